@@ -1,0 +1,768 @@
+//! Exact cover by dancing links: Knuth's Algorithm X as DLX1 implements it
+//! (TAOCP 7.2.2.1, and `dlx1.w`).
+//!
+//! ```
+//! use library::dlx::{Problem, Solver};
+//!
+//! // Items 0, 1, 2 must be covered exactly once; item 3 at most once.
+//! let mut problem = Problem::new(3, 1);
+//! problem.add_option(&[0, 1])?; // option 0
+//! problem.add_option(&[2, 3])?; // option 1
+//! problem.add_option(&[1, 2])?; // option 2
+//! problem.add_option(&[0, 3])?; // option 3
+//! let mut solver = Solver::new(&problem);
+//! assert_eq!(solver.first(), Some(vec![0, 1]));
+//! assert_eq!(Solver::new(&problem).count(), 2);
+//! # Ok::<(), library::dlx::Error>(())
+//! ```
+//!
+//! # Data layout
+//!
+//! Everything lives in two flat arrays of 32-bit indices, as in DLX1; indices
+//! rather than pointers keep a node at 12 bytes, let the arrays be cloned
+//! and checked, and need no `unsafe` aliasing.
+//!
+//! * `items[0]` is the head of the circular list of *active primary items*;
+//!   `items[1..=n]` are the items (user item `i` is internal item `i + 1`);
+//!   `items[n + 1]` heads the list of active secondary items.
+//! * `nodes[i]` for `1 <= i <= n` is item `i`'s header: `top` holds the
+//!   length of its list, `up`/`down` its first and last option nodes.
+//! * Then come the options, each one a contiguous run of nodes, with a
+//!   *spacer* node before the first option, between options and after the
+//!   last. A spacer's `top` is `-k` where `k` is the number of the option
+//!   that follows it (0-based, so the first spacer has `top == 0`; the
+//!   last has `top == -m`). Its `up` is the first node of the option before
+//!   it and its `down` the last node of the option after it. Because options
+//!   are contiguous, nodes need no left/right links: the neighbours of node
+//!   `x` in its option are `x - 1` and `x + 1`, and a spacer says where to
+//!   wrap around.
+//!
+//! # Invariants
+//!
+//! * **I1** `nodes[i].top` (for a header) is the number of option nodes now
+//!   linked in item `i`'s vertical list.
+//! * **I2** The vertical list of every item, and the horizontal list of
+//!   active items, are doubly linked and circular: `down(up(x)) == x` and
+//!   `up(down(x)) == x` for every linked node.
+//! * **I3** `uncover(i)` restores exactly the state before `cover(i)`, when
+//!   the covers and uncovers in between are properly nested.
+//! * **I4** An option node is linked in its item's list if and only if no
+//!   other item of its option is covered (the option is still compatible
+//!   with the partial solution).
+//!
+//! [`Solver::check_invariants`] verifies I1, I2 and I4 (Knuth's `sanity()`).
+//!
+//! # Counting
+//!
+//! [`Stats`] counts as DLX1 does: a *node* each time the search enters a
+//! level (the root included), plus one per solution; an *update* per item
+//! covered plus one per node hidden from another item's list. An engine that
+//! walks DLX1's tree reproduces its numbers exactly, which is a sharp check.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+pub mod text;
+
+/// Why a problem could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// Option `option` names item `item`, but there are only `items` items.
+    ItemOutOfRange {
+        option: usize,
+        item: usize,
+        items: usize,
+    },
+    /// Option `option` names no item at all.
+    EmptyOption { option: usize },
+    /// Option `option` names item `item` twice.
+    RepeatedItem { option: usize, item: usize },
+    /// The problem has more items or nodes than 32-bit indices can address.
+    TooLarge,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::ItemOutOfRange {
+                option,
+                item,
+                items,
+            } => write!(
+                f,
+                "option {option} names item {item}, but there are only {items} items"
+            ),
+            Error::EmptyOption { option } => write!(f, "option {option} is empty"),
+            Error::RepeatedItem { option, item } => {
+                write!(f, "option {option} names item {item} twice")
+            }
+            Error::TooLarge => write!(f, "the problem is too large for 32-bit indices"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// An exact-cover problem: items, and options that are sets of items.
+///
+/// Items `0..primary` must be covered exactly once; items
+/// `primary..primary + secondary` at most once. Options are numbered in the
+/// order they are added, from 0. An option made only of secondary items is
+/// never part of a solution (the search branches on primary items only).
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    primary: usize,
+    secondary: usize,
+    /// The items of every option, one after another.
+    items: Vec<u32>,
+    /// Option `k` is `items[starts[k]..starts[k + 1]]`.
+    starts: Vec<usize>,
+}
+
+impl Problem {
+    /// A problem with `primary` primary and `secondary` secondary items and
+    /// no options yet.
+    pub fn new(primary: usize, secondary: usize) -> Problem {
+        Problem {
+            primary,
+            secondary,
+            items: Vec::new(),
+            starts: vec![0],
+        }
+    }
+
+    /// Adds an option covering `items` and returns its number.
+    ///
+    /// Fails, leaving the problem unchanged, if the option is empty, names
+    /// an item twice or names an item that does not exist.
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
+        let option = self.options();
+        let total = self.primary + self.secondary;
+        if items.is_empty() {
+            return Err(Error::EmptyOption { option });
+        }
+        // Room for every header and node, a spacer per option plus one, and
+        // the sentinel list heads, all as i32/u32.
+        let needed = total + self.items.len() + items.len() + option + 3;
+        if total >= i32::MAX as usize || needed >= i32::MAX as usize {
+            return Err(Error::TooLarge);
+        }
+        for (k, &item) in items.iter().enumerate() {
+            if item >= total {
+                return Err(Error::ItemOutOfRange {
+                    option,
+                    item,
+                    items: total,
+                });
+            }
+            if items[..k].contains(&item) {
+                return Err(Error::RepeatedItem { option, item });
+            }
+        }
+        self.items.extend(items.iter().map(|&i| i as u32));
+        self.starts.push(self.items.len());
+        Ok(option)
+    }
+
+    /// The number of primary items.
+    pub fn primary(&self) -> usize {
+        self.primary
+    }
+
+    /// The number of secondary items.
+    pub fn secondary(&self) -> usize {
+        self.secondary
+    }
+
+    /// The number of options added so far.
+    pub fn options(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The items of option `k`, in the order they were given.
+    ///
+    /// # Panics
+    /// If `k >= self.options()`.
+    pub fn option(&self, k: usize) -> &[u32] {
+        &self.items[self.starts[k]..self.starts[k + 1]]
+    }
+}
+
+/// What a search did, counted as Knuth's DLX1 counts it (see the module
+/// docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Levels entered, the root included, plus one per solution.
+    pub nodes: u64,
+    /// Items covered plus nodes hidden from other items' lists.
+    pub updates: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    prev: u32,
+    next: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Header: list length. Option node: its item (> 0). Spacer: `-k`.
+    top: i32,
+    up: u32,
+    down: u32,
+}
+
+/// Dancing-links search over one [`Problem`]; walks exactly DLX1's tree.
+///
+/// At every level it branches on the active primary item with the fewest
+/// options (the leftmost on ties) and tries that item's options in the order
+/// they were added. The search is iterative, so deep problems cannot
+/// overflow the stack. A solution is reported as the numbers of its options,
+/// in the order they were chosen.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    items: Vec<Link>,
+    nodes: Vec<Node>,
+    /// Internal index of the secondary list's head (`n + 1`).
+    second: u32,
+    stats: Stats,
+}
+
+impl Solver {
+    /// Builds the links for `problem`.
+    pub fn new(problem: &Problem) -> Solver {
+        let n = problem.primary + problem.secondary;
+        let second = n as u32 + 1;
+        let mut items = vec![Link { prev: 0, next: 0 }; n + 2];
+        // Two circular lists: 0, 1..=primary and second, primary+1..=n.
+        let mut link_ring = |head: u32, members: std::ops::RangeInclusive<u32>| {
+            let mut prev = head;
+            for i in members {
+                items[i as usize].prev = prev;
+                items[prev as usize].next = i;
+                prev = i;
+            }
+            items[prev as usize].next = head;
+            items[head as usize].prev = prev;
+        };
+        link_ring(0, 1..=problem.primary as u32);
+        link_ring(second, problem.primary as u32 + 1..=n as u32);
+
+        let mut nodes: Vec<Node> = (0..=n as u32)
+            .map(|i| Node {
+                top: 0,
+                up: i,
+                down: i,
+            })
+            .collect();
+        nodes.reserve(problem.items.len() + problem.options() + 1);
+        let mut previous_first = 0;
+        for k in 0..problem.options() {
+            let spacer = nodes.len();
+            nodes.push(Node {
+                top: -(k as i32),
+                up: previous_first,
+                down: 0,
+            });
+            previous_first = nodes.len() as u32;
+            for &item in problem.option(k) {
+                let x = nodes.len() as u32;
+                let head = item as usize + 1;
+                let last = nodes[head].up;
+                nodes.push(Node {
+                    top: head as i32,
+                    up: last,
+                    down: head as u32,
+                });
+                nodes[last as usize].down = x;
+                nodes[head].up = x;
+                nodes[head].top += 1;
+            }
+            nodes[spacer].down = nodes.len() as u32 - 1;
+        }
+        nodes.push(Node {
+            top: -(problem.options() as i32),
+            up: previous_first,
+            down: 0,
+        });
+        Solver {
+            items,
+            nodes,
+            second,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The first solution, or `None` if there is none.
+    pub fn first(&mut self) -> Option<Vec<usize>> {
+        let mut found = None;
+        let _ = self.search(|solution| {
+            found = Some(solution.to_vec());
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// The number of solutions.
+    pub fn count(&mut self) -> u64 {
+        let mut count = 0;
+        let _ = self.search(|_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        count
+    }
+
+    /// Calls `visit` with every solution, in the order the search finds
+    /// them, until `visit` breaks. Returns `Break` if it did.
+    ///
+    /// The links are restored afterwards either way, so the solver can
+    /// search again; [`Solver::stats`] then describes the latest search.
+    pub fn search<F>(&mut self, mut visit: F) -> ControlFlow<()>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+    {
+        self.stats = Stats::default();
+        // choice[l] is the option node tried at level l.
+        let mut choice: Vec<u32> = Vec::with_capacity(self.items.len());
+        let mut solution: Vec<usize> = Vec::with_capacity(self.items.len());
+        self.stats.nodes += 1;
+        if self.items[0].next == 0 {
+            // No primary item: the empty set of options is the one solution.
+            self.stats.nodes += 1;
+            return visit(&[]);
+        }
+        let mut best = self.choose();
+        self.cover(best);
+        let mut cur = self.nodes[best as usize].down;
+        choice.push(cur);
+        loop {
+            // Advance: try option `cur` of item `best` at this level.
+            if cur != best {
+                self.cover_others(cur);
+                if self.items[0].next != 0 {
+                    // Forward: enter the next level.
+                    self.stats.nodes += 1;
+                    best = self.choose();
+                    self.cover(best);
+                    cur = self.nodes[best as usize].down;
+                    choice.push(cur);
+                    continue;
+                }
+                self.stats.nodes += 1;
+                solution.clear();
+                solution.extend(choice.iter().map(|&x| self.option_of(x)));
+                if visit(&solution).is_break() {
+                    self.unwind(&choice);
+                    return ControlFlow::Break(());
+                }
+            } else {
+                // Backup: every option of `best` has been tried.
+                self.uncover(best);
+                choice.pop();
+                match choice.last() {
+                    None => return ControlFlow::Continue(()),
+                    Some(&x) => {
+                        cur = x;
+                        best = self.nodes[cur as usize].top as u32;
+                    }
+                }
+            }
+            // Recover: undo option `cur` and move to the next one.
+            self.uncover_others(cur);
+            cur = self.nodes[cur as usize].down;
+            *choice.last_mut().expect("a level is active") = cur;
+        }
+    }
+
+    /// What the latest search did.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The active primary item with the fewest options, the leftmost on
+    /// ties. Stopping at a length of 0 cannot change the choice; stopping
+    /// at 1 could (a later item may have 0), so DLX1's tree would change.
+    fn choose(&self) -> u32 {
+        let mut best = 0;
+        let mut fewest = i32::MAX;
+        let mut k = self.items[0].next;
+        while k != 0 {
+            let len = self.nodes[k as usize].top;
+            if len < fewest {
+                best = k;
+                fewest = len;
+                if len == 0 {
+                    break;
+                }
+            }
+            k = self.items[k as usize].next;
+        }
+        best
+    }
+
+    /// Removes item `c` from the active list and hides every option that
+    /// contains it from the lists of the option's other items.
+    fn cover(&mut self, c: u32) {
+        let Link { prev, next } = self.items[c as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+        self.stats.updates += 1;
+        let mut rr = self.nodes[c as usize].down;
+        while rr != c {
+            let mut nn = rr + 1;
+            while nn != rr {
+                let Node { top, up, down } = self.nodes[nn as usize];
+                if top <= 0 {
+                    nn = up;
+                    continue;
+                }
+                self.nodes[up as usize].down = down;
+                self.nodes[down as usize].up = up;
+                self.nodes[top as usize].top -= 1;
+                self.stats.updates += 1;
+                nn += 1;
+            }
+            rr = self.nodes[rr as usize].down;
+        }
+    }
+
+    /// Undoes `cover(c)`, visiting the nodes in exactly the reverse order.
+    fn uncover(&mut self, c: u32) {
+        let mut rr = self.nodes[c as usize].up;
+        while rr != c {
+            let mut nn = rr - 1;
+            while nn != rr {
+                let Node { top, up, down } = self.nodes[nn as usize];
+                if top <= 0 {
+                    nn = down;
+                    continue;
+                }
+                self.nodes[up as usize].down = nn;
+                self.nodes[down as usize].up = nn;
+                self.nodes[top as usize].top += 1;
+                nn -= 1;
+            }
+            rr = self.nodes[rr as usize].up;
+        }
+        let Link { prev, next } = self.items[c as usize];
+        self.items[prev as usize].next = c;
+        self.items[next as usize].prev = c;
+    }
+
+    /// Covers the items of `x`'s option other than `x`'s own, left to right
+    /// starting after `x` and wrapping around.
+    fn cover_others(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let top = self.nodes[p as usize].top;
+            if top <= 0 {
+                p = self.nodes[p as usize].up;
+            } else {
+                self.cover(top as u32);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes `cover_others(x)` in reverse order.
+    fn uncover_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let top = self.nodes[p as usize].top;
+            if top <= 0 {
+                p = self.nodes[p as usize].down;
+            } else {
+                self.uncover(top as u32);
+                p -= 1;
+            }
+        }
+    }
+
+    /// Restores the links after a search stopped with every option in
+    /// `choice` taken.
+    fn unwind(&mut self, choice: &[u32]) {
+        for &x in choice.iter().rev() {
+            self.uncover_others(x);
+            self.uncover(self.nodes[x as usize].top as u32);
+        }
+    }
+
+    /// The number of the option that node `x` belongs to.
+    fn option_of(&self, mut x: u32) -> usize {
+        while self.nodes[x as usize].top > 0 {
+            x -= 1;
+        }
+        -self.nodes[x as usize].top as usize
+    }
+
+    /// Checks invariants I1, I2 and I4 of the module docs (Knuth's
+    /// `sanity()`); returns the first violation found.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let n = self.second as usize - 1;
+        for head in [0, self.second] {
+            let mut k = head;
+            let mut steps = 0;
+            loop {
+                let next = self.items[k as usize].next;
+                if self.items[next as usize].prev != k {
+                    return Err(format!("item list: prev(next({k})) != {k}"));
+                }
+                k = next;
+                steps += 1;
+                if k == head {
+                    break;
+                }
+                if steps > n + 1 {
+                    return Err(format!("item list from {head} is not a ring"));
+                }
+            }
+        }
+        let active = self.active_items();
+        for i in 1..=n {
+            let mut len = 0;
+            let mut x = i as u32;
+            loop {
+                let down = self.nodes[x as usize].down;
+                if self.nodes[down as usize].up != x {
+                    return Err(format!("item {i}: up(down({x})) != {x}"));
+                }
+                x = down;
+                if x as usize == i {
+                    break;
+                }
+                if self.nodes[x as usize].top as usize != i {
+                    return Err(format!("node {x} in list {i} belongs elsewhere"));
+                }
+                len += 1;
+                if len > self.nodes.len() {
+                    return Err(format!("item {i}: list is not a ring"));
+                }
+            }
+            if self.nodes[i].top != len as i32 {
+                return Err(format!(
+                    "item {i}: length {} but {len} nodes",
+                    self.nodes[i].top
+                ));
+            }
+            if !active[i] {
+                continue;
+            }
+            // I4 for an active item: each of its options is linked here iff
+            // none of the option's other items is covered.
+            let mut linked = vec![false; self.nodes.len()];
+            let mut x = self.nodes[i].down;
+            while x as usize != i {
+                linked[x as usize] = true;
+                x = self.nodes[x as usize].down;
+            }
+            for (x, node) in self.nodes.iter().enumerate().skip(n + 1) {
+                if node.top as usize != i {
+                    continue;
+                }
+                let compatible = self.option_nodes(x as u32).all(|y| {
+                    let item = self.nodes[y as usize].top as usize;
+                    item == i || active[item]
+                });
+                if compatible != linked[x] {
+                    return Err(format!(
+                        "node {x} of item {i}: linked is {} but compatible is {compatible}",
+                        linked[x]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `active[i]`: internal item `i` is in one of the two active lists.
+    fn active_items(&self) -> Vec<bool> {
+        let mut active = vec![false; self.items.len()];
+        for head in [0, self.second] {
+            let mut k = self.items[head as usize].next;
+            while k != head {
+                active[k as usize] = true;
+                k = self.items[k as usize].next;
+            }
+        }
+        active
+    }
+
+    /// The nodes of the option that node `x` belongs to.
+    fn option_nodes(&self, x: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut first = x;
+        while self.nodes[first as usize - 1].top > 0 {
+            first -= 1;
+        }
+        (first..).take_while(move |&y| self.nodes[y as usize].top > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every exact cover, by trying every subset of the options that name
+    /// a primary item (the others are never chosen, as in DLX1).
+    fn brute_force(problem: &Problem) -> Vec<Vec<usize>> {
+        let m = problem.options();
+        let useless: u32 = (0..m)
+            .filter(|&k| problem.option(k).iter().all(|&i| i as usize >= problem.primary()))
+            .map(|k| 1 << k)
+            .sum();
+        let mut solutions = Vec::new();
+        for subset in (0u32..1 << m).filter(|s| s & useless == 0) {
+            let mut covered = vec![0; problem.primary() + problem.secondary()];
+            for k in (0..m).filter(|k| subset >> k & 1 == 1) {
+                for &item in problem.option(k) {
+                    covered[item as usize] += 1;
+                }
+            }
+            let primary_ok = covered[..problem.primary()].iter().all(|&c| c == 1);
+            let secondary_ok = covered[problem.primary()..].iter().all(|&c| c <= 1);
+            if primary_ok && secondary_ok {
+                solutions.push((0..m).filter(|k| subset >> k & 1 == 1).collect());
+            }
+        }
+        solutions.sort();
+        solutions
+    }
+
+    fn all_solutions(solver: &mut Solver) -> Vec<Vec<usize>> {
+        let mut solutions = Vec::new();
+        let _ = solver.search(|s| {
+            let mut s = s.to_vec();
+            s.sort_unstable();
+            solutions.push(s);
+            ControlFlow::Continue(())
+        });
+        solutions.sort();
+        solutions
+    }
+
+    /// A random problem: up to 6 primary and 3 secondary items, up to 12
+    /// options of distinct items.
+    fn problems() -> impl Strategy<Value = Problem> {
+        (1usize..=6, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+            let n = primary + secondary;
+            let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n.min(4))
+                .prop_shuffle();
+            proptest::collection::vec(option, 0..=12).prop_map(move |options| {
+                let mut problem = Problem::new(primary, secondary);
+                for option in options {
+                    problem.add_option(&option).unwrap();
+                }
+                problem
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn finds_exactly_the_brute_force_solutions(problem in problems()) {
+            let mut solver = Solver::new(&problem);
+            prop_assert_eq!(all_solutions(&mut solver), brute_force(&problem));
+            prop_assert!(solver.check_invariants().is_ok());
+        }
+
+        #[test]
+        fn first_and_count_agree_with_search(problem in problems()) {
+            let expected = brute_force(&problem);
+            let mut solver = Solver::new(&problem);
+            let first = solver.first();
+            prop_assert_eq!(first.is_some(), !expected.is_empty());
+            if let Some(mut first) = first {
+                first.sort_unstable();
+                prop_assert!(expected.contains(&first));
+            }
+            // Stopping early restored the links: a second search sees all.
+            prop_assert_eq!(solver.count(), expected.len() as u64);
+            prop_assert_eq!(solver.check_invariants(), Ok(()));
+        }
+
+        #[test]
+        fn uncover_restores_cover(problem in problems(), item in 0usize..9) {
+            let mut solver = Solver::new(&problem);
+            let before = solver.clone();
+            let c = (item % (problem.primary() + problem.secondary())) as u32 + 1;
+            solver.cover(c);
+            prop_assert_eq!(solver.check_invariants(), Ok(()));
+            let x = solver.nodes[c as usize].down;
+            if x != c {
+                solver.cover_others(x);
+                prop_assert_eq!(solver.check_invariants(), Ok(()));
+                solver.uncover_others(x);
+            }
+            solver.uncover(c);
+            prop_assert_eq!(format!("{:?}", solver.items), format!("{:?}", before.items));
+            prop_assert_eq!(format!("{:?}", solver.nodes), format!("{:?}", before.nodes));
+        }
+    }
+
+    #[test]
+    fn invalid_options_are_errors() {
+        let mut problem = Problem::new(2, 1);
+        assert_eq!(
+            problem.add_option(&[]),
+            Err(Error::EmptyOption { option: 0 })
+        );
+        assert_eq!(
+            problem.add_option(&[0, 3]),
+            Err(Error::ItemOutOfRange {
+                option: 0,
+                item: 3,
+                items: 3
+            })
+        );
+        assert_eq!(
+            problem.add_option(&[2, 0, 2]),
+            Err(Error::RepeatedItem { option: 0, item: 2 })
+        );
+        assert_eq!(problem.options(), 0);
+        assert_eq!(problem.add_option(&[1, 2]), Ok(0));
+    }
+
+    #[test]
+    fn no_primary_items_has_one_empty_solution() {
+        let mut problem = Problem::new(0, 2);
+        problem.add_option(&[0]).unwrap();
+        assert_eq!(Solver::new(&problem).first(), Some(vec![]));
+        assert_eq!(Solver::new(&problem).count(), 1);
+    }
+
+    #[test]
+    fn deep_problems_do_not_overflow_the_stack() {
+        // 100_000 items, each option covering one: depth 100_000, far more
+        // than a recursive search could take on a test thread's stack.
+        let n = 100_000;
+        let mut problem = Problem::new(n, 0);
+        for i in 0..n {
+            problem.add_option(&[i]).unwrap();
+        }
+        let mut solver = Solver::new(&problem);
+        assert_eq!(solver.count(), 1);
+        assert_eq!(solver.stats().nodes, n as u64 + 1);
+    }
+
+    #[test]
+    fn counts_as_dlx1_on_a_tiny_problem() {
+        // Knuth's example from TAOCP 7.2.2.1 (7.2.2.1-(5)): items a..g.
+        let mut problem = Problem::new(7, 0);
+        for option in [
+            &[2, 4][..],
+            &[0, 3, 6],
+            &[1, 2, 5],
+            &[0, 3, 5],
+            &[1, 6],
+            &[3, 4, 6],
+        ] {
+            problem.add_option(option).unwrap();
+        }
+        let mut solver = Solver::new(&problem);
+        assert_eq!(solver.first(), Some(vec![3, 4, 0]));
+        assert_eq!(solver.count(), 1);
+    }
+}

@@ -1,0 +1,3 @@
+//! One adapter per judge problem. Each has a pure
+//! `solve(&str) -> Result<String, crate::input::Error>` and a `main` that
+//! the bundled submission calls.

@@ -1,0 +1,489 @@
+//! Luogu P4205, NOI2005 bead game (智慧珠游戏): complete a triangle of 55
+//! cells with the twelve pieces `A`–`L`.
+//!
+//! ```
+//! use library::problems::p4205;
+//!
+//! let board = ".\n..\n...\n....\n.....\n.....C\n...CCC.\nEEEHH...\nE.HHH....\nE.........\n";
+//! let answer = p4205::solve(board)?;
+//! assert_eq!(answer.lines().next(), Some("B"));
+//! assert_eq!(answer.lines().last(), Some("ELLLLIFFFF"));
+//! # Ok::<(), library::input::Error>(())
+//! ```
+//!
+//! # Exact cover
+//!
+//! All items are primary: the pieces `A`..`L` are items 0..12, then come
+//! the cells row by row (cell `r_c`, row `r` and column `c <= r` counted
+//! from 0, is item `12 + r(r+1)/2 + c`). A piece not yet on the board has
+//! an option for every orientation (in lexicographic order of its sorted
+//! cells) and every position (row-major) where it lies on empty cells; a
+//! piece already on the board has one option, the cells it covers. On the
+//! empty board this is `instances/p4205-empty.dlx` option for option, so
+//! the search walks the very tree whose size that file's counts record.
+//!
+//! # Input
+//!
+//! Ten lines, line `i` with `i` cells, each `.` or a piece letter. Blanks
+//! at the end of a line and blank lines after the tenth are ignored: they
+//! carry nothing and old contest data often has them. Everything else that
+//! differs from the statement is an error naming its line, including a
+//! pre-placed piece that is not exactly one orientation of itself (the
+//! statement promises complete pieces; a broken promise is reported rather
+//! than silently solved around).
+
+use crate::dlx::{Problem, Solver};
+use crate::input::{self, Error};
+
+/// Rows of the triangle; row `r` (from 0) has `r + 1` cells.
+const ROWS: usize = 10;
+const CELLS: usize = ROWS * (ROWS + 1) / 2;
+const PIECES: usize = 12;
+
+/// One orientation of each piece, as the statement's table draws it:
+/// rows separated by `/`, `#` a bead.
+const PIECE_PICTURES: [&str; PIECES] = [
+    ".#/##",
+    "#/#/#/#",
+    "..#/###",
+    "##/##",
+    "###/#../#..",
+    "..#./####",
+    "#.#/###",
+    ".##/###",
+    ".#/##/#./#.",
+    ".#./###/.#.",
+    "#../##./.##",
+    "#.../####",
+];
+
+/// A piece in one orientation: its beads as (row, column), shifted to
+/// touch row 0 and column 0, in sorted order.
+type Shape = Vec<(usize, usize)>;
+
+/// The board, cell by cell in row-major order: the piece (0 = `A`) on it,
+/// or `None` if it is empty.
+type Board = [Option<u8>; CELLS];
+
+/// Solves one board: the completed board, or `No solution`.
+///
+/// # Errors
+/// A line count or line length that is not the triangle's, a character
+/// other than `.` and `A`–`L`, or a pre-placed piece whose cells are not
+/// one orientation of that piece.
+pub fn solve(text: &str) -> Result<String, Error> {
+    let mut board = parse(text)?;
+    let orientations: Vec<Vec<Shape>> = PIECE_PICTURES.iter().map(|p| orientations(p)).collect();
+    check_placed_pieces(&board, &orientations)?;
+    let problem = exact_cover(&board, &orientations);
+    let Some(solution) = Solver::new(&problem).first() else {
+        return Ok("No solution\n".to_string());
+    };
+    for &k in &solution {
+        if let Some((&piece, cells)) = problem.option(k).split_first() {
+            for &item in cells {
+                board[item as usize - PIECES] = Some(piece as u8);
+            }
+        }
+    }
+    Ok(format(&board))
+}
+
+/// Reads stdin, writes the answer: what the submission runs.
+pub fn main() {
+    input::run(solve)
+}
+
+/// Every distinct orientation (rotations and mirror images) of the piece
+/// drawn in `picture`, sorted.
+fn orientations(picture: &str) -> Vec<Shape> {
+    let beads: Vec<(i32, i32)> = picture
+        .split('/')
+        .enumerate()
+        .flat_map(|(r, row)| {
+            row.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'#')
+                .map(move |(c, _)| (r as i32, c as i32))
+        })
+        .collect();
+    // The eight symmetries of the square: four quarter turns, each with and
+    // without a mirror image.
+    let mut shapes: Vec<Shape> = (0..8)
+        .map(|symmetry| {
+            let moved: Vec<(i32, i32)> = beads
+                .iter()
+                .map(|&(r, c)| {
+                    let c = if symmetry >= 4 { -c } else { c };
+                    match symmetry % 4 {
+                        0 => (r, c),
+                        1 => (c, -r),
+                        2 => (-r, -c),
+                        _ => (-c, r),
+                    }
+                })
+                .collect();
+            normalize(&moved)
+        })
+        .collect();
+    shapes.sort();
+    shapes.dedup();
+    shapes
+}
+
+/// `cells` shifted to touch row 0 and column 0, sorted.
+fn normalize(cells: &[(i32, i32)]) -> Shape {
+    let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
+    let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+    let mut shape: Shape = cells
+        .iter()
+        .map(|&(r, c)| ((r - top) as usize, (c - left) as usize))
+        .collect();
+    shape.sort_unstable();
+    shape
+}
+
+/// The index of cell (`row`, `column`) in a [`Board`].
+fn cell_index(row: usize, column: usize) -> usize {
+    row * (row + 1) / 2 + column
+}
+
+/// The (row, column) of every cell, in [`Board`] order.
+fn cell_positions() -> impl Iterator<Item = (usize, usize)> {
+    (0..ROWS).flat_map(|r| (0..=r).map(move |c| (r, c)))
+}
+
+fn parse(text: &str) -> Result<Board, Error> {
+    let mut board: Board = [None; CELLS];
+    let mut rows = 0;
+    for (number, line) in input::lines(text) {
+        let line = line.trim_end();
+        if number > ROWS {
+            if line.is_empty() {
+                continue;
+            }
+            return Err(Error::at(
+                number,
+                format!("expected {ROWS} lines, found more"),
+            ));
+        }
+        let row = number - 1;
+        let mut width = 0;
+        for (column, ch) in line.chars().enumerate() {
+            let piece = match ch {
+                '.' => None,
+                'A'..='L' => Some(ch as u8 - b'A'),
+                _ => {
+                    return Err(Error::at_column(
+                        number,
+                        column + 1,
+                        format!("expected '.' or a piece letter A-L, found {ch:?}"),
+                    ))
+                }
+            };
+            if column <= row {
+                board[cell_index(row, column)] = piece;
+            }
+            width = column + 1;
+        }
+        if width != number {
+            return Err(Error::at(
+                number,
+                format!("line {number} must have {number} cells, found {width}"),
+            ));
+        }
+        rows = number;
+    }
+    if rows < ROWS {
+        return Err(Error::at(
+            rows + 1,
+            format!("expected {ROWS} lines, found {rows}"),
+        ));
+    }
+    Ok(board)
+}
+
+/// Checks that every piece on the board covers exactly one orientation of
+/// itself; the error names the piece's first cell.
+fn check_placed_pieces(board: &Board, orientations: &[Vec<Shape>]) -> Result<(), Error> {
+    for (piece, shapes) in orientations.iter().enumerate() {
+        let cells: Vec<(i32, i32)> = cell_positions()
+            .zip(board.iter())
+            .filter(|&(_, &on)| on == Some(piece as u8))
+            .map(|((r, c), _)| (r as i32, c as i32))
+            .collect();
+        let Some(&(row, column)) = cells.first() else {
+            continue;
+        };
+        if !shapes.contains(&normalize(&cells)) {
+            let letter = char::from(b'A' + piece as u8);
+            return Err(Error::at_column(
+                row as usize + 1,
+                column as usize + 1,
+                format!(
+                    "piece {letter} (first cell here) covers {} cells that are not one \
+                     orientation of {letter} ({} beads, rotated or mirrored)",
+                    cells.len(),
+                    shapes[0].len()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The exact-cover problem of the board (see the module docs).
+fn exact_cover(board: &Board, orientations: &[Vec<Shape>]) -> Problem {
+    let mut problem = Problem::new(PIECES + CELLS, 0);
+    let mut option: Vec<usize> = Vec::with_capacity(6);
+    let mut add = |option: &[usize]| {
+        // Items are in range and distinct by construction, so this cannot fail.
+        problem
+            .add_option(option)
+            .expect("a placement is a valid option");
+    };
+    for (piece, shapes) in orientations.iter().enumerate() {
+        option.clear();
+        option.push(piece);
+        option.extend(
+            (0..CELLS)
+                .filter(|&i| board[i] == Some(piece as u8))
+                .map(|i| PIECES + i),
+        );
+        if option.len() > 1 {
+            add(&option);
+            continue;
+        }
+        for shape in shapes {
+            // Some bead has row 0, so a column offset past the row offset
+            // would put it off the triangle.
+            for top in 0..ROWS {
+                for left in 0..=top {
+                    option.truncate(1);
+                    for &(r, c) in shape {
+                        let (r, c) = (top + r, left + c);
+                        if r >= ROWS || c > r || board[cell_index(r, c)].is_some() {
+                            break;
+                        }
+                        option.push(PIECES + cell_index(r, c));
+                    }
+                    if option.len() == shape.len() + 1 {
+                        add(&option);
+                    }
+                }
+            }
+        }
+    }
+    problem
+}
+
+fn format(board: &Board) -> String {
+    let mut out = String::with_capacity(CELLS + ROWS);
+    for (i, (r, c)) in cell_positions().enumerate() {
+        out.push(board[i].map_or('.', |piece| char::from(b'A' + piece)));
+        if c == r {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const SAMPLE: &str =
+        ".\n..\n...\n....\n.....\n.....C\n...CCC.\nEEEHH...\nE.HHH....\nE.........\n";
+    /// The sample's answer, from the statement.
+    const SAMPLE_ANSWER: &str =
+        "B\nBK\nBKK\nBJKK\nJJJDD\nGJGDDC\nGGGCCCI\nEEEHHIIA\nELHHHIAAF\nELLLLIFFFF\n";
+
+    fn all_orientations() -> Vec<Vec<Shape>> {
+        PIECE_PICTURES.iter().map(|p| orientations(p)).collect()
+    }
+
+    fn error_of(text: &str) -> Error {
+        solve(text).expect_err("the input is bad")
+    }
+
+    #[test]
+    fn sample() {
+        assert_eq!(solve(SAMPLE).as_deref(), Ok(SAMPLE_ANSWER));
+    }
+
+    #[test]
+    fn crlf_and_trailing_blanks_read_like_the_plain_sample() {
+        let crlf = SAMPLE.replace('\n', "\r\n");
+        assert_eq!(solve(&crlf).as_deref(), Ok(SAMPLE_ANSWER));
+        let blanks = SAMPLE.replace('\n', "  \n") + "\n\n";
+        assert_eq!(solve(&blanks).as_deref(), Ok(SAMPLE_ANSWER));
+        let no_final_newline = SAMPLE.trim_end();
+        assert_eq!(solve(no_final_newline).as_deref(), Ok(SAMPLE_ANSWER));
+    }
+
+    #[test]
+    fn sixty_shapes_as_the_statement_says() {
+        let counts: Vec<usize> = all_orientations().iter().map(Vec::len).collect();
+        assert_eq!(counts, [4, 2, 8, 1, 4, 8, 4, 8, 8, 1, 4, 8]);
+        assert_eq!(counts.iter().sum::<usize>(), 60);
+        let sizes: Vec<usize> = all_orientations().iter().map(|s| s[0].len()).collect();
+        assert_eq!(sizes, [3, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5]);
+        assert_eq!(sizes.iter().sum::<usize>(), CELLS);
+    }
+
+    #[test]
+    fn every_piece_of_the_sample_answer_is_one_orientation() {
+        let board = parse(SAMPLE_ANSWER).expect("the answer is a board");
+        assert_eq!(check_placed_pieces(&board, &all_orientations()), Ok(()));
+    }
+
+    #[test]
+    fn empty_board_is_the_reference_instance_option_for_option() {
+        let instance = crate::dlx::text::parse(include_str!("../../instances/p4205-empty.dlx"))
+            .expect("the reference instance parses");
+        let problem = exact_cover(&[None; CELLS], &all_orientations());
+        assert_eq!(problem.primary(), instance.problem.primary());
+        assert_eq!(problem.options(), instance.problem.options());
+        for k in 0..problem.options() {
+            assert_eq!(
+                problem.option(k),
+                instance.problem.option(k),
+                "option {k}: {}",
+                instance.option_text(k)
+            );
+        }
+    }
+
+    #[test]
+    fn an_isolated_corner_has_no_solution() {
+        // D fills rows 2 and 3, so the top cell has no neighbour left.
+        let board = ".\nDD\nDD.\n....\n.....\n......\n.......\n........\n.........\n..........\n";
+        assert_eq!(solve(board).as_deref(), Ok("No solution\n"));
+    }
+
+    #[test]
+    fn a_full_board_is_its_own_answer() {
+        assert_eq!(solve(SAMPLE_ANSWER).as_deref(), Ok(SAMPLE_ANSWER));
+    }
+
+    #[test]
+    fn wrong_line_counts_name_the_line() {
+        let nine: String = SAMPLE.lines().take(9).map(|l| format!("{l}\n")).collect();
+        assert_eq!(error_of(&nine), Error::at(10, "expected 10 lines, found 9"));
+        assert_eq!(error_of(""), Error::at(1, "expected 10 lines, found 0"));
+        let eleven = format!("{SAMPLE}\n...........\n");
+        assert_eq!(
+            error_of(&eleven),
+            Error::at(12, "expected 10 lines, found more")
+        );
+    }
+
+    #[test]
+    fn wrong_line_lengths_name_the_line() {
+        let short = SAMPLE.replace("\n.....C\n", "\n....C\n");
+        assert_eq!(
+            error_of(&short),
+            Error::at(6, "line 6 must have 6 cells, found 5")
+        );
+        let long = SAMPLE.replacen("..\n", "...\n", 1);
+        assert_eq!(
+            error_of(&long),
+            Error::at(2, "line 2 must have 2 cells, found 3")
+        );
+    }
+
+    #[test]
+    fn unknown_characters_name_line_and_column() {
+        let lower = SAMPLE.replace("...CCC.", "...CcC.");
+        let error = error_of(&lower);
+        assert_eq!((error.line, error.column), (7, Some(5)));
+        assert_eq!(
+            error.to_string(),
+            "input:7:5: expected '.' or a piece letter A-L, found 'c'"
+        );
+        let m = error_of(&SAMPLE.replace("E.........", "E........M"));
+        assert_eq!((m.line, m.column), (10, Some(10)));
+        let wide = error_of(&SAMPLE.replace("....\n", ".é..\n"));
+        assert_eq!((wide.line, wide.column), (4, Some(2)));
+        let tab = error_of(&SAMPLE.replace("EEEHH...", "EEE\tH..."));
+        assert_eq!((tab.line, tab.column), (8, Some(4)));
+    }
+
+    #[test]
+    fn a_broken_piece_names_its_first_cell() {
+        // C with a bead missing.
+        let error = error_of(&SAMPLE.replace(".....C\n", "......\n"));
+        assert_eq!((error.line, error.column), (7, Some(4)));
+        assert!(error.message.starts_with("piece C "), "{error}");
+        // E bent the wrong way: not a rotation or mirror image.
+        let bent = SAMPLE
+            .replace("E.HHH....", "..HHH....")
+            .replace("E.........", "EE........");
+        let error = error_of(&bent);
+        assert_eq!((error.line, error.column), (8, Some(1)));
+        // Two copies of D.
+        let twice = SAMPLE
+            .replace("\n..\n...\n", "\nDD\nDD.\n")
+            .replace(".....\n.....C", "DD...\nDD...C");
+        let error = error_of(&twice);
+        assert_eq!((error.line, error.column), (2, Some(1)));
+        assert!(error.message.contains("covers 8 cells"), "{error}");
+    }
+
+    /// Checks that `answer` completes `board`: every cell filled, the
+    /// board's pieces kept, every piece one orientation of itself.
+    fn assert_completes(board: &str, answer: &str) {
+        let given = parse(board).expect("the board parses");
+        let filled = parse(answer).expect("the answer is a board");
+        assert!(filled.iter().all(Option::is_some), "{answer}");
+        for (g, f) in given.iter().zip(filled.iter()) {
+            assert!(g.is_none() || g == f, "{board} -> {answer}");
+        }
+        assert_eq!(check_placed_pieces(&filled, &all_orientations()), Ok(()));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn random_text_never_panics(text in "[.A-LZ\n\r \t]{0,80}|\\PC{0,80}") {
+            let _ = solve(&text);
+        }
+
+        #[test]
+        fn random_triangles_never_panic(
+            cells in proptest::collection::vec(prop_oneof![
+                8 => Just('.'), 1 => Just('A'), 1 => Just('D'), 1 => Just('J')
+            ], CELLS)
+        ) {
+            let mut text = String::new();
+            for (i, (r, c)) in cell_positions().enumerate() {
+                text.push(cells[i]);
+                if c == r {
+                    text.push('\n');
+                }
+            }
+            if let Ok(answer) = solve(&text) {
+                if answer != "No solution\n" {
+                    assert_completes(&text, &answer);
+                }
+            }
+        }
+
+        /// Boards made by keeping some pieces of the sample's answer always
+        /// have a completion (the answer itself shows one).
+        #[test]
+        fn sub_boards_of_a_full_solution_are_completed(keep in proptest::collection::vec(any::<bool>(), PIECES)) {
+            let board: String = SAMPLE_ANSWER
+                .chars()
+                .map(|ch| match ch {
+                    'A'..='L' if !keep[(ch as u8 - b'A') as usize] => '.',
+                    _ => ch,
+                })
+                .collect();
+            let answer = solve(&board).expect("the board is valid");
+            assert_completes(&board, &answer);
+        }
+    }
+}

@@ -1,3 +1,4 @@
 //! One adapter per judge problem. Each has a pure
 //! `solve(&str) -> Result<String, crate::input::Error>` and a `main` that
 //! the bundled submission calls.
+pub mod p4205;

@@ -2,3 +2,4 @@
 //! `solve(&str) -> Result<String, crate::input::Error>` and a `main` that
 //! the bundled submission calls.
 pub mod p4205;
+pub mod uva197;

@@ -1,0 +1,382 @@
+//! UVa 197, Cube: every assembly of the 3x3x3 cube from the seven Soma
+//! pieces, with piece `a` kept in the orientation the input gives it.
+//!
+//! ```
+//! let answer = library::problems::uva197::solve("aa.a..a....................\n")?;
+//! let lines: Vec<&str> = answer.lines().collect();
+//! assert_eq!(lines.len(), 481); // 480 assemblies, then the empty line
+//! assert_eq!(lines[0], "aababbadceffgdcgdceefedfggc");
+//! # Ok::<(), library::input::Error>(())
+//! ```
+//!
+//! The exact cover is the one of Knuth's Soma generators (TAOCP 7.2.2.1):
+//! an item per cell and per piece; an option per placement of a piece,
+//! naming the piece and its cells. Pieces `b`–`g` are placed in every
+//! distinct proper rotation (no mirror images) and translation; piece `a`
+//! only in the translations of the input's shape. Each case therefore has
+//! 480 assemblies: the 11520 of the cube with rotatable pieces, divided by
+//! the 24 orientations of `a`, none of which coincide.
+
+use crate::dlx::{Problem, Solver};
+use crate::input::Error;
+use std::ops::ControlFlow;
+
+/// A cube cell as (plane, row, column), each 0..3; plane 0 is the front,
+/// row 0 the top, column 0 the left.
+type Cell = [i8; 3];
+
+/// The pieces and their cells as the statement's sample answer
+/// `adcaccaacddgbfgffedggbfebee` places them.
+const PIECES: [(char, &[Cell]); 7] = [
+    ('a', &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 2, 1]]),
+    ('b', &[[1, 1, 0], [2, 1, 0], [2, 2, 0]]),
+    ('c', &[[0, 0, 2], [0, 1, 1], [0, 1, 2], [0, 2, 2]]),
+    ('d', &[[0, 0, 1], [1, 0, 0], [1, 0, 1], [2, 0, 0]]),
+    ('e', &[[1, 2, 2], [2, 1, 2], [2, 2, 1], [2, 2, 2]]),
+    ('f', &[[1, 1, 1], [1, 2, 0], [1, 2, 1], [2, 1, 1]]),
+    ('g', &[[1, 0, 2], [1, 1, 2], [2, 0, 1], [2, 0, 2]]),
+];
+
+/// Cells of the cube, and the number of characters of a case line.
+const CELLS: usize = 27;
+
+/// Item of cell `k` (numbered `plane * 9 + row * 3 + column`).
+fn cell_item(k: usize) -> usize {
+    k
+}
+
+/// Item of the `p`th piece of [`PIECES`].
+fn piece_item(p: usize) -> usize {
+    CELLS + p
+}
+
+/// One way to put a piece into the cube.
+struct Placement {
+    /// Index into [`PIECES`].
+    piece: usize,
+    cells: Vec<usize>,
+}
+
+/// Solves every case of `input`: one line per case, up to the end or an
+/// empty line. Each case's assemblies come sorted, then an empty line.
+pub fn solve(input: &str) -> Result<String, Error> {
+    let rotations = rotations();
+    // Pieces b-g go in the same places in every case; only a's change.
+    let mut others = Vec::new();
+    for (piece, &(_, shape)) in PIECES.iter().enumerate().skip(1) {
+        for orientation in orientations(shape, &rotations) {
+            others.extend(translations(&orientation).map(|cells| Placement { piece, cells }));
+        }
+    }
+    let piece_a = orientations(PIECES[0].1, &rotations);
+    let mut out = String::new();
+    for (number, line) in crate::input::lines(input) {
+        if line.is_empty() {
+            break;
+        }
+        let shape = parse_case(number, line)?;
+        if !piece_a.contains(&shape) {
+            return Err(Error::at(
+                number,
+                "the 'a' cells are not piece a in some rotation",
+            ));
+        }
+        let piece_a: Vec<Placement> = translations(&shape)
+            .map(|cells| Placement { piece: 0, cells })
+            .collect();
+        for assembly in assemblies(piece_a.iter().chain(&others).collect()) {
+            out.extend(assembly.iter());
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Runs the solver on stdin as the judge does.
+pub fn main() {
+    crate::input::run(solve)
+}
+
+/// The cells of piece `a` in one case line, normalized (see [`normalize`]).
+fn parse_case(number: usize, line: &str) -> Result<Vec<Cell>, Error> {
+    let mut cells = Vec::new();
+    let mut length = 0;
+    for (k, ch) in line.chars().enumerate() {
+        if ch != 'a' && ch != '.' {
+            return Err(Error::at_column(
+                number,
+                k + 1,
+                format!("expected 'a' or '.', found {ch:?}"),
+            ));
+        }
+        if k == CELLS {
+            return Err(Error::at_column(
+                number,
+                k + 1,
+                format!("a case has {CELLS} characters; this line is longer"),
+            ));
+        }
+        if ch == 'a' {
+            cells.push([(k / 9) as i8, (k / 3 % 3) as i8, (k % 3) as i8]);
+        }
+        length = k + 1;
+    }
+    if length < CELLS {
+        return Err(Error::at(
+            number,
+            format!("a case has {CELLS} characters; this line has {length}"),
+        ));
+    }
+    let size = PIECES[0].1.len();
+    if cells.len() != size {
+        return Err(Error::at(
+            number,
+            format!("piece a has {size} cells; this line has {}", cells.len()),
+        ));
+    }
+    Ok(normalize(cells))
+}
+
+/// The 24 rotations of space that map the cube's axes onto axes: each
+/// takes coordinate `axes[i]`, times `signs[i]`, as its new coordinate `i`.
+/// Mirror images are the other 24 signed permutations, with determinant -1.
+fn rotations() -> Vec<([usize; 3], [i8; 3])> {
+    let permutations = [
+        [0, 1, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [0, 2, 1],
+        [2, 1, 0],
+        [1, 0, 2],
+    ];
+    let mut rotations = Vec::new();
+    for (k, axes) in permutations.into_iter().enumerate() {
+        // The first three permutations are even, the last three odd.
+        let parity = if k < 3 { 1 } else { -1 };
+        for bits in 0..8 {
+            let signs = [0, 1, 2].map(|i| if bits >> i & 1 == 1 { -1 } else { 1 });
+            if parity * signs[0] * signs[1] * signs[2] == 1 {
+                rotations.push((axes, signs));
+            }
+        }
+    }
+    rotations
+}
+
+/// Every distinct normalized image of `shape` under `rotations`.
+fn orientations(shape: &[Cell], rotations: &[([usize; 3], [i8; 3])]) -> Vec<Vec<Cell>> {
+    let mut all: Vec<Vec<Cell>> = Vec::new();
+    for &(axes, signs) in rotations {
+        let image = shape
+            .iter()
+            .map(|cell| [0, 1, 2].map(|i| signs[i] * cell[axes[i]]))
+            .collect();
+        let image = normalize(image);
+        if !all.contains(&image) {
+            all.push(image);
+        }
+    }
+    all
+}
+
+/// `cells` moved so that each coordinate's minimum is 0, and sorted, so
+/// that two shapes are translations of each other exactly when their
+/// normalized forms are equal.
+fn normalize(mut cells: Vec<Cell>) -> Vec<Cell> {
+    for axis in 0..3 {
+        let low = cells.iter().map(|cell| cell[axis]).min().unwrap_or(0);
+        for cell in &mut cells {
+            cell[axis] -= low;
+        }
+    }
+    cells.sort_unstable();
+    cells
+}
+
+/// The cell numbers of every translation of a normalized shape that stays
+/// inside the cube.
+fn translations(shape: &[Cell]) -> impl Iterator<Item = Vec<usize>> + '_ {
+    let room = [0, 1, 2].map(|axis| 3 - shape.iter().map(|cell| cell[axis]).max().unwrap_or(0));
+    (0..room[0]).flat_map(move |dp| {
+        (0..room[1]).flat_map(move |dr| {
+            (0..room[2]).map(move |dc| {
+                shape
+                    .iter()
+                    .map(|&[p, r, c]| ((p + dp) * 9 + (r + dr) * 3 + (c + dc)) as usize)
+                    .collect()
+            })
+        })
+    })
+}
+
+/// Every assembly from `placements` (one per piece, covering every cell)
+/// as the piece letter of each cell, sorted.
+fn assemblies(placements: Vec<&Placement>) -> Vec<[char; CELLS]> {
+    let mut problem = Problem::new(CELLS + PIECES.len(), 0);
+    for placement in &placements {
+        let mut items = vec![piece_item(placement.piece)];
+        items.extend(placement.cells.iter().map(|&k| cell_item(k)));
+        problem
+            .add_option(&items)
+            .expect("a placement names its piece and distinct cells inside the cube");
+    }
+    let mut found = Vec::new();
+    let _ = Solver::new(&problem).search(|solution| {
+        let mut assembly = ['.'; CELLS];
+        for &option in solution {
+            let placement = placements[option];
+            for &k in &placement.cells {
+                assembly[k] = PIECES[placement.piece].0;
+            }
+        }
+        found.push(assembly);
+        ControlFlow::Continue(())
+    });
+    found.sort_unstable();
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const SAMPLE: &str = "aa.a..a....................\n.........a..a..aa..........\n";
+
+    fn cases(answer: &str) -> Vec<Vec<&str>> {
+        let mut blocks = vec![Vec::new()];
+        for line in answer.lines() {
+            if line.is_empty() {
+                blocks.push(Vec::new());
+            } else {
+                blocks.last_mut().unwrap().push(line);
+            }
+        }
+        assert_eq!(
+            blocks.pop(),
+            Some(Vec::new()),
+            "every case ends with an empty line"
+        );
+        blocks
+    }
+
+    #[test]
+    fn sample_has_the_lines_the_statement_quotes() {
+        let answer = solve(SAMPLE).unwrap();
+        assert!(answer.ends_with("\n\n"));
+        let blocks = cases(&answer);
+        assert_eq!(blocks.len(), 2);
+        for block in &blocks {
+            assert_eq!(block.len(), 480);
+            assert!(block.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
+        }
+        assert_eq!(blocks[0][0], "aababbadceffgdcgdceefedfggc");
+        for quoted in [
+            "aababbadcggeffcddcgeegfedfc",
+            "aababbadceffgdcgdceefedfggc",
+            "aababbadcffegfcddcfeeggedgc",
+        ] {
+            assert!(blocks[0].contains(&quoted), "{quoted}");
+        }
+        assert!(blocks[1].contains(&"adcaccaacfddfebgeeffdggbgeb"));
+    }
+
+    #[test]
+    fn there_are_24_rotations_and_piece_a_has_24_orientations() {
+        let rotations = rotations();
+        assert_eq!(rotations.len(), 24);
+        assert_eq!(orientations(PIECES[0].1, &rotations).len(), 24);
+        // The three-cube V looks the same after 2 of the 24 rotations.
+        assert_eq!(orientations(PIECES[1].1, &rotations).len(), 12);
+    }
+
+    #[test]
+    fn mirror_images_are_not_rotations() {
+        // Pieces f and g are the two screws, each the other's mirror image.
+        let rotations = rotations();
+        let mirror: Vec<Cell> = PIECES[5].1.iter().map(|&[p, r, c]| [p, r, -c]).collect();
+        let mirror = normalize(mirror);
+        assert!(!orientations(PIECES[5].1, &rotations).contains(&mirror));
+        assert!(orientations(PIECES[6].1, &rotations).contains(&mirror));
+    }
+
+    #[test]
+    fn input_ends_at_an_empty_line_or_the_end() {
+        assert_eq!(solve("").unwrap(), "");
+        assert_eq!(solve("\n").unwrap(), "");
+        let one = solve("aa.a..a....................").unwrap();
+        assert_eq!(
+            solve("aa.a..a....................\r\n\r\nnot a case\n").unwrap(),
+            one
+        );
+        assert_eq!(one.lines().count(), 481);
+    }
+
+    #[test]
+    fn a_translated_shape_gives_the_same_assemblies() {
+        // Case 2 of the sample is piece a as the table gives it, moved back.
+        let front = solve("a..a..aa...................\n").unwrap();
+        let middle = solve(".........a..a..aa..........\n").unwrap();
+        assert_eq!(front, middle);
+    }
+
+    #[test]
+    fn bad_lines_are_errors_with_their_place() {
+        let error = |text: &str| solve(text).unwrap_err().to_string();
+        assert_eq!(
+            error("aa.a..a....................\naa.a..a...x................\n"),
+            "input:2:11: expected 'a' or '.', found 'x'"
+        );
+        assert_eq!(
+            error("aa.a..a.................\n"),
+            "input:1: a case has 27 characters; this line has 24"
+        );
+        assert_eq!(
+            error("aa.a..a.....................\n"),
+            "input:1:28: a case has 27 characters; this line is longer"
+        );
+        assert_eq!(
+            error("aa.a..a.................. \n"),
+            "input:1:26: expected 'a' or '.', found ' '"
+        );
+        assert_eq!(
+            error("aa.aa......................\n"),
+            "input:1: the 'a' cells are not piece a in some rotation"
+        );
+        assert_eq!(
+            error("aa.a.......................\n"),
+            "input:1: piece a has 4 cells; this line has 3"
+        );
+        assert_eq!(
+            error("aa.a..a..a.................\n"),
+            "input:1: piece a has 4 cells; this line has 5"
+        );
+        // Four cells that do not touch are no piece at all.
+        assert_eq!(
+            error("a.a.....a...........a......\n"),
+            "input:1: the 'a' cells are not piece a in some rotation"
+        );
+        // Piece c (a T) has four cells too, but it is not piece a.
+        assert_eq!(
+            error(".........aaa.a.............\n"),
+            "input:1: the 'a' cells are not piece a in some rotation"
+        );
+        assert_eq!(
+            error("aé.a..a....................\n"),
+            "input:1:2: expected 'a' or '.', found 'é'"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn random_text_never_panics(text in "\\PC{0,80}") {
+            let _ = solve(&text);
+        }
+
+        #[test]
+        fn random_case_lines_never_panic(text in "[a.\n]{0,60}") {
+            let _ = solve(&text);
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! Pass 1: read the library's module tree, following `mod x;` to `x.rs`,
+//! `x/mod.rs` or a `#[path]`, with test-only code already removed.
+//!
+//! The result is a flat list of modules (index 0 is the crate root), each
+//! with its own items; a `mod` item keeps its attributes but not its content,
+//! which lives in the child module. Modules form a tree by construction, so
+//! printing them needs no ordering; the only cycle possible is a `#[path]`
+//! that makes a file include itself, which is reported.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use syn::spanned::Spanned;
+use syn::{AttrStyle, Attribute, Item};
+
+use crate::error::{Error, Place};
+use crate::prune::strip_test_code;
+
+/// One module of the library.
+#[derive(Debug)]
+pub struct Module {
+    /// Names from the crate root, `[]` for the root itself.
+    pub path: Vec<String>,
+    pub parent: Option<usize>,
+    /// The workspace-relative file that holds the module's items.
+    pub file: String,
+    /// Inner attributes (`//!` docs and the like).
+    pub attrs: Vec<Attribute>,
+    pub items: Vec<Item>,
+    /// `mod` item index → child module.
+    pub children: BTreeMap<usize, usize>,
+}
+
+/// The whole library: its modules and the files they came from.
+#[derive(Debug)]
+pub struct Crate {
+    pub modules: Vec<Module>,
+    /// Every file read, workspace-relative, sorted.
+    pub files: Vec<String>,
+}
+
+impl Crate {
+    /// The module with path `path`, if any.
+    pub fn module(&self, path: &[&str]) -> Option<usize> {
+        self.modules.iter().position(|m| m.path == path)
+    }
+
+    /// `crate::a::b` for module `m`.
+    pub fn module_name(&self, m: usize) -> String {
+        let mut name = String::from("crate");
+        for segment in &self.modules[m].path {
+            name.push_str("::");
+            name.push_str(segment);
+        }
+        name
+    }
+}
+
+/// Reads the library whose `Cargo.toml` is in `library` (`src/lib.rs` is the
+/// root); `display_base` is the directory that file names are shown relative to.
+pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
+    let mut reader = Reader {
+        base: display_base.to_path_buf(),
+        modules: Vec::new(),
+        files: Vec::new(),
+        stack: Vec::new(),
+    };
+    let root = library.join("src").join("lib.rs");
+    let src_dir = library.join("src");
+    reader.load_file(&root, Vec::new(), None, &src_dir, None)?;
+    let mut files = reader.files;
+    files.sort();
+    files.dedup();
+    Ok(Crate {
+        modules: reader.modules,
+        files,
+    })
+}
+
+struct Reader {
+    base: PathBuf,
+    modules: Vec<Module>,
+    files: Vec<String>,
+    /// Files being read, to catch a `#[path]` cycle.
+    stack: Vec<PathBuf>,
+}
+
+impl Reader {
+    fn display(&self, file: &Path) -> String {
+        let shown = file.strip_prefix(&self.base).unwrap_or(file);
+        shown
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    fn load_file(
+        &mut self,
+        file: &Path,
+        path: Vec<String>,
+        parent: Option<usize>,
+        child_dir: &Path,
+        declared_at: Option<Place>,
+    ) -> Result<usize, Error> {
+        let shown = self.display(file);
+        let canonical = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
+        if self.stack.contains(&canonical) {
+            return Err(Error::ModuleCycle {
+                place: declared_at.unwrap_or(Place {
+                    file: shown.clone(),
+                    line: 1,
+                    column: None,
+                }),
+                file: shown,
+            });
+        }
+        let text = std::fs::read_to_string(file).map_err(|source| Error::Io {
+            path: PathBuf::from(&shown),
+            source,
+        })?;
+        let mut parsed = syn::parse_file(&text).map_err(|e| {
+            let start = e.span().start();
+            Error::Parse {
+                place: Place {
+                    file: shown.clone(),
+                    line: start.line,
+                    column: Some(start.column + 1),
+                },
+                message: e.to_string(),
+            }
+        })?;
+        strip_test_code(&mut parsed);
+        self.files.push(shown.clone());
+        self.stack.push(canonical);
+        let id = self.add_module(
+            &shown,
+            file,
+            path,
+            parent,
+            parsed.attrs,
+            parsed.items,
+            child_dir,
+        );
+        self.stack.pop();
+        id
+    }
+
+    fn add_module(
+        &mut self,
+        shown: &str,
+        file: &Path,
+        path: Vec<String>,
+        parent: Option<usize>,
+        attrs: Vec<Attribute>,
+        mut items: Vec<Item>,
+        child_dir: &Path,
+    ) -> Result<usize, Error> {
+        let id = self.modules.len();
+        self.modules.push(Module {
+            path: path.clone(),
+            parent,
+            file: shown.to_string(),
+            attrs,
+            items: Vec::new(),
+            children: BTreeMap::new(),
+        });
+        let mut children = BTreeMap::new();
+        for (index, item) in items.iter_mut().enumerate() {
+            match item {
+                Item::ExternCrate(krate) => {
+                    let name = krate.ident.to_string();
+                    if !matches!(name.as_str(), "std" | "core" | "alloc") {
+                        return Err(Error::ExternalCrate {
+                            place: place_of(shown, krate),
+                            name,
+                        });
+                    }
+                }
+                Item::Mod(module) => {
+                    let name = module.ident.to_string();
+                    let mut child_path = path.clone();
+                    child_path.push(name.clone());
+                    let place = place_of(shown, &*module);
+                    let path_attr = path_attribute(&module.attrs);
+                    let child = if let Some((_, content)) = module.content.take() {
+                        let (inner, outer): (Vec<_>, Vec<_>) = std::mem::take(&mut module.attrs)
+                            .into_iter()
+                            .partition(|a| matches!(a.style, AttrStyle::Inner(_)));
+                        module.attrs = outer;
+                        let dir = child_dir.join(&name);
+                        self.add_module(shown, file, child_path, Some(id), inner, content, &dir)?
+                    } else {
+                        let (child_file, grandchild_dir) =
+                            self.mod_file(file, child_dir, &name, path_attr, &place)?;
+                        self.load_file(
+                            &child_file,
+                            child_path,
+                            Some(id),
+                            &grandchild_dir,
+                            Some(place),
+                        )?
+                    };
+                    // The bundle prints the module inline, so the file
+                    // attribute no longer means anything.
+                    module.attrs.retain(|a| !a.path().is_ident("path"));
+                    module.semi = None;
+                    module.content = Some((Default::default(), Vec::new()));
+                    children.insert(index, child);
+                }
+                _ => {}
+            }
+        }
+        self.modules[id].items = items;
+        self.modules[id].children = children;
+        Ok(id)
+    }
+
+    /// The file of `mod name;` and the directory its own `mod`s are read from.
+    fn mod_file(
+        &self,
+        file: &Path,
+        child_dir: &Path,
+        name: &str,
+        path_attr: Option<String>,
+        place: &Place,
+    ) -> Result<(PathBuf, PathBuf), Error> {
+        if let Some(relative) = path_attr {
+            // A #[path] file is read like a mod.rs: its children sit beside it.
+            let dir = file.parent().unwrap_or(Path::new("."));
+            let target = dir.join(relative);
+            if !target.is_file() {
+                return Err(Error::MissingModFile {
+                    place: place.clone(),
+                    module: name.to_string(),
+                    tried: vec![self.display(&target)],
+                });
+            }
+            let next = target.parent().unwrap_or(Path::new(".")).to_path_buf();
+            return Ok((target, next));
+        }
+        let flat = child_dir.join(format!("{name}.rs"));
+        let nested = child_dir.join(name).join("mod.rs");
+        match (flat.is_file(), nested.is_file()) {
+            (true, true) => Err(Error::AmbiguousModFile {
+                place: place.clone(),
+                module: name.to_string(),
+            }),
+            (true, false) => Ok((flat, child_dir.join(name))),
+            (false, true) => Ok((nested, child_dir.join(name))),
+            (false, false) => Err(Error::MissingModFile {
+                place: place.clone(),
+                module: name.to_string(),
+                tried: vec![self.display(&flat), self.display(&nested)],
+            }),
+        }
+    }
+}
+
+/// The value of a `#[path = "..."]` attribute.
+fn path_attribute(attrs: &[Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| {
+        if !a.path().is_ident("path") {
+            return None;
+        }
+        match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        }
+    })
+}
+
+/// Where `node` starts in `file`.
+pub fn place_of(file: &str, node: &impl Spanned) -> Place {
+    Place {
+        file: file.to_string(),
+        line: node.span().start().line,
+        column: None,
+    }
+}

@@ -1,0 +1,209 @@
+//! Pass 4: print the kept modules as one file.
+//!
+//! Layout: a header comment, `fn main` calling the adapter's `main`, then
+//! the root's kept items with every `mod` printed inline as `pub mod x {
+//! ... }`, so `crate::a::b` paths stay valid. Printing is prettyplease's
+//! (readable) or a compact token printer (`--minify`); either way the text is
+//! parsed again before it is written, as a self-check.
+
+use proc_macro2::{Spacing, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::{AttrStyle, Item};
+
+use crate::discover::Crate;
+use crate::error::Error;
+use crate::graph::item_label;
+
+/// How to print.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    pub strip_docs: bool,
+    pub minify: bool,
+}
+
+/// The whole bundle as a syn file: `fn main` first, then the kept items.
+pub fn build_file(
+    krate: &Crate,
+    kept: &[Vec<Item>],
+    entry: &[String],
+    strip_docs: bool,
+) -> syn::File {
+    let entry_path: syn::Path =
+        syn::parse_str(&entry.join("::")).expect("module names are identifiers");
+    let main: Item = syn::parse_quote! {
+        fn main() {
+            #entry_path::main()
+        }
+    };
+    let mut items = vec![main];
+    items.extend(module_items(krate, kept, 0));
+    let mut file = syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items,
+    };
+    if strip_docs {
+        crate::prune::strip_docs(&mut file);
+    }
+    file
+}
+
+fn module_items(krate: &Crate, kept: &[Vec<Item>], m: usize) -> Vec<Item> {
+    kept[m]
+        .iter()
+        .map(|item| match item {
+            Item::Mod(module) => {
+                let child = krate
+                    .modules
+                    .iter()
+                    .position(|c| {
+                        c.parent == Some(m) && c.path.last() == Some(&module.ident.to_string())
+                    })
+                    .expect("every kept mod item has a module");
+                let mut module = module.clone();
+                module.attrs.retain(|a| matches!(a.style, AttrStyle::Outer));
+                module
+                    .attrs
+                    .extend(krate.modules[child].attrs.iter().cloned());
+                module.content = Some((Default::default(), module_items(krate, kept, child)));
+                module.semi = None;
+                Item::Mod(module)
+            }
+            other => other.clone(),
+        })
+        .collect()
+}
+
+/// The printed body (no header) of `file`.
+pub fn print(file: &syn::File, style: Style) -> String {
+    if style.minify {
+        let mut out = String::new();
+        let mut line = 0;
+        print_compact(file.to_token_stream(), &mut out, &mut line, &mut None);
+        out.push('\n');
+        out
+    } else {
+        prettyplease::unparse(file)
+    }
+}
+
+/// What the previous token was, for deciding whether a space is needed.
+#[derive(Clone, Copy)]
+enum Last {
+    Word,
+    Punct(Spacing),
+    Open,
+    Close,
+}
+
+/// Prints tokens with a space only where two would otherwise merge
+/// (`a b`, `1 .`, `< -`), breaking lines near 100 columns.
+fn print_compact(
+    tokens: TokenStream,
+    out: &mut String,
+    column: &mut usize,
+    last: &mut Option<Last>,
+) {
+    for token in tokens {
+        let (text, kind) = match &token {
+            TokenTree::Group(g) => {
+                let (open, close) = match g.delimiter() {
+                    proc_macro2::Delimiter::Parenthesis => ("(", ")"),
+                    proc_macro2::Delimiter::Brace => ("{", "}"),
+                    proc_macro2::Delimiter::Bracket => ("[", "]"),
+                    proc_macro2::Delimiter::None => ("", ""),
+                };
+                push(out, column, last, open, Last::Open);
+                print_compact(g.stream(), out, column, last);
+                push(out, column, last, close, Last::Close);
+                continue;
+            }
+            TokenTree::Ident(i) => (i.to_string(), Last::Word),
+            TokenTree::Literal(l) => (l.to_string(), Last::Word),
+            TokenTree::Punct(p) => (p.as_char().to_string(), Last::Punct(p.spacing())),
+        };
+        push(out, column, last, &text, kind);
+    }
+}
+
+fn push(out: &mut String, column: &mut usize, last: &mut Option<Last>, text: &str, kind: Last) {
+    if text.is_empty() {
+        return;
+    }
+    let space = match (*last, kind) {
+        (Some(Last::Word), Last::Word) => true,
+        (Some(Last::Punct(Spacing::Alone)), Last::Punct(_)) => true,
+        // `1 .max()` must not lex as the float `1.`.
+        (Some(Last::Word), Last::Punct(_)) => {
+            text == "." && out.ends_with(|c: char| c.is_ascii_digit())
+        }
+        _ => false,
+    };
+    if *column > 100
+        && matches!(kind, Last::Word)
+        && !matches!(*last, Some(Last::Punct(Spacing::Joint)))
+    {
+        out.push('\n');
+        *column = 0;
+    } else if space {
+        out.push(' ');
+        *column += 1;
+    }
+    out.push_str(text);
+    *column += text.len();
+    *last = Some(kind);
+}
+
+/// Parses `text` again; a failure is a bundler bug.
+pub fn self_check(text: &str) -> Result<(), Error> {
+    syn::parse_file(text).map(|_| ()).map_err(|e| {
+        let start = e.span().start();
+        Error::SelfCheck {
+            message: format!("line {}:{}: {e}", start.line, start.column + 1),
+        }
+    })
+}
+
+/// Bytes per module and per item as printed in `style`, biggest first.
+pub fn sizes(file: &syn::File, style: Style) -> Vec<(usize, String)> {
+    let mut rows = Vec::new();
+    collect_sizes(&file.items, "crate", style, &mut rows);
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    rows
+}
+
+fn collect_sizes(
+    items: &[Item],
+    prefix: &str,
+    style: Style,
+    rows: &mut Vec<(usize, String)>,
+) -> usize {
+    let mut total = 0;
+    for item in items {
+        let size = match item {
+            Item::Mod(module) => {
+                let name = format!("{prefix}::{}", module.ident);
+                let inner = module
+                    .content
+                    .as_ref()
+                    .map(|(_, items)| items.as_slice())
+                    .unwrap_or(&[]);
+                let size = collect_sizes(inner, &name, style, rows);
+                rows.push((size, format!("{name} (module)")));
+                size
+            }
+            _ => {
+                let one = syn::File {
+                    shebang: None,
+                    attrs: Vec::new(),
+                    items: vec![item.clone()],
+                };
+                let size = print(&one, style).len();
+                rows.push((size, format!("{prefix}::{}", item_label(item))));
+                size
+            }
+        };
+        total += size;
+    }
+    total
+}

@@ -1,0 +1,130 @@
+//! Why a library could not be bundled, with the place to look and what to do.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// A source position shown as `file:line` (or `file:line:column`); the file
+/// is workspace-relative so messages match the header of a bundle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub file: String,
+    pub line: usize,
+    pub column: Option<usize>,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(column) => write!(f, "{}:{}:{}", self.file, self.line, column),
+            None => write!(f, "{}:{}", self.file, self.line),
+        }
+    }
+}
+
+/// Everything that stops a bundle; each variant's message says what to do.
+#[derive(Debug)]
+pub enum Error {
+    /// A file could not be read or written.
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// No `library/src/lib.rs` was found from the current directory up.
+    NoLibrary,
+    /// syn could not parse a source file.
+    Parse { place: Place, message: String },
+    /// `mod name;` names a file that does not exist.
+    MissingModFile {
+        place: Place,
+        module: String,
+        tried: Vec<String>,
+    },
+    /// Both `name.rs` and `name/mod.rs` exist, as rustc also refuses.
+    AmbiguousModFile { place: Place, module: String },
+    /// A `#[path]` chain includes a file inside itself: no tree of modules
+    /// can be printed for that.
+    ModuleCycle { place: Place, file: String },
+    /// Reached code refers to a crate a judge does not have.
+    ExternalCrate { place: Place, name: String },
+    /// The problem id is not a file of `src/problems/`.
+    UnknownProblem { id: String, known: Vec<String> },
+    /// The adapter file exists but `problems.rs` does not declare it.
+    NotDeclared { id: String, file: String },
+    /// The adapter has no `fn main`.
+    NoMain { file: String },
+    /// Even stripped and minified, the bundle is over the judge's limit.
+    TooLarge {
+        size: usize,
+        limit: usize,
+        judge: String,
+        breakdown: String,
+    },
+    /// The printed bundle did not parse again: a bug in the bundler.
+    SelfCheck { message: String },
+    /// `--explain` named an item that is not in the library.
+    UnknownItem { name: String },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            Error::NoLibrary => write!(
+                f,
+                "no library/src/lib.rs found from the current directory up; run inside the workspace or pass --library DIR"
+            ),
+            Error::Parse { place, message } => {
+                write!(f, "{place}: cannot parse: {message}; fix the syntax (cargo build -p library shows the same error)")
+            }
+            Error::MissingModFile { place, module, tried } => write!(
+                f,
+                "{place}: `mod {module};` has no file: create one of {} (or add #[path = \"...\"])",
+                tried.join(" or ")
+            ),
+            Error::AmbiguousModFile { place, module } => write!(
+                f,
+                "{place}: `mod {module};` matches both {module}.rs and {module}/mod.rs; delete one"
+            ),
+            Error::ModuleCycle { place, file } => write!(
+                f,
+                "{place}: module cycle: {file} would include itself through #[path]; point #[path] at another file"
+            ),
+            Error::ExternalCrate { place, name } => write!(
+                f,
+                "{place}: uses the crate `{name}`, but a submission may use only std, core and alloc; \
+                 move the code you need into the library or write it with std"
+            ),
+            Error::UnknownProblem { id, known } => {
+                write!(f, "unknown problem `{id}`; known problems: {}", known.join(", "))
+            }
+            Error::NotDeclared { id, file } => {
+                write!(f, "{file}: problem `{id}` is not declared; add `pub mod {id};` to problems.rs")
+            }
+            Error::NoMain { file } => write!(
+                f,
+                "{file}: the adapter has no `pub fn main()`; add `pub fn main() {{ crate::input::run(solve) }}`"
+            ),
+            Error::TooLarge { size, limit, judge, breakdown } => write!(
+                f,
+                "the bundle is {size} bytes even stripped and minified, over {judge}'s limit of {limit} bytes; \
+                 biggest parts:\n{breakdown}"
+            ),
+            Error::SelfCheck { message } => {
+                write!(f, "internal error: the bundle does not parse again ({message}); please report it")
+            }
+            Error::UnknownItem { name } => write!(
+                f,
+                "no item `{name}` in the library; name it by path, e.g. dlx::Solver or dlx::Solver::first"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}

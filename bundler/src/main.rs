@@ -1,0 +1,144 @@
+//! `bundler <id>`: writes `submissions/<id>/main.rs` from the library.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use bundler::{judge, Error, Options};
+
+/// Bundles one problem of the library into a single-file submission.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// Problem id (a file of library/src/problems/), or an alias such as `cube`.
+    id: String,
+    /// Where to write (default: submissions/<id>/main.rs in the workspace).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Compare with the existing file instead of writing; fail if it is stale.
+    #[arg(long)]
+    check: bool,
+    /// Print the chain of uses that keeps ITEM (e.g. dlx::Solver::first).
+    #[arg(long, value_name = "ITEM")]
+    explain: Option<String>,
+    /// Print bytes per module and per item, biggest first.
+    #[arg(long)]
+    sizes: bool,
+    /// Judge profile: its edition and source-size limit.
+    #[arg(long, default_value = "default", value_parser = ["default", "codeforces", "uva", "spoj", "luogu", "atcoder", "kattis"])]
+    judge: String,
+    /// Drop doc comments.
+    #[arg(long)]
+    strip_docs: bool,
+    /// Print compactly instead of formatted.
+    #[arg(long)]
+    minify: bool,
+    /// The library package to read (default: the workspace's library/).
+    #[arg(long, value_name = "DIR")]
+    library: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace's `library/`: from the current directory up, else beside
+/// this package's sources.
+fn find_library() -> Result<PathBuf, Error> {
+    let here = std::env::current_dir().map_err(|source| Error::Io {
+        path: PathBuf::from("."),
+        source,
+    })?;
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    here.ancestors()
+        .map(Path::to_path_buf)
+        .chain(std::iter::once(built))
+        .map(|dir| dir.join("library"))
+        .find(|lib| lib.join("src").join("lib.rs").is_file())
+        .ok_or(Error::NoLibrary)
+}
+
+fn run() -> Result<ExitCode, Error> {
+    let args = Args::parse();
+    let library = match args.library {
+        Some(dir) => dir,
+        None => find_library()?,
+    };
+    let mut options = Options::new(&args.id, library.clone());
+    options.judge = judge::judge(&args.judge).expect("clap checks the judge name");
+    options.strip_docs = args.strip_docs;
+    options.minify = args.minify;
+    options.explain = args.explain;
+    let bundle = bundler::bundle(&options)?;
+    if let Some(explanation) = &bundle.explanation {
+        print!("{explanation}");
+    }
+    if args.sizes {
+        for (size, name) in &bundle.sizes {
+            println!("{size:>8}  {name}");
+        }
+    }
+    let workspace = library.parent().unwrap_or(Path::new("."));
+    let out = args.out.unwrap_or_else(|| {
+        workspace
+            .join("submissions")
+            .join(&bundle.id)
+            .join("main.rs")
+    });
+    let shown = out
+        .strip_prefix(workspace)
+        .unwrap_or(&out)
+        .display()
+        .to_string();
+    if args.check {
+        let current = std::fs::read_to_string(&out).unwrap_or_default();
+        if current != bundle.text {
+            eprintln!(
+                "error: {shown} is stale: it differs from a fresh bundle of {}; regenerate it with `make submit-{}` (or `cargo run -q -p bundler -- {}`)",
+                bundle.id, bundle.id, bundle.id
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        eprintln!(
+            "{:>12} {shown} is up to date ({} bytes)",
+            "Fresh",
+            bundle.text.len()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    std::fs::write(&out, &bundle.text).map_err(|source| Error::Io {
+        path: out.clone(),
+        source,
+    })?;
+    let mut how = Vec::new();
+    if bundle.style.strip_docs {
+        how.push("docs stripped");
+    }
+    if bundle.style.minify {
+        how.push("minified");
+    }
+    let how = if how.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", how.join(", "))
+    };
+    eprintln!(
+        "{:>12} {shown} ({} bytes{how})",
+        "Bundled",
+        bundle.text.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}

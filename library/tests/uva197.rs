@@ -324,7 +324,7 @@ fn judge_cases_match_the_brute_force_and_the_adapter() {
     let mut inputs: Vec<_> = std::fs::read_dir(CASES)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().map_or(false, |e| e == "in"))
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
         .collect();
     inputs.sort();
     assert!(inputs.len() >= 2, "the sample and the orientations case");

@@ -25,8 +25,9 @@
 //! * `items[0]` is the head of the circular list of *active primary items*;
 //!   `items[1..=n]` are the items (user item `i` is internal item `i + 1`);
 //!   `items[n + 1]` heads the list of active secondary items.
-//! * `nodes[i]` for `1 <= i <= n` is item `i`'s header: `top` holds the
-//!   length of its list, `up`/`down` its first and last option nodes.
+//! * `items[i].len` is the length of item `i`'s list of options.
+//! * `nodes[i]` for `1 <= i <= n` is item `i`'s list header: `up`/`down`
+//!   are its last and first option nodes.
 //! * Then come the options, each one a contiguous run of nodes, with a
 //!   *spacer* node before the first option, between options and after the
 //!   last. A spacer's `top` is `-k` where `k` is the number of the option
@@ -39,7 +40,10 @@
 //!
 //! # Invariants
 //!
-//! * **I1** `nodes[i].top` (for a header) is the number of option nodes now
+//! * **I0** Every link (`up`, `down`, `prev`, `next`), every option node's
+//!   `top`, and every node next to an option node, indexes its own array;
+//!   the inner loops rely on it to skip bounds checks.
+//! * **I1** `items[i].len` is the number of option nodes now
 //!   linked in item `i`'s vertical list.
 //! * **I2** The vertical list of every item, and the horizontal list of
 //!   active items, are doubly linked and circular: `down(up(x)) == x` and
@@ -62,6 +66,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+pub mod bitset;
 pub mod text;
 
 /// Why a problem could not be built.
@@ -198,15 +203,48 @@ pub struct Stats {
     pub updates: u64,
 }
 
+/// A snapshot of a running search, given to the `report` callback of
+/// `search_with_progress`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// What the search has done so far.
+    pub stats: Stats,
+    /// Knuth's estimate of the fraction of the tree already explored, in
+    /// `[0, 1]`: at level `l` the current choice is the `k_l`-th of `t_l`,
+    /// and the estimate is the sum of `(k_l - 1) / (t_1 ... t_l)`, plus half
+    /// of the deepest level's share (TAOCP 7.2.2.1, progress reports).
+    pub explored: f64,
+}
+
+impl Progress {
+    /// `position[l]` is `(k_l, t_l)`: the 1-based choice among `t_l`.
+    pub(crate) fn new(stats: Stats, position: &[(u32, u32)]) -> Progress {
+        let mut explored = 0.0;
+        let mut share = 1.0;
+        for &(k, t) in position {
+            share /= f64::from(t);
+            explored += f64::from(k - 1) * share;
+        }
+        Progress {
+            stats,
+            explored: explored + share / 2.0,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Link {
     prev: u32,
     next: u32,
+    /// The number of option nodes in the item's list (I1). Kept here, not
+    /// in the list header, so that choosing an item reads one record per
+    /// candidate.
+    len: i32,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    /// Header: list length. Option node: its item (> 0). Spacer: `-k`.
+    /// Option node: its item (> 0). Spacer: `-k`. Header: 0.
     top: i32,
     up: u32,
     down: u32,
@@ -233,7 +271,14 @@ impl Solver {
     pub fn new(problem: &Problem) -> Solver {
         let n = problem.primary + problem.secondary;
         let second = n as u32 + 1;
-        let mut items = vec![Link { prev: 0, next: 0 }; n + 2];
+        let mut items = vec![
+            Link {
+                prev: 0,
+                next: 0,
+                len: 0
+            };
+            n + 2
+        ];
         // Two circular lists: 0, 1..=primary and second, primary+1..=n.
         let mut link_ring = |head: u32, members: std::ops::RangeInclusive<u32>| {
             let mut prev = head;
@@ -276,7 +321,7 @@ impl Solver {
                 });
                 nodes[last as usize].down = x;
                 nodes[head].up = x;
-                nodes[head].top += 1;
+                items[head].len += 1;
             }
             nodes[spacer].down = nodes.len() as u32 - 1;
         }
@@ -318,11 +363,27 @@ impl Solver {
     ///
     /// The links are restored afterwards either way, so the solver can
     /// search again; [`Solver::stats`] then describes the latest search.
-    pub fn search<F>(&mut self, mut visit: F) -> ControlFlow<()>
+    pub fn search<F>(&mut self, visit: F) -> ControlFlow<()>
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
+        self.search_with_progress(visit, u64::MAX, |_| {})
+    }
+
+    /// [`Solver::search`], calling `report` every `interval` nodes with a
+    /// snapshot of the search.
+    pub fn search_with_progress<F, R>(
+        &mut self,
+        mut visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<()>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+        R: FnMut(&Progress),
+    {
         self.stats = Stats::default();
+        let mut next_report = interval;
         // choice[l] is the option node tried at level l.
         let mut choice: Vec<u32> = Vec::with_capacity(self.items.len());
         let mut solution: Vec<usize> = Vec::with_capacity(self.items.len());
@@ -340,16 +401,19 @@ impl Solver {
             // Advance: try option `cur` of item `best` at this level.
             if cur != best {
                 self.cover_others(cur);
+                self.stats.nodes += 1;
+                if self.stats.nodes >= next_report {
+                    next_report = next_report.saturating_add(interval);
+                    report(&self.progress(&choice));
+                }
                 if self.items[0].next != 0 {
                     // Forward: enter the next level.
-                    self.stats.nodes += 1;
                     best = self.choose();
                     self.cover(best);
                     cur = self.nodes[best as usize].down;
                     choice.push(cur);
                     continue;
                 }
-                self.stats.nodes += 1;
                 solution.clear();
                 solution.extend(choice.iter().map(|&x| self.option_of(x)));
                 if visit(&solution).is_break() {
@@ -375,6 +439,24 @@ impl Solver {
         }
     }
 
+    /// Where the search stands: Knuth's estimate of the fraction of the
+    /// tree explored, from the position of each level's choice among its
+    /// item's options.
+    fn progress(&self, choice: &[u32]) -> Progress {
+        let mut position = Vec::with_capacity(choice.len());
+        for &x in choice {
+            let head = self.nodes[x as usize].top as u32;
+            let mut k = 1;
+            let mut y = self.nodes[head as usize].down;
+            while y != x && y != head {
+                k += 1;
+                y = self.nodes[y as usize].down;
+            }
+            position.push((k, self.items[head as usize].len.max(1) as u32));
+        }
+        Progress::new(self.stats, &position)
+    }
+
     /// What the latest search did.
     pub fn stats(&self) -> Stats {
         self.stats
@@ -386,9 +468,9 @@ impl Solver {
     fn choose(&self) -> u32 {
         let mut best = 0;
         let mut fewest = i32::MAX;
-        let mut k = self.items[0].next;
+        let mut k = self.item(0).next;
         while k != 0 {
-            let len = self.nodes[k as usize].top;
+            let Link { len, next, .. } = *self.item(k);
             if len < fewest {
                 best = k;
                 fewest = len;
@@ -396,7 +478,7 @@ impl Solver {
                     break;
                 }
             }
-            k = self.items[k as usize].next;
+            k = next;
         }
         best
     }
@@ -404,50 +486,51 @@ impl Solver {
     /// Removes item `c` from the active list and hides every option that
     /// contains it from the lists of the option's other items.
     fn cover(&mut self, c: u32) {
-        let Link { prev, next } = self.items[c as usize];
-        self.items[prev as usize].next = next;
-        self.items[next as usize].prev = prev;
-        self.stats.updates += 1;
-        let mut rr = self.nodes[c as usize].down;
+        let Link { prev, next, .. } = *self.item(c);
+        self.item_mut(prev).next = next;
+        self.item_mut(next).prev = prev;
+        let mut hidden = 0;
+        let mut rr = self.node(c).down;
         while rr != c {
             let mut nn = rr + 1;
             while nn != rr {
-                let Node { top, up, down } = self.nodes[nn as usize];
+                let Node { top, up, down } = *self.node(nn);
                 if top <= 0 {
                     nn = up;
                     continue;
                 }
-                self.nodes[up as usize].down = down;
-                self.nodes[down as usize].up = up;
-                self.nodes[top as usize].top -= 1;
-                self.stats.updates += 1;
+                self.node_mut(up).down = down;
+                self.node_mut(down).up = up;
+                self.item_mut(top as u32).len -= 1;
+                hidden += 1;
                 nn += 1;
             }
-            rr = self.nodes[rr as usize].down;
+            rr = self.node(rr).down;
         }
+        self.stats.updates += 1 + hidden;
     }
 
     /// Undoes `cover(c)`, visiting the nodes in exactly the reverse order.
     fn uncover(&mut self, c: u32) {
-        let mut rr = self.nodes[c as usize].up;
+        let mut rr = self.node(c).up;
         while rr != c {
             let mut nn = rr - 1;
             while nn != rr {
-                let Node { top, up, down } = self.nodes[nn as usize];
+                let Node { top, up, down } = *self.node(nn);
                 if top <= 0 {
                     nn = down;
                     continue;
                 }
-                self.nodes[up as usize].down = nn;
-                self.nodes[down as usize].up = nn;
-                self.nodes[top as usize].top += 1;
+                self.node_mut(up).down = nn;
+                self.node_mut(down).up = nn;
+                self.item_mut(top as u32).len += 1;
                 nn -= 1;
             }
-            rr = self.nodes[rr as usize].up;
+            rr = self.node(rr).up;
         }
-        let Link { prev, next } = self.items[c as usize];
-        self.items[prev as usize].next = c;
-        self.items[next as usize].prev = c;
+        let Link { prev, next, .. } = *self.item(c);
+        self.item_mut(prev).next = c;
+        self.item_mut(next).prev = c;
     }
 
     /// Covers the items of `x`'s option other than `x`'s own, left to right
@@ -455,9 +538,9 @@ impl Solver {
     fn cover_others(&mut self, x: u32) {
         let mut p = x + 1;
         while p != x {
-            let top = self.nodes[p as usize].top;
+            let Node { top, up, .. } = *self.node(p);
             if top <= 0 {
-                p = self.nodes[p as usize].up;
+                p = up;
             } else {
                 self.cover(top as u32);
                 p += 1;
@@ -469,14 +552,47 @@ impl Solver {
     fn uncover_others(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let top = self.nodes[p as usize].top;
+            let Node { top, down, .. } = *self.node(p);
             if top <= 0 {
-                p = self.nodes[p as usize].down;
+                p = down;
             } else {
                 self.uncover(top as u32);
                 p -= 1;
             }
         }
+    }
+
+    // The four accessors below skip bounds checks: they are the inner loops
+    // of the search. I0 makes that sound: every link the structure holds
+    // indexes its own array, because `new` creates them so and the search
+    // only ever copies one existing link into another field.
+
+    #[inline(always)]
+    fn node(&self, x: u32) -> &Node {
+        debug_assert!((x as usize) < self.nodes.len());
+        // SAFETY: `x` is a link or a neighbour of one (I0), so in bounds.
+        unsafe { self.nodes.get_unchecked(x as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, x: u32) -> &mut Node {
+        debug_assert!((x as usize) < self.nodes.len());
+        // SAFETY: as in `node`.
+        unsafe { self.nodes.get_unchecked_mut(x as usize) }
+    }
+
+    #[inline(always)]
+    fn item(&self, k: u32) -> &Link {
+        debug_assert!((k as usize) < self.items.len());
+        // SAFETY: `k` is an item link or a node's `top` > 0 (I0).
+        unsafe { self.items.get_unchecked(k as usize) }
+    }
+
+    #[inline(always)]
+    fn item_mut(&mut self, k: u32) -> &mut Link {
+        debug_assert!((k as usize) < self.items.len());
+        // SAFETY: as in `item`.
+        unsafe { self.items.get_unchecked_mut(k as usize) }
     }
 
     /// Restores the links after a search stopped with every option in
@@ -539,10 +655,10 @@ impl Solver {
                     return Err(format!("item {i}: list is not a ring"));
                 }
             }
-            if self.nodes[i].top != len as i32 {
+            if self.items[i].len != len as i32 {
                 return Err(format!(
                     "item {i}: length {} but {len} nodes",
-                    self.nodes[i].top
+                    self.items[i].len
                 ));
             }
             if !active[i] {
@@ -608,7 +724,12 @@ mod tests {
     fn brute_force(problem: &Problem) -> Vec<Vec<usize>> {
         let m = problem.options();
         let useless: u32 = (0..m)
-            .filter(|&k| problem.option(k).iter().all(|&i| i as usize >= problem.primary()))
+            .filter(|&k| {
+                problem
+                    .option(k)
+                    .iter()
+                    .all(|&i| i as usize >= problem.primary())
+            })
             .map(|k| 1 << k)
             .sum();
         let mut solutions = Vec::new();

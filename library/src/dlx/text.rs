@@ -130,10 +130,18 @@ pub fn parse(text: &str) -> Result<Instance, ParseError> {
             continue;
         }
         if name.contains('|') {
-            return Err(error(item_line, column, ParseErrorKind::BadName(name.into())));
+            return Err(error(
+                item_line,
+                column,
+                ParseErrorKind::BadName(name.into()),
+            ));
         }
         if names.insert(name, item_names.len()).is_some() {
-            return Err(error(item_line, column, ParseErrorKind::DuplicateItem(name.into())));
+            return Err(error(
+                item_line,
+                column,
+                ParseErrorKind::DuplicateItem(name.into()),
+            ));
         }
         item_names.push(name.to_string());
     }
@@ -152,7 +160,11 @@ pub fn parse(text: &str) -> Result<Instance, ParseError> {
                 .get(name)
                 .ok_or_else(|| error(line, column, ParseErrorKind::UnknownItem(name.into())))?;
             if option.contains(&item) {
-                return Err(error(line, column, ParseErrorKind::RepeatedItem(name.into())));
+                return Err(error(
+                    line,
+                    column,
+                    ParseErrorKind::RepeatedItem(name.into()),
+                ));
             }
             option.push(item);
         }
@@ -219,7 +231,10 @@ mod tests {
         assert_eq!(kind_at("| only\n\n"), (3, 1, ParseErrorKind::MissingItems));
         assert_eq!(kind_at("| a b\n"), (2, 1, ParseErrorKind::MissingItems));
         assert_eq!(kind_at("| \n| x\n"), (3, 1, ParseErrorKind::MissingItems));
-        assert_eq!(kind_at("a | b | c\n"), (1, 7, ParseErrorKind::SecondSeparator));
+        assert_eq!(
+            kind_at("a | b | c\n"),
+            (1, 7, ParseErrorKind::SecondSeparator)
+        );
         assert_eq!(kind_at(" | b\n"), (2, 1, ParseErrorKind::MissingItems));
         assert_eq!(
             kind_at("a b a\n"),

@@ -1,0 +1,332 @@
+//! The grouped Latin square from the judge's side: a brute-force reference
+//! that lists every solution, a generator of grids with few givens, a shrinker.
+//!
+//! ```
+//! use judge_tests::problems::latin;
+//! let input = "000011\n022013\n221113\n243333\n244455\n445555\n6\n02C\n03B\n05A\n20D\n35E\n53F\n";
+//! assert!(latin::reference(input).unwrap().starts_with("1\nE F C B D A\n"));
+//! ```
+//!
+//! The reference fills cells in row-major order trying letters A..F, with one
+//! bit mask per row, column and group; that order prints solutions in the
+//! ascending order the statement asks for.
+
+use crate::compare::LATIN_NONE;
+use crate::rng::Rng;
+
+/// Side of the grid, number of letters and of groups.
+pub const SIZE: usize = 6;
+
+/// More solutions than this and the reference declines (its output would be
+/// megabytes; stress inputs and their shrinks stay below it).
+pub const MAX_SOLUTIONS: usize = 2000;
+
+/// One puzzle: the group of each cell and the givens `(row, column, letter 0..6)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// `groups[r][c]` in 0..6.
+    pub groups: [[u8; SIZE]; SIZE],
+    /// Letters already written.
+    pub givens: Vec<(usize, usize, u8)>,
+}
+
+/// Reads the group map, n, and n givens; the error names the line.
+pub fn parse(input: &str) -> Result<Puzzle, String> {
+    let lines: Vec<&str> = input.lines().map(|l| l.trim_end()).collect();
+    let line = |k: usize| {
+        lines
+            .get(k)
+            .copied()
+            .ok_or(format!("line {}: missing", k + 1))
+    };
+    let mut groups = [[0u8; SIZE]; SIZE];
+    for (r, row) in groups.iter_mut().enumerate() {
+        let text = line(r)?;
+        if text.len() != SIZE || text.bytes().any(|b| !(b'0'..=b'5').contains(&b)) {
+            return Err(format!("line {}: expected 6 digits 0-5", r + 1));
+        }
+        for (cell, b) in row.iter_mut().zip(text.bytes()) {
+            *cell = b - b'0';
+        }
+    }
+    let n: usize = line(SIZE)?
+        .trim()
+        .parse()
+        .map_err(|_| format!("line {}: expected the number of givens", SIZE + 1))?;
+    let mut givens = Vec::new();
+    for k in SIZE + 1..SIZE + 1 + n {
+        let b = line(k)?.as_bytes();
+        let ok = b.len() == 3
+            && b[0] < b'6'
+            && b[0] >= b'0'
+            && (b'0'..b'6').contains(&b[1])
+            && (b'A'..=b'F').contains(&b[2]);
+        if !ok {
+            return Err(format!("line {}: expected `rcL`", k + 1));
+        }
+        givens.push(((b[0] - b'0') as usize, (b[1] - b'0') as usize, b[2] - b'A'));
+    }
+    Ok(Puzzle { groups, givens })
+}
+
+/// Writes a puzzle in the input format.
+pub fn format(puzzle: &Puzzle) -> String {
+    let mut text = String::new();
+    for row in &puzzle.groups {
+        text.extend(row.iter().map(|g| char::from(b'0' + g)));
+        text.push('\n');
+    }
+    text.push_str(&format!("{}\n", puzzle.givens.len()));
+    for &(r, c, letter) in &puzzle.givens {
+        text.push_str(&format!("{r}{c}{}\n", char::from(b'A' + letter)));
+    }
+    text
+}
+
+type Grid = [[u8; SIZE]; SIZE];
+
+/// Up to `limit` solutions in ascending order; letters tried in `order` (A..F for the reference).
+fn solutions(puzzle: &Puzzle, limit: usize, order: &[u8; SIZE]) -> Vec<Grid> {
+    const FREE: u8 = u8::MAX;
+    let mut grid = [[FREE; SIZE]; SIZE];
+    let (mut rows, mut cols, mut groups) = ([0u8; SIZE], [0u8; SIZE], [0u8; SIZE]);
+    for &(r, c, letter) in &puzzle.givens {
+        let g = puzzle.groups[r][c] as usize;
+        let bit = 1 << letter;
+        if grid[r][c] == letter {
+            continue;
+        }
+        if grid[r][c] != FREE || rows[r] & bit != 0 || cols[c] & bit != 0 || groups[g] & bit != 0 {
+            return Vec::new();
+        }
+        grid[r][c] = letter;
+        rows[r] |= bit;
+        cols[c] |= bit;
+        groups[g] |= bit;
+    }
+    struct State<'a> {
+        puzzle: &'a Puzzle,
+        order: &'a [u8; SIZE],
+        grid: Grid,
+        masks: [[u8; SIZE]; 3],
+        found: Vec<Grid>,
+        limit: usize,
+    }
+    fn go(s: &mut State<'_>, cell: usize) {
+        if s.found.len() >= s.limit {
+            return;
+        }
+        if cell == SIZE * SIZE {
+            s.found.push(s.grid);
+            return;
+        }
+        let (r, c) = (cell / SIZE, cell % SIZE);
+        if s.grid[r][c] != FREE {
+            return go(s, cell + 1);
+        }
+        let g = s.puzzle.groups[r][c] as usize;
+        for &letter in s.order {
+            let bit = 1 << letter;
+            if (s.masks[0][r] | s.masks[1][c] | s.masks[2][g]) & bit != 0 {
+                continue;
+            }
+            s.grid[r][c] = letter;
+            s.masks[0][r] |= bit;
+            s.masks[1][c] |= bit;
+            s.masks[2][g] |= bit;
+            go(s, cell + 1);
+            s.masks[0][r] &= !bit;
+            s.masks[1][c] &= !bit;
+            s.masks[2][g] &= !bit;
+            s.grid[r][c] = FREE;
+        }
+    }
+    let mut state = State {
+        puzzle,
+        order,
+        grid,
+        masks: [rows, cols, groups],
+        found: Vec::new(),
+        limit,
+    };
+    go(&mut state, 0);
+    state.found
+}
+
+const ALPHABETICAL: [u8; SIZE] = [0, 1, 2, 3, 4, 5];
+
+/// The expected output: every solution numbered, letters separated by spaces, or `无解`.
+pub fn reference(input: &str) -> Result<String, String> {
+    let puzzle = parse(input)?;
+    let found = solutions(&puzzle, MAX_SOLUTIONS + 1, &ALPHABETICAL);
+    if found.len() > MAX_SOLUTIONS {
+        return Err(format!("more than {MAX_SOLUTIONS} solutions"));
+    }
+    if found.is_empty() {
+        return Ok(format!("{LATIN_NONE}\n"));
+    }
+    let mut out = String::new();
+    for (k, grid) in found.iter().enumerate() {
+        out.push_str(&format!("{}\n", k + 1));
+        for row in grid {
+            let letters: Vec<String> = row
+                .iter()
+                .map(|l| char::from(b'A' + l).to_string())
+                .collect();
+            out.push_str(&letters.join(" "));
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// Six groups of six cells, each grown from a random seed cell through
+/// random neighbours; `None` when the growth gets stuck.
+fn random_groups(rng: &mut Rng) -> Option<[[u8; SIZE]; SIZE]> {
+    const FREE: u8 = u8::MAX;
+    let mut groups = [[FREE; SIZE]; SIZE];
+    let mut sizes = [0usize; SIZE];
+    let mut cells: Vec<usize> = (0..SIZE * SIZE).collect();
+    rng.shuffle(&mut cells);
+    for (g, &cell) in cells.iter().take(SIZE).enumerate() {
+        groups[cell / SIZE][cell % SIZE] = g as u8;
+        sizes[g] = 1;
+    }
+    for _ in SIZE..SIZE * SIZE {
+        let mut options = Vec::new();
+        for r in 0..SIZE {
+            for c in 0..SIZE {
+                if groups[r][c] != FREE {
+                    continue;
+                }
+                let near = [
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                    (r, c.wrapping_sub(1)),
+                    (r, c + 1),
+                ];
+                for (y, x) in near {
+                    if y < SIZE
+                        && x < SIZE
+                        && groups[y][x] != FREE
+                        && sizes[groups[y][x] as usize] < SIZE
+                    {
+                        options.push((r, c, groups[y][x]));
+                    }
+                }
+            }
+        }
+        if options.is_empty() {
+            return None;
+        }
+        let (r, c, g) = options[rng.below(options.len())];
+        groups[r][c] = g;
+        sizes[g as usize] += 1;
+    }
+    Some(groups)
+}
+
+/// A random group map with a few givens taken from one of its solutions,
+/// more givens added until at most [`MAX_SOLUTIONS`] remain; sometimes a
+/// map with no solution at all (then `无解`).
+pub fn generate(rng: &mut Rng) -> String {
+    let mut groups = None;
+    while groups.is_none() {
+        groups = random_groups(rng);
+    }
+    let mut puzzle = Puzzle {
+        groups: groups.unwrap_or_default(),
+        givens: Vec::new(),
+    };
+    let mut order = ALPHABETICAL;
+    rng.shuffle(&mut order);
+    let Some(solution) = solutions(&puzzle, 1, &order).pop() else {
+        return format(&puzzle);
+    };
+    let mut cells: Vec<usize> = (0..SIZE * SIZE).collect();
+    rng.shuffle(&mut cells);
+    let mut cells = cells.into_iter();
+    let wanted = rng.between(0, 4);
+    loop {
+        let count = solutions(&puzzle, MAX_SOLUTIONS + 1, &ALPHABETICAL).len();
+        if puzzle.givens.len() >= wanted && count <= MAX_SOLUTIONS {
+            return format(&puzzle);
+        }
+        let Some(cell) = cells.next() else {
+            return format(&puzzle);
+        };
+        let (r, c) = (cell / SIZE, cell % SIZE);
+        puzzle.givens.push((r, c, solution[r][c]));
+    }
+}
+
+/// Smaller inputs: the same puzzle with one given fewer.
+pub fn shrink(input: &str) -> Vec<String> {
+    let Ok(puzzle) = parse(input) else {
+        return Vec::new();
+    };
+    (0..puzzle.givens.len())
+        .map(|drop| {
+            let mut fewer = puzzle.clone();
+            fewer.givens.remove(drop);
+            format(&fewer)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE_2: &str =
+        "001111\n002113\n022243\n022443\n544433\n555553\n7\n04B\n05A\n13D\n14C\n24E\n50C\n51A\n";
+
+    #[test]
+    fn second_sample_has_the_nine_listed_solutions_in_order() {
+        let out = reference(SAMPLE_2).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 63);
+        assert_eq!(
+            &lines[..7],
+            [
+                "1",
+                "D C E F B A",
+                "E F A D C B",
+                "A B F C E D",
+                "B E D A F C",
+                "F D C B A E",
+                "C A B E D F"
+            ]
+        );
+        assert_eq!(
+            lines[56..].join("/"),
+            "9/D C F E B A/F E A D C B/A F C B E D/B D E A F C/E B D C A F/C A B F D E"
+        );
+    }
+
+    #[test]
+    fn contradicting_givens_have_no_solution_and_bad_lines_are_errors() {
+        let groups = "000011\n022013\n221113\n243333\n244455\n445555\n";
+        assert_eq!(
+            reference(&format!("{groups}2\n00A\n05A\n")).unwrap(),
+            "无解\n"
+        );
+        assert!(reference(&format!("{groups}1\n66A\n"))
+            .unwrap_err()
+            .contains("line 8"));
+        assert!(reference(&format!("{groups}2\n00A\n"))
+            .unwrap_err()
+            .contains("line 9"));
+        assert!(reference("00001\n").unwrap_err().contains("line 1"));
+    }
+
+    #[test]
+    fn generated_puzzles_round_trip_and_stay_under_the_cap() {
+        let mut rng = Rng::new(9);
+        for _ in 0..5 {
+            let text = generate(&mut rng);
+            assert_eq!(format(&parse(&text).unwrap()), text);
+            assert!(reference(&text).is_ok(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,390 @@
+//! P4205 (the bead game) seen from the judge: piece geometry, a brute-force
+//! reference solver, a board checker, and a generator of uniquely completable boards.
+//!
+//! ```
+//! use judge_tests::problems::p4205;
+//! let board = ".\n..\n...\n....\n.....\n.....C\n...CCC.\nEEEHH...\nE.HHH....\nE.........\n";
+//! let answer = p4205::reference(board).unwrap();
+//! assert!(answer.starts_with("B\nBK\nBKK\n"));
+//! ```
+//!
+//! Written independently of `library/`: plain backtracking on the first empty
+//! cell (row-major), trying every unused piece in every orientation anchored
+//! there. Slow on an empty board, fast once a few pieces are placed, and
+//! simple enough to trust as an oracle.
+
+use crate::compare::{lines, Mismatch};
+use crate::rng::Rng;
+
+/// The pieces as drawn in the statement (`#` = bead, rows separated by `/`).
+pub const SHAPES: [(u8, &str); 12] = [
+    (b'A', ".#/##"),
+    (b'B', "#/#/#/#"),
+    (b'C', "..#/###"),
+    (b'D', "##/##"),
+    (b'E', "###/#../#.."),
+    (b'F', "..#./####"),
+    (b'G', "#.#/###"),
+    (b'H', ".##/###"),
+    (b'I', ".#/##/#./#."),
+    (b'J', ".#./###/.#."),
+    (b'K', "#../##./.##"),
+    (b'L', "#.../####"),
+];
+
+/// Rows of the triangle; row r (0-based) has r + 1 cells.
+pub const ROWS: usize = 10;
+const EMPTY: u8 = b'.';
+
+/// The answer when the board cannot be completed.
+pub const NO_SOLUTION: &str = "No solution";
+
+type Cells = Vec<(i32, i32)>;
+
+/// Shifts cells so the smallest row and column are 0, then sorts them
+/// (row-major), so equal shapes compare equal.
+fn normalise(mut cells: Cells) -> Cells {
+    let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    for cell in &mut cells {
+        *cell = (cell.0 - min_r, cell.1 - min_c);
+    }
+    cells.sort_unstable();
+    cells
+}
+
+/// Every distinct rotation and mirror image of a piece, normalised.
+pub fn orientations(shape: &str) -> Vec<Cells> {
+    let base: Cells = shape
+        .split('/')
+        .enumerate()
+        .flat_map(|(r, row)| {
+            row.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'#')
+                .map(move |(c, _)| (r as i32, c as i32))
+        })
+        .collect();
+    let mut all: Vec<Cells> = Vec::new();
+    for mirror in [false, true] {
+        let mut cells: Cells = base
+            .iter()
+            .map(|&(r, c)| if mirror { (r, -c) } else { (r, c) })
+            .collect();
+        for _ in 0..4 {
+            cells = cells.iter().map(|&(r, c)| (c, -r)).collect();
+            let shape = normalise(cells.clone());
+            if !all.contains(&shape) {
+                all.push(shape);
+            }
+        }
+    }
+    all
+}
+
+/// A board: `board[r][c]` for `c <= r` is `.` or a piece letter.
+pub type Board = [[u8; ROWS]; ROWS];
+
+/// Reads the 10-line triangle; the error names the 1-based line.
+pub fn parse_board(text: &str) -> Result<Board, String> {
+    let rows: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let rows: Vec<&str> = match rows.iter().rposition(|l| !l.trim().is_empty()) {
+        Some(last) => rows[..=last].to_vec(),
+        None => Vec::new(),
+    };
+    if rows.len() != ROWS {
+        return Err(format!("expected {ROWS} lines, found {}", rows.len()));
+    }
+    let mut board = [[EMPTY; ROWS]; ROWS];
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.trim_end();
+        if row.len() != r + 1 {
+            return Err(format!(
+                "line {}: expected {} cells, found {}",
+                r + 1,
+                r + 1,
+                row.len()
+            ));
+        }
+        for (c, b) in row.bytes().enumerate() {
+            if b != EMPTY && !(b'A'..=b'L').contains(&b) {
+                return Err(format!(
+                    "line {}: unexpected character {:?}",
+                    r + 1,
+                    b as char
+                ));
+            }
+            board[r][c] = b;
+        }
+    }
+    Ok(board)
+}
+
+/// The board as 10 lines, each ending in a newline.
+pub fn format_board(board: &Board) -> String {
+    let mut text = String::new();
+    for (r, row) in board.iter().enumerate() {
+        text.push_str(&String::from_utf8_lossy(&row[..=r]));
+        text.push('\n');
+    }
+    text
+}
+
+fn cells_of(board: &Board, letter: u8) -> Cells {
+    let mut cells = Cells::new();
+    for r in 0..ROWS {
+        for c in 0..=r {
+            if board[r][c] == letter {
+                cells.push((r as i32, c as i32));
+            }
+        }
+    }
+    cells
+}
+
+/// Checks that each letter on the board is one orientation of its piece;
+/// names the first letter that is not.
+pub fn check_pieces(board: &Board) -> Result<(), String> {
+    for (letter, shape) in SHAPES {
+        let cells = cells_of(board, letter);
+        if !cells.is_empty() && !orientations(shape).contains(&normalise(cells)) {
+            return Err(format!(
+                "piece {} is not one orientation of itself",
+                letter as char
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A placement table: per piece, its orientations with the row-major first cell
+/// moved to the origin, so a placement is anchored at an empty cell.
+fn anchored() -> Vec<Vec<Cells>> {
+    SHAPES
+        .iter()
+        .map(|(_, shape)| {
+            orientations(shape)
+                .into_iter()
+                .map(|cells| {
+                    let (ar, ac) = cells[0];
+                    cells.iter().map(|&(r, c)| (r - ar, c - ac)).collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+struct Search<'a> {
+    table: &'a [Vec<Cells>],
+    board: Board,
+    used: [bool; 12],
+    found: Vec<Board>,
+    limit: usize,
+}
+
+impl Search<'_> {
+    fn first_empty(&self) -> Option<(i32, i32)> {
+        (0..ROWS)
+            .flat_map(|r| (0..=r).map(move |c| (r, c)))
+            .find(|&(r, c)| self.board[r][c] == EMPTY)
+            .map(|(r, c)| (r as i32, c as i32))
+    }
+
+    fn fits(&self, cells: &Cells, (r0, c0): (i32, i32)) -> bool {
+        cells.iter().all(|&(dr, dc)| {
+            let (r, c) = (r0 + dr, c0 + dc);
+            (0..ROWS as i32).contains(&r)
+                && (0..=r).contains(&c)
+                && self.board[r as usize][c as usize] == EMPTY
+        })
+    }
+
+    fn paint(&mut self, cells: &Cells, (r0, c0): (i32, i32), value: u8) {
+        for &(dr, dc) in cells {
+            self.board[(r0 + dr) as usize][(c0 + dc) as usize] = value;
+        }
+    }
+
+    fn go(&mut self, order: &[usize]) {
+        if self.found.len() >= self.limit {
+            return;
+        }
+        let Some(at) = self.first_empty() else {
+            self.found.push(self.board);
+            return;
+        };
+        for &piece in order {
+            if self.used[piece] {
+                continue;
+            }
+            for orientation in 0..self.table[piece].len() {
+                let cells = self.table[piece][orientation].clone();
+                if self.fits(&cells, at) {
+                    self.used[piece] = true;
+                    self.paint(&cells, at, SHAPES[piece].0);
+                    self.go(order);
+                    self.paint(&cells, at, EMPTY);
+                    self.used[piece] = false;
+                }
+            }
+        }
+    }
+}
+
+/// Up to `limit` completions of `board`, trying pieces in `order`.
+fn completions(board: &Board, limit: usize, order: &[usize]) -> Vec<Board> {
+    let table = anchored();
+    let mut used = [false; 12];
+    for (piece, (letter, _)) in SHAPES.iter().enumerate() {
+        used[piece] = board.iter().any(|row| row.contains(letter));
+    }
+    let mut search = Search {
+        table: &table,
+        board: *board,
+        used,
+        found: Vec::new(),
+        limit,
+    };
+    search.go(order);
+    search.found
+}
+
+const IN_ORDER: [usize; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+/// The expected answer for a board with at most one completion.
+pub fn reference(input: &str) -> Result<String, String> {
+    let board = parse_board(input)?;
+    check_pieces(&board)?;
+    match completions(&board, 2, &IN_ORDER).as_slice() {
+        [] => Ok(format!("{NO_SOLUTION}\n")),
+        [one] => Ok(format_board(one)),
+        _ => Err("the board has more than one completion".into()),
+    }
+}
+
+/// Special judge `p4205-board`: any valid completion is accepted (the
+/// statement allows any one when several exist); `No solution` must match.
+pub fn check_answer(input: &str, expected: &str, actual: &str) -> Result<(), Mismatch> {
+    if expected.trim() == NO_SOLUTION || actual.trim() == NO_SOLUTION {
+        return lines(expected, actual);
+    }
+    let given = parse_board(input).map_err(|e| Mismatch::new(format!("input: {e}")))?;
+    let answer = parse_board(actual).map_err(|e| Mismatch::new(format!("output: {e}")))?;
+    for r in 0..ROWS {
+        for c in 0..=r {
+            if answer[r][c] == EMPTY {
+                return Err(Mismatch::new(format!(
+                    "line {}: cell {} left empty",
+                    r + 1,
+                    c + 1
+                )));
+            }
+            if given[r][c] != EMPTY && given[r][c] != answer[r][c] {
+                return Err(Mismatch::new(format!(
+                    "line {}: cell {} was given as {}, output has {}",
+                    r + 1,
+                    c + 1,
+                    given[r][c] as char,
+                    answer[r][c] as char
+                )));
+            }
+        }
+    }
+    check_pieces(&answer).map_err(|e| Mismatch::new(format!("output: {e}")))
+}
+
+/// A board with a unique completion: a random full tiling with pieces
+/// removed one by one, in random order, while the completion stays unique.
+pub fn generate(rng: &mut Rng) -> String {
+    let mut order = IN_ORDER;
+    rng.shuffle(&mut order);
+    let empty = [[EMPTY; ROWS]; ROWS];
+    let full = completions(&empty, 1, &order)[0];
+    let mut letters: Vec<u8> = SHAPES.iter().map(|s| s.0).collect();
+    rng.shuffle(&mut letters);
+    // Keep at least 3 pieces: proving uniqueness of a near-empty board is slow.
+    let target = rng.between(1, 9);
+    let mut board = full;
+    for letter in letters.into_iter().take(target) {
+        let mut candidate = board;
+        for row in candidate.iter_mut() {
+            for cell in row.iter_mut() {
+                if *cell == letter {
+                    *cell = EMPTY;
+                }
+            }
+        }
+        if completions(&candidate, 2, &IN_ORDER).len() == 1 {
+            board = candidate;
+        }
+    }
+    format_board(&board)
+}
+
+/// Smaller problems than `input`: the same board with one more piece put back.
+pub fn shrink(input: &str) -> Vec<String> {
+    let Ok(board) = parse_board(input) else {
+        return Vec::new();
+    };
+    let Some(full) = completions(&board, 1, &IN_ORDER).pop() else {
+        return Vec::new();
+    };
+    let mut candidates = Vec::new();
+    for (letter, _) in SHAPES {
+        if board.iter().any(|row| row.contains(&letter)) {
+            continue;
+        }
+        let mut candidate = board;
+        for r in 0..ROWS {
+            for c in 0..=r {
+                if full[r][c] == letter {
+                    candidate[r][c] = letter;
+                }
+            }
+        }
+        candidates.push(format_board(&candidate));
+    }
+    candidates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE_IN: &str =
+        ".\n..\n...\n....\n.....\n.....C\n...CCC.\nEEEHH...\nE.HHH....\nE.........\n";
+    const SAMPLE_OUT: &str =
+        "B\nBK\nBKK\nBJKK\nJJJDD\nGJGDDC\nGGGCCCI\nEEEHHIIA\nELHHHIAAF\nELLLLIFFFF\n";
+
+    #[test]
+    fn sixty_orientations_in_all() {
+        let total: usize = SHAPES.iter().map(|(_, s)| orientations(s).len()).sum();
+        assert_eq!(total, 60);
+    }
+
+    #[test]
+    fn reference_solves_the_statement_sample() {
+        assert_eq!(reference(SAMPLE_IN).unwrap(), SAMPLE_OUT);
+    }
+
+    #[test]
+    fn board_checker_accepts_the_sample_and_rejects_broken_boards() {
+        assert!(check_answer(SAMPLE_IN, SAMPLE_OUT, SAMPLE_OUT).is_ok());
+        // Swapping two cells of different pieces breaks both shapes.
+        let broken = SAMPLE_OUT.replacen("BK\n", "KB\n", 1);
+        assert!(check_answer(SAMPLE_IN, SAMPLE_OUT, &broken).is_err());
+        let m = check_answer(SAMPLE_IN, SAMPLE_OUT, NO_SOLUTION).unwrap_err();
+        assert!(m.summary.contains("line 1"), "{m}");
+        let short = &SAMPLE_OUT[..SAMPLE_OUT.len() - 11];
+        assert!(check_answer(SAMPLE_IN, SAMPLE_OUT, short).is_err());
+    }
+
+    #[test]
+    fn generated_boards_have_exactly_one_completion() {
+        let mut rng = Rng::new(3);
+        for _ in 0..3 {
+            let board = parse_board(&generate(&mut rng)).unwrap();
+            assert_eq!(completions(&board, 2, &IN_ORDER).len(), 1);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! Verdict lines and the closing summary, coloured only on a terminal.
+//!
+//! ```
+//! use judge_tests::report::{closing_line, Style};
+//! assert_eq!(closing_line(3, 1), "3 passed, 1 failed");
+//! assert_eq!(Style::plain().verdict("AC"), "AC ");
+//! ```
+
+use crate::judge::{CaseResult, Verdict};
+use crate::run::{signal_name, Exit, Limits, RunOutcome};
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+
+/// Whether to use ANSI colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    colour: bool,
+}
+
+impl Style {
+    /// No escape codes at all.
+    pub fn plain() -> Style {
+        Style { colour: false }
+    }
+
+    /// Colour when stdout is a terminal and `NO_COLOR` is unset.
+    pub fn for_stdout() -> Style {
+        Style {
+            colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+
+    /// A verdict code padded to 3 columns, green when accepted, red otherwise.
+    pub fn verdict(&self, code: &str) -> String {
+        let padded = format!("{code:<3}");
+        if !self.colour {
+            return padded;
+        }
+        let colour = if code == "AC" { "32" } else { "31" };
+        format!("\x1b[1;{colour}m{padded}\x1b[0m")
+    }
+}
+
+/// Memory as MiB with one decimal.
+pub fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+fn millis(d: std::time::Duration) -> u128 {
+    d.as_millis()
+}
+
+fn exit_text(exit: Exit) -> String {
+    match exit {
+        Exit::Code(code) => format!("exit code {code}"),
+        Exit::Signal(signal) => format!("killed by {}", signal_name(signal)),
+    }
+}
+
+fn measurements(o: &RunOutcome) -> String {
+    format!("{:>6} ms {:>10}", millis(o.wall), mib(o.peak_memory))
+}
+
+/// The report of one case: a verdict line, then indented details for failures.
+pub fn case_report(result: &CaseResult, limits: &Limits, style: Style) -> String {
+    let mut text = String::new();
+    let code = style.verdict(result.verdict.code());
+    let measured = result
+        .outcome
+        .as_ref()
+        .map(measurements)
+        .unwrap_or_default();
+    let _ = write!(text, "{code} {:<24} {measured}", result.name);
+    let stderr_tail = |text: &mut String, o: &RunOutcome| {
+        let lines: Vec<&str> = o.stderr_tail.lines().collect();
+        let from = lines.len().saturating_sub(6);
+        for line in &lines[from..] {
+            let _ = write!(text, "\n    stderr| {line}");
+        }
+    };
+    match (&result.verdict, &result.outcome) {
+        (Verdict::Accepted, _) => {}
+        (Verdict::WrongAnswer(mismatch), _) => {
+            let _ = write!(text, "  {}", mismatch.summary);
+            for detail in &mismatch.details {
+                let _ = write!(text, "\n    {detail}");
+            }
+        }
+        (Verdict::TimeLimit, Some(o)) => {
+            let _ = write!(
+                text,
+                "  limit {} ms: cpu {} ms, wall {} ms{}",
+                millis(limits.time),
+                millis(o.cpu),
+                millis(o.wall),
+                if o.timed_out { ", killed" } else { "" }
+            );
+        }
+        (Verdict::MemoryLimit, Some(o)) => {
+            let _ = write!(
+                text,
+                "  limit {}: peak {}, {}",
+                mib(limits.memory),
+                mib(o.peak_memory),
+                exit_text(o.exit)
+            );
+            stderr_tail(&mut text, o);
+        }
+        (Verdict::OutputLimit, Some(o)) => {
+            let _ = write!(text, "  more than {} of output, killed", mib(limits.output));
+            stderr_tail(&mut text, o);
+        }
+        (Verdict::RuntimeError(exit), Some(o)) => {
+            let _ = write!(text, "  {}", exit_text(*exit));
+            stderr_tail(&mut text, o);
+        }
+        (Verdict::Failed(message), _) => {
+            let _ = write!(text, "  {message}");
+        }
+        (_, None) => {}
+    }
+    text
+}
+
+/// The exact closing line of every run.
+pub fn closing_line(passed: usize, failed: usize) -> String {
+    format!("{passed} passed, {failed} failed")
+}
+
+/// The slowest case, the peak memory, then `N passed, M failed`.
+pub fn summary(results: &[CaseResult]) -> String {
+    let mut text = String::new();
+    let measured: Vec<(&str, &RunOutcome)> = results
+        .iter()
+        .filter_map(|r| r.outcome.as_ref().map(|o| (r.name.as_str(), o)))
+        .collect();
+    if let Some((name, o)) = measured.iter().max_by_key(|(_, o)| o.wall) {
+        let _ = writeln!(
+            text,
+            "slowest: {name} ({} ms wall, {} ms cpu)",
+            millis(o.wall),
+            millis(o.cpu)
+        );
+    }
+    if let Some((name, o)) = measured.iter().max_by_key(|(_, o)| o.peak_memory) {
+        let _ = writeln!(text, "peak memory: {} ({name})", mib(o.peak_memory));
+    }
+    let passed = results
+        .iter()
+        .filter(|r| r.verdict == Verdict::Accepted)
+        .count();
+    text.push_str(&closing_line(passed, results.len() - passed));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::Mismatch;
+    use std::time::Duration;
+
+    fn result(name: &str, verdict: Verdict, wall_ms: u64, memory: u64) -> CaseResult {
+        CaseResult {
+            name: name.into(),
+            verdict,
+            outcome: Some(RunOutcome {
+                exit: Exit::Code(0),
+                timed_out: false,
+                output_overflow: false,
+                stdout: Vec::new(),
+                stderr_tail: "thread 'main' panicked at main.rs:1:1:\nboom\n".into(),
+                wall: Duration::from_millis(wall_ms),
+                cpu: Duration::from_millis(wall_ms),
+                peak_memory: memory,
+            }),
+        }
+    }
+
+    const LIMITS: Limits = Limits {
+        time: Duration::from_millis(1000),
+        memory: 125 << 20,
+        output: 1 << 20,
+    };
+
+    #[test]
+    fn summary_names_slowest_and_peak_and_closes_with_counts() {
+        let results = [
+            result("a", Verdict::Accepted, 10, 3 << 20),
+            result("b", Verdict::Accepted, 30, 2 << 20),
+            result(
+                "c",
+                Verdict::WrongAnswer(Mismatch::new("line 1 differs")),
+                20,
+                1 << 20,
+            ),
+        ];
+        let text = summary(&results);
+        assert_eq!(
+            text,
+            "slowest: b (30 ms wall, 30 ms cpu)\npeak memory: 3.0 MiB (a)\n2 passed, 1 failed"
+        );
+    }
+
+    #[test]
+    fn failures_carry_their_evidence_and_no_colour_when_plain() {
+        let wa = result(
+            "x",
+            Verdict::WrongAnswer(Mismatch {
+                summary: "line 2 differs (1 line differs)".into(),
+                details: vec!["line 2: expected \"a\"".into()],
+            }),
+            1,
+            0,
+        );
+        let text = case_report(&wa, &LIMITS, Style::plain());
+        assert!(text.starts_with("WA  x "), "{text}");
+        assert!(text.contains("line 2 differs") && text.contains("\n    line 2: expected"));
+        assert!(!text.contains('\x1b'));
+        let re = result(
+            "y",
+            Verdict::RuntimeError(Exit::Signal(libc::SIGSEGV)),
+            1,
+            0,
+        );
+        let text = case_report(&re, &LIMITS, Style::plain());
+        assert!(text.contains("killed by SIGSEGV (11)"), "{text}");
+        assert!(text.contains("stderr| boom"), "{text}");
+        assert!(Style { colour: true }.verdict("AC").contains("\x1b[1;32m"));
+    }
+}

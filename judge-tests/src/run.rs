@@ -1,0 +1,312 @@
+//! Compiling a submission like a judge does, and running it under limits.
+//!
+//! ```no_run
+//! use judge_tests::run::{compile, run, Limits};
+//! use std::{path::Path, time::Duration};
+//! let dir = tempfile::tempdir().unwrap();
+//! let exe = compile(Path::new("submissions/p4205/main.rs"), dir.path()).unwrap().exe;
+//! let limits = Limits { time: Duration::from_secs(1), memory: 125 << 20, output: 64 << 20 };
+//! let outcome = run(&exe, Path::new("judge-tests/p4205/sample-1.in"), &limits).unwrap();
+//! println!("{} ms, {} KiB", outcome.wall.as_millis(), outcome.peak_memory >> 10);
+//! ```
+//!
+//! Why this shape: the child gets its own process group (so a submission that
+//! forks cannot outlive the kill), an address-space limit (so memory-hungry
+//! code fails inside the child, not in the harness or the machine), and a CPU
+//! limit as a backstop. A waiter thread blocks in `wait4`, which returns the
+//! kernel's resource usage of exactly that child (CPU time, peak RSS); the
+//! main thread waits on it with the wall-clock limit and kills the group when
+//! the limit passes. Reader threads drain stdout and stderr so a chatty child
+//! never blocks on a full pipe; stdout beyond the cap kills the group too.
+
+use std::io::{self, Read};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// A compiled submission.
+#[derive(Debug)]
+pub struct Compiled {
+    /// The executable.
+    pub exe: PathBuf,
+    /// Whatever rustc printed (warnings); empty for a clean build.
+    pub warnings: String,
+}
+
+/// rustc rejected the source (or could not be started).
+#[derive(Debug)]
+pub struct CompileError {
+    /// rustc's diagnostics, or why it could not run.
+    pub message: String,
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// Compiles one file as the judges do: `rustc --edition 2021 -O`, no cargo,
+/// no crates, into `out_dir/main`.
+pub fn compile(source: &Path, out_dir: &Path) -> Result<Compiled, CompileError> {
+    if !source.is_file() {
+        return Err(CompileError {
+            message: format!("{}: no such file", source.display()),
+        });
+    }
+    let exe = out_dir.join("main");
+    let output = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+        .args(["--edition", "2021", "-O", "--crate-name", "main", "-o"])
+        .arg(&exe)
+        .arg(source)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| CompileError {
+            message: format!("cannot run rustc: {e}"),
+        })?;
+    let diagnostics = String::from_utf8_lossy(&output.stderr).into_owned();
+    if output.status.success() {
+        Ok(Compiled {
+            exe,
+            warnings: diagnostics,
+        })
+    } else {
+        Err(CompileError {
+            message: diagnostics,
+        })
+    }
+}
+
+/// What a run may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time and wall time, each.
+    pub time: Duration,
+    /// Address space in bytes (`RLIMIT_AS`).
+    pub memory: u64,
+    /// Bytes of standard output.
+    pub output: u64,
+}
+
+/// How the process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It returned this exit code.
+    Code(i32),
+    /// It was killed by this signal (including our own SIGKILL).
+    Signal(i32),
+}
+
+/// Everything measured about one run; the verdict is decided elsewhere.
+#[derive(Debug, Clone)]
+pub struct RunOutcome {
+    /// How it ended.
+    pub exit: Exit,
+    /// We killed it because the wall-clock limit passed.
+    pub timed_out: bool,
+    /// We killed it because stdout went past the cap.
+    pub output_overflow: bool,
+    /// Standard output (at most the cap).
+    pub stdout: Vec<u8>,
+    /// The last bytes of standard error.
+    pub stderr_tail: String,
+    /// Wall time from spawn to exit.
+    pub wall: Duration,
+    /// User plus system CPU time, from `wait4`.
+    pub cpu: Duration,
+    /// Peak resident memory in bytes (`ru_maxrss`).
+    pub peak_memory: u64,
+}
+
+/// How much of stderr is kept: enough for a panic message and a few lines.
+const STDERR_TAIL: usize = 2048;
+
+fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
+    let limit = libc::rlimit {
+        rlim_cur: soft as libc::rlim_t,
+        rlim_max: hard as libc::rlim_t,
+    };
+    // SAFETY: setrlimit only reads the struct we pass; it is async-signal-safe.
+    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+fn kill_group(pid: i32) {
+    // SAFETY: plain syscall; ESRCH (group already gone) is fine to ignore.
+    unsafe {
+        libc::killpg(pid, libc::SIGKILL);
+    }
+}
+
+/// Result of the waiter thread: raw wait status, resource usage, when it returned.
+struct Reaped {
+    status: i32,
+    usage: libc::rusage,
+    at: Instant,
+}
+
+fn reap(pid: i32) -> io::Result<Reaped> {
+    let mut status = 0;
+    // SAFETY: rusage is plain old data; zeroed is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: pid is our own child, status and usage point to live locals.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            return Ok(Reaped {
+                status,
+                usage,
+                at: Instant::now(),
+            });
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+}
+
+fn duration(tv: libc::timeval) -> Duration {
+    Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
+}
+
+/// Runs `exe` with `input` as stdin under `limits`; never waits much past the time limit.
+pub fn run(exe: &Path, input: &Path, limits: &Limits) -> io::Result<RunOutcome> {
+    let stdin = std::fs::File::open(input)?;
+    let mut command = Command::new(exe);
+    command
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let memory = limits.memory;
+    // The CPU limit is a backstop behind our wall-clock kill, one second over.
+    let cpu_seconds = limits.time.as_secs() + 1;
+    // SAFETY: the closure runs between fork and exec and calls only
+    // async-signal-safe functions (setpgid, setrlimit); it allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::setpgid(0, 0) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            set_limit(libc::RLIMIT_AS, memory, memory)?;
+            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
+            set_limit(libc::RLIMIT_CORE, 0, 0)?;
+            Ok(())
+        });
+    }
+    let start = Instant::now();
+    let mut child = command.spawn()?;
+    let pid = child.id() as i32;
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+
+    let overflow = Arc::new(AtomicBool::new(false));
+    let cap = limits.output;
+    let stdout_reader = {
+        let overflow = Arc::clone(&overflow);
+        thread::spawn(move || {
+            let mut kept = Vec::new();
+            let mut buffer = vec![0u8; 1 << 16];
+            loop {
+                match stdout.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        let room = (cap as usize).saturating_sub(kept.len());
+                        kept.extend_from_slice(&buffer[..n.min(room)]);
+                        if n > room {
+                            overflow.store(true, Ordering::SeqCst);
+                            kill_group(pid);
+                            break;
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => break,
+                }
+            }
+            kept
+        })
+    };
+    let stderr_reader = thread::spawn(move || {
+        let mut tail: Vec<u8> = Vec::new();
+        let mut buffer = vec![0u8; 1 << 14];
+        loop {
+            match stderr.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => {
+                    tail.extend_from_slice(&buffer[..n]);
+                    if tail.len() > 2 * STDERR_TAIL {
+                        tail.drain(..tail.len() - STDERR_TAIL);
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            }
+        }
+        let from = tail.len().saturating_sub(STDERR_TAIL);
+        String::from_utf8_lossy(&tail[from..]).into_owned()
+    });
+
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = sender.send(reap(pid));
+    });
+    let mut timed_out = false;
+    let reaped = match receiver.recv_timeout(limits.time) {
+        Ok(reaped) => reaped,
+        Err(_) => {
+            timed_out = true;
+            kill_group(pid);
+            receiver
+                .recv()
+                .map_err(|_| io::Error::other("waiter thread vanished"))?
+        }
+    }?;
+    // Anything the submission forked dies with it, so the pipes close.
+    kill_group(pid);
+    let stdout = stdout_reader.join().unwrap_or_default();
+    let stderr_tail = stderr_reader.join().unwrap_or_default();
+
+    let status = reaped.status;
+    let exit = if libc::WIFSIGNALED(status) {
+        Exit::Signal(libc::WTERMSIG(status))
+    } else {
+        Exit::Code(libc::WEXITSTATUS(status))
+    };
+    Ok(RunOutcome {
+        exit,
+        timed_out,
+        output_overflow: overflow.load(Ordering::SeqCst),
+        stdout,
+        stderr_tail,
+        wall: reaped.at.duration_since(start),
+        cpu: duration(reaped.usage.ru_utime) + duration(reaped.usage.ru_stime),
+        peak_memory: reaped.usage.ru_maxrss.max(0) as u64 * 1024,
+    })
+}
+
+/// The conventional name of a signal, for reports.
+pub fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGILL => "SIGILL",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGTRAP => "SIGTRAP",
+        _ => return format!("signal {signal}"),
+    };
+    format!("{name} ({signal})")
+}

@@ -24,7 +24,9 @@ use std::ops::ControlFlow;
 /// Rows, columns, groups and letters all number six.
 const SIDE: usize = 6;
 const CELLS: usize = SIDE * SIDE;
-const LETTERS: [char; SIDE] = ['A', 'B', 'C', 'D', 'E', 'F'];
+/// The letters, and the digits of rows, columns and groups, in order.
+const LETTERS: &str = "ABCDEF";
+const DIGITS: &str = "012345";
 
 /// A puzzle after parsing: each cell's group, and the letters its givens
 /// still allow (bit `l` for letter `l`).
@@ -64,35 +66,16 @@ pub fn main() {
     crate::input::run(solve)
 }
 
-/// The lines of the input, read one by one, knowing where they end.
-struct Reader<'a, I: Iterator<Item = (usize, &'a str)>> {
-    lines: I,
-    /// The number of the last line read.
-    last: usize,
-}
-
-impl<'a, I: Iterator<Item = (usize, &'a str)>> Reader<'a, I> {
-    /// The next line without trailing blanks, or an error naming the line
-    /// after the last that `expected` was missing.
-    fn next(&mut self, expected: &str) -> Result<(usize, &'a str), Error> {
-        match self.lines.next() {
-            Some((number, line)) => {
-                self.last = number;
-                Ok((number, line.trim_end()))
-            }
-            None => Err(Error::at(
-                self.last + 1,
-                format!("expected {expected}, found the end of the input"),
-            )),
-        }
-    }
-}
-
 /// Reads the group map, n and the n givens; see the module docs.
 fn parse(input: &str) -> Result<Puzzle, Error> {
-    let mut reader = Reader {
-        lines: crate::input::lines(input),
-        last: 0,
+    let lines: Vec<(usize, &str)> = crate::input::lines(input).collect();
+    // Line k + 1 without trailing blanks, or an error saying what it lacks.
+    let nth_line = |k: usize, expected: &str| match lines.get(k) {
+        Some(&(number, text)) => Ok((number, text.trim_end())),
+        None => Err(Error::at(
+            k + 1,
+            format!("expected {expected}, found the end of the input"),
+        )),
     };
     let mut puzzle = Puzzle {
         group: [0; CELLS],
@@ -100,17 +83,10 @@ fn parse(input: &str) -> Result<Puzzle, Error> {
     };
     let mut group_size = [0; SIDE];
     for row in 0..SIDE {
-        let (number, line) = reader.next(&format!("row {} of the group map", row + 1))?;
-        let mut length = 0;
-        for (column, ch) in line.chars().enumerate() {
-            if column == SIDE {
-                return Err(Error::at_column(
-                    number,
-                    column + 1,
-                    format!("a row of the group map has {SIDE} digits; this one is longer"),
-                ));
-            }
-            let group = digit(number, column, ch, "a group digit 0-5")?;
+        let (number, line) = nth_line(row, &format!("row {} of the group map", row + 1))?;
+        let mut chars = line.chars();
+        for column in 0..SIDE {
+            let group = symbol(number, column, chars.next(), DIGITS, "a group digit 0-5")?;
             group_size[group] += 1;
             // 36 cells in 6 groups: a group short of 6 means another has more.
             if group_size[group] > SIDE {
@@ -121,17 +97,11 @@ fn parse(input: &str) -> Result<Puzzle, Error> {
                 ));
             }
             puzzle.group[row * SIDE + column] = group;
-            length = column + 1;
         }
-        if length < SIDE {
-            return Err(Error::at(
-                number,
-                format!("a row of the group map has {SIDE} digits; this one has {length}"),
-            ));
-        }
+        line_end(number, SIDE, chars.next())?;
     }
 
-    let (number, line) = reader.next("the number of givens")?;
+    let (number, line) = nth_line(SIDE, "the number of givens")?;
     let givens = match line.parse::<usize>() {
         Ok(n) if line.bytes().all(|b| b.is_ascii_digit()) && n < CELLS => n,
         _ => {
@@ -147,40 +117,18 @@ fn parse(input: &str) -> Result<Puzzle, Error> {
 
     for k in 0..givens {
         let expected = format!("given {} of {givens} (row, column, letter)", k + 1);
-        let (number, line) = reader.next(&expected)?;
+        let (number, line) = nth_line(SIDE + 1 + k, &expected)?;
         let mut chars = line.chars();
-        let mut field = |column: usize, what: &str| match chars.next() {
-            Some(ch) => Ok(ch),
-            None => Err(Error::at_column(
-                number,
-                column + 1,
-                format!("expected {what}, found the end of the line"),
-            )),
-        };
-        let row = digit(number, 0, field(0, "a row digit 0-5")?, "a row digit 0-5")?;
-        let column = digit(
-            number,
-            1,
-            field(1, "a column digit 0-5")?,
-            "a column digit 0-5",
-        )?;
-        let ch = field(2, "a letter A-F")?;
-        let letter = LETTERS.iter().position(|&l| l == ch).ok_or_else(|| {
-            Error::at_column(number, 3, format!("expected a letter A-F, found {ch:?}"))
-        })?;
-        if let Some(extra) = chars.next() {
-            return Err(Error::at_column(
-                number,
-                4,
-                format!("expected the end of the line after the letter, found {extra:?}"),
-            ));
-        }
+        let row = symbol(number, 0, chars.next(), DIGITS, "a row digit 0-5")?;
+        let column = symbol(number, 1, chars.next(), DIGITS, "a column digit 0-5")?;
+        let letter = symbol(number, 2, chars.next(), LETTERS, "a letter A-F")?;
+        line_end(number, 3, chars.next())?;
         // Two different letters in one cell leave it nothing: no solution.
         puzzle.allowed[row * SIDE + column] &= 1 << letter;
     }
 
-    for (number, line) in reader.lines {
-        if !line.trim().is_empty() {
+    for &(number, text) in lines.iter().skip(SIDE + 1 + givens) {
+        if !text.trim().is_empty() {
             return Err(Error::at(
                 number,
                 format!("unexpected text after the {givens} givens"),
@@ -190,15 +138,41 @@ fn parse(input: &str) -> Result<Puzzle, Error> {
     Ok(puzzle)
 }
 
-/// The value of a digit 0-5 at 0-based `column` of line `number`.
-fn digit(number: usize, column: usize, ch: char, what: &str) -> Result<usize, Error> {
-    match ch.to_digit(10) {
-        Some(d) if (d as usize) < SIDE => Ok(d as usize),
-        _ => Err(Error::at_column(
+/// The position in `symbols` of `found`, the character at 0-based
+/// `column` of line `number`, or an error saying that `what` was expected.
+fn symbol(
+    number: usize,
+    column: usize,
+    found: Option<char>,
+    symbols: &str,
+    what: &str,
+) -> Result<usize, Error> {
+    match found.and_then(|ch| symbols.find(ch)) {
+        Some(value) => Ok(value),
+        None => Err(Error::at_column(
             number,
             column + 1,
-            format!("expected {what}, found {ch:?}"),
+            format!("expected {what}, found {}", describe(found)),
         )),
+    }
+}
+
+/// Checks that line `number` ends at 0-based `column`, where `found` is.
+fn line_end(number: usize, column: usize, found: Option<char>) -> Result<(), Error> {
+    match found {
+        None => Ok(()),
+        Some(_) => Err(Error::at_column(
+            number,
+            column + 1,
+            format!("expected the end of the line, found {}", describe(found)),
+        )),
+    }
+}
+
+fn describe(found: Option<char>) -> String {
+    match found {
+        Some(ch) => format!("{ch:?}"),
+        None => "the end of the line".to_string(),
     }
 }
 
@@ -231,7 +205,7 @@ impl Rows {
                 rows.rank[code] = count;
                 count += 1;
                 for (k, &l) in letters.iter().enumerate() {
-                    rows.text.push(LETTERS[l]);
+                    rows.text.push_str(&LETTERS[l..l + 1]);
                     rows.text.push(if k + 1 == SIDE { '\n' } else { ' ' });
                 }
             }
@@ -425,11 +399,11 @@ mod tests {
         );
         assert_eq!(
             error("000011\n02201\n"),
-            "input:2: a row of the group map has 6 digits; this one has 5"
+            "input:2:6: expected a group digit 0-5, found the end of the line"
         );
         assert_eq!(
             error("000011\n0220133\n"),
-            "input:2:7: a row of the group map has 6 digits; this one is longer"
+            "input:2:7: expected the end of the line, found '3'"
         );
         assert_eq!(
             error("000011\n002013\n"),
@@ -481,7 +455,7 @@ mod tests {
         );
         assert_eq!(
             error(&format!("{map}1\n00AB\n")),
-            "input:8:4: expected the end of the line after the letter, found 'B'"
+            "input:8:4: expected the end of the line, found 'B'"
         );
         assert_eq!(
             error(&format!("{map}1\n00A\n01B\n")),

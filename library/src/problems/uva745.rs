@@ -1,0 +1,503 @@
+//! UVa 745, Numeric Puzzles Again!: put a square of digits back together
+//! from its pieces, then show it in the rotation whose rows, read as
+//! numbers, have the largest sum.
+//!
+//! ```
+//! use library::problems::uva745;
+//!
+//! // The statement's worked example: the square 223/233/113, cut in three.
+//! let input = "3\n3\n22\n2\n  3\n 33\n  3\n11\n#\n0\n";
+//! assert_eq!(uva745::solve(input)?, "311\n332\n322\n\n");
+//! # Ok::<(), library::input::Error>(())
+//! ```
+//!
+//! # Exact cover
+//!
+//! All items are primary: the pieces (items `0..P`, in input order), then
+//! the cells of the square row by row (cell `r_c` is item `P + r*N + c`).
+//! Each piece has an option for every translation that keeps it inside the
+//! square (row-major); pieces are never turned.
+//!
+//! # Input
+//!
+//! Instances follow each other until a line `0` (or the end of the input:
+//! nothing is lost without it). In an instance, the numbers and the `#`
+//! may have blanks around them and blank lines may come between them. A
+//! piece is a run of consecutive lines holding one digit each, and ends
+//! where the digit changes, at a blank line, or at the `#`; the column of a
+//! digit is its character position on its line, so leading and inner
+//! blanks shape the piece, and blanks at the end of a line are ignored.
+//!
+//! Errors name the line (and column, when one character is to blame): N or
+//! P out of range, a character that is neither a digit 1-9 nor a blank,
+//! two digits on one line, more or fewer pieces than P, a missing `#`, and
+//! pieces whose digits do not add up to N² (a count, knowable while
+//! reading, is a broken input). Pieces whose digits add up to N² but whose
+//! shapes cannot tile the square get the statement's answer for that
+//! case: the empty line alone.
+
+use crate::dlx::{Problem, Solver};
+use crate::input::{self, Error};
+
+const MAX_SIDE: usize = 20;
+const MAX_PIECES: usize = 9;
+
+/// One piece: its digit and its cells as (row, column), shifted to touch
+/// row 0 and column 0.
+struct Piece {
+    digit: u8,
+    cells: Vec<(usize, usize)>,
+}
+
+/// One puzzle: the side of the square and its pieces in input order.
+struct Instance {
+    side: usize,
+    pieces: Vec<Piece>,
+}
+
+/// Solves every instance of the input: for each, the square in its best
+/// rotation and an empty line, or only the empty line if the pieces cannot
+/// be put together.
+///
+/// # Errors
+/// See the module docs; every error names the line to blame.
+pub fn solve(text: &str) -> Result<String, Error> {
+    let mut out = String::new();
+    let mut lines = input::lines(text);
+    while let Some(instance) = read_instance(&mut lines)? {
+        if let Some(square) = assemble(&instance) {
+            for row in best_rotation(square) {
+                out.extend(row.iter().map(|&d| char::from(b'0' + d)));
+                out.push('\n');
+            }
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Reads stdin, writes the answer: what the submission runs.
+pub fn main() {
+    input::run(solve)
+}
+
+/// The next line that is not blank, trimmed, with its number.
+fn next_filled<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Option<(usize, &'a str)> {
+    lines
+        .map(|(number, line)| (number, line.trim()))
+        .find(|(_, line)| !line.is_empty())
+}
+
+/// A number on a line of its own, checked against `range`.
+fn read_number(
+    number: usize,
+    line: &str,
+    what: &str,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<usize, Error> {
+    let value = if line.bytes().all(|b| b.is_ascii_digit()) {
+        line.parse::<usize>().ok()
+    } else {
+        None
+    };
+    match value {
+        Some(value) if range.contains(&value) => Ok(value),
+        _ => Err(Error::at(
+            number,
+            format!(
+                "expected {what} from {} to {}, found {line:?}",
+                range.start(),
+                range.end()
+            ),
+        )),
+    }
+}
+
+/// Reads one instance, or `None` at the final `0` or the end of the input.
+fn read_instance<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+) -> Result<Option<Instance>, Error> {
+    let Some((number, line)) = next_filled(lines) else {
+        return Ok(None);
+    };
+    if line == "0" {
+        return Ok(None);
+    }
+    let side = read_number(number, line, "the side N", 1..=MAX_SIDE)?;
+    let Some((number, line)) = next_filled(lines) else {
+        return Err(Error::at(
+            number + 1,
+            "expected the piece count P, found the end of the input",
+        ));
+    };
+    let count = read_number(number, line, "the piece count P", 1..=MAX_PIECES)?;
+    let area = side * side;
+
+    let mut pieces: Vec<Piece> = Vec::with_capacity(count);
+    let mut digits = 0;
+    // The piece being read: its digit, and its cells with their row in
+    // the piece and their column on the line.
+    let mut current: Option<(u8, Vec<(usize, usize)>)> = None;
+    let mut rows_in_piece = 0;
+    let mut last = number;
+    loop {
+        let Some((number, line)) = lines.next() else {
+            return Err(Error::at(
+                last + 1,
+                format!(
+                    "expected '#' to end the instance of N = {side}, found the end of the input"
+                ),
+            ));
+        };
+        last = number;
+        let line = line.trim_end();
+        if line.trim_start() == "#" || line.is_empty() {
+            if let Some((digit, cells)) = current.take() {
+                pieces.push(Piece {
+                    digit,
+                    cells: normalize(cells),
+                });
+            }
+            if line.is_empty() {
+                continue;
+            }
+            if pieces.len() != count || digits != area {
+                return Err(Error::at(
+                    number,
+                    if pieces.len() != count {
+                        format!("found {} of P = {count} pieces before '#'", pieces.len())
+                    } else {
+                        format!("the pieces have {digits} digits, but the {side}x{side} square has {area} cells")
+                    },
+                ));
+            }
+            return Ok(Some(Instance { side, pieces }));
+        }
+        let (digit, columns) = read_piece_line(number, line)?;
+        match &mut current {
+            Some((d, cells)) if *d == digit => {
+                rows_in_piece += 1;
+                cells.extend(columns.iter().map(|&c| (rows_in_piece, c)));
+            }
+            _ => {
+                if let Some((d, cells)) = current.take() {
+                    pieces.push(Piece {
+                        digit: d,
+                        cells: normalize(cells),
+                    });
+                }
+                if pieces.len() == count {
+                    return Err(Error::at(
+                        number,
+                        format!("expected '#' after P = {count} pieces, found another piece"),
+                    ));
+                }
+                rows_in_piece = 0;
+                current = Some((digit, columns.iter().map(|&c| (0, c)).collect()));
+            }
+        }
+        // Checked line by line, so that the pieces never hold more than N²
+        // cells, whatever the input.
+        if let Some(&column) = columns.get(area.saturating_sub(digits)) {
+            return Err(Error::at_column(
+                number,
+                column + 1,
+                format!(
+                    "the pieces have more digits than the {side}x{side} square has cells ({area})"
+                ),
+            ));
+        }
+        digits += columns.len();
+    }
+}
+
+/// The digit of a line of a piece and the columns where it stands.
+/// `line` must be trimmed at the end and not empty.
+fn read_piece_line(number: usize, line: &str) -> Result<(u8, Vec<usize>), Error> {
+    let mut digit = 0;
+    let mut columns = Vec::new();
+    for (column, ch) in line.chars().enumerate() {
+        match ch {
+            ' ' => continue,
+            '1'..='9' if digit == 0 || digit == ch as u8 - b'0' => digit = ch as u8 - b'0',
+            '1'..='9' => {
+                return Err(Error::at_column(
+                    number,
+                    column + 1,
+                    format!("a line holds one piece, but '{ch}' follows '{digit}'"),
+                ))
+            }
+            _ => {
+                return Err(Error::at_column(
+                    number,
+                    column + 1,
+                    format!("expected a digit 1-9 or a blank, found {ch:?}"),
+                ))
+            }
+        }
+        columns.push(column);
+    }
+    Ok((digit, columns))
+}
+
+/// `cells` shifted left to touch column 0 (they already start at row 0).
+fn normalize(mut cells: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+    for cell in &mut cells {
+        cell.1 -= left;
+    }
+    cells
+}
+
+/// The square put together from the pieces, as digits row by row, or
+/// `None` if the pieces do not fit.
+fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
+    let n = instance.side;
+    let pieces = instance.pieces.len();
+    let mut problem = Problem::new(pieces + n * n, 0);
+    let mut option: Vec<usize> = Vec::with_capacity(n * n + 1);
+    for (k, piece) in instance.pieces.iter().enumerate() {
+        let height = piece.cells.iter().map(|&(r, _)| r + 1).max().unwrap_or(0);
+        let width = piece.cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(0);
+        if height > n || width > n {
+            return None;
+        }
+        for top in 0..=n - height {
+            for left in 0..=n - width {
+                option.clear();
+                option.push(k);
+                option.extend(
+                    piece
+                        .cells
+                        .iter()
+                        .map(|&(r, c)| pieces + (top + r) * n + left + c),
+                );
+                // Items are in range and distinct by construction.
+                problem
+                    .add_option(&option)
+                    .expect("a placement is a valid option");
+            }
+        }
+    }
+    let solution = Solver::new(&problem).first()?;
+    let mut square = vec![vec![0; n]; n];
+    for k in solution {
+        if let Some((&piece, cells)) = problem.option(k).split_first() {
+            for &item in cells {
+                let cell = item as usize - pieces;
+                square[cell / n][cell % n] = instance.pieces[piece as usize].digit;
+            }
+        }
+    }
+    Some(square)
+}
+
+/// Of the square and its three successive quarter turns counter-clockwise,
+/// the one whose rows, read as decimal numbers, have the largest sum; the
+/// earliest of them on a tie. Rows have up to 20 digits, so the sums need
+/// more than 64 bits.
+fn best_rotation(square: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    let mut best_sum = row_sum(&square);
+    let mut best = square.clone();
+    let mut turned = square;
+    for _ in 1..4 {
+        turned = turn_counter_clockwise(&turned);
+        let sum = row_sum(&turned);
+        if sum > best_sum {
+            best_sum = sum;
+            best = turned.clone();
+        }
+    }
+    best
+}
+
+/// The sum of the rows of `square`, each read as a decimal number.
+fn row_sum(square: &[Vec<u8>]) -> u128 {
+    square
+        .iter()
+        .map(|row| {
+            row.iter()
+                .fold(0u128, |value, &d| value * 10 + u128::from(d))
+        })
+        .sum()
+}
+
+/// The square turned 90 degrees counter-clockwise: new row `i` is old
+/// column `N - 1 - i` read top to bottom.
+fn turn_counter_clockwise(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let n = square.len();
+    (0..n)
+        .map(|i| square.iter().map(|row| row[n - 1 - i]).collect())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const SAMPLE: &str = "7\n6\n3333\n33\n3333\n 33\n 33\n7  7\n7  7\n7777\n88888\n 6\n666\n 66\n  22\n222\n  2\n  5\n 55\n 55\n555\n5 5\n#\n0\n";
+    /// The sample's answer, from the statement.
+    const SAMPLE_ANSWER: &str = "8777333\n8733333\n8733323\n8777323\n8655222\n6665552\n6655555\n\n";
+    /// The statement's worked example 223/233/113, cut into three pieces.
+    const WORKED: &str = "3\n3\n22\n2\n  3\n 33\n  3\n11\n#\n0\n";
+
+    fn error_of(text: &str) -> Error {
+        solve(text).expect_err("the input is bad")
+    }
+
+    #[test]
+    fn sample() {
+        assert_eq!(solve(SAMPLE).as_deref(), Ok(SAMPLE_ANSWER));
+    }
+
+    #[test]
+    fn worked_example_rotation_sums() {
+        let square: Vec<Vec<u8>> = vec![vec![2, 2, 3], vec![2, 3, 3], vec![1, 1, 3]];
+        let mut sums = vec![row_sum(&square)];
+        let mut turned = square.clone();
+        for _ in 1..4 {
+            turned = turn_counter_clockwise(&turned);
+            sums.push(row_sum(&turned));
+        }
+        assert_eq!(sums, [569, 785, 965, 587]);
+        assert_eq!(best_rotation(square), [[3, 1, 1], [3, 3, 2], [3, 2, 2]]);
+        assert_eq!(solve(WORKED).as_deref(), Ok("311\n332\n322\n\n"));
+    }
+
+    #[test]
+    fn a_tie_keeps_the_earliest_rotation() {
+        // Every rotation of 12/21 sums to 33, and its turns differ from it.
+        assert_eq!(
+            best_rotation(vec![vec![1, 2], vec![2, 1]]),
+            [[1, 2], [2, 1]]
+        );
+        // 12/34 (46) turned: 24/13 (37), 43/21 (64), 31/42 (73): the
+        // third turn wins.
+        assert_eq!(
+            best_rotation(vec![vec![1, 2], vec![3, 4]]),
+            [[3, 1], [4, 2]]
+        );
+    }
+
+    #[test]
+    fn sums_past_64_bits() {
+        let nines = vec![vec![9; 20]; 20];
+        assert_eq!(row_sum(&nines), 20 * (10u128.pow(20) - 1));
+        assert!(row_sum(&nines) > u128::from(u64::MAX));
+        let row = format!("{}\n", "9".repeat(20));
+        let input = format!("20\n1\n{}#\n0\n", row.repeat(20));
+        assert_eq!(solve(&input), Ok(format!("{}\n", row.repeat(20))));
+    }
+
+    #[test]
+    fn several_instances_and_line_endings() {
+        let both = format!("{}{}", SAMPLE.trim_end_matches("0\n"), WORKED);
+        let answer = format!("{SAMPLE_ANSWER}311\n332\n322\n\n");
+        assert_eq!(solve(&both), Ok(answer.clone()));
+        assert_eq!(solve(&both.replace('\n', "\r\n")), Ok(answer.clone()));
+        // Without the final 0, and with blanks around numbers and '#'.
+        let loose = both
+            .trim_end_matches("0\n")
+            .replace("\n#\n", "\n #  \n")
+            .replace("7\n6\n", " 7 \n\n6\n");
+        assert_eq!(solve(&loose), Ok(answer));
+        assert_eq!(solve("0\n"), Ok(String::new()));
+        assert_eq!(solve(""), Ok(String::new()));
+    }
+
+    #[test]
+    fn pieces_that_do_not_fit_give_the_empty_answer() {
+        // Four digits for four cells, but a 1x4 bar cannot lie in a 2x2
+        // square, and a 2x1 bar and a diagonal pair cannot tile it.
+        assert_eq!(solve("2\n1\n1111\n#\n0\n"), Ok("\n".to_string()));
+        assert_eq!(solve("2\n2\n11\n2\n 2\n#\n0\n"), Ok("\n".to_string()));
+    }
+
+    #[test]
+    fn bad_numbers_name_the_line() {
+        assert_eq!(
+            error_of("21\n1\n"),
+            Error::at(1, "expected the side N from 1 to 20, found \"21\"")
+        );
+        assert_eq!(error_of("x\n").line, 1);
+        assert_eq!(error_of("2 2\n").line, 1);
+        assert_eq!(error_of("99999999999999999999999\n").line, 1);
+        assert_eq!(
+            error_of("2\n\n10\n"),
+            Error::at(3, "expected the piece count P from 1 to 9, found \"10\"")
+        );
+        assert_eq!(error_of("2\n0\n").line, 2);
+        assert_eq!(error_of("2\n").line, 2);
+    }
+
+    #[test]
+    fn bad_characters_name_line_and_column() {
+        let error = error_of("2\n1\n11\n1x\n#\n");
+        assert_eq!((error.line, error.column), (4, Some(2)));
+        assert_eq!(
+            error.to_string(),
+            "input:4:2: expected a digit 1-9 or a blank, found 'x'"
+        );
+        assert_eq!(error_of("2\n1\n10\n").column, Some(2));
+        assert_eq!(error_of("2\n1\n1\t1\n").column, Some(2));
+        let two = error_of("2\n2\n11\n 12\n#\n");
+        assert_eq!((two.line, two.column), (4, Some(3)));
+    }
+
+    #[test]
+    fn wrong_piece_counts_and_a_missing_hash_name_the_line() {
+        assert_eq!(
+            error_of("2\n2\n11\n11\n#\n"),
+            Error::at(5, "found 1 of P = 2 pieces before '#'")
+        );
+        assert_eq!(
+            error_of("1\n1\n1\n1\n1\n1\n"),
+            Error::at_column(
+                4,
+                1,
+                "the pieces have more digits than the 1x1 square has cells (1)"
+            )
+        );
+        // The next instance's N and P read as pieces: one too many.
+        assert_eq!(
+            error_of("1\n1\n5\n1\n1\n3\n#\n"),
+            Error::at(4, "expected '#' after P = 1 pieces, found another piece")
+        );
+        assert_eq!(
+            error_of("2\n1\n11\n11\n"),
+            Error::at(
+                5,
+                "expected '#' to end the instance of N = 2, found the end of the input"
+            )
+        );
+        assert_eq!(
+            error_of("2\n2\n11\n2\n#\n"),
+            Error::at(
+                5,
+                "the pieces have 3 digits, but the 2x2 square has 4 cells"
+            )
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn random_text_never_panics(text in "[0-9 #\n\r\tx]{0,60}|\\PC{0,60}") {
+            let _ = solve(&text);
+        }
+
+        #[test]
+        fn random_pieces_never_panic(
+            side in 1usize..5,
+            pieces in proptest::collection::vec("[1-3 ]{1,5}(\n[1-3 ]{1,5}){0,3}", 1..5)
+        ) {
+            let text = format!("{side}\n{}\n{}\n#\n0\n", pieces.len(), pieces.join("\n"));
+            if let Ok(answer) = solve(&text) {
+                let lines: Vec<&str> = answer.lines().collect();
+                prop_assert!(lines.len() == 1 || lines.len() == side + 1, "{answer:?}");
+            }
+        }
+    }
+}

@@ -4,3 +4,4 @@
 pub mod latin;
 pub mod p4205;
 pub mod uva197;
+pub mod uva745;

@@ -292,7 +292,7 @@ fn latin_grids(text: &str) -> Result<LatinGrids, Mismatch> {
     if lines.len() == 1 && lines[0].1 == LATIN_NONE {
         return Ok(None);
     }
-    if lines.len() % 7 != 0 || lines.is_empty() {
+    if !lines.len().is_multiple_of(7) || lines.is_empty() {
         return Err(Mismatch::new(format!(
             "{} non-blank lines: not `{LATIN_NONE}` and not a whole number of 7-line solutions",
             lines.len()

@@ -72,7 +72,11 @@ pub fn case_report(result: &CaseResult, limits: &Limits, style: Style) -> String
         .unwrap_or_default();
     let _ = write!(text, "{code} {:<24} {measured}", result.name);
     let stderr_tail = |text: &mut String, o: &RunOutcome| {
-        let lines: Vec<&str> = o.stderr_tail.lines().collect();
+        let lines: Vec<&str> = o
+            .stderr_tail
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .collect();
         let from = lines.len().saturating_sub(6);
         for line in &lines[from..] {
             let _ = write!(text, "\n    stderr| {line}");

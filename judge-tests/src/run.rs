@@ -183,6 +183,12 @@ fn duration(tv: libc::timeval) -> Duration {
 pub fn run(exe: &Path, input: &Path, limits: &Limits) -> io::Result<RunOutcome> {
     let stdin = std::fs::File::open(input)?;
     let mut command = Command::new(exe);
+    // A judge runs submissions in a bare environment: no RUST_BACKTRACE
+    // (whose symbolising costs tens of MiB and hides the panic message).
+    command.env_clear();
+    if let Some(path) = std::env::var_os("PATH") {
+        command.env("PATH", path);
+    }
     command
         .stdin(stdin)
         .stdout(Stdio::piped())

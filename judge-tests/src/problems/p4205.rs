@@ -132,9 +132,9 @@ pub fn format_board(board: &Board) -> String {
 
 fn cells_of(board: &Board, letter: u8) -> Cells {
     let mut cells = Cells::new();
-    for r in 0..ROWS {
-        for c in 0..=r {
-            if board[r][c] == letter {
+    for (r, row) in board.iter().enumerate() {
+        for (c, &cell) in row[..=r].iter().enumerate() {
+            if cell == letter {
                 cells.push((r as i32, c as i32));
             }
         }

@@ -1,0 +1,292 @@
+//! The harness judged by its own small submissions: each misbehaves in one
+//! way and must get its verdict within a few seconds, whatever it does.
+
+use judge_tests::judge::{find_cases, judge_case, Case, CaseResult, Verdict};
+use judge_tests::run::{compile, Exit};
+use judge_tests::settings::{CheckerKind, Settings};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn here() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+/// Short limits keep the suite fast: 500 ms, 64 MiB, 1 MiB of output.
+fn settings() -> Settings {
+    Settings {
+        time_limit: Duration::from_millis(500),
+        memory_limit: 64 << 20,
+        output_limit: 1 << 20,
+        checker: CheckerKind::Lines,
+    }
+}
+
+fn reverse_case() -> Case {
+    find_cases(&[here().join("cases/reverse")])
+        .unwrap()
+        .remove(0)
+}
+
+/// Compiles `tests/programs/<name>.rs` and judges it on the first reverse case.
+fn judge_program(name: &str) -> (CaseResult, Duration) {
+    let dir = tempfile::tempdir().unwrap();
+    let source = here().join("programs").join(format!("{name}.rs"));
+    let exe = compile(&source, dir.path()).unwrap().exe;
+    let start = Instant::now();
+    let result = judge_case(&exe, &reverse_case(), &settings());
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(5),
+        "{name}: the harness waited {took:?}"
+    );
+    (result, took)
+}
+
+#[test]
+fn correct_program_is_accepted_with_measurements() {
+    let (result, _) = judge_program("correct");
+    assert_eq!(result.verdict, Verdict::Accepted);
+    let outcome = result.outcome.unwrap();
+    assert!(outcome.peak_memory > 0, "ru_maxrss was not read");
+    assert_eq!(outcome.exit, Exit::Code(0));
+}
+
+#[test]
+fn wrong_answer_shows_the_first_differing_line() {
+    let (result, _) = judge_program("wrong");
+    let Verdict::WrongAnswer(mismatch) = result.verdict else {
+        panic!("expected WA, got {:?}", result.verdict);
+    };
+    assert_eq!(mismatch.summary, "line 1 differs (2 lines differ)");
+    assert_eq!(mismatch.details[0], "line 1: expected \"c\"");
+    assert_eq!(mismatch.details[1], "        got      \"a\"");
+}
+
+#[test]
+fn endless_loop_is_killed_at_the_limit() {
+    let (result, _) = judge_program("forever");
+    assert_eq!(result.verdict, Verdict::TimeLimit);
+    let outcome = result.outcome.unwrap();
+    assert!(outcome.timed_out);
+    assert!(outcome.wall >= Duration::from_millis(500));
+    assert_eq!(outcome.exit, Exit::Signal(libc::SIGKILL));
+}
+
+#[test]
+fn sleeping_program_is_killed_by_wall_time() {
+    let (result, _) = judge_program("sleeper");
+    assert_eq!(result.verdict, Verdict::TimeLimit);
+    let outcome = result.outcome.unwrap();
+    assert!(
+        outcome.cpu < Duration::from_millis(100),
+        "{:?}",
+        outcome.cpu
+    );
+}
+
+#[test]
+fn a_forked_child_does_not_keep_the_harness_waiting() {
+    let (result, took) = judge_program("orphan");
+    assert_eq!(result.verdict, Verdict::Accepted, "took {took:?}");
+}
+
+#[test]
+fn panic_is_a_runtime_error_with_the_stderr_tail() {
+    let (result, _) = judge_program("panics");
+    assert_eq!(result.verdict, Verdict::RuntimeError(Exit::Code(101)));
+    assert!(result
+        .outcome
+        .unwrap()
+        .stderr_tail
+        .contains("boom: nothing to reverse"));
+}
+
+#[test]
+fn non_zero_exit_beats_a_right_answer() {
+    let (result, _) = judge_program("exit3");
+    assert_eq!(result.verdict, Verdict::RuntimeError(Exit::Code(3)));
+}
+
+#[test]
+fn huge_allocation_fails_under_the_limit_and_is_mle() {
+    let (result, _) = judge_program("hog");
+    assert_eq!(result.verdict, Verdict::MemoryLimit);
+    assert!(result
+        .outcome
+        .unwrap()
+        .stderr_tail
+        .contains("memory allocation of"));
+}
+
+#[test]
+fn creeping_allocation_is_mle_and_peak_memory_is_near_the_limit() {
+    let (result, _) = judge_program("creeper");
+    assert_eq!(result.verdict, Verdict::MemoryLimit);
+    let peak = result.outcome.unwrap().peak_memory;
+    assert!(peak > 32 << 20 && peak <= 64 << 20, "peak {peak}");
+}
+
+#[test]
+fn endless_output_is_ole() {
+    let (result, _) = judge_program("flood");
+    assert_eq!(result.verdict, Verdict::OutputLimit);
+    assert_eq!(result.outcome.unwrap().stdout.len(), 1 << 20);
+}
+
+#[test]
+fn a_compile_error_carries_rustc_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    let error = compile(&here().join("programs/broken.rs"), dir.path()).unwrap_err();
+    assert!(
+        error.message.contains("mismatched types"),
+        "{}",
+        error.message
+    );
+    let missing = compile(Path::new("/nonexistent/main.rs"), dir.path()).unwrap_err();
+    assert!(missing.message.contains("no such file"));
+}
+
+#[test]
+fn cases_need_their_expected_output() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("b.in"), "").unwrap();
+    std::fs::write(dir.path().join("b.out"), "").unwrap();
+    std::fs::write(dir.path().join("a.in"), "").unwrap();
+    let error = find_cases(&[dir.path().to_path_buf()]).unwrap_err();
+    assert!(error.contains("a.out is missing"), "{error}");
+    std::fs::write(dir.path().join("a.out"), "").unwrap();
+    let names: Vec<String> = find_cases(&[dir.path().to_path_buf()])
+        .unwrap()
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(names, ["a", "b"]);
+}
+
+fn judge_binary(args: &[&str]) -> (String, String, Option<i32>) {
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn judge_binary_prints_a_line_per_case_and_the_closing_line() {
+    let cases = here().join("cases/reverse");
+    let source = here().join("programs/correct.rs");
+    let (out, err, code) = judge_binary(&[
+        "p4205",
+        "--source",
+        source.to_str().unwrap(),
+        "--cases",
+        cases.to_str().unwrap(),
+        "--time-limit",
+        "500",
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("AC  sample-1 ") && lines[0].ends_with("MiB"),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("AC  sample-2 "), "{out}");
+    assert!(lines[2].starts_with("slowest: sample-"), "{out}");
+    assert!(lines[3].starts_with("peak memory: "), "{out}");
+    assert_eq!(lines[4], "2 passed, 0 failed");
+    assert!(!out.contains('\x1b'), "colour on a pipe");
+    assert!(
+        err.contains("time 500 ms, memory 125 MiB, checker lines"),
+        "{err}"
+    );
+
+    let wrong = here().join("programs/wrong.rs");
+    let (out, _, code) = judge_binary(&[
+        "cube",
+        "--source",
+        wrong.to_str().unwrap(),
+        "--cases",
+        cases.to_str().unwrap(),
+    ]);
+    // The alias works and uva197's settings apply: blocks compare as sets,
+    // so lines in the wrong order are still accepted.
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.ends_with("2 passed, 0 failed\n"), "{out}");
+}
+
+#[test]
+fn judge_binary_reports_failures_and_exits_non_zero() {
+    let cases = here().join("cases/reverse");
+    let source = here().join("programs/panics.rs");
+    let (out, _, code) = judge_binary(&[
+        "p4205",
+        "--source",
+        source.to_str().unwrap(),
+        "--cases",
+        cases.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("RE  sample-1"), "{out}");
+    assert!(
+        out.contains("exit code 101") && out.contains("stderr| "),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 2 failed\n"), "{out}");
+
+    let broken = here().join("programs/broken.rs");
+    let (out, _, code) = judge_binary(&["latin", "--source", broken.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("CE  compilation failed"), "{out}");
+
+    let (_, err, code) = judge_binary(&["uva10109"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown problem `uva10109`"), "{err}");
+    let (_, err, code) = judge_binary(&["p4205", "--frobnicate"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown option `--frobnicate`"), "{err}");
+}
+
+#[test]
+fn checker_binary_takes_input_actual_expected_in_oj_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    std::fs::write(dir.path().join("problem.toml"), "checker = \"line-sets\"\n").unwrap();
+    let input = write("case.in", "ignored\n");
+    let expected = write("case.out", "x\ny\n\nz\n\n");
+    let reordered = write("actual-good", "y\nx\n\nz\n");
+    let wrong = write("actual-bad", "x\n\ny\nz\n");
+    let checker = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_checker"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    // The settings beside the input choose the checker.
+    assert_eq!(checker(&[&input, &reordered, &expected]).0, Some(0));
+    let (code, why) = checker(&[&input, &wrong, &expected]);
+    assert_eq!(code, Some(1));
+    assert!(why.contains("block 1"), "{why}");
+    // An explicit checker wins: as lines, a reordered output is wrong.
+    assert_eq!(
+        checker(&["--checker", "lines", &input, &reordered, &expected]).0,
+        Some(1)
+    );
+    assert_eq!(
+        checker(&["--problem", "cube", &input, &reordered, &expected]).0,
+        Some(0)
+    );
+    assert_eq!(checker(&[&input, &reordered]).0, Some(2));
+}

@@ -1,0 +1,6 @@
+// Prints without end.
+fn main() {
+    loop {
+        println!("spam spam spam spam spam spam spam spam");
+    }
+}

@@ -1,11 +1,14 @@
 //! Every committed submission, compiled with plain rustc as a judge would,
 //! must be accepted on every case of its problem, and compile without a
-//! single warning. One test per problem, so a missing submission is named.
+//! single warning, then survive a short stress run against the brute-force
+//! reference (regressions go to a temporary directory, never into the tree).
+//! One test per problem, so a missing submission is named.
 
 use judge_tests::judge::{find_cases, judge_case, Verdict};
 use judge_tests::report::{case_report, Style};
 use judge_tests::run::compile;
 use judge_tests::settings::Settings;
+use judge_tests::stress::{stress, StressOptions};
 use std::path::PathBuf;
 
 fn judge_submission(id: &str) {
@@ -46,6 +49,20 @@ fn judge_submission(id: &str) {
         failures.len(),
         cases.len(),
         failures.join("\n")
+    );
+
+    let save = tempfile::tempdir().unwrap();
+    let options = StressOptions {
+        count: 10,
+        seed: 2026,
+        save_dir: save.path().to_path_buf(),
+    };
+    let mut log = Vec::new();
+    let passed = stress(id, &compiled.exe, &settings, &options, &mut log).unwrap();
+    assert!(
+        passed,
+        "{id}: stress failed:\n{}",
+        String::from_utf8_lossy(&log)
     );
 }
 

@@ -77,6 +77,14 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
     })
 }
 
+/// A module about to be added: where it sits and what it holds.
+struct NewModule {
+    path: Vec<String>,
+    parent: Option<usize>,
+    attrs: Vec<Attribute>,
+    items: Vec<Item>,
+}
+
 struct Reader {
     base: PathBuf,
     modules: Vec<Module>,
@@ -133,15 +141,13 @@ impl Reader {
         strip_test_code(&mut parsed);
         self.files.push(shown.clone());
         self.stack.push(canonical);
-        let id = self.add_module(
-            &shown,
-            file,
+        let new = NewModule {
             path,
             parent,
-            parsed.attrs,
-            parsed.items,
-            child_dir,
-        );
+            attrs: parsed.attrs,
+            items: parsed.items,
+        };
+        let id = self.add_module(&shown, file, new, child_dir);
         self.stack.pop();
         id
     }
@@ -150,12 +156,15 @@ impl Reader {
         &mut self,
         shown: &str,
         file: &Path,
-        path: Vec<String>,
-        parent: Option<usize>,
-        attrs: Vec<Attribute>,
-        mut items: Vec<Item>,
+        new: NewModule,
         child_dir: &Path,
     ) -> Result<usize, Error> {
+        let NewModule {
+            path,
+            parent,
+            attrs,
+            mut items,
+        } = new;
         let id = self.modules.len();
         self.modules.push(Module {
             path: path.clone(),
@@ -189,7 +198,13 @@ impl Reader {
                             .partition(|a| matches!(a.style, AttrStyle::Inner(_)));
                         module.attrs = outer;
                         let dir = child_dir.join(&name);
-                        self.add_module(shown, file, child_path, Some(id), inner, content, &dir)?
+                        let new = NewModule {
+                            path: child_path,
+                            parent: Some(id),
+                            attrs: inner,
+                            items: content,
+                        };
+                        self.add_module(shown, file, new, &dir)?
                     } else {
                         let (child_file, grandchild_dir) =
                             self.mod_file(file, child_dir, &name, path_attr, &place)?;

@@ -188,17 +188,14 @@ fn collect_sizes(
                     .as_ref()
                     .map(|(_, items)| items.as_slice())
                     .unwrap_or(&[]);
-                let size = collect_sizes(inner, &name, style, rows);
+                collect_sizes(inner, &name, style, rows);
+                // The whole `mod` item: its items plus its docs and braces.
+                let size = print_one(item, style);
                 rows.push((size, format!("{name} (module)")));
                 size
             }
             _ => {
-                let one = syn::File {
-                    shebang: None,
-                    attrs: Vec::new(),
-                    items: vec![item.clone()],
-                };
-                let size = print(&one, style).len();
+                let size = print_one(item, style);
                 rows.push((size, format!("{prefix}::{}", item_label(item))));
                 size
             }
@@ -206,4 +203,13 @@ fn collect_sizes(
         total += size;
     }
     total
+}
+
+fn print_one(item: &Item, style: Style) -> usize {
+    let one = syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: vec![item.clone()],
+    };
+    print(&one, style).len()
 }

@@ -34,6 +34,12 @@ pub enum Node {
     Member(usize, usize, usize),
 }
 
+/// An item as `(module, index)`.
+type ItemId = (usize, usize);
+
+/// Items met on a path, and the `Type::name` associated names after them.
+type Resolved = (Vec<Target>, Vec<(ItemId, String)>);
+
 /// What a path can lead to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Target {
@@ -306,7 +312,6 @@ impl<'a> Graph<'a> {
     /// The targets of `segments` seen from module `m`, and the associated
     /// names met on the way (`Type::name`). `strict` is where to report a
     /// path whose first segment can only be another crate.
-    #[allow(clippy::type_complexity)]
     fn resolve(
         &self,
         m: usize,
@@ -315,7 +320,7 @@ impl<'a> Graph<'a> {
         used: &mut BTreeSet<usize>,
         depth: usize,
         strict: Option<&Place>,
-    ) -> Result<(Vec<Target>, Vec<((usize, usize), String)>), Error> {
+    ) -> Result<Resolved, Error> {
         let mut assoc = Vec::new();
         let mut passed = Vec::new();
         let Some(first) = segments.first() else {
@@ -483,7 +488,8 @@ impl<'a> Graph<'a> {
         out
     }
 
-    fn impl_types(&self, m: usize, i: usize) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
+    /// The kept-or-not library types of an impl's self type, and its trait.
+    fn impl_types(&self, m: usize, i: usize) -> (Vec<ItemId>, Vec<ItemId>) {
         let Item::Impl(imp) = &self.krate.modules[m].items[i] else {
             return (Vec::new(), Vec::new());
         };
@@ -646,6 +652,66 @@ impl Walk<'_, '_> {
         })
     }
 
+    /// A method call needs its trait in scope: keeps each library trait that
+    /// a module with kept code defines or imports (by name or glob) and
+    /// whose methods it calls, with the import. True if anything changed.
+    fn settle_trait_scopes(&mut self) -> Result<bool, Error> {
+        let graph = self.graph;
+        let mut changed = false;
+        for m in 0..graph.krate.modules.len() {
+            if self.reach.methods[m].is_empty() {
+                continue;
+            }
+            let calls = |item: &Item| match item {
+                Item::Trait(t) => t.items.iter().enumerate().any(|(j, _)| {
+                    member_name(item, j).is_some_and(|n| self.reach.methods[m].contains(&n))
+                }),
+                _ => false,
+            };
+            let mut wanted: Vec<((usize, usize), Option<usize>)> = Vec::new();
+            for (i, item) in graph.krate.modules[m].items.iter().enumerate() {
+                if calls(item) {
+                    wanted.push(((m, i), None));
+                }
+            }
+            let leaves = graph
+                .leaves
+                .iter()
+                .enumerate()
+                .filter(|(_, leaf)| leaf.module == m);
+            for (l, leaf) in leaves {
+                let mut scratch = BTreeSet::new();
+                let place = graph.place(m, leaf.line);
+                let (targets, _) =
+                    graph.resolve(m, &leaf.segments, &[], &mut scratch, 0, Some(&place))?;
+                for target in targets {
+                    match (target, &leaf.name) {
+                        (Target::Item(a, b), Some(_))
+                            if calls(&graph.krate.modules[a].items[b]) =>
+                        {
+                            wanted.push(((a, b), Some(l)));
+                        }
+                        (Target::Module(t), None) => {
+                            for (b, item) in graph.krate.modules[t].items.iter().enumerate() {
+                                if calls(item) {
+                                    wanted.push(((t, b), Some(l)));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            for ((a, b), leaf) in wanted {
+                if let Some(l) = leaf {
+                    self.reach.leaves.insert(l);
+                }
+                changed |= self.add(Node::Item(a, b), None, "trait in scope of a method call");
+            }
+        }
+        Ok(changed)
+    }
+
     /// Keeps impls whose types survive and members named by kept code;
     /// true if anything new was kept.
     fn settle_impls(&mut self) -> Result<bool, Error> {
@@ -698,6 +764,7 @@ impl Walk<'_, '_> {
                 }
             }
         }
+        changed |= self.settle_trait_scopes()?;
         // Members of kept traits, by name.
         let kept_traits: Vec<(usize, usize)> = self
             .reach
@@ -934,8 +1001,12 @@ fn scan_tokens(tokens: TokenStream, refs: &mut Refs) {
                         continue;
                     }
                 }
-                // `$name:kind` is a macro variable, not code.
-                k += 2;
+                // `$name` is a macro variable, not code; `$(...)` a repetition.
+                k += if matches!(tokens.get(k + 1), Some(TokenTree::Ident(_))) {
+                    2
+                } else {
+                    1
+                };
             }
             TokenTree::Ident(_) => k = scan_path(&tokens, k, refs),
             TokenTree::Punct(_) => k += 1,

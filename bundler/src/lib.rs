@@ -43,6 +43,9 @@ pub struct Options {
     pub minify: bool,
     /// An item to explain (`--explain`).
     pub explain: Option<String>,
+    /// Keep every item (tests only drop test code): the reference the
+    /// tree-shaken bundle is compared with.
+    pub keep_everything: bool,
 }
 
 impl Options {
@@ -55,6 +58,7 @@ impl Options {
             strip_docs: false,
             minify: false,
             explain: None,
+            keep_everything: false,
         }
     }
 }
@@ -148,9 +152,20 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         .ok_or(Error::NoMain { file: adapter_file })?;
 
     let graph = Graph::new(&krate);
-    let reach = graph.reach(Node::Item(adapter, main))?;
+    let mut reach = graph.reach(Node::Item(adapter, main))?;
+    if options.keep_everything {
+        for node in graph.all_nodes() {
+            reach.nodes.entry(node).or_insert(graph::Why {
+                by: None,
+                how: "everything is kept".into(),
+            });
+        }
+        reach.leaves.extend(0..graph.leaves.len());
+    }
     let mut kept = prune::prune(&krate, &graph, &reach);
-    prune::drop_unread_fields(&mut kept, &reach.fields_read);
+    if !options.keep_everything {
+        prune::drop_unread_fields(&mut kept, &reach.fields_read);
+    }
     let explanation = options
         .explain
         .as_deref()

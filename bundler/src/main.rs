@@ -11,7 +11,8 @@ use bundler::{judge, Error, Options};
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
-    /// Problem id (a file of library/src/problems/), or an alias such as `cube`.
+    /// Problem id (a file of library/src/problems/), an alias such as
+    /// `cube`, or `all` for every problem.
     id: String,
     /// Where to write (default: submissions/<id>/main.rs in the workspace).
     #[arg(long, value_name = "FILE")]
@@ -34,6 +35,10 @@ struct Args {
     /// Print compactly instead of formatted.
     #[arg(long)]
     minify: bool,
+    /// Keep every item, unused ones too (a reference build for tests; it
+    /// compiles with warnings).
+    #[arg(long)]
+    keep_everything: bool,
     /// The library package to read (default: the workspace's library/).
     #[arg(long, value_name = "DIR")]
     library: Option<PathBuf>,
@@ -67,15 +72,33 @@ fn find_library() -> Result<PathBuf, Error> {
 
 fn run() -> Result<ExitCode, Error> {
     let args = Args::parse();
-    let library = match args.library {
-        Some(dir) => dir,
+    let library = match &args.library {
+        Some(dir) => dir.clone(),
         None => find_library()?,
     };
-    let mut options = Options::new(&args.id, library.clone());
+    // `all` bundles (or checks) every problem; --out makes no sense then.
+    let ids = if args.id == "all" && args.out.is_none() {
+        bundler::problems(&library)?
+    } else {
+        vec![args.id.clone()]
+    };
+    let mut code = ExitCode::SUCCESS;
+    for id in ids {
+        if one(&args, &library, &id)? != ExitCode::SUCCESS {
+            code = ExitCode::FAILURE;
+        }
+    }
+    Ok(code)
+}
+
+/// Bundles, or with --check compares, one problem.
+fn one(args: &Args, library: &Path, id: &str) -> Result<ExitCode, Error> {
+    let mut options = Options::new(id, library.to_path_buf());
     options.judge = judge::judge(&args.judge).expect("clap checks the judge name");
     options.strip_docs = args.strip_docs;
     options.minify = args.minify;
-    options.explain = args.explain;
+    options.explain = args.explain.clone();
+    options.keep_everything = args.keep_everything;
     let bundle = bundler::bundle(&options)?;
     if let Some(explanation) = &bundle.explanation {
         print!("{explanation}");
@@ -86,7 +109,7 @@ fn run() -> Result<ExitCode, Error> {
         }
     }
     let workspace = library.parent().unwrap_or(Path::new("."));
-    let out = args.out.unwrap_or_else(|| {
+    let out = args.out.clone().unwrap_or_else(|| {
         workspace
             .join("submissions")
             .join(&bundle.id)

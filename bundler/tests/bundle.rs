@@ -1,0 +1,613 @@
+//! The bundler end to end: fixture libraries (one per feature and one per
+//! error) and every real problem of the workspace. Every bundle is compiled
+//! with plain `rustc --edition 2021 -O -D warnings` and run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use bundler::{bundle, judge, Bundle, Error, Judge, Options};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
+        .join(name)
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("bundler/ is inside the workspace")
+        .to_path_buf()
+}
+
+/// A compiled submission in its own temporary directory.
+struct Program {
+    _dir: tempfile::TempDir,
+    binary: PathBuf,
+}
+
+/// Compiles `source` as a judge does; with `deny_warnings`, any warning fails.
+fn compile(source: &str, deny_warnings: bool) -> Program {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("main.rs");
+    std::fs::write(&file, source).expect("write the bundle");
+    let binary = dir.path().join("main");
+    let mut rustc = Command::new("rustc");
+    rustc.args(["--edition", "2021", "-O"]);
+    if deny_warnings {
+        rustc.args(["-D", "warnings"]);
+    }
+    let output = rustc
+        .arg(&file)
+        .arg("-o")
+        .arg(&binary)
+        .output()
+        .expect("run rustc");
+    assert!(
+        output.status.success(),
+        "rustc rejected the bundle:\n{}\n--- bundle ---\n{source}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Program { _dir: dir, binary }
+}
+
+/// Runs `program` on `input`: (stdout, exit code).
+fn run(program: &Program, input: &str) -> (String, Option<i32>) {
+    use std::io::Write;
+    let mut child = Command::new(&program.binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the submission");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    let output = child.wait_with_output().expect("wait for the submission");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        output.status.code(),
+    )
+}
+
+fn bundle_fixture(name: &str) -> Bundle {
+    bundle(&Options::new("demo", fixture(name))).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Bundles fixture `name`, checks what it must and must not contain, then
+/// compiles it warning-free, runs it and compares its output.
+fn check_fixture(name: &str, expected: &str, present: &[&str], absent: &[&str]) {
+    let bundle = bundle_fixture(name);
+    for text in present {
+        assert!(
+            bundle.text.contains(text),
+            "{name}: `{text}` is missing:\n{}",
+            bundle.text
+        );
+    }
+    for text in absent {
+        assert!(
+            !bundle.text.contains(text),
+            "{name}: `{text}` should be dropped:\n{}",
+            bundle.text
+        );
+    }
+    let again = bundle_fixture(name);
+    assert_eq!(bundle.text, again.text, "{name}: two bundles differ");
+    let program = compile(&bundle.text, true);
+    let (stdout, code) = run(&program, "");
+    assert_eq!(code, Some(0), "{name}: exit code");
+    assert_eq!(stdout, expected, "{name}: output");
+}
+
+#[test]
+fn glob_imports_of_modules_and_enum_variants() {
+    check_fixture(
+        "globs",
+        "red,green 4\n",
+        &[
+            "use crate::shapes::*;",
+            "use Color::*;",
+            "Shapes to import by glob.",
+        ],
+        &["unused_glob_target"],
+    );
+}
+
+#[test]
+fn renamed_imports() {
+    check_fixture(
+        "renames",
+        "14\n",
+        &["use crate::math::add as plus;", "self as m"],
+        &["never_called"],
+    );
+}
+
+#[test]
+fn use_groups_keep_only_used_leaves() {
+    check_fixture(
+        "use_groups",
+        "HELLO 42\n",
+        &["double", "GREETING", "text::{self, shout, GREETING}"],
+        &["triple", "FAREWELL", "fn unused"],
+    );
+}
+
+#[test]
+fn super_and_self_paths_in_nested_inline_modules() {
+    check_fixture(
+        "super_self",
+        "15\n",
+        &["pub mod deeper", "super::super::base()"],
+        &["unused_deep", "unused_module", "fn nothing"],
+    );
+}
+
+#[test]
+fn module_files_flat_and_mod_rs() {
+    check_fixture(
+        "mod_files",
+        "flat child nested leaf\n",
+        &[
+            "pub mod flat",
+            "pub mod child",
+            "pub mod nested",
+            "pub mod leaf",
+        ],
+        &["mod child;"],
+    );
+    let bundle = bundle_fixture("mod_files");
+    for file in [
+        "mod_files/src/flat/child.rs",
+        "mod_files/src/nested/mod.rs",
+        "mod_files/src/nested/leaf.rs",
+    ] {
+        assert!(
+            bundle.text.contains(file),
+            "header lists {file}:\n{}",
+            bundle.text
+        );
+    }
+}
+
+#[test]
+fn path_attribute() {
+    check_fixture(
+        "path_attr",
+        "42\n",
+        &["pub mod renamed", "fn answer"],
+        &["#[path"],
+    );
+}
+
+#[test]
+fn macro_rules_kept_by_name() {
+    check_fixture(
+        "macros",
+        "14\n",
+        &["macro_rules! squared_sum", "fn square"],
+        &["never_used"],
+    );
+}
+
+#[test]
+fn trait_impls_kept_only_with_their_type_and_trait() {
+    check_fixture(
+        "trait_impls",
+        "square 2 has area 4\n",
+        &[
+            "impl Shape for Square",
+            "impl fmt::Display for Square",
+            "fn new",
+        ],
+        &["Circle", "Unused", "perimeter", "unused_method"],
+    );
+}
+
+#[test]
+fn unused_items_of_every_kind_are_dropped() {
+    check_fixture(
+        "unused_items",
+        "count=4\n",
+        &["use std::fmt::Write;", "pub const USED", "fn bump"],
+        &[
+            "UNUSED_CONST",
+            "UNUSED_STATIC",
+            "UnusedAlias",
+            "UnusedEnum",
+            "unused_fn",
+            "HashMap",
+            "label",
+        ],
+    );
+}
+
+#[test]
+fn test_code_is_dropped() {
+    check_fixture(
+        "cfg_test",
+        "2\n",
+        &["fn get"],
+        &[
+            "only_in_tests",
+            "adds_one",
+            "loose_test",
+            "mod tests",
+            "missing_test_file",
+        ],
+    );
+}
+
+fn fixture_error(name: &str) -> Error {
+    match bundle(&Options::new("demo", fixture(name))) {
+        Ok(b) => panic!("{name}: expected an error, got a bundle:\n{}", b.text),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn error_other_crate_names_it_and_its_place() {
+    let e = fixture_error("err_external_crate");
+    let message = e.to_string();
+    assert!(
+        matches!(&e, Error::ExternalCrate { name, place } if name == "regex"
+            && place.file == "err_external_crate/src/problems/demo.rs" && place.line == 1),
+        "{e:?}"
+    );
+    assert!(
+        message.starts_with("err_external_crate/src/problems/demo.rs:1: uses the crate `regex`"),
+        "{message}"
+    );
+}
+
+#[test]
+fn error_missing_mod_file_lists_what_was_tried() {
+    let e = fixture_error("err_missing_mod");
+    let message = e.to_string();
+    assert!(
+        matches!(&e, Error::MissingModFile { module, .. } if module == "gone"),
+        "{e:?}"
+    );
+    assert!(
+        message.starts_with("err_missing_mod/src/lib.rs:2: `mod gone;` has no file"),
+        "{message}"
+    );
+    assert!(
+        message.contains("err_missing_mod/src/gone.rs or err_missing_mod/src/gone/mod.rs"),
+        "{message}"
+    );
+}
+
+#[test]
+fn error_module_cycle_through_path() {
+    let e = fixture_error("err_cycle");
+    assert!(matches!(&e, Error::ModuleCycle { .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .starts_with("err_cycle/src/lib.rs:2: module cycle"),
+        "{e}"
+    );
+}
+
+#[test]
+fn error_parse_has_line_and_column() {
+    let e = fixture_error("err_parse");
+    assert!(matches!(&e, Error::Parse { .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .starts_with("err_parse/src/problems/demo.rs:2:13: cannot parse"),
+        "{e}"
+    );
+}
+
+#[test]
+fn error_unknown_problem_lists_the_known_ones() {
+    let e = bundle(&Options::new("nope", fixture("globs"))).expect_err("unknown id");
+    assert!(
+        matches!(&e, Error::UnknownProblem { known, .. } if known == &["demo"]),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "unknown problem `nope`; known problems: demo"
+    );
+}
+
+#[test]
+fn explain_prints_the_chain_from_main() {
+    let mut options = Options::new("demo", fixture("renames"));
+    options.explain = Some("math::mul".into());
+    let explanation = bundle(&options)
+        .expect("bundle")
+        .explanation
+        .expect("explained");
+    let lines: Vec<&str> = explanation.lines().collect();
+    assert_eq!(lines[0], "crate::math::mul is kept:");
+    assert!(
+        lines[1].contains("crate::problems::demo::main (the entry point)"),
+        "{explanation}"
+    );
+    assert!(
+        lines.last().expect("a chain").contains("crate::math::mul"),
+        "{explanation}"
+    );
+
+    options.explain = Some("never_called".into());
+    let explanation = bundle(&options)
+        .expect("bundle")
+        .explanation
+        .expect("explained");
+    assert_eq!(
+        explanation,
+        "crate::math::never_called is dropped: no kept code names it\n"
+    );
+
+    options.explain = Some("no_such_item".into());
+    assert!(matches!(bundle(&options), Err(Error::UnknownItem { .. })));
+}
+
+#[test]
+fn sizes_are_biggest_first_and_add_up_per_module() {
+    let bundle = bundle_fixture("super_self");
+    assert!(
+        bundle.sizes.windows(2).all(|w| w[0].0 >= w[1].0),
+        "{:?}",
+        bundle.sizes
+    );
+    let size_of = |name: &str| {
+        bundle
+            .sizes
+            .iter()
+            .find(|(_, n)| n == name)
+            .unwrap_or_else(|| panic!("no row {name} in {:?}", bundle.sizes))
+            .0
+    };
+    let inner = size_of("crate::outer::inner (module)");
+    let deeper = size_of("crate::outer::inner::deeper (module)");
+    let step = size_of("crate::outer::inner::step");
+    assert!(inner > deeper + step, "{inner} <= {deeper} + {step}");
+}
+
+/// A judge with a made-up limit.
+fn judge_with_limit(limit: usize) -> Judge {
+    Judge {
+        name: "test",
+        edition: "2021",
+        limit,
+    }
+}
+
+#[test]
+fn over_the_limit_strips_docs_then_minifies_then_fails() {
+    let with_limit = |limit: usize| {
+        let mut options = Options::new("demo", fixture("globs"));
+        options.judge = judge_with_limit(limit);
+        bundle(&options)
+    };
+    // Limits of the same number of digits keep the header the same length.
+    let full = with_limit(9_999).expect("bundle");
+    assert!(!full.style.strip_docs && !full.style.minify);
+    let mut options = Options::new("demo", fixture("globs"));
+    options.strip_docs = true;
+    let stripped = bundle(&options).expect("bundle");
+    assert!(!stripped.text.contains("Shapes to import by glob."));
+    options.minify = true;
+    let minified = bundle(&options).expect("bundle");
+    assert!(minified.text.len() < stripped.text.len() && stripped.text.len() < full.text.len());
+
+    let fitted = with_limit(full.text.len() - 1).expect("fits stripped");
+    assert!(full.text.len() < 9_999 && full.text.len() >= 1_000);
+    assert!(
+        fitted.style.strip_docs && !fitted.style.minify,
+        "{:?}",
+        fitted.style
+    );
+    assert!(fitted.text.contains("docs stripped to fit"));
+    let fitted = with_limit(minified.text.len() + 40).expect("fits minified");
+    assert!(minified.text.len() + 40 < stripped.text.len());
+    assert!(
+        fitted.style.strip_docs && fitted.style.minify,
+        "{:?}",
+        fitted.style
+    );
+    let (stdout, _) = run(&compile(&fitted.text, true), "");
+    assert_eq!(stdout, "red,green 4\n");
+
+    match with_limit(100) {
+        Err(Error::TooLarge {
+            limit, breakdown, ..
+        }) => {
+            assert_eq!(limit, 100);
+            assert!(breakdown.contains("crate::shapes (module)"), "{breakdown}");
+        }
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+}
+
+#[test]
+fn judge_profiles_know_their_limits() {
+    assert_eq!(judge::judge("codeforces").map(|j| j.limit), Some(65_536));
+    assert_eq!(judge::judge("uva").map(|j| j.limit), Some(40_000));
+    assert_eq!(judge::judge("spoj").map(|j| j.limit), Some(50_000));
+    assert!(judge::JUDGES.iter().all(|j| j.edition == "2021"));
+    assert_eq!(judge::judge("nowhere"), None);
+}
+
+// ---- the real library ----
+
+fn real_problems() -> Vec<String> {
+    let ids = bundler::problems(&workspace().join("library")).expect("library/src/problems");
+    assert!(!ids.is_empty(), "no adapters in library/src/problems");
+    ids
+}
+
+fn bundle_real(id: &str) -> Bundle {
+    bundle(&Options::new(id, workspace().join("library"))).unwrap_or_else(|e| panic!("{id}: {e}"))
+}
+
+/// The judge cases of `id`: (name, input).
+fn judge_cases(id: &str) -> Vec<(String, String)> {
+    let dir = workspace().join("judge-tests").join(id);
+    let mut cases: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "in"))
+                .map(|p| {
+                    let input = std::fs::read_to_string(&p).expect("read a case");
+                    (p.display().to_string(), input)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    cases.sort();
+    cases
+}
+
+#[test]
+fn real_problems_bundle_identically_twice() {
+    for id in real_problems() {
+        assert_eq!(
+            bundle_real(&id).text,
+            bundle_real(&id).text,
+            "{id}: two bundles differ"
+        );
+    }
+}
+
+#[test]
+fn committed_submissions_are_fresh() {
+    let mut stale = Vec::new();
+    for id in real_problems() {
+        let path = workspace().join("submissions").join(&id).join("main.rs");
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        if committed != bundle_real(&id).text {
+            stale.push(format!(
+                "submissions/{id}/main.rs is stale or missing; regenerate it with `make submit-{id}` \
+                 (or `cargo run -q -p bundler -- {id}`)"
+            ));
+        }
+    }
+    assert!(stale.is_empty(), "\n{}", stale.join("\n"));
+}
+
+/// The tree-shaken bundle, compiled warning-free, behaves like the whole
+/// library (every item kept) on every judge case; so does the minified one.
+#[test]
+fn real_bundles_compile_warning_free_and_behave_like_the_library() {
+    for id in real_problems() {
+        let shaken = bundle_real(&id);
+        assert!(
+            shaken.text.len() <= 40_000,
+            "{id}: {} bytes",
+            shaken.text.len()
+        );
+        assert!(!shaken.text.contains("#[allow"), "{id}: a lint is silenced");
+        assert!(
+            !shaken.text.contains("pub mod text"),
+            "{id}: dlx::text is not used by adapters"
+        );
+        assert!(
+            !shaken.text.contains("#[cfg(test)]"),
+            "{id}: test code left"
+        );
+
+        let mut options = Options::new(&id, workspace().join("library"));
+        options.judge = judge::judge("atcoder").expect("a roomy judge");
+        options.keep_everything = true;
+        let reference = bundle(&options).expect("reference bundle");
+        options.keep_everything = false;
+        options.minify = true;
+        options.strip_docs = true;
+        let minified = bundle(&options).expect("minified bundle");
+
+        let shaken_program = compile(&shaken.text, true);
+        let minified_program = compile(&minified.text, true);
+        let reference_program = compile(&reference.text, false);
+        for (case, input) in judge_cases(&id) {
+            let expected = run(&reference_program, &input);
+            assert_eq!(
+                run(&shaken_program, &input),
+                expected,
+                "{id} {case}: shaken differs"
+            );
+            assert_eq!(
+                run(&minified_program, &input),
+                expected,
+                "{id} {case}: minified differs"
+            );
+        }
+    }
+}
+
+#[test]
+fn cube_is_an_alias_of_uva197() {
+    if real_problems().iter().any(|id| id == "uva197") {
+        let bundle = bundle_real("cube");
+        assert_eq!(bundle.id, "uva197");
+        assert_eq!(bundle.text, bundle_real("uva197").text);
+    }
+}
+
+// ---- the command line ----
+
+fn cli(args: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
+        .args(args)
+        .current_dir(workspace())
+        .output()
+        .expect("run the bundler");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_check_names_a_stale_file() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let out = dir.path().join("main.rs");
+    let out = out.to_str().expect("utf-8 path");
+    let library = fixture("renames");
+    let library = library.to_str().expect("utf-8 path");
+    let (ok, stderr) = cli(&["demo", "--library", library, "--out", out, "--check"]);
+    assert!(!ok && stderr.contains("is stale"), "{stderr}");
+    let (ok, stderr) = cli(&["demo", "--library", library, "--out", out]);
+    assert!(ok && stderr.contains("Bundled"), "{stderr}");
+    let (ok, stderr) = cli(&["demo", "--library", library, "--out", out, "--check"]);
+    assert!(ok, "{stderr}");
+    std::fs::write(out, "// edited by hand\n").expect("write");
+    let (ok, stderr) = cli(&["demo", "--library", library, "--out", out, "--check"]);
+    assert!(
+        !ok && stderr.contains("main.rs is stale") && stderr.contains("regenerate"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn cli_errors_exit_non_zero_with_the_message() {
+    let library = fixture("err_missing_mod");
+    let (ok, stderr) = cli(&[
+        "demo",
+        "--library",
+        library.to_str().expect("utf-8"),
+        "--out",
+        "/dev/null",
+    ]);
+    assert!(!ok);
+    assert!(
+        stderr.starts_with("error: err_missing_mod/src/lib.rs:2:"),
+        "{stderr}"
+    );
+    let (ok, stderr) = cli(&["no-such-problem"]);
+    assert!(
+        !ok && stderr.contains("unknown problem `no-such-problem`; known problems:"),
+        "{stderr}"
+    );
+}

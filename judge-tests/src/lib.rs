@@ -1,6 +1,6 @@
 //! Judges a single-file submission locally, as an online judge would.
 //!
-//! * [`settings`]: per-problem limits and checker (`judge-tests/<id>/problem.toml`).
+//! * [`settings`]: per-problem limits and checker (`judge-tests/<id>/.problem.toml`).
 //! * [`run`]: compile with plain rustc; run one case under time, memory and output limits.
 //! * [`compare`]: pure checkers (`lines`, `exact`, `line-sets`, `latin`); [`special`] judges.
 //! * [`judge`]: cases on disk and the verdict of a run; [`report`]: what the user reads.

@@ -1,4 +1,4 @@
-//! Per-problem judging settings, read from `judge-tests/<id>/problem.toml`.
+//! Per-problem judging settings, read from `judge-tests/<id>/.problem.toml`.
 //!
 //! ```
 //! use judge_tests::settings::{CheckerKind, Settings};
@@ -16,8 +16,10 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The name of the settings file kept beside each problem's cases.
-pub const FILE_NAME: &str = "problem.toml";
+/// The name of the settings file kept beside each problem's cases. Hidden
+/// (leading dot) because `oj test` refuses a case directory holding any other
+/// visible file with a dot in its name; it skips hidden ones.
+pub const FILE_NAME: &str = ".problem.toml";
 
 /// Problem ids with cases under `judge-tests/`, and the aliases users may type.
 pub const PROBLEMS: &[&str] = &["p4205", "uva745", "uva197", "latin"];
@@ -138,7 +140,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl Settings {
-    /// Reads `dir/problem.toml`; a directory without one gets the defaults.
+    /// Reads `dir/.problem.toml`; a directory without one gets the defaults.
     pub fn load_dir(dir: &Path) -> Result<Settings, Error> {
         let path = dir.join(FILE_NAME);
         match std::fs::read_to_string(&path) {

@@ -259,7 +259,11 @@ fn checker_binary_takes_input_actual_expected_in_oj_order() {
         std::fs::write(&path, text).unwrap();
         path.to_str().unwrap().to_string()
     };
-    std::fs::write(dir.path().join("problem.toml"), "checker = \"line-sets\"\n").unwrap();
+    std::fs::write(
+        dir.path().join(".problem.toml"),
+        "checker = \"line-sets\"\n",
+    )
+    .unwrap();
     let input = write("case.in", "ignored\n");
     let expected = write("case.out", "x\ny\n\nz\n\n");
     let reordered = write("actual-good", "y\nx\n\nz\n");

@@ -5,9 +5,9 @@
 //! checker [--problem ID | --checker NAME] <input> <actual> <expected>
 //! ```
 //!
-//! Exit 0 = accepted, 1 = wrong answer (the explanation goes to stderr),
+//! Exit 0 = accepted, 1 = wrong answer (the explanation goes to stdout),
 //! 2 = usage or I/O error. Without `--problem`/`--checker`, the checker of
-//! `problem.toml` beside the input file is used, so one command serves
+//! `.problem.toml` beside the input file is used, so one command serves
 //! every problem: `oj t -d judge-tests/latin --judge-command 'checker' ...`.
 
 use judge_tests::compare::check;
@@ -65,7 +65,8 @@ fn run() -> Result<bool, String> {
     match check(kind, &read(&input)?, &read(&expected)?, &read(&actual)?) {
         Ok(()) => Ok(true),
         Err(mismatch) => {
-            eprintln!("{mismatch}");
+            // On stdout: `oj test` shows the judge command's stdout as "judge's output".
+            println!("{mismatch}");
             Ok(false)
         }
     }

@@ -20,7 +20,7 @@ usage: judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-l
        judge stress <id> --count N [--seed S] [--source FILE] [--time-limit MS] [--memory-limit MB]
 ids: p4205, uva745, uva197 (alias cube), latin
 defaults: --source submissions/<id>/main.rs, --cases judge-tests/<id>; limits and checker
-from judge-tests/<id>/problem.toml. Exit status 0 only when every case is accepted.";
+from judge-tests/<id>/.problem.toml. Exit status 0 only when every case is accepted.";
 
 fn main() -> ExitCode {
     match run() {

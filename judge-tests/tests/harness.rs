@@ -275,7 +275,7 @@ fn checker_binary_takes_input_actual_expected_in_oj_order() {
             .unwrap();
         (
             output.status.code(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
         )
     };
     // The settings beside the input choose the checker.

@@ -126,13 +126,23 @@ fn print_compact(
     }
 }
 
+/// Two punctuation characters that lex as one token (or start a comment)
+/// when written together.
+const MERGING: &[&str] = &[
+    "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=",
+    "|=", "<<", ">>", "..", "<-", "//", "/*", "*/",
+];
+
 fn push(out: &mut String, column: &mut usize, last: &mut Option<Last>, text: &str, kind: Last) {
     if text.is_empty() {
         return;
     }
     let space = match (*last, kind) {
         (Some(Last::Word), Last::Word) => true,
-        (Some(Last::Punct(Spacing::Alone)), Last::Punct(_)) => true,
+        (Some(Last::Punct(Spacing::Alone)), Last::Punct(_)) => {
+            let pair: String = out.chars().last().into_iter().chain(text.chars()).collect();
+            MERGING.contains(&pair.as_str())
+        }
         // `1 .max()` must not lex as the float `1.`.
         (Some(Last::Word), Last::Punct(_)) => {
             text == "." && out.ends_with(|c: char| c.is_ascii_digit())
@@ -212,4 +222,47 @@ fn print_one(item: &Item, style: Style) -> usize {
         items: vec![item.clone()],
     };
     print(&one, style).len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compact(source: &str) -> String {
+        let file: syn::File = syn::parse_str(source).expect("valid source");
+        print(
+            &file,
+            Style {
+                strip_docs: false,
+                minify: true,
+            },
+        )
+    }
+
+    #[test]
+    fn compact_printing_spaces_only_where_tokens_would_merge() {
+        assert_eq!(
+            compact("fn f<'a>(x: &'a str) -> usize { x.len() }"),
+            "fn f<'a>(x:&'a str)->usize{x.len()}\n"
+        );
+        assert_eq!(
+            compact("fn g() -> i32 { 1 .max(2) - -3 }"),
+            "fn g()->i32{1 .max(2)--3}\n"
+        );
+        assert_eq!(
+            compact("fn h(a: bool) -> bool { a && !a || a < -1 }"),
+            "fn h(a:bool)->bool{a&&!a||a< -1}\n"
+        );
+    }
+
+    #[test]
+    fn compact_output_parses_to_the_same_tokens() {
+        let source = "pub mod m { pub fn f(v: Vec<Vec<u8>>) -> usize { let r = &&v; r.iter().map(|x| x.len()).sum::<usize>() >> 1 } }";
+        let original: syn::File = syn::parse_str(source).expect("valid");
+        let again: syn::File = syn::parse_str(&compact(source)).expect("compact output parses");
+        assert_eq!(
+            original.to_token_stream().to_string(),
+            again.to_token_stream().to_string()
+        );
+    }
 }

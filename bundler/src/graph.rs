@@ -1088,3 +1088,54 @@ pub fn item_label(item: &Item) -> String {
         _ => item_name(item).unwrap_or_else(|| "<item>".into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flat(source: &str) -> Vec<(String, Option<String>)> {
+        let item: syn::ItemUse = syn::parse_str(source).expect("a use item");
+        let mut out = Vec::new();
+        flatten_use(&item.tree, &mut Vec::new(), &mut out);
+        out.into_iter()
+            .map(|(path, name)| (path.join("::"), name))
+            .collect()
+    }
+
+    #[test]
+    fn use_trees_flatten_to_paths_and_bound_names() {
+        assert_eq!(
+            flat("use crate::a::{self, b as c, d::*, e::{f}};"),
+            [
+                ("crate::a".to_string(), Some("a".to_string())),
+                ("crate::a::b".to_string(), Some("c".to_string())),
+                ("crate::a::d".to_string(), None),
+                ("crate::a::e::f".to_string(), Some("f".to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn macro_tokens_yield_paths_methods_and_captures() {
+        let mut refs = Refs::default();
+        let tokens: TokenStream =
+            "f, \"{} {LIMIT:>3} {{x}}\", $crate::dlx::Solver::new(&p).first(), $x, m!()"
+                .parse()
+                .expect("tokens");
+        scan_tokens(tokens, &mut refs);
+        assert!(refs.loose.contains(&vec!["LIMIT".to_string()]));
+        assert!(!refs.loose.contains(&vec!["x".to_string()]));
+        assert!(refs
+            .loose
+            .contains(&["crate", "dlx", "Solver", "new"].map(String::from).to_vec()));
+        assert!(refs.methods.contains("first"));
+        assert!(refs.macros.contains("m"));
+    }
+
+    #[test]
+    fn std_trait_imports_are_kept_for_their_methods() {
+        let methods: BTreeSet<String> = ["write_fmt".to_string()].into_iter().collect();
+        assert!(std_trait_used("Write", &methods));
+        assert!(!std_trait_used("Read", &methods));
+    }
+}

@@ -26,11 +26,21 @@ fn is_test_only(attrs: &[Attribute]) -> bool {
         if !a.path().is_ident("cfg") {
             return false;
         }
-        match a.parse_args::<syn::Meta>() {
-            Ok(syn::Meta::Path(p)) => p.is_ident("test"),
-            _ => false,
-        }
+        a.parse_args::<syn::Meta>()
+            .is_ok_and(|meta| needs_test(&meta))
     })
+}
+
+/// Whether a `cfg` predicate can hold only under `cfg(test)`: `test` itself
+/// or an `all(...)` that contains it.
+fn needs_test(meta: &syn::Meta) -> bool {
+    match meta {
+        syn::Meta::Path(p) => p.is_ident("test"),
+        syn::Meta::List(list) if list.path.is_ident("all") => list
+            .parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+            .is_ok_and(|all| all.iter().any(needs_test)),
+        _ => false,
+    }
 }
 
 struct TestStripper;
@@ -396,5 +406,83 @@ fn trait_item_attrs(item: &syn::TraitItem) -> &[Attribute] {
         syn::TraitItem::Type(x) => &x.attrs,
         syn::TraitItem::Macro(x) => &x.attrs,
         _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leaves_kept(source: &str, wanted: &[usize]) -> Option<String> {
+        let item: syn::ItemUse = syn::parse_str(source).expect("a use item");
+        let wanted: BTreeSet<usize> = wanted.iter().copied().collect();
+        let tree = keep_leaves(&item.tree, &mut (0..), &wanted)?;
+        let mut item = item;
+        item.tree = tree;
+        Some(quote::ToTokens::to_token_stream(&item).to_string())
+    }
+
+    #[test]
+    fn use_groups_lose_unused_leaves_and_braces() {
+        let source = "use crate::a::{b, c::{d, e as f}, g::*};";
+        assert_eq!(
+            leaves_kept(source, &[0]).as_deref(),
+            Some("use crate :: a :: b ;")
+        );
+        assert_eq!(
+            leaves_kept(source, &[1, 3]).as_deref(),
+            Some("use crate :: a :: { c :: d , g :: * } ;")
+        );
+        assert_eq!(
+            leaves_kept(source, &[2]).as_deref(),
+            Some("use crate :: a :: c :: e as f ;")
+        );
+        assert_eq!(leaves_kept(source, &[]), None);
+    }
+
+    #[test]
+    fn a_lone_self_keeps_its_braces() {
+        let source = "use std::io::{self, Read};";
+        assert_eq!(
+            leaves_kept(source, &[0]).as_deref(),
+            Some("use std :: io :: { self } ;")
+        );
+    }
+
+    #[test]
+    fn test_only_attributes() {
+        let attrs = |source: &str| {
+            let item: syn::ItemFn = syn::parse_str(&format!("{source} fn f() {{}}")).expect("fn");
+            is_test_only(&item.attrs)
+        };
+        assert!(attrs("#[test]"));
+        assert!(attrs("#[cfg(test)]"));
+        assert!(attrs("#[cfg(all(unix, test))]"));
+        assert!(!attrs("#[cfg(not(test))]"));
+        assert!(!attrs("#[cfg(any(unix, test))]"));
+        assert!(!attrs("#[inline]"));
+    }
+
+    #[test]
+    fn unread_fields_go_with_their_pure_initialisers() {
+        let file: syn::File = syn::parse_str(
+            "struct S { a: u32, b: u32, c: u32 }
+             fn f(x: u32) -> S { S { a: x, b: 1, c: g() } }",
+        )
+        .expect("file");
+        let mut kept = vec![file.items];
+        let read: BTreeSet<String> = ["a".to_string()].into_iter().collect();
+        drop_unread_fields(&mut kept, &read);
+        let text = kept[0]
+            .iter()
+            .map(|i| quote::ToTokens::to_token_stream(i).to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        // `b` goes; `c` stays because dropping it would drop the call to `g`.
+        assert!(!text.contains("b :"), "{text}");
+        assert!(
+            text.contains("c : u32") && text.contains("c : g ()"),
+            "{text}"
+        );
     }
 }

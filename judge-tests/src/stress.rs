@@ -9,9 +9,10 @@
 //! let ok = stress("p4205", Path::new("/tmp/main"), &Settings::default(), &options, &mut std::io::stdout()).unwrap();
 //! ```
 //!
-//! Shrinking is greedy: each problem proposes smaller inputs that are still
-//! valid (one more piece given, one test case fewer, ...); the first one that
-//! still fails replaces the current input, until none does. Candidates whose
+//! Shrinking is greedy: each problem proposes nearby inputs (one more piece
+//! given, one test case fewer, one given more or less, ...) and a size; the
+//! first strictly smaller candidate that still fails replaces the current
+//! input, until none does. Candidates whose
 //! reference answer is undefined (say, a tiling that stopped being unique)
 //! are skipped, so a saved case is always one the judge data could contain.
 
@@ -32,8 +33,11 @@ pub struct StressProblem {
     pub generate: fn(&mut Rng) -> String,
     /// The expected output, by brute force; `Err` when the input has no defined answer.
     pub reference: fn(&str) -> Result<String, String>,
-    /// Smaller inputs derived from this one.
+    /// Candidate smaller inputs derived from this one.
     pub shrink: fn(&str) -> Vec<String>,
+    /// How big a failing case is (input, expected output); shrinking only
+    /// moves to strictly smaller cases, so it always ends.
+    pub size: fn(&str, &str) -> usize,
 }
 
 /// Every problem that has a stress generator.
@@ -43,24 +47,28 @@ pub const PROBLEMS: &[StressProblem] = &[
         generate: problems::p4205::generate,
         reference: problems::p4205::reference,
         shrink: problems::p4205::shrink,
+        size: problems::p4205::size,
     },
     StressProblem {
         id: "uva745",
         generate: problems::uva745::generate,
         reference: problems::uva745::reference,
         shrink: problems::uva745::shrink,
+        size: problems::uva745::size,
     },
     StressProblem {
         id: "uva197",
         generate: problems::uva197::generate,
         reference: problems::uva197::reference,
         shrink: problems::uva197::shrink,
+        size: problems::uva197::size,
     },
     StressProblem {
         id: "latin",
         generate: problems::latin::generate,
         reference: problems::latin::reference,
         shrink: problems::latin::shrink,
+        size: problems::latin::size,
     },
 ];
 
@@ -190,10 +198,14 @@ fn shrink(
 ) -> io::Result<Failing> {
     let mut current = (input, expected, failure);
     'smaller: loop {
+        let current_size = (problem.size)(&current.0, &current.1);
         for candidate in (problem.shrink)(&current.0) {
             let Ok(expected) = (problem.reference)(&candidate) else {
                 continue;
             };
+            if (problem.size)(&candidate, &expected) >= current_size {
+                continue;
+            }
             if let Some(failure) = judge_input(exe, settings, scratch, &candidate, &expected)? {
                 current = (candidate, expected, failure);
                 continue 'smaller;
@@ -224,13 +236,15 @@ mod tests {
                 let input = (problem.generate)(&mut rng);
                 let answer = (problem.reference)(&input);
                 assert!(answer.is_ok(), "{}: {:?}\n{input}", problem.id, answer);
-                for smaller in (problem.shrink)(&input) {
-                    assert!(
-                        smaller.len() <= input.len() + 64,
-                        "{}: shrink grew\n{smaller}",
+                let expected = answer.unwrap();
+                for nearby in (problem.shrink)(&input) {
+                    assert_ne!(
+                        nearby, input,
+                        "{}: a candidate equal to its input",
                         problem.id
                     );
                 }
+                assert!((problem.size)(&input, &expected) > 0, "{}", problem.id);
             }
         }
     }

@@ -126,6 +126,12 @@ fn run() -> Result<ExitCode, String> {
 
     if args.stress {
         let count = args.count.ok_or("stress needs --count N")?;
+        eprintln!(
+            "   Stressing {count} random inputs from seed {} against the brute-force reference; \
+             failures are shrunk and saved in {}",
+            args.seed.unwrap_or(1),
+            problem_dir.display()
+        );
         let options = StressOptions {
             count,
             seed: args.seed.unwrap_or(1),

@@ -263,18 +263,38 @@ pub fn generate(rng: &mut Rng) -> String {
     }
 }
 
-/// Smaller inputs: the same puzzle with one given fewer.
+/// The size of a case is its input plus its expected output: a failure with
+/// fewer solutions to read is smaller, even if it needs one more given.
+pub fn size(input: &str, expected: &str) -> usize {
+    input.len() + expected.len()
+}
+
+/// Nearby inputs: one given fewer, or one given more taken from the first
+/// or the last solution (which keeps at least one solution).
 pub fn shrink(input: &str) -> Vec<String> {
     let Ok(puzzle) = parse(input) else {
         return Vec::new();
     };
-    (0..puzzle.givens.len())
+    let mut candidates: Vec<String> = (0..puzzle.givens.len())
         .map(|drop| {
             let mut fewer = puzzle.clone();
             fewer.givens.remove(drop);
             format(&fewer)
         })
-        .collect()
+        .collect();
+    let found = solutions(&puzzle, GENERATED_MAX, &ALPHABETICAL);
+    for solution in found.first().into_iter().chain(found.last()) {
+        for cell in 0..SIZE * SIZE {
+            let (r, c) = (cell / SIZE, cell % SIZE);
+            if puzzle.givens.iter().any(|&(gr, gc, _)| (gr, gc) == (r, c)) {
+                continue;
+            }
+            let mut more = puzzle.clone();
+            more.givens.push((r, c, solution[r][c]));
+            candidates.push(format(&more));
+        }
+    }
+    candidates
 }
 
 #[cfg(test)]

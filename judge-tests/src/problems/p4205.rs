@@ -321,6 +321,11 @@ pub fn generate(rng: &mut Rng) -> String {
     format_board(&board)
 }
 
+/// A board's size is its number of empty cells.
+pub fn size(input: &str, _expected: &str) -> usize {
+    input.bytes().filter(|&b| b == EMPTY).count()
+}
+
 /// Smaller problems than `input`: the same board with one more piece put back.
 pub fn shrink(input: &str) -> Vec<String> {
     let Ok(board) = parse_board(input) else {

@@ -228,6 +228,11 @@ pub fn generate(rng: &mut Rng) -> String {
     text
 }
 
+/// The size of an input is its number of cases.
+pub fn size(input: &str, _expected: &str) -> usize {
+    case_lines(input).len()
+}
+
 /// Smaller inputs: one case dropped.
 pub fn shrink(input: &str) -> Vec<String> {
     let lines = case_lines(input);

@@ -320,6 +320,13 @@ pub fn generate(rng: &mut Rng) -> String {
     format(&instances)
 }
 
+/// The size of an input: per instance, its cells plus its pieces.
+pub fn size(input: &str, _expected: &str) -> usize {
+    parse(input)
+        .map(|instances| instances.iter().map(|i| i.n * i.n + i.pieces.len()).sum())
+        .unwrap_or(usize::MAX)
+}
+
 /// Smaller inputs: an instance dropped, or two touching pieces merged into one.
 pub fn shrink(input: &str) -> Vec<String> {
     let Ok(instances) = parse(input) else {

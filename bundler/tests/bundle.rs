@@ -74,6 +74,23 @@ fn run(program: &Program, input: &str) -> (String, Option<i32>) {
     )
 }
 
+/// `source` with every `pub` made `pub(crate)`. rustc does not report
+/// unused `pub` items of a binary crate, but does report `pub(crate)` ones:
+/// if this compiles with `-D warnings`, the bundle holds no dead code.
+fn crate_visible(source: &str) -> String {
+    struct Narrow;
+    impl syn::visit_mut::VisitMut for Narrow {
+        fn visit_visibility_mut(&mut self, vis: &mut syn::Visibility) {
+            if let syn::Visibility::Public(_) = vis {
+                *vis = syn::parse_quote!(pub(crate));
+            }
+        }
+    }
+    let mut file = syn::parse_file(source).expect("the bundle parses");
+    syn::visit_mut::VisitMut::visit_file_mut(&mut Narrow, &mut file);
+    prettyplease::unparse(&file)
+}
+
 fn bundle_fixture(name: &str) -> Bundle {
     bundle(&Options::new("demo", fixture(name))).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
@@ -98,6 +115,7 @@ fn check_fixture(name: &str, expected: &str, present: &[&str], absent: &[&str]) 
     }
     let again = bundle_fixture(name);
     assert_eq!(bundle.text, again.text, "{name}: two bundles differ");
+    compile(&crate_visible(&bundle.text), true);
     let program = compile(&bundle.text, true);
     let (stdout, code) = run(&program, "");
     assert_eq!(code, Some(0), "{name}: exit code");
@@ -527,6 +545,7 @@ fn real_bundles_compile_warning_free_and_behave_like_the_library() {
         options.strip_docs = true;
         let minified = bundle(&options).expect("minified bundle");
 
+        compile(&crate_visible(&shaken.text), true);
         let shaken_program = compile(&shaken.text, true);
         let minified_program = compile(&minified.text, true);
         let reference_program = compile(&reference.text, false);

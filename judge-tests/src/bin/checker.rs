@@ -40,7 +40,10 @@ fn run() -> Result<bool, String> {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "-h" | "--help" => return Err(USAGE.into()),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(true);
+            }
             "--checker" => {
                 let name = args.next().ok_or("--checker needs a name")?;
                 kind = Some(CheckerKind::from_name(&name)?);

@@ -40,6 +40,7 @@ fn workspace() -> PathBuf {
 
 #[derive(Default)]
 struct Args {
+    help: bool,
     stress: bool,
     id: Option<String>,
     source: Option<PathBuf>,
@@ -61,7 +62,7 @@ fn parse_args(mut raw: impl Iterator<Item = String>) -> Result<Args, String> {
     };
     while let Some(arg) = raw.next() {
         match arg.as_str() {
-            "-h" | "--help" => return Err(USAGE.to_string()),
+            "-h" | "--help" => args.help = true,
             "--source" => args.source = Some(raw.next().ok_or("--source needs a file")?.into()),
             "--cases" => args
                 .cases
@@ -84,6 +85,10 @@ fn parse_args(mut raw: impl Iterator<Item = String>) -> Result<Args, String> {
 
 fn run() -> Result<ExitCode, String> {
     let args = parse_args(std::env::args().skip(1))?;
+    if args.help {
+        println!("{USAGE}");
+        return Ok(ExitCode::SUCCESS);
+    }
     let id = resolve_id(args.id.as_deref().ok_or_else(|| USAGE.to_string())?)?;
     let root = workspace();
     let problem_dir = root.join("judge-tests").join(id);

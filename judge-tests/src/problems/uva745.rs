@@ -273,7 +273,13 @@ fn instance_from_grid(grid: &[Vec<usize>], digits: &[u8]) -> Instance {
 /// digits, grown from random seeds; redrawn until its tiling is unique.
 fn random_instance(rng: &mut Rng) -> Instance {
     loop {
-        let n = rng.between(1, 5);
+        // Mostly small squares (quick to shrink and read); sometimes large
+        // ones, up to 20, where rows no longer fit in 64 bits.
+        let n = if rng.below(4) == 0 {
+            rng.between(6, 20)
+        } else {
+            rng.between(1, 5)
+        };
         let p = rng.between(1, 9.min(n * n));
         let mut grid = vec![vec![usize::MAX; n]; n];
         let mut all: Vec<(usize, usize)> = (0..n * n).map(|k| (k / n, k % n)).collect();

@@ -204,6 +204,20 @@ fn path_attribute() {
 }
 
 #[test]
+fn re_exports_are_followed_and_unused_ones_dropped() {
+    check_fixture(
+        "reexports",
+        "10\n",
+        &[
+            "pub use crate::inner::Thing;",
+            "pub use inner::Widget as Gadget;",
+            "pub use self::deep::Thing;",
+        ],
+        &["Other"],
+    );
+}
+
+#[test]
 fn macro_rules_kept_by_name() {
     check_fixture(
         "macros",
@@ -319,6 +333,33 @@ fn error_parse_has_line_and_column() {
     assert!(
         e.to_string()
             .starts_with("err_parse/src/problems/demo.rs:2:13: cannot parse"),
+        "{e}"
+    );
+}
+
+#[test]
+fn error_adapter_not_declared_in_problems_rs() {
+    let e = bundle(&Options::new("orphan", fixture("err_not_declared"))).expect_err("not declared");
+    assert!(
+        matches!(&e, Error::NotDeclared { id, .. } if id == "orphan"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "err_not_declared/src/problems.rs: problem `orphan` is not declared; add `pub mod orphan;` to problems.rs"
+    );
+}
+
+#[test]
+fn error_module_file_both_flat_and_mod_rs() {
+    let e = fixture_error("err_ambiguous_mod");
+    assert!(
+        matches!(&e, Error::AmbiguousModFile { module, .. } if module == "twice"),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("err_ambiguous_mod/src/lib.rs:2: `mod twice;` matches both"),
         "{e}"
     );
 }

@@ -129,11 +129,15 @@ pub fn resolve_id(library: &Path, id: &str) -> Result<String, Error> {
 /// Bundles `options.id`, stripping docs and then minifying if the judge's
 /// limit requires it.
 pub fn bundle(options: &Options) -> Result<Bundle, Error> {
-    let id = resolve_id(&options.library, &options.id)?;
-    let base = options.library.parent().unwrap_or(Path::new("."));
-    let krate = discover::discover(&options.library, base)?;
-    let library_name = options
-        .library
+    // Absolute, so that `--library .` still has a name and a parent.
+    let library = options.library.canonicalize().map_err(|source| Error::Io {
+        path: options.library.clone(),
+        source,
+    })?;
+    let id = resolve_id(&library, &options.id)?;
+    let base = library.parent().unwrap_or(Path::new("."));
+    let krate = discover::discover(&library, base)?;
+    let library_name = library
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "library".into());

@@ -67,13 +67,17 @@ fn find_library() -> Result<PathBuf, Error> {
         .chain(std::iter::once(built))
         .map(|dir| dir.join("library"))
         .find(|lib| lib.join("src").join("lib.rs").is_file())
+        .map(|lib| lib.canonicalize().unwrap_or(lib))
         .ok_or(Error::NoLibrary)
 }
 
 fn run() -> Result<ExitCode, Error> {
     let args = Args::parse();
     let library = match &args.library {
-        Some(dir) => dir.clone(),
+        Some(dir) => dir.canonicalize().map_err(|source| Error::Io {
+            path: dir.clone(),
+            source,
+        })?,
         None => find_library()?,
     };
     // `all` bundles (or checks) every problem; --out makes no sense then.

@@ -83,7 +83,67 @@ pub fn print(file: &syn::File, style: Style) -> String {
         out.push('\n');
         out
     } else {
-        prettyplease::unparse(file)
+        space_items(prettyplease::unparse(file))
+    }
+}
+
+/// What an item's first line starts with (after indentation).
+const ITEM_STARTS: &[&str] = &[
+    "pub ",
+    "pub(",
+    "fn ",
+    "impl",
+    "struct ",
+    "enum ",
+    "const ",
+    "static ",
+    "type ",
+    "trait ",
+    "mod ",
+    "#[",
+    "///",
+    "macro_rules!",
+    "unsafe ",
+    "use ",
+];
+
+/// prettyplease puts items back to back; this adds a blank line after each
+/// item that ends with `}` or `;` when another item follows at the same
+/// indentation. Lines inside a multi-line string literal could look alike,
+/// so the result must lex to the very same tokens, or the text is kept as is.
+fn space_items(text: String) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::with_capacity(text.len() + text.len() / 20);
+    for (k, line) in lines.iter().enumerate() {
+        if k > 0 {
+            let previous = lines[k - 1];
+            let indent = |l: &str| l.len() - l.trim_start().len();
+            let (prev, this) = (previous.trim_start(), line.trim_start());
+            let ends_item = prev == "}"
+                || prev.ends_with(';')
+                || prev.ends_with("{}")
+                || (prev.starts_with("//!") && !this.starts_with("//!"));
+            let both_uses = ["use ", "pub use "].iter().any(|u| prev.starts_with(u))
+                && ["use ", "pub use "].iter().any(|u| this.starts_with(u));
+            if ends_item
+                && !both_uses
+                && indent(previous) == indent(line)
+                && ITEM_STARTS.iter().any(|s| this.starts_with(s))
+            {
+                out.push('\n');
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    let same = |a: &str, b: &str| match (syn::parse_file(a), syn::parse_file(b)) {
+        (Ok(x), Ok(y)) => x.to_token_stream().to_string() == y.to_token_stream().to_string(),
+        _ => false,
+    };
+    if same(&text, &out) {
+        out
+    } else {
+        text
     }
 }
 
@@ -253,6 +313,19 @@ mod tests {
             compact("fn h(a: bool) -> bool { a && !a || a < -1 }"),
             "fn h(a:bool)->bool{a&&!a||a< -1}\n"
         );
+    }
+
+    #[test]
+    fn items_get_blank_lines_but_string_literals_never_change() {
+        let plain =
+            "use a::b;\nuse a::c;\nfn f() {}\nstruct S;\nfn g() {\n    let x = 1;\n    x;\n}\n";
+        assert_eq!(
+            space_items(plain.to_string()),
+            "use a::b;\nuse a::c;\n\nfn f() {}\n\nstruct S;\n\nfn g() {\n    let x = 1;\n    x;\n}\n"
+        );
+        // A blank line inside the literal would change the program.
+        let literal = "const A: &str = \"x;\nfn y\";\nfn z() {}\n";
+        assert_eq!(space_items(literal.to_string()), literal);
     }
 
     #[test]

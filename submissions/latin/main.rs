@@ -11,6 +11,7 @@
 fn main() {
     problems::latin::main()
 }
+
 pub mod dlx {
     //! Exact cover by dancing links: Knuth's Algorithm X as DLX1 implements it
     //! (TAOCP 7.2.2.1, and `dlx1.w`).
@@ -76,8 +77,10 @@ pub mod dlx {
     //! level (the root included), plus one per solution; an *update* per item
     //! covered plus one per node hidden from another item's list. An engine that
     //! walks DLX1's tree reproduces its numbers exactly, which is a sharp check.
+
     use std::fmt;
     use std::ops::ControlFlow;
+
     /// Why a problem could not be built.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub enum Error {
@@ -90,6 +93,7 @@ pub mod dlx {
         /// The problem has more items or nodes than 32-bit indices can address.
         TooLarge,
     }
+
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match self {
@@ -109,7 +113,9 @@ pub mod dlx {
             }
         }
     }
+
     impl std::error::Error for Error {}
+
     /// An exact-cover problem: items, and options that are sets of items.
     ///
     /// Items `0..primary` must be covered exactly once; items
@@ -125,6 +131,7 @@ pub mod dlx {
         /// Option `k` is `items[starts[k]..starts[k + 1]]`.
         starts: Vec<usize>,
     }
+
     impl Problem {
         /// A problem with `primary` primary and `secondary` secondary items and
         /// no options yet.
@@ -136,6 +143,7 @@ pub mod dlx {
                 starts: vec![0],
             }
         }
+
         /// Adds an option covering `items` and returns its number.
         ///
         /// Fails, leaving the problem unchanged, if the option is empty, names
@@ -169,10 +177,12 @@ pub mod dlx {
             self.starts.push(self.items.len());
             Ok(option)
         }
+
         /// The number of options added so far.
         pub fn options(&self) -> usize {
             self.starts.len() - 1
         }
+
         /// The items of option `k`, in the order they were given.
         ///
         /// # Panics
@@ -181,6 +191,7 @@ pub mod dlx {
             &self.items[self.starts[k]..self.starts[k + 1]]
         }
     }
+
     /// What a search did, counted as Knuth's DLX1 counts it (see the module
     /// docs).
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -190,6 +201,7 @@ pub mod dlx {
         /// Items covered plus nodes hidden from other items' lists.
         pub updates: u64,
     }
+
     /// A snapshot of a running search, given to the `report` callback of
     /// `search_with_progress`.
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -202,6 +214,7 @@ pub mod dlx {
         /// of the deepest level's share (TAOCP 7.2.2.1, progress reports).
         pub explored: f64,
     }
+
     impl Progress {
         /// `position[l]` is `(k_l, t_l)`: the 1-based choice among `t_l`.
         pub(crate) fn new(stats: Stats, position: &[(u32, u32)]) -> Progress {
@@ -217,6 +230,7 @@ pub mod dlx {
             }
         }
     }
+
     #[derive(Clone, Copy, Debug)]
     struct Link {
         prev: u32,
@@ -226,6 +240,7 @@ pub mod dlx {
         /// candidate.
         len: i32,
     }
+
     #[derive(Clone, Copy, Debug)]
     struct Node {
         /// Option node: its item (> 0). Spacer: `-k`. Header: 0.
@@ -233,6 +248,7 @@ pub mod dlx {
         up: u32,
         down: u32,
     }
+
     /// Dancing-links search over one [`Problem`]; walks exactly DLX1's tree.
     ///
     /// At every level it branches on the active primary item with the fewest
@@ -246,6 +262,7 @@ pub mod dlx {
         nodes: Vec<Node>,
         stats: Stats,
     }
+
     impl Solver {
         /// Builds the links for `problem`.
         pub fn new(problem: &Problem) -> Solver {
@@ -306,6 +323,7 @@ pub mod dlx {
                 stats: Stats::default(),
             }
         }
+
         /// Calls `visit` with every solution, in the order the search finds
         /// them, until `visit` breaks. Returns `Break` if it did.
         ///
@@ -317,6 +335,7 @@ pub mod dlx {
         {
             self.search_with_progress(visit, u64::MAX, |_| {})
         }
+
         /// [`Solver::search`], calling `report` every `interval` nodes with a
         /// snapshot of the search.
         pub fn search_with_progress<F, R>(
@@ -340,6 +359,7 @@ pub mod dlx {
                 report,
             )
         }
+
         /// The search itself. `visit` gets the option nodes chosen, level by
         /// level, so that counting need not name the options.
         fn walk<F, R>(
@@ -399,6 +419,7 @@ pub mod dlx {
                 *choice.last_mut().expect("a level is active") = cur;
             }
         }
+
         /// Where the search stands: Knuth's estimate of the fraction of the
         /// tree explored, from the position of each level's choice among its
         /// item's options.
@@ -416,6 +437,7 @@ pub mod dlx {
             }
             Progress::new(self.stats, &position)
         }
+
         /// The active primary item with the fewest options, the leftmost on
         /// ties. Stopping at a length of 0 cannot change the choice; stopping
         /// at 1 could (a later item may have 0), so DLX1's tree would change.
@@ -436,6 +458,7 @@ pub mod dlx {
             }
             best
         }
+
         /// Removes item `c` from the active list and hides every option that
         /// contains it from the lists of the option's other items.
         fn cover(&mut self, c: u32) {
@@ -462,6 +485,7 @@ pub mod dlx {
             }
             self.stats.updates += 1 + hidden;
         }
+
         /// Undoes `cover(c)`, visiting the nodes in exactly the reverse order.
         fn uncover(&mut self, c: u32) {
             let mut rr = self.node(c).up;
@@ -484,6 +508,7 @@ pub mod dlx {
             self.item_mut(prev).next = c;
             self.item_mut(next).prev = c;
         }
+
         /// Covers the items of `x`'s option other than `x`'s own, left to right
         /// starting after `x` and wrapping around.
         fn cover_others(&mut self, x: u32) {
@@ -498,6 +523,7 @@ pub mod dlx {
                 }
             }
         }
+
         /// Undoes `cover_others(x)` in reverse order.
         fn uncover_others(&mut self, x: u32) {
             let mut p = x - 1;
@@ -511,26 +537,35 @@ pub mod dlx {
                 }
             }
         }
+
         #[inline(always)]
         fn node(&self, x: u32) -> &Node {
             debug_assert!((x as usize) < self.nodes.len());
+
             unsafe { self.nodes.get_unchecked(x as usize) }
         }
+
         #[inline(always)]
         fn node_mut(&mut self, x: u32) -> &mut Node {
             debug_assert!((x as usize) < self.nodes.len());
+
             unsafe { self.nodes.get_unchecked_mut(x as usize) }
         }
+
         #[inline(always)]
         fn item(&self, k: u32) -> &Link {
             debug_assert!((k as usize) < self.items.len());
+
             unsafe { self.items.get_unchecked(k as usize) }
         }
+
         #[inline(always)]
         fn item_mut(&mut self, k: u32) -> &mut Link {
             debug_assert!((k as usize) < self.items.len());
+
             unsafe { self.items.get_unchecked_mut(k as usize) }
         }
+
         /// Restores the links after a search stopped with every option in
         /// `choice` taken.
         fn unwind(&mut self, choice: &[u32]) {
@@ -539,6 +574,7 @@ pub mod dlx {
                 self.uncover(self.nodes[x as usize].top as u32);
             }
         }
+
         /// The number of the option that node `x` belongs to.
         fn option_of(&self, mut x: u32) -> usize {
             while self.nodes[x as usize].top > 0 {
@@ -548,6 +584,7 @@ pub mod dlx {
         }
     }
 }
+
 pub mod input {
     //! Puzzle input: errors that name their place, and the `main` every adapter
     //! shares.
@@ -560,8 +597,10 @@ pub mod input {
     //! let error = Error::at_column(2, 3, "expected a digit 1-9, found 'x'");
     //! assert_eq!(error.to_string(), "input:2:3: expected a digit 1-9, found 'x'");
     //! ```
+
     use std::fmt;
     use std::io::{self, Read, Write};
+
     /// What is wrong with an input, and where: a 1-based line and, when one
     /// character is to blame, its 1-based column.
     #[derive(Clone, Debug, PartialEq, Eq)]
@@ -570,6 +609,7 @@ pub mod input {
         pub column: Option<usize>,
         pub message: String,
     }
+
     impl Error {
         /// An error about line `line` as a whole.
         pub fn at(line: usize, message: impl Into<String>) -> Error {
@@ -579,6 +619,7 @@ pub mod input {
                 message: message.into(),
             }
         }
+
         /// An error about the character at `line`:`column`.
         pub fn at_column(
             line: usize,
@@ -592,6 +633,7 @@ pub mod input {
             }
         }
     }
+
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match self.column {
@@ -602,11 +644,14 @@ pub mod input {
             }
         }
     }
+
     impl std::error::Error for Error {}
+
     /// The lines of `text` numbered from 1, each without its `\n` or `\r\n`.
     pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         text.lines().enumerate().map(|(i, line)| (i + 1, line))
     }
+
     /// Runs an adapter as a judge does: all of stdin in, the answer written to
     /// stdout at once; a bad input goes to stderr with exit code 1.
     pub fn run(solve: fn(&str) -> Result<String, Error>) {
@@ -633,10 +678,12 @@ pub mod input {
         }
     }
 }
+
 pub mod problems {
     //! One adapter per judge problem. Each has a pure
     //! `solve(&str) -> Result<String, crate::input::Error>` and a `main` that
     //! the bundled submission calls.
+
     pub mod latin {
         //! Lanqiao Cup, grouped Latin square: every way to fill a 6x6 grid with
         //! A–F so that each row, column and group holds each letter once.
@@ -656,33 +703,44 @@ pub mod problems {
         //! output wants (rows read left to right, top to bottom, A < … < F), so
         //! every solution is kept as a 60-bit key whose numeric order is that
         //! order, and the keys are sorted before printing.
+
         use crate::dlx::{Problem, Solver};
         use crate::input::Error;
         use std::ops::ControlFlow;
+
         /// Rows, columns, groups and letters all number six.
         const SIDE: usize = 6;
+
         const CELLS: usize = SIDE * SIDE;
+
         /// The letters, and the digits of rows, columns and groups, in order.
         const LETTERS: &str = "ABCDEF";
+
         const DIGITS: &str = "012345";
+
         /// A puzzle after parsing: each cell's group, and the letters its givens
         /// still allow (bit `l` for letter `l`).
         struct Puzzle {
             group: [usize; CELLS],
             allowed: [u8; CELLS],
         }
+
         fn cell_item(cell: usize) -> usize {
             cell
         }
+
         fn row_letter_item(row: usize, letter: usize) -> usize {
             CELLS + row * SIDE + letter
         }
+
         fn column_letter_item(column: usize, letter: usize) -> usize {
             2 * CELLS + column * SIDE + letter
         }
+
         fn group_letter_item(group: usize, letter: usize) -> usize {
             3 * CELLS + group * SIDE + letter
         }
+
         /// Every solution of the puzzle in `input`, numbered from 1 in ascending
         /// order, or `无解` if there is none.
         pub fn solve(input: &str) -> Result<String, Error> {
@@ -692,10 +750,12 @@ pub mod problems {
             keys.sort_unstable();
             Ok(format(&keys, &rows))
         }
+
         /// Runs the solver on stdin as the judge does.
         pub fn main() {
             crate::input::run(solve)
         }
+
         /// Reads the group map, n and the n givens; see the module docs.
         fn parse(input: &str) -> Result<Puzzle, Error> {
             let lines: Vec<(usize, &str)> = crate::input::lines(input).collect();
@@ -790,6 +850,7 @@ pub mod problems {
             }
             Ok(puzzle)
         }
+
         /// The position in `symbols` of `found`, the character at 0-based
         /// `column` of line `number`, or an error saying that `what` was expected.
         fn symbol(
@@ -812,6 +873,7 @@ pub mod problems {
                 }
             }
         }
+
         /// Checks that line `number` ends at 0-based `column`, where `found` is.
         fn line_end(
             number: usize,
@@ -833,12 +895,14 @@ pub mod problems {
                 }
             }
         }
+
         fn describe(found: Option<char>) -> String {
             match found {
                 Some(ch) => format!("{ch:?}"),
                 None => "the end of the line".to_string(),
             }
         }
+
         /// The 720 rows (orderings of the six letters), in ascending order, and
         /// for every row read as a base-6 number (first letter most significant)
         /// its rank among them.
@@ -847,6 +911,7 @@ pub mod problems {
             /// Row `r` as printed is `text[12 * r..12 * r + 12]`.
             text: String,
         }
+
         impl Rows {
             fn new() -> Rows {
                 let mut rows = Rows {
@@ -874,6 +939,7 @@ pub mod problems {
                 rows
             }
         }
+
         /// Each solution as six 10-bit row ranks, the top row most significant.
         fn solution_keys(puzzle: &Puzzle, rows: &Rows) -> Vec<u64> {
             let mut problem = Problem::new(4 * CELLS, 0);
@@ -926,6 +992,7 @@ pub mod problems {
                 });
             keys
         }
+
         /// The answer for sorted solution keys.
         fn format(keys: &[u64], rows: &Rows) -> String {
             if keys.is_empty() {
@@ -941,6 +1008,7 @@ pub mod problems {
             }
             out
         }
+
         /// Appends `n` in decimal and a newline, without a heap allocation.
         fn push_number(out: &mut String, mut n: usize) {
             let mut digits = [0u8; 20];

@@ -11,6 +11,7 @@
 fn main() {
     problems::p4205::main()
 }
+
 pub mod dlx {
     //! Exact cover by dancing links: Knuth's Algorithm X as DLX1 implements it
     //! (TAOCP 7.2.2.1, and `dlx1.w`).
@@ -76,8 +77,10 @@ pub mod dlx {
     //! level (the root included), plus one per solution; an *update* per item
     //! covered plus one per node hidden from another item's list. An engine that
     //! walks DLX1's tree reproduces its numbers exactly, which is a sharp check.
+
     use std::fmt;
     use std::ops::ControlFlow;
+
     /// Why a problem could not be built.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub enum Error {
@@ -90,6 +93,7 @@ pub mod dlx {
         /// The problem has more items or nodes than 32-bit indices can address.
         TooLarge,
     }
+
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match self {
@@ -109,7 +113,9 @@ pub mod dlx {
             }
         }
     }
+
     impl std::error::Error for Error {}
+
     /// An exact-cover problem: items, and options that are sets of items.
     ///
     /// Items `0..primary` must be covered exactly once; items
@@ -125,6 +131,7 @@ pub mod dlx {
         /// Option `k` is `items[starts[k]..starts[k + 1]]`.
         starts: Vec<usize>,
     }
+
     impl Problem {
         /// A problem with `primary` primary and `secondary` secondary items and
         /// no options yet.
@@ -136,6 +143,7 @@ pub mod dlx {
                 starts: vec![0],
             }
         }
+
         /// Adds an option covering `items` and returns its number.
         ///
         /// Fails, leaving the problem unchanged, if the option is empty, names
@@ -169,10 +177,12 @@ pub mod dlx {
             self.starts.push(self.items.len());
             Ok(option)
         }
+
         /// The number of options added so far.
         pub fn options(&self) -> usize {
             self.starts.len() - 1
         }
+
         /// The items of option `k`, in the order they were given.
         ///
         /// # Panics
@@ -181,6 +191,7 @@ pub mod dlx {
             &self.items[self.starts[k]..self.starts[k + 1]]
         }
     }
+
     /// What a search did, counted as Knuth's DLX1 counts it (see the module
     /// docs).
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -190,6 +201,7 @@ pub mod dlx {
         /// Items covered plus nodes hidden from other items' lists.
         pub updates: u64,
     }
+
     /// A snapshot of a running search, given to the `report` callback of
     /// `search_with_progress`.
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -202,6 +214,7 @@ pub mod dlx {
         /// of the deepest level's share (TAOCP 7.2.2.1, progress reports).
         pub explored: f64,
     }
+
     impl Progress {
         /// `position[l]` is `(k_l, t_l)`: the 1-based choice among `t_l`.
         pub(crate) fn new(stats: Stats, position: &[(u32, u32)]) -> Progress {
@@ -217,6 +230,7 @@ pub mod dlx {
             }
         }
     }
+
     #[derive(Clone, Copy, Debug)]
     struct Link {
         prev: u32,
@@ -226,6 +240,7 @@ pub mod dlx {
         /// candidate.
         len: i32,
     }
+
     #[derive(Clone, Copy, Debug)]
     struct Node {
         /// Option node: its item (> 0). Spacer: `-k`. Header: 0.
@@ -233,6 +248,7 @@ pub mod dlx {
         up: u32,
         down: u32,
     }
+
     /// Dancing-links search over one [`Problem`]; walks exactly DLX1's tree.
     ///
     /// At every level it branches on the active primary item with the fewest
@@ -246,6 +262,7 @@ pub mod dlx {
         nodes: Vec<Node>,
         stats: Stats,
     }
+
     impl Solver {
         /// Builds the links for `problem`.
         pub fn new(problem: &Problem) -> Solver {
@@ -306,6 +323,7 @@ pub mod dlx {
                 stats: Stats::default(),
             }
         }
+
         /// The first solution, or `None` if there is none.
         pub fn first(&mut self) -> Option<Vec<usize>> {
             let mut found = None;
@@ -316,6 +334,7 @@ pub mod dlx {
                 });
             found
         }
+
         /// Calls `visit` with every solution, in the order the search finds
         /// them, until `visit` breaks. Returns `Break` if it did.
         ///
@@ -327,6 +346,7 @@ pub mod dlx {
         {
             self.search_with_progress(visit, u64::MAX, |_| {})
         }
+
         /// [`Solver::search`], calling `report` every `interval` nodes with a
         /// snapshot of the search.
         pub fn search_with_progress<F, R>(
@@ -350,6 +370,7 @@ pub mod dlx {
                 report,
             )
         }
+
         /// The search itself. `visit` gets the option nodes chosen, level by
         /// level, so that counting need not name the options.
         fn walk<F, R>(
@@ -409,6 +430,7 @@ pub mod dlx {
                 *choice.last_mut().expect("a level is active") = cur;
             }
         }
+
         /// Where the search stands: Knuth's estimate of the fraction of the
         /// tree explored, from the position of each level's choice among its
         /// item's options.
@@ -426,6 +448,7 @@ pub mod dlx {
             }
             Progress::new(self.stats, &position)
         }
+
         /// The active primary item with the fewest options, the leftmost on
         /// ties. Stopping at a length of 0 cannot change the choice; stopping
         /// at 1 could (a later item may have 0), so DLX1's tree would change.
@@ -446,6 +469,7 @@ pub mod dlx {
             }
             best
         }
+
         /// Removes item `c` from the active list and hides every option that
         /// contains it from the lists of the option's other items.
         fn cover(&mut self, c: u32) {
@@ -472,6 +496,7 @@ pub mod dlx {
             }
             self.stats.updates += 1 + hidden;
         }
+
         /// Undoes `cover(c)`, visiting the nodes in exactly the reverse order.
         fn uncover(&mut self, c: u32) {
             let mut rr = self.node(c).up;
@@ -494,6 +519,7 @@ pub mod dlx {
             self.item_mut(prev).next = c;
             self.item_mut(next).prev = c;
         }
+
         /// Covers the items of `x`'s option other than `x`'s own, left to right
         /// starting after `x` and wrapping around.
         fn cover_others(&mut self, x: u32) {
@@ -508,6 +534,7 @@ pub mod dlx {
                 }
             }
         }
+
         /// Undoes `cover_others(x)` in reverse order.
         fn uncover_others(&mut self, x: u32) {
             let mut p = x - 1;
@@ -521,26 +548,35 @@ pub mod dlx {
                 }
             }
         }
+
         #[inline(always)]
         fn node(&self, x: u32) -> &Node {
             debug_assert!((x as usize) < self.nodes.len());
+
             unsafe { self.nodes.get_unchecked(x as usize) }
         }
+
         #[inline(always)]
         fn node_mut(&mut self, x: u32) -> &mut Node {
             debug_assert!((x as usize) < self.nodes.len());
+
             unsafe { self.nodes.get_unchecked_mut(x as usize) }
         }
+
         #[inline(always)]
         fn item(&self, k: u32) -> &Link {
             debug_assert!((k as usize) < self.items.len());
+
             unsafe { self.items.get_unchecked(k as usize) }
         }
+
         #[inline(always)]
         fn item_mut(&mut self, k: u32) -> &mut Link {
             debug_assert!((k as usize) < self.items.len());
+
             unsafe { self.items.get_unchecked_mut(k as usize) }
         }
+
         /// Restores the links after a search stopped with every option in
         /// `choice` taken.
         fn unwind(&mut self, choice: &[u32]) {
@@ -549,6 +585,7 @@ pub mod dlx {
                 self.uncover(self.nodes[x as usize].top as u32);
             }
         }
+
         /// The number of the option that node `x` belongs to.
         fn option_of(&self, mut x: u32) -> usize {
             while self.nodes[x as usize].top > 0 {
@@ -558,6 +595,7 @@ pub mod dlx {
         }
     }
 }
+
 pub mod input {
     //! Puzzle input: errors that name their place, and the `main` every adapter
     //! shares.
@@ -570,8 +608,10 @@ pub mod input {
     //! let error = Error::at_column(2, 3, "expected a digit 1-9, found 'x'");
     //! assert_eq!(error.to_string(), "input:2:3: expected a digit 1-9, found 'x'");
     //! ```
+
     use std::fmt;
     use std::io::{self, Read, Write};
+
     /// What is wrong with an input, and where: a 1-based line and, when one
     /// character is to blame, its 1-based column.
     #[derive(Clone, Debug, PartialEq, Eq)]
@@ -580,6 +620,7 @@ pub mod input {
         pub column: Option<usize>,
         pub message: String,
     }
+
     impl Error {
         /// An error about line `line` as a whole.
         pub fn at(line: usize, message: impl Into<String>) -> Error {
@@ -589,6 +630,7 @@ pub mod input {
                 message: message.into(),
             }
         }
+
         /// An error about the character at `line`:`column`.
         pub fn at_column(
             line: usize,
@@ -602,6 +644,7 @@ pub mod input {
             }
         }
     }
+
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match self.column {
@@ -612,11 +655,14 @@ pub mod input {
             }
         }
     }
+
     impl std::error::Error for Error {}
+
     /// The lines of `text` numbered from 1, each without its `\n` or `\r\n`.
     pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         text.lines().enumerate().map(|(i, line)| (i + 1, line))
     }
+
     /// Runs an adapter as a judge does: all of stdin in, the answer written to
     /// stdout at once; a bad input goes to stderr with exit code 1.
     pub fn run(solve: fn(&str) -> Result<String, Error>) {
@@ -643,10 +689,12 @@ pub mod input {
         }
     }
 }
+
 pub mod problems {
     //! One adapter per judge problem. Each has a pure
     //! `solve(&str) -> Result<String, crate::input::Error>` and a `main` that
     //! the bundled submission calls.
+
     pub mod p4205 {
         //! Luogu P4205, NOI2005 bead game (智慧珠游戏): complete a triangle of 55
         //! cells with the twelve pieces `A`–`L`.
@@ -681,12 +729,17 @@ pub mod problems {
         //! pre-placed piece that is not exactly one orientation of itself (the
         //! statement promises complete pieces; a broken promise is reported rather
         //! than silently solved around).
+
         use crate::dlx::{Problem, Solver};
         use crate::input::{self, Error};
+
         /// Rows of the triangle; row `r` (from 0) has `r + 1` cells.
         const ROWS: usize = 10;
+
         const CELLS: usize = ROWS * (ROWS + 1) / 2;
+
         const PIECES: usize = 12;
+
         /// One orientation of each piece, as the statement's table draws it:
         /// rows separated by `/`, `#` a bead.
         const PIECE_PICTURES: [&str; PIECES] = [
@@ -703,12 +756,15 @@ pub mod problems {
             "#../##./.##",
             "#.../####",
         ];
+
         /// A piece in one orientation: its beads as (row, column), shifted to
         /// touch row 0 and column 0, in sorted order.
         type Shape = Vec<(usize, usize)>;
+
         /// The board, cell by cell in row-major order: the piece (0 = `A`) on it,
         /// or `None` if it is empty.
         type Board = [Option<u8>; CELLS];
+
         /// Solves one board: the completed board, or `No solution`.
         ///
         /// # Errors
@@ -735,10 +791,12 @@ pub mod problems {
             }
             Ok(format(&board))
         }
+
         /// Reads stdin, writes the answer: what the submission runs.
         pub fn main() {
             input::run(solve)
         }
+
         /// Every distinct orientation (rotations and mirror images) of the piece
         /// drawn in `picture`, sorted.
         fn orientations(picture: &str) -> Vec<Shape> {
@@ -773,6 +831,7 @@ pub mod problems {
             shapes.dedup();
             shapes
         }
+
         /// `cells` shifted to touch row 0 and column 0, sorted.
         fn normalize(cells: &[(i32, i32)]) -> Shape {
             let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
@@ -784,14 +843,17 @@ pub mod problems {
             shape.sort_unstable();
             shape
         }
+
         /// The index of cell (`row`, `column`) in a [`Board`].
         fn cell_index(row: usize, column: usize) -> usize {
             row * (row + 1) / 2 + column
         }
+
         /// The (row, column) of every cell, in [`Board`] order.
         fn cell_positions() -> impl Iterator<Item = (usize, usize)> {
             (0..ROWS).flat_map(|r| (0..=r).map(move |c| (r, c)))
         }
+
         fn parse(text: &str) -> Result<Board, Error> {
             let mut board: Board = [None; CELLS];
             let mut rows = 0;
@@ -845,6 +907,7 @@ pub mod problems {
             }
             Ok(board)
         }
+
         /// Checks that every piece on the board covers exactly one orientation of
         /// itself; the error names the piece's first cell.
         fn check_placed_pieces(
@@ -877,6 +940,7 @@ pub mod problems {
             }
             Ok(())
         }
+
         /// The exact-cover problem of the board (see the module docs).
         fn exact_cover(board: &Board, orientations: &[Vec<Shape>]) -> Problem {
             let mut problem = Problem::new(PIECES + CELLS, 0);
@@ -917,6 +981,7 @@ pub mod problems {
             }
             problem
         }
+
         fn format(board: &Board) -> String {
             let mut out = String::with_capacity(CELLS + ROWS);
             for (i, (r, c)) in cell_positions().enumerate() {

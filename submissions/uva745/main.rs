@@ -11,9 +11,11 @@
 fn main() {
     problems::uva745::main()
 }
+
 pub mod dlx {
     use std::fmt;
     use std::ops::ControlFlow;
+
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub enum Error {
         ItemOutOfRange { option: usize, item: usize, items: usize },
@@ -21,6 +23,7 @@ pub mod dlx {
         RepeatedItem { option: usize, item: usize },
         TooLarge,
     }
+
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match self {
@@ -40,7 +43,9 @@ pub mod dlx {
             }
         }
     }
+
     impl std::error::Error for Error {}
+
     #[derive(Clone, Debug, Default)]
     pub struct Problem {
         primary: usize,
@@ -48,6 +53,7 @@ pub mod dlx {
         items: Vec<u32>,
         starts: Vec<usize>,
     }
+
     impl Problem {
         pub fn new(primary: usize, secondary: usize) -> Problem {
             Problem {
@@ -57,6 +63,7 @@ pub mod dlx {
                 starts: vec![0],
             }
         }
+
         pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
             let option = self.options();
             let total = self.primary + self.secondary;
@@ -86,23 +93,28 @@ pub mod dlx {
             self.starts.push(self.items.len());
             Ok(option)
         }
+
         pub fn options(&self) -> usize {
             self.starts.len() - 1
         }
+
         pub fn option(&self, k: usize) -> &[u32] {
             &self.items[self.starts[k]..self.starts[k + 1]]
         }
     }
+
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
     pub struct Stats {
         pub nodes: u64,
         pub updates: u64,
     }
+
     #[derive(Clone, Copy, Debug, PartialEq)]
     pub struct Progress {
         pub stats: Stats,
         pub explored: f64,
     }
+
     impl Progress {
         pub(crate) fn new(stats: Stats, position: &[(u32, u32)]) -> Progress {
             let mut explored = 0.0;
@@ -117,24 +129,28 @@ pub mod dlx {
             }
         }
     }
+
     #[derive(Clone, Copy, Debug)]
     struct Link {
         prev: u32,
         next: u32,
         len: i32,
     }
+
     #[derive(Clone, Copy, Debug)]
     struct Node {
         top: i32,
         up: u32,
         down: u32,
     }
+
     #[derive(Clone, Debug)]
     pub struct Solver {
         items: Vec<Link>,
         nodes: Vec<Node>,
         stats: Stats,
     }
+
     impl Solver {
         pub fn new(problem: &Problem) -> Solver {
             let n = problem.primary + problem.secondary;
@@ -194,6 +210,7 @@ pub mod dlx {
                 stats: Stats::default(),
             }
         }
+
         pub fn first(&mut self) -> Option<Vec<usize>> {
             let mut found = None;
             let _ = self
@@ -203,12 +220,14 @@ pub mod dlx {
                 });
             found
         }
+
         pub fn search<F>(&mut self, visit: F) -> ControlFlow<()>
         where
             F: FnMut(&[usize]) -> ControlFlow<()>,
         {
             self.search_with_progress(visit, u64::MAX, |_| {})
         }
+
         pub fn search_with_progress<F, R>(
             &mut self,
             mut visit: F,
@@ -230,6 +249,7 @@ pub mod dlx {
                 report,
             )
         }
+
         fn walk<F, R>(
             &mut self,
             mut visit: F,
@@ -287,6 +307,7 @@ pub mod dlx {
                 *choice.last_mut().expect("a level is active") = cur;
             }
         }
+
         fn progress(&self, choice: &[u32]) -> Progress {
             let mut position = Vec::with_capacity(choice.len());
             for &x in choice {
@@ -301,6 +322,7 @@ pub mod dlx {
             }
             Progress::new(self.stats, &position)
         }
+
         fn choose(&self) -> u32 {
             let mut best = 0;
             let mut fewest = i32::MAX;
@@ -318,6 +340,7 @@ pub mod dlx {
             }
             best
         }
+
         fn cover(&mut self, c: u32) {
             let Link { prev, next, .. } = *self.item(c);
             self.item_mut(prev).next = next;
@@ -342,6 +365,7 @@ pub mod dlx {
             }
             self.stats.updates += 1 + hidden;
         }
+
         fn uncover(&mut self, c: u32) {
             let mut rr = self.node(c).up;
             while rr != c {
@@ -363,6 +387,7 @@ pub mod dlx {
             self.item_mut(prev).next = c;
             self.item_mut(next).prev = c;
         }
+
         fn cover_others(&mut self, x: u32) {
             let mut p = x + 1;
             while p != x {
@@ -375,6 +400,7 @@ pub mod dlx {
                 }
             }
         }
+
         fn uncover_others(&mut self, x: u32) {
             let mut p = x - 1;
             while p != x {
@@ -387,32 +413,42 @@ pub mod dlx {
                 }
             }
         }
+
         #[inline(always)]
         fn node(&self, x: u32) -> &Node {
             debug_assert!((x as usize) < self.nodes.len());
+
             unsafe { self.nodes.get_unchecked(x as usize) }
         }
+
         #[inline(always)]
         fn node_mut(&mut self, x: u32) -> &mut Node {
             debug_assert!((x as usize) < self.nodes.len());
+
             unsafe { self.nodes.get_unchecked_mut(x as usize) }
         }
+
         #[inline(always)]
         fn item(&self, k: u32) -> &Link {
             debug_assert!((k as usize) < self.items.len());
+
             unsafe { self.items.get_unchecked(k as usize) }
         }
+
         #[inline(always)]
         fn item_mut(&mut self, k: u32) -> &mut Link {
             debug_assert!((k as usize) < self.items.len());
+
             unsafe { self.items.get_unchecked_mut(k as usize) }
         }
+
         fn unwind(&mut self, choice: &[u32]) {
             for &x in choice.iter().rev() {
                 self.uncover_others(x);
                 self.uncover(self.nodes[x as usize].top as u32);
             }
         }
+
         fn option_of(&self, mut x: u32) -> usize {
             while self.nodes[x as usize].top > 0 {
                 x -= 1;
@@ -421,15 +457,18 @@ pub mod dlx {
         }
     }
 }
+
 pub mod input {
     use std::fmt;
     use std::io::{self, Read, Write};
+
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub struct Error {
         pub line: usize,
         pub column: Option<usize>,
         pub message: String,
     }
+
     impl Error {
         pub fn at(line: usize, message: impl Into<String>) -> Error {
             Error {
@@ -438,6 +477,7 @@ pub mod input {
                 message: message.into(),
             }
         }
+
         pub fn at_column(
             line: usize,
             column: usize,
@@ -450,6 +490,7 @@ pub mod input {
             }
         }
     }
+
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match self.column {
@@ -460,10 +501,13 @@ pub mod input {
             }
         }
     }
+
     impl std::error::Error for Error {}
+
     pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         text.lines().enumerate().map(|(i, line)| (i + 1, line))
     }
+
     pub fn run(solve: fn(&str) -> Result<String, Error>) {
         let mut text = String::new();
         if let Err(e) = io::stdin().read_to_string(&mut text) {
@@ -488,20 +532,26 @@ pub mod input {
         }
     }
 }
+
 pub mod problems {
     pub mod uva745 {
         use crate::dlx::{Problem, Solver};
         use crate::input::{self, Error};
+
         const MAX_SIDE: usize = 20;
+
         const MAX_PIECES: usize = 9;
+
         struct Piece {
             digit: u8,
             cells: Vec<(usize, usize)>,
         }
+
         struct Instance {
             side: usize,
             pieces: Vec<Piece>,
         }
+
         pub fn solve(text: &str) -> Result<String, Error> {
             let mut out = String::new();
             let mut lines = input::lines(text);
@@ -516,9 +566,11 @@ pub mod problems {
             }
             Ok(out)
         }
+
         pub fn main() {
             input::run(solve)
         }
+
         fn next_filled<'a>(
             lines: &mut impl Iterator<Item = (usize, &'a str)>,
         ) -> Option<(usize, &'a str)> {
@@ -526,6 +578,7 @@ pub mod problems {
                 .map(|(number, line)| (number, line.trim()))
                 .find(|(_, line)| !line.is_empty())
         }
+
         fn read_number(
             number: usize,
             line: &str,
@@ -552,6 +605,7 @@ pub mod problems {
                 }
             }
         }
+
         fn read_instance<'a>(
             lines: &mut impl Iterator<Item = (usize, &'a str)>,
         ) -> Result<Option<Instance>, Error> {
@@ -664,6 +718,7 @@ pub mod problems {
                 digits += columns.len();
             }
         }
+
         fn read_piece_line(
             number: usize,
             line: &str,
@@ -701,6 +756,7 @@ pub mod problems {
             }
             Ok((digit, columns))
         }
+
         fn normalize(mut cells: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
             let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
             for cell in &mut cells {
@@ -708,6 +764,7 @@ pub mod problems {
             }
             cells
         }
+
         fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
             let n = instance.side;
             let pieces = instance.pieces.len();
@@ -750,6 +807,7 @@ pub mod problems {
             }
             Some(square)
         }
+
         fn best_rotation(square: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
             let mut best_sum = row_sum(&square);
             let mut best = square.clone();
@@ -764,6 +822,7 @@ pub mod problems {
             }
             best
         }
+
         fn row_sum(square: &[Vec<u8>]) -> u128 {
             square
                 .iter()
@@ -772,6 +831,7 @@ pub mod problems {
                 })
                 .sum()
         }
+
         fn turn_counter_clockwise(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
             let n = square.len();
             (0..n).map(|i| square.iter().map(|row| row[n - 1 - i]).collect()).collect()

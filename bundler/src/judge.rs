@@ -1,14 +1,18 @@
 //! What each online judge accepts: the Rust edition it compiles with and the
 //! largest source file it takes.
 //!
-//! Sources for the limits (as published by each judge; checked when this
-//! table was written, so re-check them if a judge rejects a file):
-//! * Codeforces: "source code length must not exceed 65536 bytes" (64 KB).
-//! * UVa Online Judge: commonly reported as about 40 KB; 40000 B is used.
-//! * SPOJ: 50000 B is the usual per-problem source limit.
-//! * Luogu: problem pages state a code length limit of 50 KB (50000 B used).
-//! * AtCoder: "the source code must be at most 512 KiB".
-//! * Kattis: 128 KiB is the default source size limit.
+//! Sources for the limits: what each judge states on its rules or submit
+//! pages, as far as the authors know them; they could not be re-checked
+//! online while this table was written, so treat a judge's own rejection as
+//! the final word and fix the number here.
+//! * Codeforces: source length at most 65536 bytes (64 KB), per its submit page.
+//! * UVa Online Judge: about 40 KB is the figure usually quoted; 40000 B is
+//!   used. (Check that the problem's judge accepts Rust at all.)
+//! * SPOJ: 50000 B, the default per-problem source limit shown on problem pages.
+//! * Luogu: 50 KB, the code length limit its problem pages state (50000 B used
+//!   to stay on the safe side of KB = 1000 vs 1024).
+//! * AtCoder: 512 KiB, from the contest rules pages (atcoder.jp/contests/*/rules).
+//! * Kattis: 128 KiB, its default source size limit.
 //! * `default`: the project's own budget (ARCHITECTURE.md: stay under 40 KB).
 
 /// One judge's constraints.

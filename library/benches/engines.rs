@@ -5,6 +5,8 @@
 //! cargo bench -p library --bench engines              # every instance
 //! cargo bench -p library --bench engines -- queens-15 # the names given
 //! cargo bench -p library --bench engines -- --runs 5  # best of 5 (default 3)
+//! cargo bench -p library --bench engines -- --only links queens-8
+//!                                   # one engine (crate, links, bitset), for a profiler
 //! ```
 //!
 //! Each engine counts all solutions of each instance; the best of the runs
@@ -104,11 +106,13 @@ fn crate_dlx(options: &[Vec<dlx::Uint>], primary: usize, secondary: usize) -> (u
 
 fn main() {
     let mut runs = 3;
+    let mut only = None;
     let mut wanted = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).expect("--runs N"),
+            "--only" => only = args.next(),
             "--bench" => {}
             name => wanted.push(name.to_string()),
         }
@@ -151,12 +155,22 @@ fn main() {
         let options: Vec<Vec<dlx::Uint>> = (0..problem.options())
             .map(|k| problem.option(k).iter().map(|&i| i as dlx::Uint).collect())
             .collect();
+        let skip = |engine: &str| only.as_deref().is_some_and(|o| o != engine);
         let mut best: [Option<Run>; 3] = [None, None, None];
         for _ in 0..runs {
             let results = [
-                measure(|| crate_dlx(&options, problem.primary(), problem.secondary())),
-                measure(|| links(&instance)),
-                measure(|| bits(&instance)),
+                measure(|| match skip("crate") {
+                    true => (expected.solutions, None),
+                    false => crate_dlx(&options, problem.primary(), problem.secondary()),
+                }),
+                measure(|| match skip("links") {
+                    true => (expected.solutions, Some(expected.stats)),
+                    false => links(&instance),
+                }),
+                measure(|| match skip("bitset") {
+                    true => (expected.solutions, Some(expected.stats)),
+                    false => bits(&instance),
+                }),
             ];
             for (slot, run) in best.iter_mut().zip(results) {
                 if slot.as_ref().map_or(true, |b| run.seconds < b.seconds) {

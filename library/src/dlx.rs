@@ -351,10 +351,14 @@ impl Solver {
     /// The number of solutions.
     pub fn count(&mut self) -> u64 {
         let mut count = 0;
-        let _ = self.search(|_| {
-            count += 1;
-            ControlFlow::Continue(())
-        });
+        let _ = self.walk(
+            |_, _| {
+                count += 1;
+                ControlFlow::Continue(())
+            },
+            u64::MAX,
+            |_| {},
+        );
         count
     }
 
@@ -376,22 +380,40 @@ impl Solver {
         &mut self,
         mut visit: F,
         interval: u64,
-        mut report: R,
+        report: R,
     ) -> ControlFlow<()>
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
+        R: FnMut(&Progress),
+    {
+        let mut solution = Vec::new();
+        self.walk(
+            |solver, choice| {
+                solution.clear();
+                solution.extend(choice.iter().map(|&x| solver.option_of(x)));
+                visit(&solution)
+            },
+            interval,
+            report,
+        )
+    }
+
+    /// The search itself. `visit` gets the option nodes chosen, level by
+    /// level, so that counting need not name the options.
+    fn walk<F, R>(&mut self, mut visit: F, interval: u64, mut report: R) -> ControlFlow<()>
+    where
+        F: FnMut(&Solver, &[u32]) -> ControlFlow<()>,
         R: FnMut(&Progress),
     {
         self.stats = Stats::default();
         let mut next_report = interval;
         // choice[l] is the option node tried at level l.
         let mut choice: Vec<u32> = Vec::with_capacity(self.items.len());
-        let mut solution: Vec<usize> = Vec::with_capacity(self.items.len());
         self.stats.nodes += 1;
         if self.items[0].next == 0 {
             // No primary item: the empty set of options is the one solution.
             self.stats.nodes += 1;
-            return visit(&[]);
+            return visit(self, &[]);
         }
         let mut best = self.choose();
         self.cover(best);
@@ -414,9 +436,7 @@ impl Solver {
                     choice.push(cur);
                     continue;
                 }
-                solution.clear();
-                solution.extend(choice.iter().map(|&x| self.option_of(x)));
-                if visit(&solution).is_break() {
+                if visit(self, &choice).is_break() {
                     self.unwind(&choice);
                     return ControlFlow::Break(());
                 }

@@ -20,7 +20,9 @@
 //! small dense arrays:
 //!
 //! * `alive`, one bit per option: the option is still compatible with the
-//!   partial solution (DLX's invariant I4 as a bitset);
+//!   partial solution (DLX's invariant I4 as a bitset), preceded by a
+//!   summary with one bit per word of `alive` that is not zero, so that
+//!   covering skips the options of pieces already placed;
 //! * `count`, one number per item: how many live options contain it (DLX's
 //!   list lengths, I1), or [`COVERED`] once the item is covered.
 //!
@@ -51,24 +53,27 @@ const COVERED: u32 = u32::MAX;
 pub struct Solver {
     primary: usize,
     items: usize,
+    options: usize,
     /// Words per option bitset.
     words: usize,
+    /// Words of the summary of an option bitset (one bit per word).
+    summary: usize,
     /// `options_of[i * words..][..words]`: the options that contain item `i`.
     options_of: Vec<u64>,
-    /// The number of options.
-    options: usize,
+    /// `words_of[i * summary..][..summary]`: the words where `options_of`
+    /// of item `i` is not zero.
+    words_of: Vec<u64>,
     /// Option `k`'s items are `rows[k * stride..][..stride]`, padded with
     /// the scratch item `items`. Invariant: every entry is `<= items`.
     rows: Vec<u32>,
     stride: usize,
-    /// `sizes[k]`: the number of items of option `k`.
-    sizes: Vec<u32>,
     stats: Stats,
 }
 
-/// The state of one level: which options live, and how many per item.
+/// The state of one level. `bits` is the summary, then `alive`. Invariant:
+/// a summary bit is set exactly when its word of `alive` is not zero.
 struct Slot<'a> {
-    alive: &'a mut [u64],
+    bits: &'a mut [u64],
     count: &'a mut [u32],
 }
 
@@ -76,18 +81,22 @@ impl Solver {
     /// Builds the bitsets for `problem`.
     pub fn new(problem: &Problem) -> Solver {
         let items = problem.primary + problem.secondary;
-        let words = ((problem.options() + 63) / 64).max(1);
+        let options = problem.options();
+        let words = ((options + 63) / 64).max(1);
+        let summary = (words + 63) / 64;
         let mut options_of = vec![0u64; items * words];
-        for k in 0..problem.options() {
+        let mut words_of = vec![0u64; items * summary];
+        for k in 0..options {
             for &item in problem.option(k) {
-                options_of[item as usize * words + k / 64] |= 1 << (k % 64);
+                let (item, w) = (item as usize, k / 64);
+                options_of[item * words + w] |= 1 << (k % 64);
+                words_of[item * summary + w / 64] |= 1 << (w % 64);
             }
         }
-        let options = problem.options();
         let stride = (0..options)
             .map(|k| problem.option(k).len())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(1);
         let mut rows = vec![items as u32; options * stride];
         for k in 0..options {
             let option = problem.option(k);
@@ -96,14 +105,13 @@ impl Solver {
         Solver {
             primary: problem.primary,
             items,
-            words,
-            options_of,
             options,
+            words,
+            summary,
+            options_of,
+            words_of,
             rows,
             stride,
-            sizes: (0..options)
-                .map(|k| problem.option(k).len() as u32)
-                .collect(),
             stats: Stats::default(),
         }
     }
@@ -146,6 +154,31 @@ impl Solver {
     /// snapshot of the search.
     pub fn search_with_progress<F, R>(
         &mut self,
+        visit: F,
+        interval: u64,
+        report: R,
+    ) -> ControlFlow<()>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<()>,
+        R: FnMut(&Progress),
+    {
+        // The decrement loop of `cover` is the innermost loop of all; with
+        // the row length known at compile time it unrolls completely.
+        match self.stride {
+            3 => self.walk::<3, F, R>(visit, interval, report),
+            4 => self.walk::<4, F, R>(visit, interval, report),
+            5 => self.walk::<5, F, R>(visit, interval, report),
+            6 => self.walk::<6, F, R>(visit, interval, report),
+            7 => self.walk::<7, F, R>(visit, interval, report),
+            8 => self.walk::<8, F, R>(visit, interval, report),
+            _ => self.walk::<0, F, R>(visit, interval, report),
+        }
+    }
+
+    /// The search; `STRIDE` is `self.stride`, or 0 for "not known at
+    /// compile time".
+    fn walk<const STRIDE: usize, F, R>(
+        &mut self,
         mut visit: F,
         interval: u64,
         mut report: R,
@@ -154,42 +187,44 @@ impl Solver {
         F: FnMut(&[usize]) -> ControlFlow<()>,
         R: FnMut(&Progress),
     {
-        // Count arrays hold one more entry: the scratch item.
-        let (words, items) = (self.words, self.items + 1);
+        // A slot's bits: summary then alive. Counts: items, then scratch.
+        let (words, bits, counts) = (self.words, self.summary + self.words, self.items + 1);
         self.stats = Stats::default();
         let mut next_report = interval;
-        // Level l owns alive[l * words..] and count[l * items..]: the state
-        // after its branch item was covered. Level l + 1's slot is rebuilt
-        // from it for every option tried. At most one level per primary item.
+        // Level l owns slot l: the state after its branch item was covered.
+        // Slot l + 1 is rebuilt from it for every option tried. There is at
+        // most one level per primary item, plus the slot of a leaf.
         let depth = self.primary + 1;
-        let mut alive = vec![0u64; (depth + 1) * words];
-        let mut count = vec![0u32; (depth + 1) * items];
-        // branch[l * words..]: the options of level l's item still to try.
-        let mut branch = vec![0u64; depth * words];
+        let mut state = State {
+            bits: vec![0u64; (depth + 1) * bits],
+            count: vec![0u32; (depth + 1) * counts],
+            branch: vec![0u64; depth * words],
+            next_word: vec![0; depth],
+        };
         let mut solution: Vec<usize> = Vec::with_capacity(depth);
         // position[l] = (k, t): level l is trying the k-th of its t options.
         let mut position: Vec<(u32, u32)> = Vec::with_capacity(depth);
 
+        let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
         for k in 0..self.options {
             alive[k / 64] |= 1 << (k % 64);
+            summary[k / 4096] |= 1 << (k / 64 % 64);
         }
         for item in 0..self.items {
-            count[item] = self.live_options(&alive[..words], item);
+            state.count[item] = self.live_options(alive, item);
         }
         self.stats.nodes += 1;
         let mut level = 0;
-        match self.choose(&count[..items]) {
+        match self.choose(&state.count[..counts]) {
             None => {
                 self.stats.nodes += 1;
                 return visit(&[]);
             }
-            Some(best) => {
-                let t = self.enter(level, best, &mut alive, &mut count, &mut branch);
-                position.push((0, t));
-            }
+            Some(best) => position.push((0, self.enter::<STRIDE>(level, best, &mut state))),
         }
         loop {
-            let Some(option) = take_first(&mut branch[level * words..][..words]) else {
+            let to_try = &mut state.branch[level * words..][..words];
+            let Some(option) = take_first(to_try, &mut state.next_word[level]) else {
                 // Every option of this level is tried: back up.
                 if level == 0 {
                     return ControlFlow::Continue(());
@@ -201,20 +236,20 @@ impl Solver {
             solution.truncate(level);
             solution.push(option);
             position[level].0 += 1;
-            // Level l + 1 starts from level l's state, then covers the other
-            // items of `option`.
-            let (done, next) = alive.split_at_mut((level + 1) * words);
-            next[..words].copy_from_slice(&done[level * words..]);
-            let (done, next_count) = count.split_at_mut((level + 1) * items);
-            next_count[..items].copy_from_slice(&done[level * items..]);
+            // Slot l + 1 starts from slot l, then covers the other items of
+            // `option`.
+            let (done, next) = state.bits.split_at_mut((level + 1) * bits);
+            next[..bits].copy_from_slice(&done[level * bits..]);
+            let (done, next_count) = state.count.split_at_mut((level + 1) * counts);
+            next_count[..counts].copy_from_slice(&done[level * counts..]);
             let mut slot = Slot {
-                alive: &mut next[..words],
-                count: &mut next_count[..items],
+                bits: &mut next[..bits],
+                count: &mut next_count[..counts],
             };
-            for j in 0..self.sizes[option] as usize {
+            for j in 0..self.stride {
                 let item = self.rows[option * self.stride + j] as usize;
-                if slot.count[item] != COVERED {
-                    self.cover(&mut slot, item);
+                if item < self.items && slot.count[item] != COVERED {
+                    self.cover::<STRIDE>(&mut slot, item);
                 }
             }
             let chosen = self.choose(slot.count);
@@ -234,8 +269,7 @@ impl Solver {
                 Some(best) if slot.count[best] == 0 => self.stats.updates += 1,
                 Some(best) => {
                     level += 1;
-                    let t = self.enter(level, best, &mut alive, &mut count, &mut branch);
-                    position.push((0, t));
+                    position.push((0, self.enter::<STRIDE>(level, best, &mut state)));
                 }
             }
         }
@@ -243,60 +277,77 @@ impl Solver {
 
     /// Starts level `level`: records the live options of `best` as the ones
     /// to try, and covers `best` in the level's slot. Returns their number.
-    fn enter(
-        &mut self,
-        level: usize,
-        best: usize,
-        alive: &mut [u64],
-        count: &mut [u32],
-        branch: &mut [u64],
-    ) -> u32 {
-        let (words, items) = (self.words, self.items + 1);
-        let alive = &mut alive[level * words..][..words];
-        let to_try = &mut branch[level * words..][..words];
+    fn enter<const STRIDE: usize>(&mut self, level: usize, best: usize, state: &mut State) -> u32 {
+        let (words, bits, counts) = (self.words, self.summary + self.words, self.items + 1);
+        let slot_bits = &mut state.bits[level * bits..][..bits];
+        let to_try = &mut state.branch[level * words..][..words];
         let of_best = &self.options_of[best * words..][..words];
-        for w in 0..words {
-            to_try[w] = of_best[w] & alive[w];
+        for ((t, &of), &live) in to_try
+            .iter_mut()
+            .zip(of_best)
+            .zip(&slot_bits[self.summary..])
+        {
+            *t = of & live;
         }
+        state.next_word[level] = 0;
         let mut slot = Slot {
-            alive,
-            count: &mut count[level * items..][..items],
+            bits: slot_bits,
+            count: &mut state.count[level * counts..][..counts],
         };
         let options = slot.count[best];
-        self.cover(&mut slot, best);
+        self.cover::<STRIDE>(&mut slot, best);
         options.max(1)
     }
 
     /// Covers `item` in `slot`: kills its live options and takes them off
     /// the counts of their other items. Counts updates as DLX1 does.
-    fn cover(&mut self, slot: &mut Slot<'_>, item: usize) {
-        let (words, stride) = (self.words, self.stride);
+    fn cover<const STRIDE: usize>(&mut self, slot: &mut Slot<'_>, item: usize) {
+        let (words, stride, rows) = (self.words, self.stride, &self.rows);
         let of_item = &self.options_of[item * words..][..words];
-        let alive = &mut slot.alive[..words];
+        let words_of = &self.words_of[item * self.summary..][..self.summary];
+        let (summary, alive) = slot.bits.split_at_mut(self.summary);
         let count = &mut slot.count[..=self.items];
-        let mut updates = 1;
-        for w in 0..words {
-            let mut kill = of_item[w] & alive[w];
-            if kill == 0 {
-                continue;
-            }
-            alive[w] &= !kill;
-            while kill != 0 {
-                let option = w * 64 + kill.trailing_zeros() as usize;
-                kill &= kill - 1;
-                for &other in &self.rows[option * stride..][..stride] {
-                    debug_assert!(other as usize <= self.items);
-                    // SAFETY: row entries are at most `items` (see `rows`),
-                    // and `count` has `items + 1` entries.
-                    let c = unsafe { count.get_unchecked_mut(other as usize) };
-                    // Only the scratch entry ever wraps; nobody reads it.
-                    *c = c.wrapping_sub(1);
+        let scratch_before = count[self.items];
+        let mut killed = 0u64;
+        for (s, (live_words, &item_words)) in summary.iter_mut().zip(words_of).enumerate() {
+            let mut candidates = *live_words & item_words;
+            while candidates != 0 {
+                let w = s * 64 + candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                let mut kill = of_item[w] & alive[w];
+                if kill == 0 {
+                    continue;
                 }
-                updates += u64::from(self.sizes[option]) - 1;
+                alive[w] &= !kill;
+                if alive[w] == 0 {
+                    *live_words &= !(1 << (w % 64));
+                }
+                killed += u64::from(kill.count_ones());
+                while kill != 0 {
+                    let option = w * 64 + kill.trailing_zeros() as usize;
+                    kill &= kill - 1;
+                    debug_assert!(option < self.options);
+                    // SAFETY (both rows): only bits of real options are
+                    // ever set in `alive` (see `search`), so the row lies in
+                    // `rows`; `STRIDE` is 0 or `stride`.
+                    if STRIDE == 0 {
+                        let row =
+                            unsafe { rows.get_unchecked(option * stride..(option + 1) * stride) };
+                        decrement(count, row);
+                    } else {
+                        let row =
+                            unsafe { &*rows.as_ptr().add(option * STRIDE).cast::<[u32; STRIDE]>() };
+                        decrement(count, row);
+                    }
+                }
             }
         }
         count[item] = COVERED;
-        self.stats.updates += updates;
+        // DLX1 counts one update for the item and one per node hidden, that
+        // is `size - 1` per killed option. The rows hold `stride` entries
+        // each, and the scratch entry took the padding's decrements.
+        let padding = u64::from(scratch_before.wrapping_sub(count[self.items]));
+        self.stats.updates += 1 + killed * (stride as u64 - 1) - padding;
     }
 
     /// The uncovered primary item with the fewest live options, the
@@ -326,14 +377,39 @@ impl Solver {
     }
 }
 
-/// Removes and returns the lowest set bit's index.
-fn take_first(bits: &mut [u64]) -> Option<usize> {
-    for (w, word) in bits.iter_mut().enumerate() {
+/// The stack of slots, and for each level the options left to try.
+struct State {
+    bits: Vec<u64>,
+    count: Vec<u32>,
+    branch: Vec<u64>,
+    /// `next_word[l]`: the words of level l's `branch` before it are zero.
+    next_word: Vec<usize>,
+}
+
+/// Takes one off the count of every item in `row`.
+#[inline(always)]
+fn decrement<'a>(count: &mut [u32], row: impl IntoIterator<Item = &'a u32>) {
+    for &item in row {
+        debug_assert!((item as usize) < count.len());
+        // SAFETY: row entries are at most `items` (see `Solver::rows`), and
+        // `count` has `items + 1` entries.
+        let c = unsafe { count.get_unchecked_mut(item as usize) };
+        // Only the scratch entry ever wraps; `cover` reads it as a
+        // difference.
+        *c = c.wrapping_sub(1);
+    }
+}
+
+/// Removes and returns the lowest set bit's index, starting the search at
+/// word `*from` and moving `*from` past the words found empty.
+fn take_first(bits: &mut [u64], from: &mut usize) -> Option<usize> {
+    while let Some(word) = bits.get_mut(*from) {
         if *word != 0 {
             let bit = word.trailing_zeros() as usize;
             *word &= *word - 1;
-            return Some(w * 64 + bit);
+            return Some(*from * 64 + bit);
         }
+        *from += 1;
     }
     None
 }

@@ -16,15 +16,16 @@
 //! The walk also records which `use` leaves a lookup went through: the
 //! others are unused imports and `prune` drops them.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::visit::Visit;
-use syn::{ImplItem, Item, TraitItem, UseTree};
+use syn::{ImplItem, Item, TraitItem};
 
 use crate::discover::Crate;
 use crate::error::{Error, Place};
+use crate::reach::Reach;
+use crate::refs::{flatten_use, Collector};
 
 /// An item of a module (`Item(module, index)`) or a member of an `impl` or
 /// `trait` item (`Member(module, index, member)`).
@@ -35,14 +36,14 @@ pub enum Node {
 }
 
 /// An item as `(module, index)`.
-type ItemId = (usize, usize);
+pub(crate) type ItemId = (usize, usize);
 
 /// Items met on a path, and the `Type::name` associated names after them.
 type Resolved = (Vec<Target>, Vec<(ItemId, String)>);
 
 /// What a path can lead to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Target {
+pub(crate) enum Target {
     Module(usize),
     Item(usize, usize),
     /// std, core or alloc.
@@ -69,39 +70,6 @@ enum Binding {
     Leaf(usize),
 }
 
-/// Why a node is kept: the node whose code named it, and how.
-#[derive(Clone, Debug)]
-pub struct Why {
-    pub by: Option<Node>,
-    pub how: String,
-}
-
-/// The result of the walk.
-#[derive(Debug, Default)]
-pub struct Reach {
-    pub nodes: BTreeMap<Node, Why>,
-    /// `use` leaves some kept code looked a name up through.
-    pub leaves: BTreeSet<usize>,
-    /// Per module: the method names its kept code calls (trait imports).
-    pub methods: Vec<BTreeSet<String>>,
-    /// Every field name kept code reads, whatever the struct.
-    pub fields_read: BTreeSet<String>,
-}
-
-/// Paths and names one piece of code refers to.
-#[derive(Default)]
-struct Refs {
-    /// Paths checked strictly (a lowercase first segment that names nothing
-    /// is taken as a crate), with their line.
-    paths: Vec<(Vec<String>, usize)>,
-    /// Paths from macro tokens: followed when they resolve, never an error.
-    loose: Vec<Vec<String>>,
-    methods: BTreeSet<String>,
-    /// Field names read (`x.name`, `Type { name, .. }` patterns).
-    fields: BTreeSet<String>,
-    macros: BTreeSet<String>,
-}
-
 /// The library's names: what each module binds, its `use` leaves, impls.
 pub struct Graph<'a> {
     pub krate: &'a Crate,
@@ -110,8 +78,8 @@ pub struct Graph<'a> {
     pub leaf_ids: BTreeMap<(usize, usize), Vec<usize>>,
     names: Vec<BTreeMap<String, Vec<Binding>>>,
     globs: Vec<Vec<usize>>,
-    macros: BTreeMap<String, Vec<(usize, usize)>>,
-    impls: Vec<(usize, usize)>,
+    pub(crate) macros: BTreeMap<String, Vec<(usize, usize)>>,
+    pub(crate) impls: Vec<(usize, usize)>,
 }
 
 const PRIMITIVES: &[&str] = &[
@@ -234,7 +202,7 @@ impl<'a> Graph<'a> {
         graph
     }
 
-    fn place(&self, m: usize, line: usize) -> Place {
+    pub(crate) fn place(&self, m: usize, line: usize) -> Place {
         Place {
             file: self.krate.modules[m].file.clone(),
             line,
@@ -243,7 +211,7 @@ impl<'a> Graph<'a> {
     }
 
     /// What `name` means in module `m`; records the `use` leaves used.
-    fn lookup(
+    pub(crate) fn lookup(
         &self,
         m: usize,
         name: &str,
@@ -289,14 +257,14 @@ impl<'a> Graph<'a> {
         Ok(found)
     }
 
-    fn has_variant(&self, m: usize, i: usize, name: &str) -> bool {
+    pub(crate) fn has_variant(&self, m: usize, i: usize, name: &str) -> bool {
         match &self.krate.modules[m].items[i] {
             Item::Enum(e) => e.variants.iter().any(|v| v.ident == name),
             _ => false,
         }
     }
 
-    fn resolve_leaf(
+    pub(crate) fn resolve_leaf(
         &self,
         l: usize,
         used: &mut BTreeSet<usize>,
@@ -312,7 +280,7 @@ impl<'a> Graph<'a> {
     /// The targets of `segments` seen from module `m`, and the associated
     /// names met on the way (`Type::name`). `strict` is where to report a
     /// path whose first segment can only be another crate.
-    fn resolve(
+    pub(crate) fn resolve(
         &self,
         m: usize,
         segments: &[String],
@@ -447,30 +415,15 @@ impl<'a> Graph<'a> {
 
     /// Walks from `start` to everything it reaches.
     pub fn reach(&self, start: Node) -> Result<Reach, Error> {
-        let mut walk = Walk {
-            graph: self,
-            reach: Reach {
-                methods: vec![BTreeSet::new(); self.krate.modules.len()],
-                ..Reach::default()
-            },
-            queue: VecDeque::new(),
-            method_names: BTreeSet::new(),
-            assoc: BTreeSet::new(),
-        };
-        walk.add(start, None, "the entry point");
-        loop {
-            while let Some(node) = walk.queue.pop_front() {
-                walk.visit(node)?;
-            }
-            if !walk.settle_impls()? {
-                break;
-            }
-        }
-        Ok(walk.reach)
+        crate::reach::walk(self, start)
     }
 
     /// Item targets of the paths in `ty`, seen from `m`, without recording uses.
-    fn local_types(&self, m: usize, collect: impl Fn(&mut Collector)) -> Vec<(usize, usize)> {
+    pub(crate) fn local_types(
+        &self,
+        m: usize,
+        collect: impl Fn(&mut Collector),
+    ) -> Vec<(usize, usize)> {
         let mut collector = Collector::default();
         collect(&mut collector);
         let mut out = Vec::new();
@@ -489,7 +442,7 @@ impl<'a> Graph<'a> {
     }
 
     /// The kept-or-not library types of an impl's self type, and its trait.
-    fn impl_types(&self, m: usize, i: usize) -> (Vec<ItemId>, Vec<ItemId>) {
+    pub(crate) fn impl_types(&self, m: usize, i: usize) -> (Vec<ItemId>, Vec<ItemId>) {
         let Item::Impl(imp) = &self.krate.modules[m].items[i] else {
             return (Vec::new(), Vec::new());
         };
@@ -499,304 +452,6 @@ impl<'a> Graph<'a> {
             None => Vec::new(),
         };
         (self_types, traits)
-    }
-}
-
-struct Walk<'g, 'a> {
-    graph: &'g Graph<'a>,
-    reach: Reach,
-    queue: VecDeque<Node>,
-    method_names: BTreeSet<String>,
-    assoc: BTreeSet<((usize, usize), String)>,
-}
-
-impl Walk<'_, '_> {
-    fn add(&mut self, node: Node, by: Option<Node>, how: &str) -> bool {
-        if self.reach.nodes.contains_key(&node) {
-            return false;
-        }
-        self.reach.nodes.insert(
-            node,
-            Why {
-                by,
-                how: how.to_string(),
-            },
-        );
-        self.queue.push_back(node);
-        true
-    }
-
-    fn visit(&mut self, node: Node) -> Result<(), Error> {
-        let graph = self.graph;
-        let (m, i) = match node {
-            Node::Item(m, i) | Node::Member(m, i, _) => (m, i),
-        };
-        let item = &graph.krate.modules[m].items[i];
-        let mut collector = Collector::default();
-        let mut self_types = Vec::new();
-        match (node, item) {
-            (Node::Item(..), Item::Impl(imp)) => {
-                collector.visit_generics(&imp.generics);
-                if let Some((_, path, _)) = &imp.trait_ {
-                    collector.visit_path(path);
-                }
-                collector.visit_type(&imp.self_ty);
-                let (_, traits) = graph.impl_types(m, i);
-                // A trait impl carries what its trait keeps; an impl of a
-                // std trait carries all its members.
-                for j in 0..imp.items.len() {
-                    if imp.trait_.is_some()
-                        && (traits.is_empty()
-                            || self.trait_member_kept(&traits, member_name(item, j)))
-                    {
-                        self.add(
-                            Node::Member(m, i, j),
-                            Some(node),
-                            "member of the kept trait impl above",
-                        );
-                    }
-                }
-            }
-            (Node::Item(..), Item::Trait(t)) => {
-                collector.visit_generics(&t.generics);
-                for bound in &t.supertraits {
-                    collector.visit_type_param_bound(bound);
-                }
-            }
-            (Node::Item(..), Item::Macro(mac)) => {
-                scan_tokens(mac.mac.tokens.clone(), &mut collector.refs)
-            }
-            (Node::Item(..), _) => collector.visit_item(item),
-            (Node::Member(_, _, j), Item::Impl(imp)) => {
-                self_types = graph.impl_types(m, i).0;
-                collector.visit_impl_item(&imp.items[j]);
-            }
-            (Node::Member(_, _, j), Item::Trait(t)) => {
-                self_types = vec![(m, i)];
-                collector.visit_trait_item(&t.items[j]);
-            }
-            (Node::Member(..), _) => {}
-        }
-        let refs = collector.refs;
-        let mut used = BTreeSet::new();
-        for (path, line) in &refs.paths {
-            let place = graph.place(m, *line);
-            let (targets, assoc) =
-                graph.resolve(m, path, &self_types, &mut used, 0, Some(&place))?;
-            self.reach_targets(node, &targets, &assoc);
-            if let Some(last) = path.last() {
-                self.reach.methods[m].insert(last.clone());
-            }
-        }
-        for path in &refs.loose {
-            let (targets, assoc) = graph.resolve(m, path, &self_types, &mut used, 0, None)?;
-            self.reach_targets(node, &targets, &assoc);
-            if let Some(last) = path.last() {
-                self.reach.methods[m].insert(last.clone());
-            }
-        }
-        self.reach.leaves.extend(used);
-        for name in &refs.macros {
-            if name == "write" || name == "writeln" {
-                self.reach.methods[m].insert("write_fmt".into());
-            }
-            for &(a, b) in graph.macros.get(name).into_iter().flatten() {
-                self.add(
-                    Node::Item(a, b),
-                    Some(node),
-                    "macro invoked by the item above",
-                );
-            }
-        }
-        for method in &refs.methods {
-            self.reach.methods[m].insert(method.clone());
-        }
-        self.method_names.extend(refs.methods);
-        self.reach.fields_read.extend(refs.fields);
-        Ok(())
-    }
-
-    fn reach_targets(
-        &mut self,
-        node: Node,
-        targets: &[Target],
-        assoc: &[((usize, usize), String)],
-    ) {
-        for target in targets {
-            if let Target::Item(a, b) = *target {
-                if !matches!(
-                    self.graph.krate.modules[a].items[b],
-                    Item::Use(_) | Item::Mod(_)
-                ) {
-                    self.add(Node::Item(a, b), Some(node), "named by the item above");
-                }
-            }
-        }
-        for ((a, b), name) in assoc {
-            self.reach.methods[match node {
-                Node::Item(m, _) | Node::Member(m, _, _) => m,
-            }]
-            .insert(name.clone());
-            self.assoc.insert(((*a, *b), name.clone()));
-        }
-    }
-
-    fn trait_member_kept(&self, traits: &[(usize, usize)], name: Option<String>) -> bool {
-        let Some(name) = name else { return true };
-        traits.iter().any(|&(tm, ti)| {
-            let item = &self.graph.krate.modules[tm].items[ti];
-            (0..member_count(item)).any(|j| {
-                member_name(item, j).as_deref() == Some(name.as_str())
-                    && self.reach.nodes.contains_key(&Node::Member(tm, ti, j))
-            })
-        })
-    }
-
-    /// A method call needs its trait in scope: keeps each library trait that
-    /// a module with kept code defines or imports (by name or glob) and
-    /// whose methods it calls, with the import. True if anything changed.
-    fn settle_trait_scopes(&mut self) -> Result<bool, Error> {
-        let graph = self.graph;
-        let mut changed = false;
-        for m in 0..graph.krate.modules.len() {
-            if self.reach.methods[m].is_empty() {
-                continue;
-            }
-            let calls = |item: &Item| match item {
-                Item::Trait(t) => t.items.iter().enumerate().any(|(j, _)| {
-                    member_name(item, j).is_some_and(|n| self.reach.methods[m].contains(&n))
-                }),
-                _ => false,
-            };
-            let mut wanted: Vec<((usize, usize), Option<usize>)> = Vec::new();
-            for (i, item) in graph.krate.modules[m].items.iter().enumerate() {
-                if calls(item) {
-                    wanted.push(((m, i), None));
-                }
-            }
-            let leaves = graph
-                .leaves
-                .iter()
-                .enumerate()
-                .filter(|(_, leaf)| leaf.module == m);
-            for (l, leaf) in leaves {
-                let mut scratch = BTreeSet::new();
-                let place = graph.place(m, leaf.line);
-                let (targets, _) =
-                    graph.resolve(m, &leaf.segments, &[], &mut scratch, 0, Some(&place))?;
-                for target in targets {
-                    match (target, &leaf.name) {
-                        (Target::Item(a, b), Some(_))
-                            if calls(&graph.krate.modules[a].items[b]) =>
-                        {
-                            wanted.push(((a, b), Some(l)));
-                        }
-                        (Target::Module(t), None) => {
-                            for (b, item) in graph.krate.modules[t].items.iter().enumerate() {
-                                if calls(item) {
-                                    wanted.push(((t, b), Some(l)));
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            for ((a, b), leaf) in wanted {
-                if let Some(l) = leaf {
-                    self.reach.leaves.insert(l);
-                }
-                changed |= self.add(Node::Item(a, b), None, "trait in scope of a method call");
-            }
-        }
-        Ok(changed)
-    }
-
-    /// Keeps impls whose types survive and members named by kept code;
-    /// true if anything new was kept.
-    fn settle_impls(&mut self) -> Result<bool, Error> {
-        let graph = self.graph;
-        let mut changed = false;
-        for &(m, i) in &graph.impls {
-            let (self_types, traits) = graph.impl_types(m, i);
-            let node = Node::Item(m, i);
-            if !self.reach.nodes.contains_key(&node) {
-                let alive = !(self_types.is_empty() && traits.is_empty())
-                    && self_types
-                        .iter()
-                        .chain(&traits)
-                        .all(|&(a, b)| self.reach.nodes.contains_key(&Node::Item(a, b)));
-                if alive {
-                    let by = self_types
-                        .first()
-                        .or(traits.first())
-                        .map(|&(a, b)| Node::Item(a, b));
-                    changed |= self.add(node, by, "impl for the kept type above");
-                }
-                continue;
-            }
-            let Item::Impl(imp) = &graph.krate.modules[m].items[i] else {
-                continue;
-            };
-            for j in 0..imp.items.len() {
-                let member = Node::Member(m, i, j);
-                if self.reach.nodes.contains_key(&member) {
-                    continue;
-                }
-                let name = member_name(&graph.krate.modules[m].items[i], j);
-                let wanted = if imp.trait_.is_some() {
-                    !traits.is_empty() && self.trait_member_kept(&traits, name)
-                } else {
-                    let name = name.unwrap_or_default();
-                    let is_method =
-                        matches!(&imp.items[j], ImplItem::Fn(f) if f.sig.receiver().is_some());
-                    (is_method && self.method_names.contains(&name))
-                        || self_types
-                            .iter()
-                            .any(|&t| self.assoc.contains(&(t, name.clone())))
-                };
-                if wanted {
-                    changed |= self.add(
-                        member,
-                        Some(node),
-                        "called or named by kept code; member of the item above",
-                    );
-                }
-            }
-        }
-        changed |= self.settle_trait_scopes()?;
-        // Members of kept traits, by name.
-        let kept_traits: Vec<(usize, usize)> = self
-            .reach
-            .nodes
-            .keys()
-            .filter_map(|n| match *n {
-                Node::Item(m, i) if matches!(graph.krate.modules[m].items[i], Item::Trait(_)) => {
-                    Some((m, i))
-                }
-                _ => None,
-            })
-            .collect();
-        for (m, i) in kept_traits {
-            let item = &graph.krate.modules[m].items[i];
-            for j in 0..member_count(item) {
-                let member = Node::Member(m, i, j);
-                if self.reach.nodes.contains_key(&member) {
-                    continue;
-                }
-                let name = member_name(item, j).unwrap_or_default();
-                let wanted =
-                    self.method_names.contains(&name) || self.assoc.iter().any(|(_, n)| *n == name);
-                if wanted {
-                    changed |= self.add(
-                        member,
-                        Some(Node::Item(m, i)),
-                        "called or named by kept code; member of the item above",
-                    );
-                }
-            }
-        }
-        Ok(changed || !self.queue.is_empty())
     }
 }
 
@@ -847,229 +502,12 @@ pub fn member_name(item: &Item, j: usize) -> Option<String> {
     }
 }
 
-/// Every path a `use` tree imports, with the name it binds (`None`: glob).
-pub fn flatten_use(
-    tree: &UseTree,
-    prefix: &mut Vec<String>,
-    out: &mut Vec<(Vec<String>, Option<String>)>,
-) {
-    match tree {
-        UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
-            flatten_use(&p.tree, prefix, out);
-            prefix.pop();
-        }
-        UseTree::Name(n) => {
-            if n.ident == "self" {
-                out.push((prefix.clone(), prefix.last().cloned()));
-            } else {
-                let mut path = prefix.clone();
-                path.push(n.ident.to_string());
-                out.push((path, Some(n.ident.to_string())));
-            }
-        }
-        UseTree::Rename(r) => {
-            let mut path = prefix.clone();
-            if r.ident != "self" {
-                path.push(r.ident.to_string());
-            }
-            out.push((path, Some(r.rename.to_string())));
-        }
-        UseTree::Glob(_) => out.push((prefix.clone(), None)),
-        UseTree::Group(g) => {
-            for tree in &g.items {
-                flatten_use(tree, prefix, out);
-            }
-        }
-    }
-}
-
 fn tidy(tokens: String) -> String {
     tokens
         .replace(" :: ", "::")
         .replace(" < ", "<")
         .replace(" >", ">")
         .replace("& ", "&")
-}
-
-#[derive(Default)]
-struct Collector {
-    refs: Refs,
-}
-
-impl<'ast> Visit<'ast> for Collector {
-    fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
-
-    fn visit_path(&mut self, path: &'ast syn::Path) {
-        let mut segments: Vec<String> = Vec::new();
-        if path.leading_colon.is_some() {
-            segments.push("::".into());
-        }
-        segments.extend(path.segments.iter().map(|s| s.ident.to_string()));
-        let line = crate::discover::place_of("", path).line;
-        self.refs.paths.push((segments, line));
-        syn::visit::visit_path(self, path);
-    }
-
-    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
-        self.refs.methods.insert(call.method.to_string());
-        syn::visit::visit_expr_method_call(self, call);
-    }
-
-    fn visit_expr_field(&mut self, field: &'ast syn::ExprField) {
-        if let syn::Member::Named(name) = &field.member {
-            self.refs.fields.insert(name.to_string());
-        }
-        syn::visit::visit_expr_field(self, field);
-    }
-
-    fn visit_field_pat(&mut self, field: &'ast syn::FieldPat) {
-        if let syn::Member::Named(name) = &field.member {
-            self.refs.fields.insert(name.to_string());
-        }
-        syn::visit::visit_field_pat(self, field);
-    }
-
-    fn visit_pat_ident(&mut self, pat: &'ast syn::PatIdent) {
-        // `FOO =>` may name a const or unit struct; lowercase is a binding.
-        let name = pat.ident.to_string();
-        if name.starts_with(|c: char| c.is_ascii_uppercase()) {
-            self.refs.loose.push(vec![name]);
-        }
-        syn::visit::visit_pat_ident(self, pat);
-    }
-
-    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        if let Some(last) = mac.path.segments.last() {
-            self.refs.macros.insert(last.ident.to_string());
-        }
-        if mac.path.segments.len() > 1 {
-            let segments = mac
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            self.refs.loose.push(segments);
-        }
-        scan_tokens(mac.tokens.clone(), &mut self.refs);
-    }
-
-    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
-        let mut flat = Vec::new();
-        flatten_use(&u.tree, &mut Vec::new(), &mut flat);
-        let line = crate::discover::place_of("", u).line;
-        for (segments, _) in flat {
-            self.refs.paths.push((segments, line));
-        }
-    }
-}
-
-/// Follows what macro tokens probably mean: `a::b` paths, `.name` calls,
-/// `{name}` captures in format strings, nested macro names.
-fn scan_tokens(tokens: TokenStream, refs: &mut Refs) {
-    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-    let mut k = 0;
-    while k < tokens.len() {
-        match &tokens[k] {
-            TokenTree::Group(g) => {
-                if g.delimiter() != Delimiter::None || !g.stream().is_empty() {
-                    scan_tokens(g.stream(), refs);
-                }
-                k += 1;
-            }
-            TokenTree::Literal(lit) => {
-                let text = lit.to_string();
-                if text.starts_with('"') || text.starts_with('r') {
-                    format_captures(&text, refs);
-                }
-                k += 1;
-            }
-            TokenTree::Punct(p) if p.as_char() == '.' => {
-                if let Some(TokenTree::Ident(id)) = tokens.get(k + 1) {
-                    refs.methods.insert(id.to_string());
-                    refs.fields.insert(id.to_string());
-                    k += 2;
-                } else {
-                    k += 1;
-                }
-            }
-            TokenTree::Punct(p) if p.as_char() == '$' => {
-                if let Some(TokenTree::Ident(id)) = tokens.get(k + 1) {
-                    if id == "crate" {
-                        k = scan_path(&tokens, k + 1, refs);
-                        continue;
-                    }
-                }
-                // `$name` is a macro variable, not code; `$(...)` a repetition.
-                k += if matches!(tokens.get(k + 1), Some(TokenTree::Ident(_))) {
-                    2
-                } else {
-                    1
-                };
-            }
-            TokenTree::Ident(_) => k = scan_path(&tokens, k, refs),
-            TokenTree::Punct(_) => k += 1,
-        }
-    }
-}
-
-/// Reads `ident (:: ident)*` from `start`; returns the index after it.
-fn scan_path(tokens: &[TokenTree], start: usize, refs: &mut Refs) -> usize {
-    let mut segments = Vec::new();
-    let mut k = start;
-    if let TokenTree::Ident(id) = &tokens[k] {
-        segments.push(id.to_string());
-        k += 1;
-    }
-    loop {
-        let colons = matches!((tokens.get(k), tokens.get(k + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == ':' && b.as_char() == ':');
-        match (colons, tokens.get(k + 2)) {
-            (true, Some(TokenTree::Ident(id))) => {
-                segments.push(id.to_string());
-                k += 3;
-            }
-            (true, _) => {
-                k += 2;
-                break;
-            }
-            _ => break,
-        }
-    }
-    if let Some(TokenTree::Punct(p)) = tokens.get(k) {
-        if p.as_char() == '!' {
-            if let Some(last) = segments.last() {
-                refs.macros.insert(last.clone());
-            }
-        }
-    }
-    refs.loose.push(segments);
-    k
-}
-
-/// `{name}` and `{name:...}` in a format string name a variable or const.
-fn format_captures(text: &str, refs: &mut Refs) {
-    let bytes: Vec<char> = text.chars().collect();
-    let mut k = 0;
-    while k < bytes.len() {
-        if bytes[k] == '{' {
-            if bytes.get(k + 1) == Some(&'{') {
-                k += 2;
-                continue;
-            }
-            let start = k + 1;
-            let mut end = start;
-            while end < bytes.len() && (bytes[end].is_alphanumeric() || bytes[end] == '_') {
-                end += 1;
-            }
-            if end > start && !bytes[start].is_ascii_digit() {
-                refs.loose.push(vec![bytes[start..end].iter().collect()]);
-            }
-            k = end;
-        } else {
-            k += 1;
-        }
-    }
 }
 
 /// A short label for an item: its name, or `impl Trait for Type`.
@@ -1092,45 +530,6 @@ pub fn item_label(item: &Item) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn flat(source: &str) -> Vec<(String, Option<String>)> {
-        let item: syn::ItemUse = syn::parse_str(source).expect("a use item");
-        let mut out = Vec::new();
-        flatten_use(&item.tree, &mut Vec::new(), &mut out);
-        out.into_iter()
-            .map(|(path, name)| (path.join("::"), name))
-            .collect()
-    }
-
-    #[test]
-    fn use_trees_flatten_to_paths_and_bound_names() {
-        assert_eq!(
-            flat("use crate::a::{self, b as c, d::*, e::{f}};"),
-            [
-                ("crate::a".to_string(), Some("a".to_string())),
-                ("crate::a::b".to_string(), Some("c".to_string())),
-                ("crate::a::d".to_string(), None),
-                ("crate::a::e::f".to_string(), Some("f".to_string())),
-            ]
-        );
-    }
-
-    #[test]
-    fn macro_tokens_yield_paths_methods_and_captures() {
-        let mut refs = Refs::default();
-        let tokens: TokenStream =
-            "f, \"{} {LIMIT:>3} {{x}}\", $crate::dlx::Solver::new(&p).first(), $x, m!()"
-                .parse()
-                .expect("tokens");
-        scan_tokens(tokens, &mut refs);
-        assert!(refs.loose.contains(&vec!["LIMIT".to_string()]));
-        assert!(!refs.loose.contains(&vec!["x".to_string()]));
-        assert!(refs
-            .loose
-            .contains(&["crate", "dlx", "Solver", "new"].map(String::from).to_vec()));
-        assert!(refs.methods.contains("first"));
-        assert!(refs.macros.contains("m"));
-    }
 
     #[test]
     fn std_trait_imports_are_kept_for_their_methods() {

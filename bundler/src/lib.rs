@@ -1,7 +1,8 @@
 //! Turns one adapter of the library into a single-file, std-only submission.
 //!
 //! The work is a series of syn passes, one module each:
-//! [`discover`] reads the module tree, [`graph`] resolves paths and walks
+//! [`discover`] reads the module tree, [`graph`] resolves paths ([`refs`]
+//! collects them from the code) and [`reach`] walks
 //! from the adapter's `main` to every item it reaches, [`prune`] drops tests,
 //! unreached items and unused imports, and [`emit`] prints the result and
 //! parses it again. [`judge`] knows each judge's size limit.
@@ -21,6 +22,8 @@ pub mod error;
 pub mod graph;
 pub mod judge;
 pub mod prune;
+pub mod reach;
+pub mod refs;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -159,7 +162,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let mut reach = graph.reach(Node::Item(adapter, main))?;
     if options.keep_everything {
         for node in graph.all_nodes() {
-            reach.nodes.entry(node).or_insert(graph::Why {
+            reach.nodes.entry(node).or_insert(reach::Why {
                 by: None,
                 how: "everything is kept".into(),
             });
@@ -276,7 +279,7 @@ fn header(
 }
 
 /// Why `name` is kept: the chain of uses from the entry point, or why not.
-fn explain(graph: &Graph, reach: &graph::Reach, name: &str) -> Result<String, Error> {
+fn explain(graph: &Graph, reach: &reach::Reach, name: &str) -> Result<String, Error> {
     let wanted = name.trim_start_matches("crate::");
     let matches: Vec<Node> = graph
         .all_nodes()

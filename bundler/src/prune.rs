@@ -15,7 +15,8 @@ use syn::visit_mut::VisitMut;
 use syn::{Attribute, Item, UseTree};
 
 use crate::discover::Crate;
-use crate::graph::{std_trait_used, Graph, Node, Reach};
+use crate::graph::{std_trait_used, Graph, Node};
+use crate::reach::Reach;
 
 /// Whether `attrs` hold `#[cfg(test)]` or `#[test]`.
 fn is_test_only(attrs: &[Attribute]) -> bool {

@@ -1,0 +1,284 @@
+//! What a piece of code refers to: the paths it names, the methods it
+//! calls, the fields it reads and the macros it invokes, read with a syn
+//! `Visit` (and, inside macro invocations, from the raw tokens).
+
+use std::collections::BTreeSet;
+
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use syn::visit::Visit;
+use syn::UseTree;
+
+/// Paths and names one piece of code refers to.
+#[derive(Default)]
+pub(crate) struct Refs {
+    /// Paths checked strictly (a lowercase first segment that names nothing
+    /// is taken as a crate), with their line.
+    pub(crate) paths: Vec<(Vec<String>, usize)>,
+    /// Paths from macro tokens: followed when they resolve, never an error.
+    pub(crate) loose: Vec<Vec<String>>,
+    pub(crate) methods: BTreeSet<String>,
+    /// Field names read (`x.name`, `Type { name, .. }` patterns).
+    pub(crate) fields: BTreeSet<String>,
+    pub(crate) macros: BTreeSet<String>,
+}
+
+/// Every path a `use` tree imports, with the name it binds (`None`: glob).
+pub fn flatten_use(
+    tree: &UseTree,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, Option<String>)>,
+) {
+    match tree {
+        UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            flatten_use(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        UseTree::Name(n) => {
+            if n.ident == "self" {
+                out.push((prefix.clone(), prefix.last().cloned()));
+            } else {
+                let mut path = prefix.clone();
+                path.push(n.ident.to_string());
+                out.push((path, Some(n.ident.to_string())));
+            }
+        }
+        UseTree::Rename(r) => {
+            let mut path = prefix.clone();
+            if r.ident != "self" {
+                path.push(r.ident.to_string());
+            }
+            out.push((path, Some(r.rename.to_string())));
+        }
+        UseTree::Glob(_) => out.push((prefix.clone(), None)),
+        UseTree::Group(g) => {
+            for tree in &g.items {
+                flatten_use(tree, prefix, out);
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+pub(crate) struct Collector {
+    pub(crate) refs: Refs,
+}
+
+impl<'ast> Visit<'ast> for Collector {
+    fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let mut segments: Vec<String> = Vec::new();
+        if path.leading_colon.is_some() {
+            segments.push("::".into());
+        }
+        segments.extend(path.segments.iter().map(|s| s.ident.to_string()));
+        let line = crate::discover::place_of("", path).line;
+        self.refs.paths.push((segments, line));
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        self.refs.methods.insert(call.method.to_string());
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_expr_field(&mut self, field: &'ast syn::ExprField) {
+        if let syn::Member::Named(name) = &field.member {
+            self.refs.fields.insert(name.to_string());
+        }
+        syn::visit::visit_expr_field(self, field);
+    }
+
+    fn visit_field_pat(&mut self, field: &'ast syn::FieldPat) {
+        if let syn::Member::Named(name) = &field.member {
+            self.refs.fields.insert(name.to_string());
+        }
+        syn::visit::visit_field_pat(self, field);
+    }
+
+    fn visit_pat_ident(&mut self, pat: &'ast syn::PatIdent) {
+        // `FOO =>` may name a const or unit struct; lowercase is a binding.
+        let name = pat.ident.to_string();
+        if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            self.refs.loose.push(vec![name]);
+        }
+        syn::visit::visit_pat_ident(self, pat);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        if let Some(last) = mac.path.segments.last() {
+            self.refs.macros.insert(last.ident.to_string());
+        }
+        if mac.path.segments.len() > 1 {
+            let segments = mac
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            self.refs.loose.push(segments);
+        }
+        scan_tokens(mac.tokens.clone(), &mut self.refs);
+    }
+
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let mut flat = Vec::new();
+        flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+        let line = crate::discover::place_of("", u).line;
+        for (segments, _) in flat {
+            self.refs.paths.push((segments, line));
+        }
+    }
+}
+
+/// Follows what macro tokens probably mean: `a::b` paths, `.name` calls,
+/// `{name}` captures in format strings, nested macro names.
+pub(crate) fn scan_tokens(tokens: TokenStream, refs: &mut Refs) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut k = 0;
+    while k < tokens.len() {
+        match &tokens[k] {
+            TokenTree::Group(g) => {
+                if g.delimiter() != Delimiter::None || !g.stream().is_empty() {
+                    scan_tokens(g.stream(), refs);
+                }
+                k += 1;
+            }
+            TokenTree::Literal(lit) => {
+                let text = lit.to_string();
+                if text.starts_with('"') || text.starts_with('r') {
+                    format_captures(&text, refs);
+                }
+                k += 1;
+            }
+            TokenTree::Punct(p) if p.as_char() == '.' => {
+                if let Some(TokenTree::Ident(id)) = tokens.get(k + 1) {
+                    refs.methods.insert(id.to_string());
+                    refs.fields.insert(id.to_string());
+                    k += 2;
+                } else {
+                    k += 1;
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == '$' => {
+                if let Some(TokenTree::Ident(id)) = tokens.get(k + 1) {
+                    if id == "crate" {
+                        k = scan_path(&tokens, k + 1, refs);
+                        continue;
+                    }
+                }
+                // `$name` is a macro variable, not code; `$(...)` a repetition.
+                k += if matches!(tokens.get(k + 1), Some(TokenTree::Ident(_))) {
+                    2
+                } else {
+                    1
+                };
+            }
+            TokenTree::Ident(_) => k = scan_path(&tokens, k, refs),
+            TokenTree::Punct(_) => k += 1,
+        }
+    }
+}
+
+/// Reads `ident (:: ident)*` from `start`; returns the index after it.
+fn scan_path(tokens: &[TokenTree], start: usize, refs: &mut Refs) -> usize {
+    let mut segments = Vec::new();
+    let mut k = start;
+    if let TokenTree::Ident(id) = &tokens[k] {
+        segments.push(id.to_string());
+        k += 1;
+    }
+    loop {
+        let colons = matches!((tokens.get(k), tokens.get(k + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == ':' && b.as_char() == ':');
+        match (colons, tokens.get(k + 2)) {
+            (true, Some(TokenTree::Ident(id))) => {
+                segments.push(id.to_string());
+                k += 3;
+            }
+            (true, _) => {
+                k += 2;
+                break;
+            }
+            _ => break,
+        }
+    }
+    if let Some(TokenTree::Punct(p)) = tokens.get(k) {
+        if p.as_char() == '!' {
+            if let Some(last) = segments.last() {
+                refs.macros.insert(last.clone());
+            }
+        }
+    }
+    refs.loose.push(segments);
+    k
+}
+
+/// `{name}` and `{name:...}` in a format string name a variable or const.
+fn format_captures(text: &str, refs: &mut Refs) {
+    let bytes: Vec<char> = text.chars().collect();
+    let mut k = 0;
+    while k < bytes.len() {
+        if bytes[k] == '{' {
+            if bytes.get(k + 1) == Some(&'{') {
+                k += 2;
+                continue;
+            }
+            let start = k + 1;
+            let mut end = start;
+            while end < bytes.len() && (bytes[end].is_alphanumeric() || bytes[end] == '_') {
+                end += 1;
+            }
+            if end > start && !bytes[start].is_ascii_digit() {
+                refs.loose.push(vec![bytes[start..end].iter().collect()]);
+            }
+            k = end;
+        } else {
+            k += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flat(source: &str) -> Vec<(String, Option<String>)> {
+        let item: syn::ItemUse = syn::parse_str(source).expect("a use item");
+        let mut out = Vec::new();
+        flatten_use(&item.tree, &mut Vec::new(), &mut out);
+        out.into_iter()
+            .map(|(path, name)| (path.join("::"), name))
+            .collect()
+    }
+
+    #[test]
+    fn use_trees_flatten_to_paths_and_bound_names() {
+        assert_eq!(
+            flat("use crate::a::{self, b as c, d::*, e::{f}};"),
+            [
+                ("crate::a".to_string(), Some("a".to_string())),
+                ("crate::a::b".to_string(), Some("c".to_string())),
+                ("crate::a::d".to_string(), None),
+                ("crate::a::e::f".to_string(), Some("f".to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn macro_tokens_yield_paths_methods_and_captures() {
+        let mut refs = Refs::default();
+        let tokens: TokenStream =
+            "f, \"{} {LIMIT:>3} {{x}}\", $crate::dlx::Solver::new(&p).first(), $x, m!()"
+                .parse()
+                .expect("tokens");
+        scan_tokens(tokens, &mut refs);
+        assert!(refs.loose.contains(&vec!["LIMIT".to_string()]));
+        assert!(!refs.loose.contains(&vec!["x".to_string()]));
+        assert!(refs
+            .loose
+            .contains(&["crate", "dlx", "Solver", "new"].map(String::from).to_vec()));
+        assert!(refs.methods.contains("first"));
+        assert!(refs.macros.contains("m"));
+    }
+}

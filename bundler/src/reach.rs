@@ -227,9 +227,9 @@ impl Walk<'_, '_> {
                 .filter(|(_, leaf)| leaf.module == m);
             for (l, leaf) in leaves {
                 let mut scratch = BTreeSet::new();
-                let place = graph.place(m, leaf.line);
-                let (targets, _) =
-                    graph.resolve(m, &leaf.segments, &[], &mut scratch, 0, Some(&place))?;
+                // Lenient: an import of another crate that no kept code
+                // uses is dropped, not an error.
+                let (targets, _) = graph.resolve(m, &leaf.segments, &[], &mut scratch, 0, None)?;
                 for target in targets {
                     match (target, &leaf.name) {
                         (Target::Item(a, b), Some(_))

@@ -255,6 +255,8 @@ fn unused_items_of_every_kind_are_dropped() {
             "unused_fn",
             "HashMap",
             "label",
+            "regex",
+            "Regex",
         ],
     );
 }

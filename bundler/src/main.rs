@@ -27,7 +27,7 @@ struct Args {
     #[arg(long)]
     sizes: bool,
     /// Judge profile: its edition and source-size limit.
-    #[arg(long, default_value = "default", value_parser = ["default", "codeforces", "uva", "spoj", "luogu", "atcoder", "kattis"])]
+    #[arg(long, default_value = "default", value_parser = judge_names())]
     judge: String,
     /// Drop doc comments.
     #[arg(long)]
@@ -42,6 +42,11 @@ struct Args {
     /// The library package to read (default: the workspace's library/).
     #[arg(long, value_name = "DIR")]
     library: Option<PathBuf>,
+}
+
+/// The `--judge` values, straight from the table so they cannot drift.
+fn judge_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(judge::JUDGES.iter().map(|j| j.name))
 }
 
 fn main() -> ExitCode {

@@ -42,6 +42,7 @@ pub fn build_file(
         attrs: Vec::new(),
         items,
     };
+    crate::prune::strip_clippy_lints(&mut file);
     if strip_docs {
         crate::prune::strip_docs(&mut file);
     }

@@ -114,6 +114,38 @@ impl VisitMut for DocStripper {
     }
 }
 
+struct ToolLintStripper;
+
+impl VisitMut for ToolLintStripper {
+    fn visit_attributes_mut(&mut self, attrs: &mut Vec<Attribute>) {
+        attrs.retain(|a| !is_clippy_only(a));
+        for attr in attrs {
+            self.visit_attribute_mut(attr);
+        }
+    }
+}
+
+/// Whether `attr` is `#[allow|warn|deny|expect(clippy::...)]` naming only
+/// clippy lints: rustc ignores it, and a submission carries no `allow`.
+fn is_clippy_only(attr: &Attribute) -> bool {
+    let level = ["allow", "warn", "deny", "expect", "forbid"];
+    if !level.iter().any(|l| attr.path().is_ident(l)) {
+        return false;
+    }
+    attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+        .is_ok_and(|lints| {
+            !lints.is_empty()
+                && lints
+                    .iter()
+                    .all(|p| p.segments.first().is_some_and(|s| s.ident == "clippy"))
+        })
+}
+
+/// Removes lint attributes that name only clippy lints.
+pub fn strip_clippy_lints(file: &mut syn::File) {
+    ToolLintStripper.visit_file_mut(file);
+}
+
 /// Removes every doc comment (`///`, `//!`, `#[doc]`).
 pub fn strip_docs(file: &mut syn::File) {
     DocStripper.visit_file_mut(file);
@@ -462,6 +494,19 @@ mod tests {
         assert!(!attrs("#[cfg(not(test))]"));
         assert!(!attrs("#[cfg(any(unix, test))]"));
         assert!(!attrs("#[inline]"));
+    }
+
+    #[test]
+    fn clippy_only_lint_attributes() {
+        let attr = |source: &str| {
+            let item: syn::ItemFn = syn::parse_str(&format!("{source} fn f() {{}}")).expect("fn");
+            is_clippy_only(&item.attrs[0])
+        };
+        assert!(attr("#[allow(clippy::too_many_arguments)]"));
+        assert!(attr("#[expect(clippy::a, clippy::b)]"));
+        assert!(!attr("#[allow(dead_code)]"));
+        assert!(!attr("#[allow(clippy::a, unused)]"));
+        assert!(!attr("#[inline]"));
     }
 
     #[test]

@@ -7,7 +7,8 @@
 CARGO ?= cargo
 PROBLEMS := p4205 uva745 uva197 latin
 
-.PHONY: help test check bench submit-all $(addprefix submit-,$(PROBLEMS)) submit-cube
+.PHONY: help test check bench submit-all $(addprefix submit-,$(PROBLEMS)) submit-cube \
+	$(addprefix stress-,$(PROBLEMS)) stress-cube
 
 help:
 	@echo "make submit-<id>   bundle library/src/problems/<id>.rs into submissions/<id>/main.rs,"
@@ -16,17 +17,21 @@ help:
 	@echo "make submit-all    every problem"
 	@echo "make test          every test of the workspace"
 	@echo "make check         fmt, clippy and the staleness check, as CI runs them"
+	@echo "make stress-<id>   random inputs vs a brute-force reference (COUNT=200 SEED=1)"
 	@echo "make bench         race the engines against the dlx crate on every instance"
 
 # Bundle first: the judge compiles the file the bundler wrote.
 $(addprefix submit-,$(PROBLEMS)): submit-%:
 	@$(CARGO) run -q -p bundler -- $*
-	@$(CARGO) run -q --release -p judge-tests --bin judge -- $*
+	@$(CARGO) run -q --release -p judge-tests --bin judge -- $* --deny-warnings
 	@echo "submission: submissions/$*/main.rs ($$(wc -c < submissions/$*/main.rs) bytes)"
 
 submit-cube: submit-uva197
 
 submit-all: $(addprefix submit-,$(PROBLEMS))
+
+$(addprefix stress-,$(PROBLEMS)) stress-cube: stress-%:
+	@$(CARGO) run -q --release -p judge-tests --bin judge -- stress $* --count $(or $(COUNT),200) --seed $(or $(SEED),1)
 
 test:
 	$(CARGO) test --workspace
@@ -34,6 +39,7 @@ test:
 check:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) run -q -p bundler -- all --check
 
 bench:
 	$(CARGO) bench -p library --bench engines

@@ -248,6 +248,7 @@ impl Solver {
             };
             for j in 0..self.stride {
                 let item = self.rows[option * self.stride + j] as usize;
+                // The padding (`items`) and the branch item are skipped.
                 if item < self.items && slot.count[item] != COVERED {
                     self.cover::<STRIDE>(&mut slot, item);
                 }
@@ -314,12 +315,16 @@ impl Solver {
             while candidates != 0 {
                 let w = s * 64 + candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
-                let mut kill = of_item[w] & alive[w];
+                debug_assert!(w < words);
+                // SAFETY: `words_of` has bits only for words below `words`
+                // (see `new`), and both slices have `words` entries.
+                let (of, live) = unsafe { (*of_item.get_unchecked(w), alive.get_unchecked_mut(w)) };
+                let mut kill = of & *live;
                 if kill == 0 {
                     continue;
                 }
-                alive[w] &= !kill;
-                if alive[w] == 0 {
+                *live &= !kill;
+                if *live == 0 {
                     *live_words &= !(1 << (w % 64));
                 }
                 killed += u64::from(kill.count_ones());

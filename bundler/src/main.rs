@@ -86,7 +86,11 @@ fn run() -> Result<ExitCode, Error> {
         None => find_library()?,
     };
     // `all` bundles (or checks) every problem; --out makes no sense then.
-    let ids = if args.id == "all" && args.out.is_none() {
+    let ids = if args.id == "all" {
+        if args.out.is_some() {
+            eprintln!("error: --out needs one problem id, not `all`");
+            return Ok(ExitCode::FAILURE);
+        }
         bundler::problems(&library)?
     } else {
         vec![args.id.clone()]

@@ -354,6 +354,17 @@ fn error_adapter_not_declared_in_problems_rs() {
 }
 
 #[test]
+fn error_adapter_without_main() {
+    let e = fixture_error("err_no_main");
+    assert!(matches!(&e, Error::NoMain { .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .starts_with("err_no_main/src/problems/demo.rs: the adapter has no `pub fn main()`"),
+        "{e}"
+    );
+}
+
+#[test]
 fn error_module_file_both_flat_and_mod_rs() {
     let e = fixture_error("err_ambiguous_mod");
     assert!(

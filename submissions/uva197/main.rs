@@ -252,12 +252,16 @@ pub mod dlx {
                     while candidates != 0 {
                         let w = s * 64 + candidates.trailing_zeros() as usize;
                         candidates &= candidates - 1;
-                        let mut kill = of_item[w] & alive[w];
+                        debug_assert!(w < words);
+                        let (of, live) = unsafe {
+                            (*of_item.get_unchecked(w), alive.get_unchecked_mut(w))
+                        };
+                        let mut kill = of & *live;
                         if kill == 0 {
                             continue;
                         }
-                        alive[w] &= !kill;
-                        if alive[w] == 0 {
+                        *live &= !kill;
+                        if *live == 0 {
                             *live_words &= !(1 << (w % 64));
                         }
                         killed += u64::from(kill.count_ones());

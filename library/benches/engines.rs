@@ -193,17 +193,24 @@ fn main() {
                 );
             }
         }
+        // With --only, the engines skipped show as "-".
+        let shown =
+            |engine: &str, value: String| if skip(engine) { "-".to_string() } else { value };
+        let ratio = |engine: &str, run: &Run| match skip("crate") || skip(engine) {
+            true => "-".to_string(),
+            false => format!("{:.2}x", ours_crate.seconds / run.seconds),
+        };
         println!(
-            "{:<20} {:>9.3} {:>9.3} {:>9.3} {:>7.2}x {:>7.2}x {:>10} {:>10} {:>10}",
+            "{:<20} {:>9} {:>9} {:>9} {:>8} {:>8} {:>10} {:>10} {:>10}",
             name,
-            ours_crate.seconds,
-            ours_links.seconds,
-            ours_bits.seconds,
-            ours_crate.seconds / ours_links.seconds,
-            ours_crate.seconds / ours_bits.seconds,
-            ours_crate.peak / 1024,
-            ours_links.peak / 1024,
-            ours_bits.peak / 1024,
+            shown("crate", format!("{:.3}", ours_crate.seconds)),
+            shown("links", format!("{:.3}", ours_links.seconds)),
+            shown("bitset", format!("{:.3}", ours_bits.seconds)),
+            ratio("links", &ours_links),
+            ratio("bitset", &ours_bits),
+            shown("crate", (ours_crate.peak / 1024).to_string()),
+            shown("links", (ours_links.peak / 1024).to_string()),
+            shown("bitset", (ours_bits.peak / 1024).to_string()),
         );
     }
     if failures > 0 {

@@ -18,7 +18,7 @@ pub mod dlx {
 
     pub mod bitset {
         use std::ops::ControlFlow;
-        use crate::dlx::{Problem, Progress, Stats};
+        use crate::dlx::{Problem, Stats};
 
         const COVERED: u32 = u32::MAX;
 
@@ -83,10 +83,10 @@ pub mod dlx {
             where
                 F: FnMut(&[usize]) -> ControlFlow<()>,
             {
-                self.search_with_progress(visit, u64::MAX, |_| {})
+                self.run(visit, u64::MAX, |_, _| {})
             }
 
-            pub fn search_with_progress<F, R>(
+            fn run<F, R>(
                 &mut self,
                 visit: F,
                 interval: u64,
@@ -94,7 +94,7 @@ pub mod dlx {
             ) -> ControlFlow<()>
             where
                 F: FnMut(&[usize]) -> ControlFlow<()>,
-                R: FnMut(&Progress),
+                R: FnMut(Stats, &[(u32, u32)]),
             {
                 match self.stride {
                     3 => self.walk::<3, F, R>(visit, interval, report),
@@ -115,7 +115,7 @@ pub mod dlx {
             ) -> ControlFlow<()>
             where
                 F: FnMut(&[usize]) -> ControlFlow<()>,
-                R: FnMut(&Progress),
+                R: FnMut(Stats, &[(u32, u32)]),
             {
                 let (words, bits, counts) = (
                     self.words,
@@ -186,7 +186,7 @@ pub mod dlx {
                     self.stats.nodes += 1;
                     if self.stats.nodes >= next_report {
                         next_report = next_report.saturating_add(interval);
-                        report(&Progress::new(self.stats, &position));
+                        report(self.stats, &position);
                     }
                     match chosen {
                         None => {
@@ -289,18 +289,12 @@ pub mod dlx {
             }
 
             fn choose(&self, count: &[u32]) -> Option<usize> {
-                let mut best = None;
-                let mut fewest = COVERED;
-                for (item, &c) in count[..self.primary].iter().enumerate() {
-                    if c < fewest {
-                        best = Some(item);
-                        fewest = c;
-                        if c == 0 {
-                            break;
-                        }
-                    }
+                let primary = &count[..self.primary];
+                let fewest = primary.iter().copied().min().unwrap_or(COVERED);
+                if fewest == COVERED {
+                    return None;
                 }
-                best
+                primary.iter().position(|&c| c == fewest)
             }
 
             fn live_options(&self, alive: &[u64], item: usize) -> u32 {
@@ -393,7 +387,7 @@ pub mod dlx {
                 return Err(Error::EmptyOption { option });
             }
             let needed = total + self.items.len() + items.len() + option + 3;
-            if total >= i32::MAX as usize || needed >= i32::MAX as usize {
+            if needed >= COVERED as usize {
                 return Err(Error::TooLarge);
             }
             for (k, &item) in items.iter().enumerate() {
@@ -431,26 +425,7 @@ pub mod dlx {
         pub updates: u64,
     }
 
-    #[derive(Clone, Copy, Debug, PartialEq)]
-    pub struct Progress {
-        pub stats: Stats,
-        pub explored: f64,
-    }
-
-    impl Progress {
-        pub(crate) fn new(stats: Stats, position: &[(u32, u32)]) -> Progress {
-            let mut explored = 0.0;
-            let mut share = 1.0;
-            for &(k, t) in position {
-                share /= f64::from(t);
-                explored += f64::from(k - 1) * share;
-            }
-            Progress {
-                stats,
-                explored: explored + share / 2.0,
-            }
-        }
-    }
+    const COVERED: i32 = 1 << 30;
 }
 
 pub mod input {

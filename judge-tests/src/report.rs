@@ -70,7 +70,7 @@ pub fn case_report(result: &CaseResult, limits: &Limits, style: Style) -> String
         .as_ref()
         .map(measurements)
         .unwrap_or_default();
-    let _ = write!(text, "{code} {:<24} {measured}", result.name);
+    let _ = write!(text, "{code} {:<28} {measured}", result.name);
     let stderr_tail = |text: &mut String, o: &RunOutcome| {
         let lines: Vec<&str> = o
             .stderr_tail

@@ -24,7 +24,7 @@
 //! item `i + 1`; the primary items are `1..=primary`.
 //!
 //! * `len[i]` is the length of item `i`'s list of options, with the bit
-//!   [`COVERED`] set while `i` is covered.
+//!   `COVERED` set while `i` is covered.
 //! * `nodes[i]` for `1 <= i <= n` is item `i`'s list header: `up`/`down`
 //!   are its last and first option nodes.
 //! * Then come the options, each one a contiguous run of nodes, with a
@@ -65,7 +65,8 @@
 //!   other item of its option is covered (the option is still compatible
 //!   with the partial solution).
 //!
-//! [`Solver::check_invariants`] verifies I1, I2 and I4 (Knuth's `sanity()`).
+//! [`Solver::check_invariants`] verifies I1, I2, I4 and the right links
+//! (Knuth's `sanity()`).
 //!
 //! # Counting
 //!
@@ -617,11 +618,23 @@ impl Solver {
         -self.nodes[x as usize].top as usize
     }
 
-    /// Checks invariants I1, I2 and I4 of the module docs (Knuth's
-    /// `sanity()`); returns the first violation found.
+    /// Checks invariants I1, I2 and I4 of the module docs and the right
+    /// links (Knuth's `sanity()`); returns the first violation found.
     pub fn check_invariants(&self) -> Result<(), String> {
         let n = self.len.len() - 1;
         let active: Vec<bool> = self.len.iter().map(|&len| len & COVERED == 0).collect();
+        // `right` goes round each option once, in order.
+        for x in (n + 1..self.nodes.len()).filter(|&x| self.nodes[x].top > 0) {
+            let nodes: Vec<u32> = self.option_nodes(x as u32).collect();
+            let at = nodes.iter().position(|&y| y as usize == x).unwrap_or(0);
+            let next = nodes[(at + 1) % nodes.len()];
+            if self.nodes[x].right != next {
+                return Err(format!(
+                    "node {x}: right is {}, not {next}",
+                    self.nodes[x].right
+                ));
+            }
+        }
         for i in 1..=n {
             let mut len = 0;
             let mut x = i as u32;

@@ -39,7 +39,7 @@ pub mod dlx {
     //! item `i + 1`; the primary items are `1..=primary`.
     //!
     //! * `len[i]` is the length of item `i`'s list of options, with the bit
-    //!   [`COVERED`] set while `i` is covered.
+    //!   `COVERED` set while `i` is covered.
     //! * `nodes[i]` for `1 <= i <= n` is item `i`'s list header: `up`/`down`
     //!   are its last and first option nodes.
     //! * Then come the options, each one a contiguous run of nodes, with a
@@ -80,7 +80,8 @@ pub mod dlx {
     //!   other item of its option is covered (the option is still compatible
     //!   with the partial solution).
     //!
-    //! [`Solver::check_invariants`] verifies I1, I2 and I4 (Knuth's `sanity()`).
+    //! [`Solver::check_invariants`] verifies I1, I2, I4 and the right links
+    //! (Knuth's `sanity()`).
     //!
     //! # Counting
     //!

@@ -24,7 +24,7 @@
 //!   summary with one bit per word of `alive` that is not zero, so that
 //!   covering skips the options of pieces already placed;
 //! * `count`, one number per item: how many live options contain it (DLX's
-//!   list lengths, I1), or [`COVERED`] once the item is covered.
+//!   list lengths, I1), or `COVERED` once the item is covered.
 //!
 //! Covering item `c` kills `alive & options_of[c]` with a few word
 //! operations and decrements the counts of the killed options' items. Each

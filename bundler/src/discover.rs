@@ -10,25 +10,39 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use syn::spanned::Spanned;
 use syn::{AttrStyle, Attribute, Item};
 
 use crate::error::{Error, Place};
-use crate::prune::strip_test_code;
+use crate::syntax::{place_of, strip_test_code};
+
+/// A module of the library: its index in [`Crate::modules`] (the root is 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ModuleId(pub usize);
+
+impl ModuleId {
+    pub const ROOT: ModuleId = ModuleId(0);
+}
+
+/// An item of a module: `module`'s `items[index]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ItemId {
+    pub module: ModuleId,
+    pub index: usize,
+}
 
 /// One module of the library.
 #[derive(Debug)]
 pub struct Module {
     /// Names from the crate root, `[]` for the root itself.
     pub path: Vec<String>,
-    pub parent: Option<usize>,
+    pub parent: Option<ModuleId>,
     /// The workspace-relative file that holds the module's items.
     pub file: String,
     /// Inner attributes (`//!` docs and the like).
     pub attrs: Vec<Attribute>,
     pub items: Vec<Item>,
     /// `mod` item index → child module.
-    pub children: BTreeMap<usize, usize>,
+    pub children: BTreeMap<usize, ModuleId>,
 }
 
 /// The whole library: its modules and the files they came from.
@@ -41,14 +55,39 @@ pub struct Crate {
 
 impl Crate {
     /// The module with path `path`, if any.
-    pub fn module(&self, path: &[&str]) -> Option<usize> {
-        self.modules.iter().position(|m| m.path == path)
+    pub fn module(&self, path: &[&str]) -> Option<ModuleId> {
+        self.modules
+            .iter()
+            .position(|m| m.path == path)
+            .map(ModuleId)
+    }
+
+    /// Module `m`.
+    pub fn get(&self, m: ModuleId) -> &Module {
+        &self.modules[m.0]
+    }
+
+    /// Item `id`.
+    pub fn item(&self, id: ItemId) -> &Item {
+        &self.modules[id.module.0].items[id.index]
+    }
+
+    /// Every module id, root first.
+    pub fn module_ids(&self) -> impl Iterator<Item = ModuleId> {
+        (0..self.modules.len()).map(ModuleId)
+    }
+
+    /// Every item of every module.
+    pub fn item_ids(&self) -> impl Iterator<Item = ItemId> + '_ {
+        self.module_ids().flat_map(move |module| {
+            (0..self.get(module).items.len()).map(move |index| ItemId { module, index })
+        })
     }
 
     /// `crate::a::b` for module `m`.
-    pub fn module_name(&self, m: usize) -> String {
+    pub fn module_name(&self, m: ModuleId) -> String {
         let mut name = String::from("crate");
-        for segment in &self.modules[m].path {
+        for segment in &self.get(m).path {
             name.push_str("::");
             name.push_str(segment);
         }
@@ -80,7 +119,7 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
 /// A module about to be added: where it sits and what it holds.
 struct NewModule {
     path: Vec<String>,
-    parent: Option<usize>,
+    parent: Option<ModuleId>,
     attrs: Vec<Attribute>,
     items: Vec<Item>,
 }
@@ -107,10 +146,10 @@ impl Reader {
         &mut self,
         file: &Path,
         path: Vec<String>,
-        parent: Option<usize>,
+        parent: Option<ModuleId>,
         child_dir: &Path,
         declared_at: Option<Place>,
-    ) -> Result<usize, Error> {
+    ) -> Result<ModuleId, Error> {
         let shown = self.display(file);
         let canonical = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
         if self.stack.contains(&canonical) {
@@ -158,14 +197,14 @@ impl Reader {
         file: &Path,
         new: NewModule,
         child_dir: &Path,
-    ) -> Result<usize, Error> {
+    ) -> Result<ModuleId, Error> {
         let NewModule {
             path,
             parent,
             attrs,
             mut items,
         } = new;
-        let id = self.modules.len();
+        let id = ModuleId(self.modules.len());
         self.modules.push(Module {
             path: path.clone(),
             parent,
@@ -226,8 +265,8 @@ impl Reader {
                 _ => {}
             }
         }
-        self.modules[id].items = items;
-        self.modules[id].children = children;
+        self.modules[id.0].items = items;
+        self.modules[id.0].children = children;
         Ok(id)
     }
 
@@ -289,13 +328,4 @@ fn path_attribute(attrs: &[Attribute]) -> Option<String> {
             _ => None,
         }
     })
-}
-
-/// Where `node` starts in `file`.
-pub fn place_of(file: &str, node: &impl Spanned) -> Place {
-    Place {
-        file: file.to_string(),
-        line: node.span().start().line,
-        column: None,
-    }
 }

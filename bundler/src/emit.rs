@@ -1,78 +1,19 @@
-//! Pass 4: print the kept modules as one file.
-//!
-//! Layout: a header comment, `fn main` calling the adapter's `main`, then
-//! the root's kept items with every `mod` printed inline as `pub mod x {
-//! ... }`, so `crate::a::b` paths stay valid. Printing is prettyplease's
-//! (readable) or a compact token printer (`--minify`); either way the text is
-//! parsed again before it is written, as a self-check.
+//! Pass 6: print the bundle. Printing is prettyplease's (readable) or a
+//! compact token printer (`--minify`); either way the text is parsed again
+//! before it is written, as a self-check.
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::{AttrStyle, Item};
+use syn::Item;
 
-use crate::discover::Crate;
 use crate::error::Error;
-use crate::graph::item_label;
+use crate::syntax::item_label;
 
 /// How to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Style {
     pub strip_docs: bool,
     pub minify: bool,
-}
-
-/// The whole bundle as a syn file: `fn main` first, then the kept items.
-pub fn build_file(
-    krate: &Crate,
-    kept: &[Vec<Item>],
-    entry: &[String],
-    strip_docs: bool,
-) -> syn::File {
-    let entry_path: syn::Path =
-        syn::parse_str(&entry.join("::")).expect("module names are identifiers");
-    let main: Item = syn::parse_quote! {
-        fn main() {
-            #entry_path::main()
-        }
-    };
-    let mut items = vec![main];
-    items.extend(module_items(krate, kept, 0));
-    let mut file = syn::File {
-        shebang: None,
-        attrs: Vec::new(),
-        items,
-    };
-    crate::prune::strip_clippy_lints(&mut file);
-    if strip_docs {
-        crate::prune::strip_docs(&mut file);
-    }
-    file
-}
-
-fn module_items(krate: &Crate, kept: &[Vec<Item>], m: usize) -> Vec<Item> {
-    kept[m]
-        .iter()
-        .map(|item| match item {
-            Item::Mod(module) => {
-                let child = krate
-                    .modules
-                    .iter()
-                    .position(|c| {
-                        c.parent == Some(m) && c.path.last() == Some(&module.ident.to_string())
-                    })
-                    .expect("every kept mod item has a module");
-                let mut module = module.clone();
-                module.attrs.retain(|a| matches!(a.style, AttrStyle::Outer));
-                module
-                    .attrs
-                    .extend(krate.modules[child].attrs.iter().cloned());
-                module.content = Some((Default::default(), module_items(krate, kept, child)));
-                module.semi = None;
-                Item::Mod(module)
-            }
-            other => other.clone(),
-        })
-        .collect()
 }
 
 /// The printed body (no header) of `file`.
@@ -120,9 +61,9 @@ fn space_items(text: String) -> String {
             let previous = lines[k - 1];
             let indent = |l: &str| l.len() - l.trim_start().len();
             let (prev, this) = (previous.trim_start(), line.trim_start());
-            let ends_item = prev == "}"
-                || prev.ends_with(';')
-                || prev.ends_with("{}")
+            // A doc line ending in `;` (an example) does not end an item.
+            let code = !prev.starts_with("//");
+            let ends_item = (code && (prev == "}" || prev.ends_with(';') || prev.ends_with("{}")))
                 || (prev.starts_with("//!") && !this.starts_with("//!"));
             let both_uses = ["use ", "pub use "].iter().any(|u| prev.starts_with(u))
                 && ["use ", "pub use "].iter().any(|u| this.starts_with(u));
@@ -327,6 +268,12 @@ mod tests {
         // A blank line inside the literal would change the program.
         let literal = "const A: &str = \"x;\nfn y\";\nfn z() {}\n";
         assert_eq!(space_items(literal.to_string()), literal);
+    }
+
+    #[test]
+    fn doc_examples_keep_their_lines_together() {
+        let docs = "/// ```\n/// let a = 1;\n/// let b = 2;\n/// ```\nfn f() {}\n";
+        assert_eq!(space_items(docs.to_string()), docs);
     }
 
     #[test]

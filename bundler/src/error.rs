@@ -63,6 +63,11 @@ pub enum Error {
     SelfCheck { message: String },
     /// `--explain` named an item that is not in the library.
     UnknownItem { name: String },
+    /// rustc could not be run, or the library does not compile as one file.
+    Rustc { message: String },
+    /// rustc reports dead code the bundler cannot delete, or a deletion
+    /// broke the bundle: a bug in the bundler or a case it does not handle.
+    Shake { message: String },
 }
 
 impl fmt::Display for Error {
@@ -115,6 +120,12 @@ impl fmt::Display for Error {
             Error::UnknownItem { name } => write!(
                 f,
                 "no item `{name}` in the library; name it by path, e.g. dlx::Solver or dlx::Solver::first"
+            ),
+            Error::Rustc { message } => write!(f, "{message}"),
+            Error::Shake { message } => write!(
+                f,
+                "the bundle cannot be made free of dead code: {message}\n\
+                 (`--keep-everything` bundles the whole library instead; please report this case)"
             ),
         }
     }

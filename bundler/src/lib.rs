@@ -1,11 +1,14 @@
-//! Turns one adapter of the library into a single-file, std-only submission.
+//! Turns one adapter of a library into a single-file, std-only submission
+//! that holds exactly what the adapter uses.
 //!
-//! The work is a series of syn passes, one module each:
-//! [`discover`] reads the module tree, [`graph`] resolves paths ([`refs`]
-//! collects them from the code) and [`reach`] walks
-//! from the adapter's `main` to every item it reaches, [`prune`] drops tests,
-//! unreached items and unused imports, and [`emit`] prints the result and
-//! parses it again. [`judge`] knows each judge's size limit.
+//! The work is a series of passes, one module each, in this order:
+//! [`discover`] reads the module tree (tests dropped), [`resolve`] knows
+//! what every name and path means, [`reach`] walks from the adapter's
+//! `main` to a conservative cut of the library, [`prune`] prints that cut
+//! as one file, [`shake`] lets rustc delete everything dead in it (with
+//! [`expand`] writing out macro invocations when rustc finds dead code in
+//! what they write), and [`emit`] prints the result. [`syntax`], [`refs`],
+//! [`rustc`], [`error`] and [`judge`] are leaves the passes share.
 //!
 //! ```no_run
 //! use bundler::{bundle, Options};
@@ -19,20 +22,28 @@
 pub mod discover;
 pub mod emit;
 pub mod error;
-pub mod graph;
+pub mod expand;
 pub mod judge;
 pub mod prune;
 pub mod reach;
 pub mod refs;
+pub mod resolve;
+pub mod rustc;
+pub mod shake;
+pub mod syntax;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 pub use emit::Style;
-pub use error::Error;
+pub use error::{Error, Place};
 pub use judge::Judge;
 
-use graph::{Graph, Node};
+use discover::{Crate, ItemId};
+use reach::Cut;
+use resolve::Names;
+use shake::{Failure, Shaken};
 
 /// What to bundle and how.
 #[derive(Clone, Debug)]
@@ -78,10 +89,74 @@ pub struct Bundle {
     pub sizes: Vec<(usize, String)>,
     /// The answer to `--explain`.
     pub explanation: Option<String>,
+    /// Warnings rustc gives on the library's own code (not about dead
+    /// code, which is deleted): the user must see them.
+    pub warnings: Vec<Warning>,
+    /// How the work went, for `--verbose`.
+    pub report: Report,
 }
 
-/// Other names for problem ids.
-const ALIASES: &[(&str, &str)] = &[("cube", "uva197")];
+/// A warning on the library's code, placed in the library's files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub lint: String,
+    pub message: String,
+    /// The item it is in, e.g. `crate::dlx::Solver::new`.
+    pub item: String,
+    /// Where that item is, when it is in the library's files (not written
+    /// by a macro).
+    pub place: Option<Place>,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(place) = &self.place {
+            write!(f, "{place}: ")?;
+        }
+        write!(
+            f,
+            "warning[{}]: {} (in {})",
+            self.lint, self.message, self.item
+        )
+    }
+}
+
+/// Timings and sizes of one bundle.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Items in the cut, and the bytes rustc first checked.
+    pub cut_items: usize,
+    /// Per rustc run: bytes checked, time taken, what it deleted.
+    pub rounds: Vec<shake::Round>,
+    /// The cut did not compile, so the whole library was shaken instead:
+    /// rustc's first error on the cut.
+    pub fell_back: Option<String>,
+    pub total: Duration,
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "cut: {} items", self.cut_items)?;
+        if let Some(error) = &self.fell_back {
+            writeln!(f, "the cut did not compile; the whole library was shaken instead. rustc said:\n{error}")?;
+        }
+        for (k, round) in self.rounds.iter().enumerate() {
+            write!(
+                f,
+                "rustc round {}: {} bytes, {:.0} ms",
+                k + 1,
+                round.bytes,
+                round.time.as_secs_f64() * 1e3
+            )?;
+            match (round.deleted, round.expanded) {
+                (0, 0) => writeln!(f, ", clean")?,
+                (d, 0) => writeln!(f, ", {d} deleted")?,
+                (d, e) => writeln!(f, ", {d} deleted, {e} macro calls written out")?,
+            }
+        }
+        write!(f, "total: {:.0} ms", self.total.as_secs_f64() * 1e3)
+    }
+}
 
 /// The problem ids of `library`: the files of `src/problems/`, sorted.
 pub fn problems(library: &Path) -> Result<Vec<String>, Error> {
@@ -106,21 +181,72 @@ pub fn problems(library: &Path) -> Result<Vec<String>, Error> {
     Ok(ids)
 }
 
+/// Other names for problem ids: `aliases = ["cube"]` in the problem's
+/// `judge-tests/<id>/.problem.toml`, beside the library.
+pub fn aliases(library: &Path) -> Vec<(String, String)> {
+    let Some(workspace) = library.parent() else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for id in problems(library).unwrap_or_default() {
+        let settings = workspace
+            .join("judge-tests")
+            .join(&id)
+            .join(".problem.toml");
+        let Ok(text) = std::fs::read_to_string(settings) else {
+            continue;
+        };
+        for alias in aliases_in(&text) {
+            found.push((alias, id.clone()));
+        }
+    }
+    // Until every case folder says so itself.
+    if !found.iter().any(|(alias, _)| alias == "cube")
+        && problems(library)
+            .unwrap_or_default()
+            .iter()
+            .any(|p| p == "uva197")
+    {
+        found.push(("cube".to_string(), "uva197".to_string()));
+    }
+    found.sort();
+    found
+}
+
+/// The strings of an `aliases = ["a", "b"]` line.
+fn aliases_in(toml: &str) -> Vec<String> {
+    toml.lines()
+        .filter_map(|line| {
+            let line = line.split('#').next()?.trim();
+            let (key, value) = line.split_once('=')?;
+            (key.trim() == "aliases").then(|| value.trim().to_string())
+        })
+        .flat_map(|value| {
+            value
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .split(',')
+                .map(|s| s.trim().trim_matches('"').to_string())
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// The problem id `id` names, resolving aliases.
 pub fn resolve_id(library: &Path, id: &str) -> Result<String, Error> {
     let known = problems(library)?;
-    let id = ALIASES
+    let aliases = aliases(library);
+    let id = aliases
         .iter()
-        .find(|(alias, _)| *alias == id)
-        .map_or(id, |(_, real)| *real);
+        .find(|(alias, _)| alias == id)
+        .map_or(id, |(_, real)| real.as_str());
     if known.iter().any(|k| k == id) {
         Ok(id.to_string())
     } else {
         let mut listed = known.clone();
-        for (alias, real) in ALIASES {
-            if known.iter().any(|k| k == real) {
-                listed.push(format!("{alias} (= {real})"));
-            }
+        for (alias, real) in &aliases {
+            listed.push(format!("{alias} (= {real})"));
         }
         Err(Error::UnknownProblem {
             id: id.to_string(),
@@ -132,6 +258,7 @@ pub fn resolve_id(library: &Path, id: &str) -> Result<String, Error> {
 /// Bundles `options.id`, stripping docs and then minifying if the judge's
 /// limit requires it.
 pub fn bundle(options: &Options) -> Result<Bundle, Error> {
+    let started = Instant::now();
     // Absolute, so that `--library .` still has a name and a parent.
     let library = options.library.canonicalize().map_err(|source| Error::Io {
         path: options.library.clone(),
@@ -144,65 +271,83 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "library".into());
-    let adapter_file = format!("{library_name}/src/problems/{id}.rs");
-    let entry = vec!["problems".to_string(), id.clone()];
     let adapter = krate
         .module(&["problems", &id])
         .ok_or_else(|| Error::NotDeclared {
             id: id.clone(),
             file: format!("{library_name}/src/problems.rs"),
         })?;
-    let main = krate.modules[adapter]
+    let main = krate
+        .get(adapter)
         .items
         .iter()
         .position(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main"))
-        .ok_or(Error::NoMain { file: adapter_file })?;
+        .map(|index| ItemId {
+            module: adapter,
+            index,
+        })
+        .ok_or(Error::NoMain {
+            file: format!("{library_name}/src/problems/{id}.rs"),
+        })?;
 
-    let graph = Graph::new(&krate);
-    let mut reach = graph.reach(Node::Item(adapter, main))?;
-    if options.keep_everything {
-        for node in graph.all_nodes() {
-            reach.nodes.entry(node).or_insert(reach::Why {
-                by: None,
-                how: "everything is kept".into(),
-            });
-        }
-        reach.leaves.extend(0..graph.leaves.len());
-    }
-    let mut kept = prune::prune(&krate, &graph, &reach);
-    if !options.keep_everything {
-        prune::drop_unread_fields(&mut kept, &reach.fields_read);
-    }
+    let names = Names::new(&krate);
+    let cut = reach::cut(&names, main)?;
+    let entry = vec!["problems".to_string(), id.clone()];
+    let mut report = Report {
+        cut_items: cut.items.len(),
+        ..Report::default()
+    };
+    let (file, shaken) = if options.keep_everything {
+        (prune::assemble(&names, None, &cut.foreign, &entry), None)
+    } else {
+        let shaken = shake_cut(&names, &cut, &entry, options.judge.edition, &mut report)?;
+        let file = shaken.file.clone().expect("a shaken file");
+        (file, Some(shaken))
+    };
     let explanation = options
         .explain
         .as_deref()
-        .map(|name| explain(&graph, &reach, name))
+        .map(|name| explain(&names, &cut, shaken.as_ref(), &file, &entry, name))
         .transpose()?;
+    let warnings = shaken
+        .as_ref()
+        .map(|s| {
+            s.warnings
+                .iter()
+                .map(|w| Warning {
+                    lint: w.lint.clone(),
+                    message: w.message.clone(),
+                    item: w.node.clone(),
+                    place: locate(&krate, &w.segments),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let sources = sources(&krate, &file);
 
-    let sources: BTreeSet<&str> = krate
-        .modules
-        .iter()
-        .enumerate()
-        .filter(|&(m, _)| m == 0 || !kept[m].is_empty())
-        .map(|(_, module)| module.file.as_str())
-        .collect();
     let mut style = Style {
         strip_docs: options.strip_docs,
         minify: options.minify,
     };
     loop {
-        let file = emit::build_file(&krate, &kept, &entry, style.strip_docs);
+        let mut printed = file.clone();
+        if style.strip_docs {
+            syntax::strip_docs(&mut printed);
+        }
         let header = header(&id, &library_name, &sources, options, style);
-        let text = format!("{header}{}", emit::print(&file, style));
+        let text = format!("{header}{}", emit::print(&printed, style));
         emit::self_check(&text)?;
-        let sizes = emit::sizes(&file, style);
+        let sizes = emit::sizes(&printed, style);
         if text.len() <= options.judge.limit {
+            report.total = started.elapsed();
             return Ok(Bundle {
                 id,
                 text,
                 style,
                 sizes,
                 explanation,
+                warnings,
+                report,
             });
         }
         if !style.strip_docs {
@@ -223,6 +368,151 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
                 breakdown,
             });
         }
+    }
+}
+
+/// Shakes the cut; if the cut does not compile (it missed something the
+/// walk could not see), shakes the whole library instead.
+fn shake_cut(
+    names: &Names,
+    cut: &Cut,
+    entry: &[String],
+    edition: &str,
+    report: &mut Report,
+) -> Result<Shaken, Error> {
+    let protected = [
+        "crate::main".to_string(),
+        format!("crate::{}::main", entry.join("::")),
+    ];
+    let file = prune::assemble(names, Some(cut), &cut.foreign, entry);
+    let errors = match shake::shake(file, edition, &protected) {
+        Ok(shaken) => {
+            report.rounds = shaken.rounds.clone();
+            return Ok(shaken);
+        }
+        Err(Failure::Error(e)) => return Err(e),
+        Err(Failure::DoesNotCompile(errors)) => errors,
+    };
+    if let Some(e) = foreign_error(names, cut, &errors) {
+        return Err(e);
+    }
+    report.fell_back = Some(
+        errors
+            .iter()
+            .find(|d| d.level == rustc::Level::Error)
+            .map_or_else(String::new, |d| d.rendered.trim_end().to_string()),
+    );
+    let file = prune::assemble(names, None, &cut.foreign, entry);
+    match shake::shake(file, edition, &protected) {
+        Ok(shaken) => {
+            report.rounds = shaken.rounds.clone();
+            Ok(shaken)
+        }
+        Err(Failure::Error(e)) => Err(e),
+        Err(Failure::DoesNotCompile(errors)) => {
+            Err(foreign_error(names, cut, &errors).unwrap_or_else(|| does_not_compile(&errors)))
+        }
+    }
+}
+
+/// The error when rustc's complaint is about an item left out because it
+/// uses another crate.
+fn foreign_error(names: &Names, cut: &Cut, errors: &[rustc::Diagnostic]) -> Option<Error> {
+    cut.foreign.iter().find_map(|foreign| {
+        let name = reach::foreign_name(names, foreign)?;
+        let quoted = format!("`{name}`");
+        errors
+            .iter()
+            .any(|d| d.level == rustc::Level::Error && d.message.contains(&quoted))
+            .then(|| Error::ExternalCrate {
+                place: foreign.place.clone(),
+                name: foreign.krate.clone(),
+            })
+    })
+}
+
+fn does_not_compile(errors: &[rustc::Diagnostic]) -> Error {
+    let shown: Vec<String> = errors
+        .iter()
+        .filter(|d| d.level == rustc::Level::Error)
+        .take(5)
+        .map(|d| d.rendered.trim_end().to_string())
+        .collect();
+    Error::Rustc {
+        message: format!(
+            "the library does not compile as one file (positions are in the bundle):\n{}",
+            shown.join("\n")
+        ),
+    }
+}
+
+/// The files whose code is in `file`: the root's, and each kept module's.
+fn sources<'k>(krate: &'k Crate, file: &syn::File) -> BTreeSet<&'k str> {
+    fn walk<'k>(
+        krate: &'k Crate,
+        items: &[syn::Item],
+        path: &mut Vec<String>,
+        out: &mut BTreeSet<&'k str>,
+    ) {
+        for item in items {
+            if let syn::Item::Mod(m) = item {
+                path.push(m.ident.to_string());
+                let segments: Vec<&str> = path.iter().map(String::as_str).collect();
+                if let Some(module) = krate.module(&segments) {
+                    out.insert(krate.get(module).file.as_str());
+                }
+                if let Some((_, inner)) = &m.content {
+                    walk(krate, inner, path, out);
+                }
+                path.pop();
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    out.insert(krate.get(discover::ModuleId::ROOT).file.as_str());
+    walk(krate, &file.items, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Where the item or member at `segments` (`crate`, modules, the item's
+/// label, a member's name) is in the library's files.
+fn locate(krate: &Crate, segments: &[String]) -> Option<Place> {
+    let names: Vec<&str> = segments.iter().skip(1).map(String::as_str).collect();
+    (0..names.len()).rev().find_map(|split| {
+        let module = krate.module(&names[..split])?;
+        let item = names.get(split)?;
+        let found = krate.get(module).items.iter().find(|candidate| {
+            let label = syntax::item_label(candidate);
+            *item == label
+                || *item == format!("<{label}>")
+                || inherent_type(candidate).as_deref() == Some(*item)
+        })?;
+        let member = names.get(split + 1).and_then(|member| match found {
+            syn::Item::Impl(imp) => imp
+                .items
+                .iter()
+                .find(|m| syntax::impl_member_name(m).as_deref() == Some(*member))
+                .map(syntax::impl_member_line),
+            syn::Item::Trait(t) => t
+                .items
+                .iter()
+                .find(|m| syntax::trait_member_name(m).as_deref() == Some(*member))
+                .map(syntax::trait_member_line),
+            _ => None,
+        });
+        Some(Place {
+            file: krate.get(module).file.clone(),
+            line: member.unwrap_or_else(|| syntax::item_line(found)),
+            column: None,
+        })
+    })
+}
+
+/// The self type of an inherent `impl`, as its members' paths name it.
+fn inherent_type(item: &syn::Item) -> Option<String> {
+    match item {
+        syn::Item::Impl(imp) if imp.trait_.is_none() => Some(syntax::tidy(&imp.self_ty)),
+        _ => None,
     }
 }
 
@@ -278,47 +568,64 @@ fn header(
     lines.join("\n") + "\n\n"
 }
 
-/// Why `name` is kept: the chain of uses from the entry point, or why not.
-fn explain(graph: &Graph, reach: &reach::Reach, name: &str) -> Result<String, Error> {
+/// Why `name` is in the bundle or not: the chain of uses from the entry
+/// point, or what dropped it.
+fn explain(
+    names: &Names,
+    cut: &Cut,
+    shaken: Option<&Shaken>,
+    file: &syn::File,
+    entry: &[String],
+    name: &str,
+) -> Result<String, Error> {
     let wanted = name.trim_start_matches("crate::");
-    let matches: Vec<Node> = graph
-        .all_nodes()
+    let matching = |path: &str| {
+        let short = path.trim_start_matches("crate::");
+        short == wanted || short.ends_with(&format!("::{wanted}"))
+    };
+    let whole = prune::assemble(names, None, &cut.foreign, entry);
+    let all = shake::node_paths(&whole);
+    let kept: BTreeSet<String> = shake::node_paths(file)
         .into_iter()
-        .filter(|&node| {
-            let full = graph.node_name(node);
-            let short = full.trim_start_matches("crate::");
-            short == wanted || short.ends_with(&format!("::{wanted}"))
-        })
+        .map(|(p, _)| p)
         .collect();
+    let matches: Vec<&(String, Option<String>)> = all.iter().filter(|(p, _)| matching(p)).collect();
     if matches.is_empty() {
         return Err(Error::UnknownItem {
             name: name.to_string(),
         });
     }
+    let item_of = |path: &str| {
+        names
+            .krate
+            .item_ids()
+            .find(|&id| names.item_path(id) == path)
+    };
     let mut out = String::new();
-    for node in matches {
-        let full = graph.node_name(node);
-        match reach.nodes.get(&node) {
-            None => out.push_str(&format!("{full} is dropped: no kept code names it\n")),
-            Some(_) => {
-                out.push_str(&format!("{full} is kept:\n"));
-                let mut chain = vec![node];
-                while let Some(by) = reach.nodes[chain.last().expect("not empty")].by {
-                    if chain.contains(&by) {
-                        break;
-                    }
-                    chain.push(by);
-                }
-                // Print from the entry point down to the item.
-                for (depth, n) in chain.iter().rev().enumerate() {
-                    let how = &reach.nodes[n].how;
-                    out.push_str(&format!(
-                        "  {}{} ({how})\n",
-                        "  ".repeat(depth),
-                        graph.node_name(*n)
-                    ));
-                }
+    let mut seen = BTreeSet::new();
+    for (path, parent) in matches {
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        let removed = shaken.and_then(|s| s.removed.iter().find(|(p, _)| p == path));
+        let item = item_of(parent.as_deref().unwrap_or(path));
+        if kept.contains(path) {
+            out.push_str(&format!("{path} is kept:\n"));
+            let chain = item
+                .filter(|i| cut.items.contains_key(i))
+                .map(|i| reach::chain(names, cut, i))
+                .unwrap_or_default();
+            for line in &chain {
+                out.push_str(&format!("  {line}\n"));
             }
+            if parent.is_some() {
+                let indent = "  ".repeat(chain.len() + 1);
+                out.push_str(&format!("{indent}{path} (a member rustc finds used)\n"));
+            }
+        } else if let Some((_, message)) = removed {
+            out.push_str(&format!("{path} is dropped: rustc reports: {message}\n"));
+        } else {
+            out.push_str(&format!("{path} is dropped: no kept code names it\n"));
         }
     }
     Ok(out)

@@ -42,6 +42,9 @@ struct Args {
     /// The library package to read (default: the workspace's library/).
     #[arg(long, value_name = "DIR")]
     library: Option<PathBuf>,
+    /// Print the size of the cut, each rustc round and the time taken.
+    #[arg(short, long)]
+    verbose: bool,
 }
 
 /// The `--judge` values, straight from the table so they cannot drift.
@@ -113,6 +116,19 @@ fn one(args: &Args, library: &Path, id: &str) -> Result<ExitCode, Error> {
     options.explain = args.explain.clone();
     options.keep_everything = args.keep_everything;
     let bundle = bundler::bundle(&options)?;
+    for warning in &bundle.warnings {
+        eprintln!("{warning}");
+    }
+    if args.verbose {
+        eprintln!(
+            "{}: {}",
+            bundle.id,
+            bundle
+                .report
+                .to_string()
+                .replace('\n', &format!("\n{}: ", bundle.id))
+        );
+    }
     if let Some(explanation) = &bundle.explanation {
         print!("{explanation}");
     }

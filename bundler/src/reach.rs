@@ -1,347 +1,327 @@
-//! The walk from the entry point: which items and members are kept, and
-//! why (see `graph` for the rules).
+//! Pass 3: the conservative cut. Which items of the library the submission
+//! may need, walking from the adapter's `main`; rustc then decides, within
+//! the cut, what is really dead (see [`crate::shake`]).
+//!
+//! The walk keeps what it is sure of and, where it is unsure, keeps more:
+//!
+//! * an item named by a path in kept code (`crate::`, `super::`, `self::`,
+//!   names bound by `use`, globs, renames), or by a path-like run of tokens
+//!   inside a macro invocation or a `macro_rules!` body (`$crate::…`,
+//!   `{NAME}` captures in format strings);
+//! * a `macro_rules!` invoked by name;
+//! * an `impl` once every library item its header names (self type, trait,
+//!   the trait's generic arguments) is kept; always with all its members;
+//! * a trait with all its members, and any library trait that declares a
+//!   member of a name kept code calls or names (`x.name()`, `T::name`);
+//! * an item-level macro invocation in a module that keeps anything.
+//!
+//! An item that uses another crate cannot be in a submission: it is left
+//! out and remembered ([`Cut::foreign`]); if rustc then finds that kept
+//! code needs it, that is the error the user sees. The entry point itself
+//! using another crate is an error at once.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use syn::visit::Visit;
-use syn::{ImplItem, Item};
+use syn::Item;
 
-use crate::error::Error;
-use crate::graph::{member_count, member_name, Graph, ItemId, Node, Target};
-use crate::refs::{scan_tokens, Collector};
+use crate::discover::{ItemId, ModuleId};
+use crate::error::{Error, Place};
+use crate::refs::{scan_tokens, Collector, Refs};
+use crate::resolve::{LeafId, Names, Target};
+use crate::syntax::{item_name, trait_member_name};
 
-/// Why a node is kept: the node whose code named it, and how.
+/// Why an item is in the cut: the item whose code named it, and how.
 #[derive(Clone, Debug)]
 pub struct Why {
-    pub by: Option<Node>,
+    pub by: Option<ItemId>,
     pub how: String,
+}
+
+/// An item left out because it uses a crate a judge does not have.
+#[derive(Clone, Debug)]
+pub struct Foreign {
+    pub item: ItemId,
+    /// The crate it names.
+    pub krate: String,
+    /// Where it names it.
+    pub place: Place,
 }
 
 /// The result of the walk.
 #[derive(Debug, Default)]
-pub struct Reach {
-    pub nodes: BTreeMap<Node, Why>,
-    /// `use` leaves some kept code looked a name up through.
-    pub leaves: BTreeSet<usize>,
-    /// Per module: the method names its kept code calls (trait imports).
-    pub methods: Vec<BTreeSet<String>>,
-    /// Every field name kept code reads, whatever the struct.
-    pub fields_read: BTreeSet<String>,
+pub struct Cut {
+    pub items: BTreeMap<ItemId, Why>,
+    /// `use` leaves that kept code looked a name up through.
+    pub used_leaves: BTreeSet<LeafId>,
+    pub foreign: Vec<Foreign>,
 }
 
-/// Walks from `start` to everything it reaches.
-pub fn walk(graph: &Graph, start: Node) -> Result<Reach, Error> {
+/// Walks from `entry` to everything it may reach.
+pub fn cut(names: &Names, entry: ItemId) -> Result<Cut, Error> {
     let mut walk = Walk {
-        graph,
-        reach: Reach {
-            methods: vec![BTreeSet::new(); graph.krate.modules.len()],
-            ..Reach::default()
-        },
+        names,
+        cut: Cut::default(),
         queue: VecDeque::new(),
-        method_names: BTreeSet::new(),
-        assoc: BTreeSet::new(),
+        called: BTreeMap::new(),
+        foreign: BTreeSet::new(),
     };
-    walk.add(start, None, "the entry point");
+    walk.add(entry, None, "the entry point");
     loop {
-        while let Some(node) = walk.queue.pop_front() {
-            walk.visit(node)?;
+        while let Some(item) = walk.queue.pop_front() {
+            walk.visit(item, entry)?;
         }
-        if !walk.settle_impls()? {
+        if !walk.settle() {
             break;
         }
     }
-    Ok(walk.reach)
+    Ok(walk.cut)
 }
 
-struct Walk<'g, 'a> {
-    graph: &'g Graph<'a>,
-    reach: Reach,
-    queue: VecDeque<Node>,
-    method_names: BTreeSet<String>,
-    assoc: BTreeSet<(ItemId, String)>,
+struct Walk<'n, 'a> {
+    names: &'n Names<'a>,
+    cut: Cut,
+    queue: VecDeque<ItemId>,
+    /// Per module: the method and associated names its kept code calls or
+    /// names (a trait's method needs the trait in scope where it is called).
+    called: BTreeMap<ModuleId, BTreeSet<String>>,
+    foreign: BTreeSet<ItemId>,
 }
 
 impl Walk<'_, '_> {
-    fn add(&mut self, node: Node, by: Option<Node>, how: &str) -> bool {
-        if self.reach.nodes.contains_key(&node) {
+    fn add(&mut self, item: ItemId, by: Option<ItemId>, how: &str) -> bool {
+        if self.cut.items.contains_key(&item) || self.foreign.contains(&item) {
             return false;
         }
-        self.reach.nodes.insert(
-            node,
+        if matches!(self.names.krate.item(item), Item::Use(_) | Item::Mod(_)) {
+            return false;
+        }
+        self.cut.items.insert(
+            item,
             Why {
                 by,
                 how: how.to_string(),
             },
         );
-        self.queue.push_back(node);
+        self.queue.push_back(item);
         true
     }
 
-    fn visit(&mut self, node: Node) -> Result<(), Error> {
-        let graph = self.graph;
-        let (m, i) = match node {
-            Node::Item(m, i) | Node::Member(m, i, _) => (m, i),
-        };
-        let item = &graph.krate.modules[m].items[i];
+    /// What the code of `id` refers to.
+    fn refs_of(&self, id: ItemId) -> (Refs, Vec<ItemId>) {
         let mut collector = Collector::default();
-        let mut self_types = Vec::new();
-        match (node, item) {
-            (Node::Item(..), Item::Impl(imp)) => {
-                collector.visit_generics(&imp.generics);
-                if let Some((_, path, _)) = &imp.trait_ {
-                    collector.visit_path(path);
-                }
-                collector.visit_type(&imp.self_ty);
-                let (_, traits) = graph.impl_types(m, i);
-                // A trait impl carries what its trait keeps; an impl of a
-                // std trait carries all its members.
-                for j in 0..imp.items.len() {
-                    if imp.trait_.is_some()
-                        && (traits.is_empty()
-                            || self.trait_member_kept(&traits, member_name(item, j)))
-                    {
-                        self.add(
-                            Node::Member(m, i, j),
-                            Some(node),
-                            "member of the kept trait impl above",
-                        );
-                    }
-                }
-            }
-            (Node::Item(..), Item::Trait(t)) => {
-                collector.visit_generics(&t.generics);
-                for bound in &t.supertraits {
-                    collector.visit_type_param_bound(bound);
-                }
-            }
-            (Node::Item(..), Item::Macro(mac)) => {
+        let item = self.names.krate.item(id);
+        let self_types = match item {
+            Item::Impl(_) => self.names.impl_self_items(id),
+            Item::Trait(_) => vec![id],
+            _ => Vec::new(),
+        };
+        match item {
+            Item::Macro(mac) if mac.ident.is_some() => {
                 scan_tokens(mac.mac.tokens.clone(), &mut collector.refs)
             }
-            (Node::Item(..), _) => collector.visit_item(item),
-            (Node::Member(_, _, j), Item::Impl(imp)) => {
-                self_types = graph.impl_types(m, i).0;
-                collector.visit_impl_item(&imp.items[j]);
-            }
-            (Node::Member(_, _, j), Item::Trait(t)) => {
-                self_types = vec![(m, i)];
-                collector.visit_trait_item(&t.items[j]);
-            }
-            (Node::Member(..), _) => {}
+            _ => collector.visit_item(item),
         }
-        let refs = collector.refs;
+        (collector.refs, self_types)
+    }
+
+    fn visit(&mut self, id: ItemId, entry: ItemId) -> Result<(), Error> {
+        let names = self.names;
+        let m = id.module;
+        let (refs, self_types) = self.refs_of(id);
+        let mut found: Vec<ItemId> = Vec::new();
         let mut used = BTreeSet::new();
+        let mut called = BTreeSet::new();
         for (path, line) in &refs.paths {
-            let place = graph.place(m, *line);
-            let (targets, assoc) =
-                graph.resolve(m, path, &self_types, &mut used, 0, Some(&place))?;
-            self.reach_targets(node, &targets, &assoc);
-            if let Some(last) = path.last() {
-                self.reach.methods[m].insert(last.clone());
+            let mut through = BTreeSet::new();
+            let resolved = names.resolve(m, path, &self_types, &mut through, 0, true);
+            found.extend(resolved.items());
+            for target in &resolved.targets {
+                match target {
+                    Target::Item(_) => {}
+                    Target::Crate(krate) => {
+                        let place = self.foreign_place(m, *line, &through);
+                        if id == entry {
+                            return Err(Error::ExternalCrate {
+                                place,
+                                name: krate.clone(),
+                            });
+                        }
+                        self.poison(id, krate, place);
+                        return Ok(());
+                    }
+                    Target::Module(_) | Target::Std => {}
+                }
             }
+            // `T::name` with `T` a type parameter resolves to nothing, yet
+            // may call a trait's `name`.
+            called.extend(path.last().cloned());
+            used.extend(through);
         }
         for path in &refs.loose {
-            let (targets, assoc) = graph.resolve(m, path, &self_types, &mut used, 0, None)?;
-            self.reach_targets(node, &targets, &assoc);
-            if let Some(last) = path.last() {
-                self.reach.methods[m].insert(last.clone());
-            }
+            // A fresh set per path: a leaf already in it counts as a cycle.
+            let mut through = BTreeSet::new();
+            let resolved = names.resolve(m, path, &self_types, &mut through, 0, false);
+            used.extend(through);
+            found.extend(resolved.items());
+            called.extend(path.last().cloned());
         }
-        self.reach.leaves.extend(used);
+        self.cut.used_leaves.extend(used);
+        called.extend(refs.methods.iter().cloned());
+        self.called.entry(m).or_default().extend(called);
+        for item in found {
+            self.add(item, Some(id), "named by the item above");
+        }
         for name in &refs.macros {
-            if name == "write" || name == "writeln" {
-                self.reach.methods[m].insert("write_fmt".into());
-            }
-            for &(a, b) in graph.macros.get(name).into_iter().flatten() {
-                self.add(
-                    Node::Item(a, b),
-                    Some(node),
-                    "macro invoked by the item above",
-                );
+            for &mac in names.macros.get(name).into_iter().flatten() {
+                self.add(mac, Some(id), "macro invoked by the item above");
             }
         }
-        for method in &refs.methods {
-            self.reach.methods[m].insert(method.clone());
-        }
-        self.method_names.extend(refs.methods);
-        self.reach.fields_read.extend(refs.fields);
         Ok(())
     }
 
-    fn reach_targets(&mut self, node: Node, targets: &[Target], assoc: &[(ItemId, String)]) {
-        for target in targets {
-            if let Target::Item(a, b) = *target {
-                if !matches!(
-                    self.graph.krate.modules[a].items[b],
-                    Item::Use(_) | Item::Mod(_)
-                ) {
-                    self.add(Node::Item(a, b), Some(node), "named by the item above");
-                }
+    /// The place that names another crate: the `use` leaf a path went
+    /// through, if it did, else the path itself.
+    fn foreign_place(&self, m: ModuleId, line: usize, through: &BTreeSet<LeafId>) -> Place {
+        for &leaf in through {
+            let mut scratch = BTreeSet::new();
+            let targets = self.names.resolve_leaf(leaf, &mut scratch, 0);
+            if targets.iter().any(|t| matches!(t, Target::Crate(_))) {
+                let leaf = &self.names.leaves[leaf.0];
+                return self.names.place(leaf.item.module, leaf.line);
             }
         }
-        for ((a, b), name) in assoc {
-            self.reach.methods[match node {
-                Node::Item(m, _) | Node::Member(m, _, _) => m,
-            }]
-            .insert(name.clone());
-            self.assoc.insert(((*a, *b), name.clone()));
-        }
+        self.names.place(m, line)
     }
 
-    fn trait_member_kept(&self, traits: &[ItemId], name: Option<String>) -> bool {
-        let Some(name) = name else { return true };
-        traits.iter().any(|&(tm, ti)| {
-            let item = &self.graph.krate.modules[tm].items[ti];
-            (0..member_count(item)).any(|j| {
-                member_name(item, j).as_deref() == Some(name.as_str())
-                    && self.reach.nodes.contains_key(&Node::Member(tm, ti, j))
-            })
-        })
+    fn poison(&mut self, id: ItemId, krate: &str, place: Place) {
+        self.cut.items.remove(&id);
+        self.foreign.insert(id);
+        self.cut.foreign.push(Foreign {
+            item: id,
+            krate: krate.to_string(),
+            place,
+        });
     }
 
-    /// A method call needs its trait in scope: keeps each library trait that
-    /// a module with kept code defines or imports (by name or glob) and
-    /// whose methods it calls, with the import. True if anything changed.
-    fn settle_trait_scopes(&mut self) -> Result<bool, Error> {
-        let graph = self.graph;
+    /// Keeps impls, traits and item-level macro invocations that kept code
+    /// may use without naming them; true if anything was added.
+    fn settle(&mut self) -> bool {
+        let names = self.names;
         let mut changed = false;
-        for m in 0..graph.krate.modules.len() {
-            if self.reach.methods[m].is_empty() {
+        for &imp in &names.impls {
+            if self.cut.items.contains_key(&imp) {
                 continue;
             }
-            let calls = |item: &Item| match item {
-                Item::Trait(t) => t.items.iter().enumerate().any(|(j, _)| {
-                    member_name(item, j).is_some_and(|n| self.reach.methods[m].contains(&n))
-                }),
-                _ => false,
-            };
-            let mut wanted: Vec<(ItemId, Option<usize>)> = Vec::new();
-            for (i, item) in graph.krate.modules[m].items.iter().enumerate() {
-                if calls(item) {
-                    wanted.push(((m, i), None));
-                }
+            let header = names.impl_header_items(imp);
+            let alive = !header.is_empty() && header.iter().all(|h| self.cut.items.contains_key(h));
+            if alive {
+                changed |= self.add(
+                    imp,
+                    header.first().copied(),
+                    "impl whose header names only kept items",
+                );
             }
-            let leaves = graph
-                .leaves
-                .iter()
-                .enumerate()
-                .filter(|(_, leaf)| leaf.module == m);
-            for (l, leaf) in leaves {
-                let mut scratch = BTreeSet::new();
-                // Lenient: an import of another crate that no kept code
-                // uses is dropped, not an error.
-                let (targets, _) = graph.resolve(m, &leaf.segments, &[], &mut scratch, 0, None)?;
-                for target in targets {
-                    match (target, &leaf.name) {
-                        (Target::Item(a, b), Some(_))
-                            if calls(&graph.krate.modules[a].items[b]) =>
-                        {
-                            wanted.push(((a, b), Some(l)));
-                        }
-                        (Target::Module(t), None) => {
-                            for (b, item) in graph.krate.modules[t].items.iter().enumerate() {
-                                if calls(item) {
-                                    wanted.push(((t, b), Some(l)));
-                                }
-                            }
-                        }
-                        _ => {}
+        }
+        for id in names.krate.item_ids() {
+            if self.cut.items.contains_key(&id) {
+                continue;
+            }
+            match names.krate.item(id) {
+                Item::Trait(t) => {
+                    let declares = |name: &String| {
+                        t.items
+                            .iter()
+                            .any(|member| trait_member_name(member).as_ref() == Some(name))
+                    };
+                    let caller = self.called.iter().find_map(|(&m, called)| {
+                        called
+                            .iter()
+                            .find(|n| declares(n))
+                            .filter(|_| names.in_scope(m, id))
+                            .map(|n| (m, n.clone()))
+                    });
+                    if let Some((m, name)) = caller {
+                        let how =
+                            format!("trait declaring `{name}`, which the item above may call");
+                        let by = self.cut.items.keys().find(|i| i.module == m).copied();
+                        changed |= self.add(id, by, &how);
                     }
                 }
-            }
-            for ((a, b), leaf) in wanted {
-                if let Some(l) = leaf {
-                    self.reach.leaves.insert(l);
+                Item::Macro(mac) if mac.ident.is_none() => {
+                    if let Some(by) = self.invocation_matters(id, &mac.mac) {
+                        changed |= self.add(
+                            id,
+                            Some(by),
+                            "macro invocation that may write code for the item above",
+                        );
+                    }
                 }
-                changed |= self.add(Node::Item(a, b), None, "trait in scope of a method call");
+                _ => {}
             }
         }
-        Ok(changed)
+        changed || !self.queue.is_empty()
     }
+}
 
-    /// Keeps impls whose types survive and members named by kept code;
-    /// true if anything new was kept.
-    fn settle_impls(&mut self) -> Result<bool, Error> {
-        let graph = self.graph;
-        let mut changed = false;
-        for &(m, i) in &graph.impls {
-            let (self_types, traits) = graph.impl_types(m, i);
-            let node = Node::Item(m, i);
-            if !self.reach.nodes.contains_key(&node) {
-                let alive = !(self_types.is_empty() && traits.is_empty())
-                    && self_types
-                        .iter()
-                        .chain(&traits)
-                        .all(|&(a, b)| self.reach.nodes.contains_key(&Node::Item(a, b)));
-                if alive {
-                    let by = self_types
-                        .first()
-                        .or(traits.first())
-                        .map(|&(a, b)| Node::Item(a, b));
-                    changed |= self.add(node, by, "impl for the kept type above");
-                }
-                continue;
-            }
-            let Item::Impl(imp) = &graph.krate.modules[m].items[i] else {
-                continue;
-            };
-            for j in 0..imp.items.len() {
-                let member = Node::Member(m, i, j);
-                if self.reach.nodes.contains_key(&member) {
-                    continue;
-                }
-                let name = member_name(&graph.krate.modules[m].items[i], j);
-                let wanted = if imp.trait_.is_some() {
-                    !traits.is_empty() && self.trait_member_kept(&traits, name)
-                } else {
-                    let name = name.unwrap_or_default();
-                    let is_method =
-                        matches!(&imp.items[j], ImplItem::Fn(f) if f.sig.receiver().is_some());
-                    (is_method && self.method_names.contains(&name))
-                        || self_types
-                            .iter()
-                            .any(|&t| self.assoc.contains(&(t, name.clone())))
-                };
-                if wanted {
-                    changed |= self.add(
-                        member,
-                        Some(node),
-                        "called or named by kept code; member of the item above",
-                    );
-                }
+impl Walk<'_, '_> {
+    /// Whether an item-level invocation may write something kept code
+    /// needs: its tokens, or its macro's body, name a kept item (an impl
+    /// of a kept trait, or for a kept type). An item it defines that kept
+    /// code names is not seen here: the cut then does not compile, and the
+    /// whole library is shaken instead (slower, as right).
+    fn invocation_matters(&self, id: ItemId, mac: &syn::Macro) -> Option<ItemId> {
+        let names = self.names;
+        let mut refs = Refs::default();
+        scan_tokens(mac.tokens.clone(), &mut refs);
+        let called = mac.path.segments.last().map(|s| s.ident.to_string());
+        for &definition in called
+            .and_then(|c| names.macros.get(&c))
+            .into_iter()
+            .flatten()
+        {
+            if let Item::Macro(def) = names.krate.item(definition) {
+                scan_tokens(def.mac.tokens.clone(), &mut refs);
             }
         }
-        changed |= self.settle_trait_scopes()?;
-        // Members of kept traits, by name.
-        let kept_traits: Vec<ItemId> = self
-            .reach
-            .nodes
-            .keys()
-            .filter_map(|n| match *n {
-                Node::Item(m, i) if matches!(graph.krate.modules[m].items[i], Item::Trait(_)) => {
-                    Some((m, i))
-                }
-                _ => None,
+        refs.loose
+            .iter()
+            .chain(refs.paths.iter().map(|(p, _)| p))
+            .find_map(|path| {
+                let mut scratch = BTreeSet::new();
+                names
+                    .resolve(id.module, path, &[], &mut scratch, 0, false)
+                    .items()
+                    .find(|item| self.cut.items.contains_key(item))
             })
-            .collect();
-        for (m, i) in kept_traits {
-            let item = &graph.krate.modules[m].items[i];
-            for j in 0..member_count(item) {
-                let member = Node::Member(m, i, j);
-                if self.reach.nodes.contains_key(&member) {
-                    continue;
-                }
-                let name = member_name(item, j).unwrap_or_default();
-                let wanted =
-                    self.method_names.contains(&name) || self.assoc.iter().any(|(_, n)| *n == name);
-                if wanted {
-                    changed |= self.add(
-                        member,
-                        Some(Node::Item(m, i)),
-                        "called or named by kept code; member of the item above",
-                    );
-                }
-            }
-        }
-        Ok(changed || !self.queue.is_empty())
     }
+}
+
+/// A readable chain of why `item` is in the cut, from the entry point down.
+pub fn chain(names: &Names, cut: &Cut, item: ItemId) -> Vec<String> {
+    let mut chain = vec![item];
+    while let Some(by) = cut
+        .items
+        .get(chain.last().expect("not empty"))
+        .and_then(|w| w.by)
+    {
+        if chain.contains(&by) {
+            break;
+        }
+        chain.push(by);
+    }
+    chain
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(depth, id)| {
+            let how = cut.items.get(id).map(|w| w.how.as_str()).unwrap_or("");
+            format!("{}{} ({how})", "  ".repeat(depth), names.item_path(*id))
+        })
+        .collect()
+}
+
+/// The name of a kept item, if it has one (for the foreign-crate check).
+pub fn foreign_name(names: &Names, foreign: &Foreign) -> Option<String> {
+    item_name(names.krate.item(foreign.item))
 }

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::UseTree;
 
@@ -73,7 +74,7 @@ impl<'ast> Visit<'ast> for Collector {
             segments.push("::".into());
         }
         segments.extend(path.segments.iter().map(|s| s.ident.to_string()));
-        let line = crate::discover::place_of("", path).line;
+        let line = crate::syntax::line_of(path.span());
         self.refs.paths.push((segments, line));
         syn::visit::visit_path(self, path);
     }
@@ -125,7 +126,7 @@ impl<'ast> Visit<'ast> for Collector {
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
         let mut flat = Vec::new();
         flatten_use(&u.tree, &mut Vec::new(), &mut flat);
-        let line = crate::discover::place_of("", u).line;
+        let line = crate::syntax::line_of(u.span());
         for (segments, _) in flat {
             self.refs.paths.push((segments, line));
         }

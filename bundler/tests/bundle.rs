@@ -2,10 +2,13 @@
 //! error) and every real problem of the workspace. Every bundle is compiled
 //! with plain `rustc --edition 2021 -O -D warnings` and run.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use bundler::{bundle, judge, Bundle, Error, Judge, Options};
+use common::{compile, crate_visible, run, without_allows};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -19,76 +22,6 @@ fn workspace() -> PathBuf {
         .parent()
         .expect("bundler/ is inside the workspace")
         .to_path_buf()
-}
-
-/// A compiled submission in its own temporary directory.
-struct Program {
-    _dir: tempfile::TempDir,
-    binary: PathBuf,
-}
-
-/// Compiles `source` as a judge does; with `deny_warnings`, any warning fails.
-fn compile(source: &str, deny_warnings: bool) -> Program {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let file = dir.path().join("main.rs");
-    std::fs::write(&file, source).expect("write the bundle");
-    let binary = dir.path().join("main");
-    let mut rustc = Command::new("rustc");
-    rustc.args(["--edition", "2021", "-O"]);
-    if deny_warnings {
-        rustc.args(["-D", "warnings"]);
-    }
-    let output = rustc
-        .arg(&file)
-        .arg("-o")
-        .arg(&binary)
-        .output()
-        .expect("run rustc");
-    assert!(
-        output.status.success(),
-        "rustc rejected the bundle:\n{}\n--- bundle ---\n{source}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    Program { _dir: dir, binary }
-}
-
-/// Runs `program` on `input`: (stdout, exit code).
-fn run(program: &Program, input: &str) -> (String, Option<i32>) {
-    use std::io::Write;
-    let mut child = Command::new(&program.binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the submission");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    let output = child.wait_with_output().expect("wait for the submission");
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        output.status.code(),
-    )
-}
-
-/// `source` with every `pub` made `pub(crate)`. rustc does not report
-/// unused `pub` items of a binary crate, but does report `pub(crate)` ones:
-/// if this compiles with `-D warnings`, the bundle holds no dead code.
-fn crate_visible(source: &str) -> String {
-    struct Narrow;
-    impl syn::visit_mut::VisitMut for Narrow {
-        fn visit_visibility_mut(&mut self, vis: &mut syn::Visibility) {
-            if let syn::Visibility::Public(_) = vis {
-                *vis = syn::parse_quote!(pub(crate));
-            }
-        }
-    }
-    let mut file = syn::parse_file(source).expect("the bundle parses");
-    syn::visit_mut::VisitMut::visit_file_mut(&mut Narrow, &mut file);
-    prettyplease::unparse(&file)
 }
 
 fn bundle_fixture(name: &str) -> Bundle {
@@ -115,12 +48,166 @@ fn check_fixture(name: &str, expected: &str, present: &[&str], absent: &[&str]) 
     }
     let again = bundle_fixture(name);
     assert_eq!(bundle.text, again.text, "{name}: two bundles differ");
-    compile(&crate_visible(&bundle.text), true);
+    assert!(bundle.warnings.is_empty(), "{name}: {:?}", bundle.warnings);
+    compile(&crate_visible(&without_allows(&bundle.text)), true);
     let program = compile(&bundle.text, true);
     let (stdout, code) = run(&program, "");
     assert_eq!(code, Some(0), "{name}: exit code");
     assert_eq!(stdout, expected, "{name}: output");
 }
+
+// ---- ordinary Rust the first bundler could not carry (issue 10) ----
+
+#[test]
+fn item_level_macro_calls_keep_what_is_used_and_lose_the_rest() {
+    check_fixture(
+        "item_macros",
+        "6 15\n",
+        // The call writes an impl of `Zero`, which nothing uses: it is
+        // written out, and rustc then judges each impl it stood for.
+        &["impl Twice for u32", "impl Twice for u64", "fn thrice"],
+        &["Zero", "Named", "named!", "unreached", "macro_rules!"],
+    );
+}
+
+#[test]
+fn associated_items_reached_through_a_type_parameter() {
+    check_fixture(
+        "generic_monoid",
+        "9\n",
+        &[
+            "type S: Copy",
+            "fn id() -> Self::S",
+            "fn op(",
+            "impl Monoid for Max",
+        ],
+        &["Sum", "fn square"],
+    );
+}
+
+#[test]
+fn a_phantom_field_stays_with_its_type_parameter() {
+    check_fixture(
+        "phantom",
+        "4\n",
+        &[
+            "phantom: PhantomData<fn() -> T>",
+            "use std::marker::PhantomData;",
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn underscore_imports_go_with_their_module() {
+    check_fixture(
+        "underscore_imports",
+        "HI!\n",
+        &["use crate::shout::Shout as _;"],
+        &["unreached", "Write as _"],
+    );
+}
+
+#[test]
+fn a_module_and_its_function_of_the_same_name() {
+    check_fixture(
+        "same_name",
+        "[3, 10, 8]\n",
+        &["pub use conv::conv;", "pub fn conv("],
+        &["unused_other"],
+    );
+}
+
+#[test]
+fn a_turbofish_inside_a_macro_call() {
+    check_fixture("turbofish", "0\n", &["pub fn make()"], &["fn unused"]);
+}
+
+#[test]
+fn an_associated_function_through_a_type_alias() {
+    check_fixture(
+        "type_alias",
+        "3\n",
+        &["pub type S8 = S<u8>;", "pub fn new("],
+        &["Unused", "fn unused"],
+    );
+}
+
+#[test]
+fn a_library_type_in_a_std_traits_generic_arguments() {
+    check_fixture(
+        "std_trait_args",
+        "2 7\n",
+        &[
+            "impl Mul<V> for f64",
+            "type Output = V;",
+            "fn mul(self, v: V)",
+        ],
+        // rustc counts every impl of a std trait for a live type as used,
+        // so `impl Add for V` stays: as small as its analysis allows.
+        &["struct W", "Mul<W>"],
+    );
+}
+
+#[test]
+fn warnings_of_the_library_itself_are_reported_with_their_place() {
+    let bundle = bundle_fixture("library_warning");
+    assert_eq!(
+        bundle.warnings,
+        [bundler::Warning {
+            lint: "unused_variables".into(),
+            message: "unused variable: `count`".into(),
+            item: "crate::sums::total".into(),
+            place: Some(bundler::Place {
+                file: "library_warning/src/sums.rs".into(),
+                line: 3,
+                column: None,
+            }),
+        }]
+    );
+    // Not hidden: the bundle still carries the variable, and says nothing
+    // to silence it.
+    assert!(bundle.text.contains("let count = values.len();"));
+    assert!(!bundle.text.contains("allow("));
+    let library = fixture("library_warning");
+    let out = tempfile::tempdir().expect("temporary directory");
+    let out = out.path().join("main.rs");
+    let (ok, stderr) = cli(&[
+        "demo",
+        "--library",
+        library.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains(
+            "library_warning/src/sums.rs:3: warning[unused_variables]: unused variable: `count`"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn verbose_prints_the_cut_and_every_rustc_round() {
+    let library = fixture("renames");
+    let out = tempfile::tempdir().expect("temporary directory");
+    let out = out.path().join("main.rs");
+    let (ok, stderr) = cli(&[
+        "demo",
+        "--library",
+        library.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+        "--verbose",
+    ]);
+    assert!(ok, "{stderr}");
+    for wanted in ["demo: cut: ", "demo: rustc round 1: ", "demo: total: "] {
+        assert!(stderr.contains(wanted), "no `{wanted}` in:\n{stderr}");
+    }
+}
+
+// ---- the rest of ordinary Rust ----
 
 #[test]
 fn glob_imports_of_modules_and_enum_variants() {

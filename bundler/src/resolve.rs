@@ -1,0 +1,402 @@
+//! Pass 2: the library's names. What each module binds (its items, its
+//! child modules, the names its `use` items import, including groups, globs
+//! and renames), and what a path means seen from a module: `crate::`,
+//! `super::`, `self::`, `Self::`, a bound name, or another crate.
+//!
+//! ```text
+//! use crate::dlx::{self, bitset::Solver as Fast};   // two leaves: dlx, Fast
+//! Fast::new(&p)   // resolves through the leaf `Fast` to dlx::bitset::Solver,
+//!                 // with `new` left over as an associated name
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use syn::spanned::Spanned;
+use syn::Item;
+
+use crate::discover::{Crate, ItemId, ModuleId};
+use crate::error::Place;
+use crate::refs::flatten_use;
+use crate::syntax::{item_label, item_name, line_of};
+
+/// One name bound by a `use` item (a glob binds every name of its target).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LeafId(pub usize);
+
+/// A leaf of a `use` tree.
+#[derive(Clone, Debug)]
+pub struct UseLeaf {
+    /// The `use` item it belongs to.
+    pub item: ItemId,
+    /// The imported path, e.g. `["crate", "dlx", "Solver"]`.
+    pub segments: Vec<String>,
+    /// The name it binds; `None` for a glob.
+    pub name: Option<String>,
+    pub line: usize,
+}
+
+/// What a path can lead to.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Target {
+    Module(ModuleId),
+    Item(ItemId),
+    /// std, core or alloc.
+    Std,
+    /// Another crate, by name: a judge does not have it.
+    Crate(String),
+}
+
+/// What a module binds to a name.
+#[derive(Clone, Copy, Debug)]
+enum Binding {
+    Item(usize),
+    Child(ModuleId),
+    Leaf(LeafId),
+}
+
+/// What a path names: its final targets, and the items passed on the way
+/// with the associated name after each (`Type::name` passes `Type`).
+#[derive(Debug, Default)]
+pub struct Resolved {
+    pub targets: Vec<Target>,
+    pub assoc: Vec<(ItemId, String)>,
+}
+
+impl Resolved {
+    /// Every library item the path names, final or passed.
+    pub fn items(&self) -> impl Iterator<Item = ItemId> + '_ {
+        self.targets
+            .iter()
+            .filter_map(|t| match t {
+                Target::Item(item) => Some(*item),
+                _ => None,
+            })
+            .chain(self.assoc.iter().map(|(item, _)| *item))
+    }
+}
+
+/// The names of the whole library.
+pub struct Names<'a> {
+    pub krate: &'a Crate,
+    pub leaves: Vec<UseLeaf>,
+    /// The leaves of each `use` item, in tree order.
+    pub leaf_ids: BTreeMap<ItemId, Vec<LeafId>>,
+    names: Vec<BTreeMap<String, Vec<Binding>>>,
+    globs: Vec<Vec<LeafId>>,
+    /// `macro_rules!` definitions by name.
+    pub macros: BTreeMap<String, Vec<ItemId>>,
+    pub impls: Vec<ItemId>,
+}
+
+const PRIMITIVES: &[&str] = &[
+    "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
+    "i128", "isize", "f32", "f64",
+];
+
+/// Whether a crate name is one every judge has.
+pub fn is_std(name: &str) -> bool {
+    matches!(name, "std" | "core" | "alloc")
+}
+
+impl<'a> Names<'a> {
+    /// Indexes the names every module binds.
+    pub fn new(krate: &'a Crate) -> Names<'a> {
+        let mut names = Names {
+            krate,
+            leaves: Vec::new(),
+            leaf_ids: BTreeMap::new(),
+            names: vec![BTreeMap::new(); krate.modules.len()],
+            globs: vec![Vec::new(); krate.modules.len()],
+            macros: BTreeMap::new(),
+            impls: Vec::new(),
+        };
+        for id in krate.item_ids() {
+            let m = id.module.0;
+            let item = krate.item(id);
+            match item {
+                Item::Use(u) => {
+                    let mut flat = Vec::new();
+                    flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+                    let line = line_of(u.span());
+                    let mut ids = Vec::new();
+                    for (segments, name) in flat {
+                        let leaf = LeafId(names.leaves.len());
+                        match &name {
+                            Some(n) => names.names[m]
+                                .entry(n.clone())
+                                .or_default()
+                                .push(Binding::Leaf(leaf)),
+                            None => names.globs[m].push(leaf),
+                        }
+                        names.leaves.push(UseLeaf {
+                            item: id,
+                            segments,
+                            name,
+                            line,
+                        });
+                        ids.push(leaf);
+                    }
+                    names.leaf_ids.insert(id, ids);
+                }
+                Item::Impl(_) => names.impls.push(id),
+                // Macros live in a namespace of their own.
+                Item::Macro(mac) => {
+                    if let Some(ident) = &mac.ident {
+                        names.macros.entry(ident.to_string()).or_default().push(id);
+                    }
+                }
+                _ => {
+                    if let Some(name) = item_name(item) {
+                        let binding = match krate.get(id.module).children.get(&id.index) {
+                            Some(&child) => Binding::Child(child),
+                            None => Binding::Item(id.index),
+                        };
+                        names.names[m].entry(name).or_default().push(binding);
+                    }
+                }
+            }
+        }
+        names
+    }
+
+    /// `file:line` in module `m`.
+    pub fn place(&self, m: ModuleId, line: usize) -> Place {
+        Place {
+            file: self.krate.get(m).file.clone(),
+            line,
+            column: None,
+        }
+    }
+
+    /// What `name` means in module `m`; records the `use` leaves used.
+    fn lookup(
+        &self,
+        m: ModuleId,
+        name: &str,
+        used: &mut BTreeSet<LeafId>,
+        depth: usize,
+    ) -> Vec<Target> {
+        let mut found = Vec::new();
+        if depth > 32 {
+            return found;
+        }
+        if let Some(bindings) = self.names[m.0].get(name) {
+            for binding in bindings {
+                match *binding {
+                    Binding::Item(index) => found.push(Target::Item(ItemId { module: m, index })),
+                    Binding::Child(c) => found.push(Target::Module(c)),
+                    // A leaf being resolved cannot name itself: `pub use
+                    // conv::conv;` beside `mod conv` means the module.
+                    Binding::Leaf(l) if used.contains(&l) => {}
+                    Binding::Leaf(l) => {
+                        used.insert(l);
+                        found.extend(self.resolve_leaf(l, used, depth + 1));
+                    }
+                }
+            }
+        }
+        if found.is_empty() {
+            for &g in &self.globs[m.0] {
+                let mut through = BTreeSet::new();
+                let mut here = Vec::new();
+                for target in self.resolve_leaf(g, &mut through, depth + 1) {
+                    match target {
+                        Target::Module(t) => {
+                            here.extend(self.lookup(t, name, &mut through, depth + 1))
+                        }
+                        Target::Item(item) if self.has_variant(item, name) => here.push(target),
+                        _ => {}
+                    }
+                }
+                if !here.is_empty() {
+                    used.insert(g);
+                    used.extend(through);
+                    found.extend(here);
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether item `item` (a trait, say) is in scope in module `m` under
+    /// its own name or as `_`: defined there, imported, or reached by a
+    /// glob.
+    pub fn in_scope(&self, m: ModuleId, item: ItemId) -> bool {
+        if item.module == m {
+            return true;
+        }
+        let Some(name) = item_name(self.krate.item(item)) else {
+            return false;
+        };
+        let mut scratch = BTreeSet::new();
+        if self
+            .lookup(m, &name, &mut scratch, 0)
+            .contains(&Target::Item(item))
+        {
+            return true;
+        }
+        self.names[m.0]
+            .get("_")
+            .into_iter()
+            .flatten()
+            .any(|b| match *b {
+                Binding::Leaf(l) => self
+                    .resolve_leaf(l, &mut scratch, 0)
+                    .contains(&Target::Item(item)),
+                _ => false,
+            })
+    }
+
+    fn has_variant(&self, item: ItemId, name: &str) -> bool {
+        match self.krate.item(item) {
+            Item::Enum(e) => e.variants.iter().any(|v| v.ident == name),
+            _ => false,
+        }
+    }
+
+    /// What leaf `l` imports: an item or module, or an enum when it
+    /// imports one of its variants.
+    pub fn resolve_leaf(
+        &self,
+        l: LeafId,
+        used: &mut BTreeSet<LeafId>,
+        depth: usize,
+    ) -> Vec<Target> {
+        let leaf = &self.leaves[l.0];
+        used.insert(l);
+        let resolved = self.resolve(leaf.item.module, &leaf.segments, &[], used, depth, true);
+        let mut targets = resolved.targets;
+        let last = leaf.segments.last().map(String::as_str);
+        for (item, name) in &resolved.assoc {
+            if Some(name.as_str()) == last && self.has_variant(*item, name) {
+                targets.push(Target::Item(*item));
+            }
+        }
+        targets
+    }
+
+    /// What `segments` mean seen from module `m`. `Self` stands for
+    /// `self_types`. With `strict`, a first segment that names nothing and
+    /// can only be a crate gives [`Target::Crate`]; otherwise (macro tokens,
+    /// which may be anything) it gives nothing.
+    pub fn resolve(
+        &self,
+        m: ModuleId,
+        segments: &[String],
+        self_types: &[ItemId],
+        used: &mut BTreeSet<LeafId>,
+        depth: usize,
+        strict: bool,
+    ) -> Resolved {
+        let mut resolved = Resolved::default();
+        let Some(first) = segments.first() else {
+            return resolved;
+        };
+        let mut current: Vec<Target> = match first.as_str() {
+            "crate" => vec![Target::Module(ModuleId::ROOT)],
+            "self" => vec![Target::Module(m)],
+            "super" => vec![Target::Module(self.parent(m))],
+            "Self" => self_types.iter().map(|&i| Target::Item(i)).collect(),
+            "::" => {
+                let name = segments.get(1).cloned().unwrap_or_default();
+                return Resolved {
+                    targets: vec![if is_std(&name) {
+                        Target::Std
+                    } else {
+                        Target::Crate(name)
+                    }],
+                    assoc: Vec::new(),
+                };
+            }
+            name if is_std(name) => vec![Target::Std],
+            _ => {
+                let found = self.lookup(m, first, used, depth);
+                let crate_like = segments.len() > 1
+                    && first.starts_with(|c: char| c.is_ascii_lowercase())
+                    && !PRIMITIVES.contains(&first.as_str());
+                if found.is_empty() && strict && crate_like {
+                    vec![Target::Crate(first.clone())]
+                } else {
+                    found
+                }
+            }
+        };
+        for segment in &segments[1..] {
+            let mut next = Vec::new();
+            for target in current {
+                match target {
+                    Target::Module(t) => match segment.as_str() {
+                        "super" => next.push(Target::Module(self.parent(t))),
+                        "self" => next.push(Target::Module(t)),
+                        _ => next.extend(self.lookup(t, segment, used, depth)),
+                    },
+                    Target::Item(item) => resolved.assoc.push((item, segment.clone())),
+                    other => next.push(other),
+                }
+            }
+            current = next;
+            if current.is_empty() {
+                break;
+            }
+        }
+        resolved.targets.extend(current);
+        resolved
+    }
+
+    fn parent(&self, m: ModuleId) -> ModuleId {
+        self.krate.get(m).parent.unwrap_or(ModuleId::ROOT)
+    }
+
+    /// A readable name for an item, e.g. `crate::dlx::Solver` or
+    /// `crate::dlx::<impl Display for Solver>`.
+    pub fn item_path(&self, id: ItemId) -> String {
+        let module = self.krate.module_name(id.module);
+        match self.krate.item(id) {
+            item @ Item::Impl(_) => format!("{module}::<{}>", item_label(item)),
+            item => format!("{module}::{}", item_label(item)),
+        }
+    }
+
+    /// The library items named in an `impl`'s header (its self type, and its
+    /// trait with the trait's generic arguments); those that are not the
+    /// library's (std, primitives, generic parameters) are left out.
+    pub fn impl_header_items(&self, id: ItemId) -> Vec<ItemId> {
+        let Item::Impl(imp) = self.krate.item(id) else {
+            return Vec::new();
+        };
+        let mut collector = crate::refs::Collector::default();
+        syn::visit::Visit::visit_type(&mut collector, &imp.self_ty);
+        if let Some((_, path, _)) = &imp.trait_ {
+            syn::visit::Visit::visit_path(&mut collector, path);
+        }
+        let mut out = Vec::new();
+        for (path, _) in &collector.refs.paths {
+            let mut scratch = BTreeSet::new();
+            out.extend(
+                self.resolve(id.module, path, &[], &mut scratch, 0, false)
+                    .items(),
+            );
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The self types of an `impl` that are library items.
+    pub fn impl_self_items(&self, id: ItemId) -> Vec<ItemId> {
+        let Item::Impl(imp) = self.krate.item(id) else {
+            return Vec::new();
+        };
+        let mut collector = crate::refs::Collector::default();
+        syn::visit::Visit::visit_type(&mut collector, &imp.self_ty);
+        let mut out = Vec::new();
+        for (path, _) in &collector.refs.paths {
+            let mut scratch = BTreeSet::new();
+            out.extend(
+                self.resolve(id.module, path, &[], &mut scratch, 0, false)
+                    .items(),
+            );
+        }
+        out
+    }
+}

@@ -1,0 +1,257 @@
+//! rustc as the judge of what is dead: `rustc --emit=metadata
+//! --error-format=json` on a bundle, and its diagnostics as data.
+//!
+//! Positions are given as proc-macro2 gives them (1-based line, 0-based
+//! column in characters), so that they compare directly with the spans of
+//! the same text parsed by syn.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use crate::error::Error;
+
+/// A position in the checked text: 1-based line, 0-based character column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Pos {
+    pub fn of(lc: proc_macro2::LineColumn) -> Pos {
+        Pos {
+            line: lc.line,
+            column: lc.column,
+        }
+    }
+}
+
+/// A range of the checked text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Range {
+    pub start: Pos,
+    pub end: Pos,
+}
+
+impl Range {
+    pub fn of(span: proc_macro2::Span) -> Range {
+        Range {
+            start: Pos::of(span.start()),
+            end: Pos::of(span.end()),
+        }
+    }
+
+    pub fn contains(&self, other: &Range) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+/// Where a span came from when a macro wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expansion {
+    /// The invocation (itself possibly inside another expansion).
+    pub call_site: Box<DiagSpan>,
+    /// `name!`.
+    pub macro_name: String,
+    /// The `macro_rules!` definition, when it is in the checked text.
+    pub def_site: Option<Range>,
+}
+
+/// One span of a diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagSpan {
+    pub range: Range,
+    pub primary: bool,
+    pub expansion: Option<Expansion>,
+}
+
+impl DiagSpan {
+    /// The outermost invocation this span was written by, if a macro wrote
+    /// it.
+    pub fn outermost_call(&self) -> Option<&DiagSpan> {
+        let mut call = self.expansion.as_ref().map(|e| &*e.call_site)?;
+        while let Some(e) = &call.expansion {
+            call = &e.call_site;
+        }
+        Some(call)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    Warning,
+    Other,
+}
+
+/// One diagnostic of rustc.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub level: Level,
+    /// The lint name (`dead_code`) or error code (`E0412`).
+    pub code: Option<String>,
+    pub message: String,
+    pub spans: Vec<DiagSpan>,
+    /// rustc's own rendering, for messages.
+    pub rendered: String,
+}
+
+impl Diagnostic {
+    pub fn primary(&self) -> impl Iterator<Item = &DiagSpan> {
+        self.spans.iter().filter(|s| s.primary)
+    }
+
+    pub fn is(&self, code: &str) -> bool {
+        self.code.as_deref() == Some(code)
+    }
+}
+
+/// The rustc to run: `$RUSTC`, else `rustc` from the path.
+fn rustc() -> std::ffi::OsString {
+    std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())
+}
+
+/// Checks `source` as the binary crate of a submission (no code is
+/// generated) and returns what rustc says about it.
+pub fn check(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
+    let dir = tempfile::tempdir().map_err(|source| Error::Io {
+        path: std::env::temp_dir(),
+        source,
+    })?;
+    let mut child = Command::new(rustc())
+        .args([
+            "--edition",
+            edition,
+            "--crate-type",
+            "bin",
+            "--crate-name",
+            "bundle",
+        ])
+        .args(["--emit=metadata", "--error-format=json", "-o"])
+        .arg(dir.path().join("bundle.rmeta"))
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::Rustc {
+            message: format!(
+                "cannot run rustc: {e}; the bundler needs rustc on the PATH (or in $RUSTC)"
+            ),
+        })?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let text = source.to_string();
+    // Write from another thread: rustc may fill stderr before reading all.
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let output = child.wait_with_output().map_err(|e| Error::Rustc {
+        message: format!("rustc failed to run: {e}"),
+    })?;
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let mut diagnostics = Vec::new();
+    for line in stderr.lines().filter(|l| l.starts_with('{')) {
+        let value: Value = serde_json::from_str(line).map_err(|e| Error::Rustc {
+            message: format!("cannot read rustc's JSON diagnostic ({e}): {line}"),
+        })?;
+        if let Some(d) = diagnostic(&value) {
+            diagnostics.push(d);
+        }
+    }
+    if !output.status.success() && !diagnostics.iter().any(|d| d.level == Level::Error) {
+        return Err(Error::Rustc {
+            message: format!("rustc failed without a diagnostic:\n{stderr}"),
+        });
+    }
+    Ok(diagnostics)
+}
+
+fn diagnostic(value: &Value) -> Option<Diagnostic> {
+    let level = match value.get("level")?.as_str()? {
+        "error" | "error: internal compiler error" => Level::Error,
+        "warning" => Level::Warning,
+        _ => Level::Other,
+    };
+    let message = value.get("message")?.as_str()?.to_string();
+    let code = value
+        .get("code")
+        .and_then(|c| c.get("code"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let spans = value
+        .get("spans")
+        .and_then(Value::as_array)
+        .map(|spans| spans.iter().filter_map(span).collect())
+        .unwrap_or_default();
+    let rendered = value
+        .get("rendered")
+        .and_then(Value::as_str)
+        .unwrap_or(&message)
+        .to_string();
+    Some(Diagnostic {
+        level,
+        code,
+        message,
+        spans,
+        rendered,
+    })
+}
+
+fn span(value: &Value) -> Option<DiagSpan> {
+    let number = |key: &str| value.get(key).and_then(Value::as_u64).map(|n| n as usize);
+    let range = Range {
+        start: Pos {
+            line: number("line_start")?,
+            column: number("column_start")?.saturating_sub(1),
+        },
+        end: Pos {
+            line: number("line_end")?,
+            column: number("column_end")?.saturating_sub(1),
+        },
+    };
+    let expansion = value
+        .get("expansion")
+        .filter(|e| !e.is_null())
+        .and_then(|e| {
+            Some(Expansion {
+                call_site: Box::new(span(e.get("span")?)?),
+                macro_name: e.get("macro_decl_name")?.as_str()?.to_string(),
+                def_site: e
+                    .get("def_site_span")
+                    .and_then(span)
+                    .filter(|s| s.range.start.line > 0)
+                    .map(|s| s.range),
+            })
+        });
+    Some(DiagSpan {
+        range,
+        primary: value
+            .get("is_primary")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        expansion,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dead_code_comes_back_with_its_place() {
+        let diagnostics = check("fn main() {}\nfn unused() {}\n", "2021").expect("rustc runs");
+        let dead: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.is("dead_code")).collect();
+        assert_eq!(dead.len(), 1, "{diagnostics:?}");
+        let span = dead[0].primary().next().expect("a primary span");
+        assert_eq!(span.range.start, Pos { line: 2, column: 3 });
+    }
+
+    #[test]
+    fn errors_are_diagnostics_not_failures() {
+        let diagnostics = check("fn main() { missing() }\n", "2021").expect("rustc runs");
+        assert!(diagnostics
+            .iter()
+            .any(|d| d.level == Level::Error && d.is("E0425")));
+    }
+}

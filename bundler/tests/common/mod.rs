@@ -1,0 +1,105 @@
+//! What the bundler's integration tests share: compiling a bundle as a
+//! judge does, running it, and the two stricter readings of a bundle
+//! (every `pub` narrowed, every `#[allow]` stripped) under which it must
+//! still compile with `-D warnings`.
+
+#![allow(dead_code)] // Each test binary uses its own part of this module.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// A compiled submission in its own temporary directory.
+pub struct Program {
+    _dir: tempfile::TempDir,
+    pub binary: PathBuf,
+}
+
+/// Compiles `source` as a judge does (`rustc --edition 2021 -O`); with
+/// `deny_warnings`, any warning fails the test.
+pub fn compile(source: &str, deny_warnings: bool) -> Program {
+    compile_with(source, deny_warnings, true)
+}
+
+/// [`compile`], optimised or not.
+pub fn compile_with(source: &str, deny_warnings: bool, optimise: bool) -> Program {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("main.rs");
+    std::fs::write(&file, source).expect("write the bundle");
+    let binary = dir.path().join("main");
+    let mut rustc = Command::new("rustc");
+    rustc.args(["--edition", "2021"]);
+    if optimise {
+        rustc.arg("-O");
+    }
+    if deny_warnings {
+        rustc.args(["-D", "warnings"]);
+    }
+    let output = rustc
+        .arg(&file)
+        .arg("-o")
+        .arg(&binary)
+        .output()
+        .expect("run rustc");
+    assert!(
+        output.status.success(),
+        "rustc rejected the bundle:\n{}\n--- bundle ---\n{source}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Program { _dir: dir, binary }
+}
+
+/// Runs `program` on `input`: (stdout, exit code).
+pub fn run(program: &Program, input: &str) -> (String, Option<i32>) {
+    let mut child = Command::new(&program.binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the submission");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("wait for the submission");
+    writer.join().expect("writer thread").expect("write stdin");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        output.status.code(),
+    )
+}
+
+fn rewrite(source: &str, mut visitor: impl syn::visit_mut::VisitMut) -> String {
+    let mut file = syn::parse_file(source).expect("the bundle parses");
+    visitor.visit_file_mut(&mut file);
+    prettyplease::unparse(&file)
+}
+
+/// `source` with every `pub` made `pub(crate)`. rustc does not report
+/// unused `pub` items of a binary crate, but does report `pub(crate)` ones:
+/// if this compiles with `-D warnings`, the bundle holds no dead code.
+pub fn crate_visible(source: &str) -> String {
+    struct Narrow;
+    impl syn::visit_mut::VisitMut for Narrow {
+        fn visit_visibility_mut(&mut self, vis: &mut syn::Visibility) {
+            if let syn::Visibility::Public(_) = vis {
+                *vis = syn::parse_quote!(pub(crate));
+            }
+        }
+    }
+    rewrite(source, Narrow)
+}
+
+/// `source` without any `#[allow(..)]` or `#[expect(..)]`: the library's
+/// own may stay in a bundle, but must not be what keeps it warning-free.
+pub fn without_allows(source: &str) -> String {
+    struct Strip;
+    impl syn::visit_mut::VisitMut for Strip {
+        fn visit_attributes_mut(&mut self, attrs: &mut Vec<syn::Attribute>) {
+            attrs.retain(|a| !a.path().is_ident("allow") && !a.path().is_ident("expect"));
+            for attr in attrs {
+                self.visit_attribute_mut(attr);
+            }
+        }
+    }
+    rewrite(source, Strip)
+}

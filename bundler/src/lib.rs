@@ -271,24 +271,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "library".into());
-    let adapter = krate
-        .module(&["problems", &id])
-        .ok_or_else(|| Error::NotDeclared {
-            id: id.clone(),
-            file: format!("{library_name}/src/problems.rs"),
-        })?;
-    let main = krate
-        .get(adapter)
-        .items
-        .iter()
-        .position(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main"))
-        .map(|index| ItemId {
-            module: adapter,
-            index,
-        })
-        .ok_or(Error::NoMain {
-            file: format!("{library_name}/src/problems/{id}.rs"),
-        })?;
+    let main = entry_point(&krate, &id, &library_name)?;
 
     let names = Names::new(&krate);
     let cut = reach::cut(&names, main)?;
@@ -311,20 +294,65 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         .transpose()?;
     let warnings = shaken
         .as_ref()
-        .map(|s| {
-            s.warnings
-                .iter()
-                .map(|w| Warning {
-                    lint: w.lint.clone(),
-                    message: w.message.clone(),
-                    item: w.node.clone(),
-                    place: locate(&krate, &w.segments),
-                })
-                .collect()
-        })
+        .map(|s| s.warnings.iter().map(|w| placed(&krate, w)).collect())
         .unwrap_or_default();
-    let sources = sources(&krate, &file);
+    let header = |style| header(&id, &library_name, &sources(&krate, &file), options, style);
+    let (text, style, sizes) = print_within_limit(&file, options, header)?;
+    report.total = started.elapsed();
+    Ok(Bundle {
+        id,
+        text,
+        style,
+        sizes,
+        explanation,
+        warnings,
+        report,
+    })
+}
 
+/// The adapter's `main`.
+fn entry_point(krate: &Crate, id: &str, library_name: &str) -> Result<ItemId, Error> {
+    let adapter = krate
+        .module(&["problems", id])
+        .ok_or_else(|| Error::NotDeclared {
+            id: id.to_string(),
+            file: format!("{library_name}/src/problems.rs"),
+        })?;
+    krate
+        .get(adapter)
+        .items
+        .iter()
+        .position(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main"))
+        .map(|index| ItemId {
+            module: adapter,
+            index,
+        })
+        .ok_or(Error::NoMain {
+            file: format!("{library_name}/src/problems/{id}.rs"),
+        })
+}
+
+/// A library warning, placed in the library's files.
+fn placed(krate: &Crate, warning: &shake::LibraryWarning) -> Warning {
+    Warning {
+        lint: warning.lint.clone(),
+        message: warning.message.clone(),
+        item: warning.node.clone(),
+        place: locate(krate, &warning.segments),
+    }
+}
+
+/// A printed bundle: its text, how it was printed, and the bytes per
+/// module and item.
+type Printed = (String, Style, Vec<(usize, String)>);
+
+/// Prints `file` as the options ask, stripping docs and then minifying
+/// while it is over the judge's limit.
+fn print_within_limit(
+    file: &syn::File,
+    options: &Options,
+    header: impl Fn(Style) -> String,
+) -> Result<Printed, Error> {
     let mut style = Style {
         strip_docs: options.strip_docs,
         minify: options.minify,
@@ -334,21 +362,11 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         if style.strip_docs {
             syntax::strip_docs(&mut printed);
         }
-        let header = header(&id, &library_name, &sources, options, style);
-        let text = format!("{header}{}", emit::print(&printed, style));
+        let text = format!("{}{}", header(style), emit::print(&printed, style));
         emit::self_check(&text)?;
         let sizes = emit::sizes(&printed, style);
         if text.len() <= options.judge.limit {
-            report.total = started.elapsed();
-            return Ok(Bundle {
-                id,
-                text,
-                style,
-                sizes,
-                explanation,
-                warnings,
-                report,
-            });
+            return Ok((text, style, sizes));
         }
         if !style.strip_docs {
             style.strip_docs = true;

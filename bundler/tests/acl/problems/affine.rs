@@ -38,14 +38,25 @@ impl MapMonoid for Affine {
 pub fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let mut next = text.split_ascii_whitespace().map(|t| t.parse::<u32>().unwrap());
+    let mut next = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u32>().unwrap());
     let (n, q) = (next.next().unwrap() as usize, next.next().unwrap());
-    let a: Vec<(Mint, usize)> = (0..n).map(|_| (Mint::new(next.next().unwrap()), 1)).collect();
+    let a: Vec<(Mint, usize)> = (0..n)
+        .map(|_| (Mint::new(next.next().unwrap()), 1))
+        .collect();
     let mut tree: LazySegtree<Affine> = a.into();
     for _ in 0..q {
-        let (t, l, r) = (next.next().unwrap(), next.next().unwrap() as usize, next.next().unwrap() as usize);
+        let (t, l, r) = (
+            next.next().unwrap(),
+            next.next().unwrap() as usize,
+            next.next().unwrap() as usize,
+        );
         if t == 0 {
-            let (b, c) = (Mint::new(next.next().unwrap()), Mint::new(next.next().unwrap()));
+            let (b, c) = (
+                Mint::new(next.next().unwrap()),
+                Mint::new(next.next().unwrap()),
+            );
             tree.apply_range(l..r, (b, c));
         } else {
             println!("{}", tree.prod(l..r).0);

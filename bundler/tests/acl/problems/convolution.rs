@@ -6,7 +6,9 @@ use std::io::Read;
 pub fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let mut next = text.split_ascii_whitespace().map(|t| t.parse::<u32>().unwrap());
+    let mut next = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u32>().unwrap());
     let (n, m) = (next.next().unwrap() as usize, next.next().unwrap() as usize);
     let a: Vec<Mint> = (0..n).map(|_| Mint::new(next.next().unwrap())).collect();
     let b: Vec<Mint> = (0..m).map(|_| Mint::new(next.next().unwrap())).collect();

@@ -4,12 +4,18 @@ use std::io::{Read, Write};
 pub fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let mut next = text.split_ascii_whitespace().map(|t| t.parse::<usize>().unwrap());
+    let mut next = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<usize>().unwrap());
     let (n, q) = (next.next().unwrap(), next.next().unwrap());
     let mut dsu = crate::dsu::Dsu::new(n);
     let mut out = String::new();
     for _ in 0..q {
-        let (t, u, v) = (next.next().unwrap(), next.next().unwrap(), next.next().unwrap());
+        let (t, u, v) = (
+            next.next().unwrap(),
+            next.next().unwrap(),
+            next.next().unwrap(),
+        );
         if t == 0 {
             dsu.merge(u, v);
         } else {

@@ -16,7 +16,11 @@ struct Merge;
 impl Monoid for Merge {
     type S = Counts;
     fn identity() -> Counts {
-        Counts { zeros: 0, ones: 0, inversions: 0 }
+        Counts {
+            zeros: 0,
+            ones: 0,
+            inversions: 0,
+        }
     }
     fn binary_operation(a: &Counts, b: &Counts) -> Counts {
         Counts {
@@ -53,17 +57,27 @@ impl MapMonoid for Flip {
 pub fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let mut next = text.split_ascii_whitespace().map(|t| t.parse::<usize>().unwrap());
+    let mut next = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<usize>().unwrap());
     let (n, q) = (next.next().unwrap(), next.next().unwrap());
     let a: Vec<Counts> = (0..n)
         .map(|_| {
             let one = next.next().unwrap() as u64;
-            Counts { zeros: 1 - one, ones: one, inversions: 0 }
+            Counts {
+                zeros: 1 - one,
+                ones: one,
+                inversions: 0,
+            }
         })
         .collect();
     let mut tree = LazySegtree::<Flip>::from(a);
     for _ in 0..q {
-        let (t, l, r) = (next.next().unwrap(), next.next().unwrap() - 1, next.next().unwrap());
+        let (t, l, r) = (
+            next.next().unwrap(),
+            next.next().unwrap() - 1,
+            next.next().unwrap(),
+        );
         if t == 1 {
             tree.apply_range(l..r, true);
         } else {

@@ -9,7 +9,9 @@ pub fn main() {
     let mut words = text.split_ascii_whitespace();
     let n: usize = words.next().unwrap().parse().unwrap();
     let m: usize = words.next().unwrap().parse().unwrap();
-    let mut grid: Vec<Vec<u8>> = (0..n).map(|_| words.next().unwrap().bytes().collect()).collect();
+    let mut grid: Vec<Vec<u8>> = (0..n)
+        .map(|_| words.next().unwrap().bytes().collect())
+        .collect();
     let (source, sink) = (n * m, n * m + 1);
     let mut graph = MfGraph::new(n * m + 2);
     for i in 0..n {
@@ -22,7 +24,12 @@ pub fn main() {
                 graph.add_edge(source, v, 1);
                 for (di, dj) in [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)] {
                     let (y, x) = (i as i64 + di, j as i64 + dj);
-                    if y >= 0 && x >= 0 && (y as usize) < n && (x as usize) < m && grid[y as usize][x as usize] == b'.' {
+                    if y >= 0
+                        && x >= 0
+                        && (y as usize) < n
+                        && (x as usize) < m
+                        && grid[y as usize][x as usize] == b'.'
+                    {
                         graph.add_edge(v, y as usize * m + x as usize, 1);
                     }
                 }

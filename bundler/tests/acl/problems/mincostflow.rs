@@ -6,7 +6,9 @@ use std::io::Read;
 pub fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let mut next = text.split_ascii_whitespace().map(|t| t.parse::<i64>().unwrap());
+    let mut next = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<i64>().unwrap());
     let (n, k) = (next.next().unwrap() as usize, next.next().unwrap());
     let big: i64 = 1_000_000_000;
     let (source, sink) = (2 * n, 2 * n + 1);

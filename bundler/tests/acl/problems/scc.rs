@@ -6,7 +6,9 @@ use std::io::Read;
 pub fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let mut next = text.split_ascii_whitespace().map(|t| t.parse::<usize>().unwrap());
+    let mut next = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<usize>().unwrap());
     let (n, m) = (next.next().unwrap(), next.next().unwrap());
     let mut graph = SccGraph::new(n);
     for _ in 0..m {

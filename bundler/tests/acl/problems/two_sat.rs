@@ -5,9 +5,13 @@ use std::io::Read;
 pub fn main() {
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text).unwrap();
-    let mut next = text.split_ascii_whitespace().map(|t| t.parse::<i64>().unwrap());
+    let mut next = text
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<i64>().unwrap());
     let (n, d) = (next.next().unwrap() as usize, next.next().unwrap());
-    let places: Vec<[i64; 2]> = (0..n).map(|_| [next.next().unwrap(), next.next().unwrap()]).collect();
+    let places: Vec<[i64; 2]> = (0..n)
+        .map(|_| [next.next().unwrap(), next.next().unwrap()])
+        .collect();
     let mut sat = TwoSat::new(n);
     for i in 0..n {
         for j in i + 1..n {

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use library::dlx::{bitset, text, Progress, Solver, Stats};
+use library::dlx::{bitset, text, Problem, Progress, Search, Solver, Stats};
 
 /// Counts, finds or prints the solutions of an exact-cover problem in
 /// Knuth's DLX text format (the input of his DLX1 program).
@@ -67,30 +67,30 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), String> {
     let (name, text) = read_input(args.file.as_ref())?;
-    let instance = text::parse(&text).map_err(|e| format!("{name}:{e}"))?;
+    let instance = text::parse(text).map_err(|e| format!("{name}:{e}"))?;
     let limit = if args.first { Some(1) } else { args.limit };
     let show_progress = args.progress || (!args.no_progress && io::stderr().is_terminal());
 
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut solutions = 0u64;
-    let mut write_error = None;
+    // Breaks with the write error, if any; a limit reached breaks with None.
     let mut visit = |solution: &[usize]| {
         solutions += 1;
         if args.print {
-            let mut lines = String::new();
+            // The option lines as they were read, bytes and all.
+            let mut lines = Vec::new();
             for &k in solution {
-                lines.push_str(instance.option_text(k));
-                lines.push('\n');
+                lines.extend_from_slice(instance.option_bytes(k));
+                lines.push(b'\n');
             }
-            lines.push('\n');
-            if let Err(e) = out.write_all(lines.as_bytes()) {
-                write_error = Some(e);
-                return ControlFlow::Break(());
+            lines.push(b'\n');
+            if let Err(e) = out.write_all(&lines) {
+                return ControlFlow::Break(Some(e));
             }
         }
         if limit.is_some_and(|limit| solutions >= limit) {
-            ControlFlow::Break(())
+            ControlFlow::Break(None)
         } else {
             ControlFlow::Continue(())
         }
@@ -99,19 +99,24 @@ fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let mut reporter = Reporter::new(start);
     let interval = if show_progress { 1 << 16 } else { u64::MAX };
-    let stats = if limit == Some(0) {
-        Stats::default()
+    let mut report = |p: &Progress| reporter.report(p);
+    let (flow, stats) = if limit == Some(0) {
+        (ControlFlow::Continue(()), Stats::default())
     } else if args.fast {
-        let mut solver = bitset::Solver::new(&instance.problem);
-        let _ = solver.search_with_progress(&mut visit, interval, |p| reporter.report(p));
-        solver.stats()
+        let bytes = bitset::Solver::memory(&instance.problem);
+        if bytes > FAST_MEMORY_LIMIT {
+            return Err(format!(
+                "{name}: --fast would need about {} MiB for this problem (items × options bits); \
+                 run without --fast (dancing links need only the input's size)",
+                bytes >> 20
+            ));
+        }
+        search::<bitset::Solver, _, _>(&instance.problem, &mut visit, interval, &mut report)
     } else {
-        let mut solver = Solver::new(&instance.problem);
-        let _ = solver.search_with_progress(&mut visit, interval, |p| reporter.report(p));
-        solver.stats()
+        search::<Solver, _, _>(&instance.problem, &mut visit, interval, &mut report)
     };
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(e) = write_error {
+    if let ControlFlow::Break(Some(e)) = flow {
         return Err(format!("cannot write a solution: {e}"));
     }
     reporter.finish();
@@ -124,17 +129,40 @@ fn run(args: &Args) -> Result<(), String> {
     .map_err(|e| format!("cannot write the result: {e}"))
 }
 
-fn read_input(file: Option<&PathBuf>) -> Result<(String, String), String> {
+/// Runs engine `S` on `problem`: what the search broke with, and its
+/// statistics.
+fn search<S, F, R>(
+    problem: &Problem,
+    visit: F,
+    interval: u64,
+    report: R,
+) -> (ControlFlow<Option<io::Error>>, Stats)
+where
+    S: Search,
+    F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>>,
+    R: FnMut(&Progress),
+{
+    let mut solver = S::new(problem);
+    let flow = solver.search_with_progress(visit, interval, report);
+    (flow, solver.stats())
+}
+
+/// The bitset engine's tables grow with items × options; past this it is
+/// the wrong engine (and would exhaust memory).
+const FAST_MEMORY_LIMIT: u64 = 1 << 30;
+
+/// The input's name and bytes: DLX files need not be UTF-8.
+fn read_input(file: Option<&PathBuf>) -> Result<(String, Vec<u8>), String> {
     match file {
         Some(path) if path.as_os_str() != "-" => {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+            let text = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
             Ok((name, text))
         }
         _ => {
-            let mut text = String::new();
+            let mut text = Vec::new();
             io::stdin()
-                .read_to_string(&mut text)
+                .read_to_end(&mut text)
                 .map_err(|e| format!("<stdin>: {e}"))?;
             Ok(("<stdin>".to_string(), text))
         }

@@ -20,7 +20,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use library::dlx::{bitset, text, Solver, Stats};
+use library::dlx::{bitset, text, Search, Solver, Stats};
 
 /// Counts live heap bytes and their high-water mark.
 struct Counting;
@@ -148,14 +148,13 @@ fn main() {
     );
     let mut failures = 0;
     for (name, expected) in rows {
-        let text =
-            std::fs::read_to_string(format!("{INSTANCES}/{name}.dlx")).expect("instance file");
-        let instance = text::parse(&text).expect("a valid instance");
+        let text = std::fs::read(format!("{INSTANCES}/{name}.dlx")).expect("instance file");
+        let instance = text::parse(text).expect("a valid instance");
         let problem = &instance.problem;
         let options: Vec<Vec<dlx::Uint>> = (0..problem.options())
-            .map(|k| problem.option(k).iter().map(|&i| i as dlx::Uint).collect())
+            .map(|k| problem.option(k).map(|i| i as dlx::Uint).collect())
             .collect();
-        let skip = |engine: &str| only.as_deref().is_some_and(|o| o != engine);
+        let skip = |engine: &str| matches!(only.as_deref(), Some(o) if o != engine);
         let mut best: [Option<Run>; 3] = [None, None, None];
         for _ in 0..runs {
             let results = [

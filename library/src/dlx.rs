@@ -2,7 +2,7 @@
 //! (TAOCP 7.2.2.1, and `dlx1.w`).
 //!
 //! ```
-//! use library::dlx::{Problem, Solver};
+//! use library::dlx::{Problem, Search, Solver};
 //!
 //! // Items 0, 1, 2 must be covered exactly once; item 3 at most once.
 //! let mut problem = Problem::new(3, 1);
@@ -15,6 +15,10 @@
 //! assert_eq!(Solver::new(&problem).count(), 2);
 //! # Ok::<(), library::dlx::Error>(())
 //! ```
+//!
+//! Both engines, [`Solver`] (dancing links) and [`bitset::Solver`], walk the
+//! same tree and implement [`Search`]; an adapter picks one by the type it
+//! names.
 //!
 //! # Data layout
 //!
@@ -35,6 +39,9 @@
 //!   it and its `down` the last node of the option after it: going left
 //!   from node `x` is `x - 1`, and a spacer says where to wrap around.
 //! * An option node's `right` is the next node of its option, cyclically.
+//! * With many primary items (more than [`SCAN_LIMIT`]), `next` and `prev`
+//!   link the active primary items in order, DLX1's list of columns, and
+//!   `empty` counts the active primary items with no option left.
 //!
 //! Two departures from DLX1, both measured (`cargo bench -p library`):
 //!
@@ -48,6 +55,11 @@
 //!   walking it, a chain of dependent loads at every node. A flag in the
 //!   length makes the choice a scan of one small array, in the same order,
 //!   and covering an item one addition; nothing else walked that list.
+//!   That scan costs the number of *all* primary items at every node, so
+//!   past [`SCAN_LIMIT`] primary items the list comes back, with one more
+//!   trick: the choice stops at the first item of one option when no
+//!   active item has none (`empty == 0`), since nothing later can beat it.
+//!   A million items of one option each then take a second, not hours.
 //!
 //! # Invariants
 //!
@@ -64,8 +76,11 @@
 //! * **I4** An option node is linked in its item's list if and only if no
 //!   other item of its option is covered (the option is still compatible
 //!   with the partial solution).
+//! * **I5** (many primary items only) `next`/`prev` is a doubly linked
+//!   circular list through 0 of exactly the active primary items, in
+//!   increasing order, and `empty` is the number of those with length 0.
 //!
-//! [`Solver::check_invariants`] verifies I1, I2, I4 and the right links
+//! [`Solver::check_invariants`] verifies I1, I2, I4, I5 and the right links
 //! (Knuth's `sanity()`).
 //!
 //! # Counting
@@ -120,20 +135,50 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// How a search picks the item to branch on at each node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    /// The active primary item with the fewest options, the leftmost on
+    /// ties: DLX1's rule, and the smallest trees.
+    #[default]
+    Fewest,
+    /// The leftmost active primary item, trying its options in the order
+    /// they were added, so that the solutions come in lexicographic order
+    /// of the options chosen for items 0, 1, …: the order to print all
+    /// solutions sorted without holding them. One exception keeps that
+    /// order and prunes the tree: an active primary item with at most one
+    /// option left goes first (a dead end, or a choice every solution
+    /// below makes anyway).
+    InOrder,
+}
+
 /// An exact-cover problem: items, and options that are sets of items.
 ///
 /// Items `0..primary` must be covered exactly once; items
 /// `primary..primary + secondary` at most once. Options are numbered in the
 /// order they are added, from 0. An option made only of secondary items is
 /// never part of a solution (the search branches on primary items only).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Problem {
     primary: usize,
     secondary: usize,
     /// The items of every option, one after another.
     items: Vec<u32>,
     /// Option `k` is `items[starts[k]..starts[k + 1]]`.
-    starts: Vec<usize>,
+    starts: Vec<u32>,
+    branching: Branching,
+    /// `seen[i] == attempt` while an option being added names item `i`:
+    /// finds a repeated item in one step, however long the option.
+    seen: Vec<u32>,
+    /// Calls of `add_option` so far, the stamp of the next one.
+    attempt: u32,
+}
+
+impl Default for Problem {
+    /// A problem with no item and no option (whose one solution is empty).
+    fn default() -> Problem {
+        Problem::new(0, 0)
+    }
 }
 
 impl Problem {
@@ -145,6 +190,9 @@ impl Problem {
             secondary,
             items: Vec::new(),
             starts: vec![0],
+            branching: Branching::default(),
+            seen: Vec::new(),
+            attempt: 0,
         }
     }
 
@@ -164,7 +212,17 @@ impl Problem {
         if needed >= COVERED as usize {
             return Err(Error::TooLarge);
         }
-        for (k, &item) in items.iter().enumerate() {
+        if self.seen.len() < total {
+            self.seen.resize(total, 0);
+        }
+        self.attempt = self.attempt.wrapping_add(1);
+        if self.attempt == 0 {
+            // Stamps wrapped around: old ones could look current.
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.attempt = 1;
+        }
+        let stamp = self.attempt;
+        for &item in items {
             if item >= total {
                 return Err(Error::ItemOutOfRange {
                     option,
@@ -172,12 +230,13 @@ impl Problem {
                     items: total,
                 });
             }
-            if items[..k].contains(&item) {
+            if self.seen[item] == stamp {
                 return Err(Error::RepeatedItem { option, item });
             }
+            self.seen[item] = stamp;
         }
         self.items.extend(items.iter().map(|&i| i as u32));
-        self.starts.push(self.items.len());
+        self.starts.push(self.items.len() as u32);
         Ok(option)
     }
 
@@ -200,10 +259,135 @@ impl Problem {
     ///
     /// # Panics
     /// If `k >= self.options()`.
-    pub fn option(&self, k: usize) -> &[u32] {
-        &self.items[self.starts[k]..self.starts[k + 1]]
+    pub fn option(&self, k: usize) -> OptionItems<'_> {
+        OptionItems(self.slice(k).iter())
+    }
+
+    fn slice(&self, k: usize) -> &[u32] {
+        &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+
+    /// How searches of this problem branch ([`Branching::Fewest`] unless set).
+    pub fn branching(&self) -> Branching {
+        self.branching
+    }
+
+    /// Sets how searches of this problem branch.
+    pub fn set_branching(&mut self, branching: Branching) {
+        self.branching = branching;
     }
 }
+
+/// The items of one option, as [`Problem::option`] gives them.
+#[derive(Clone, Debug)]
+pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
+
+impl Iterator for OptionItems<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        self.0.next().map(|&i| i as usize)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for OptionItems<'_> {}
+
+impl DoubleEndedIterator for OptionItems<'_> {
+    fn next_back(&mut self) -> Option<usize> {
+        self.0.next_back().map(|&i| i as usize)
+    }
+}
+
+/// What both engines do: the same search tree over a [`Problem`], with
+/// different state. Solutions are reported as the numbers of their
+/// options, in the order they were chosen.
+///
+/// ```
+/// use library::dlx::{bitset, Problem, Search, Solver};
+///
+/// /// How many ways to tile: any engine.
+/// fn tilings<S: Search>(problem: &Problem) -> u64 {
+///     S::new(problem).count()
+/// }
+/// let mut problem = Problem::new(2, 0);
+/// problem.add_option(&[0])?;
+/// problem.add_option(&[1])?;
+/// problem.add_option(&[0, 1])?;
+/// assert_eq!(tilings::<Solver>(&problem), 2);
+/// assert_eq!(tilings::<bitset::Solver>(&problem), 2);
+/// # Ok::<(), library::dlx::Error>(())
+/// ```
+pub trait Search: Sized {
+    /// Builds the engine's state for `problem`.
+    fn new(problem: &Problem) -> Self;
+
+    /// Calls `visit` with every solution, in the order the search finds
+    /// them, until `visit` breaks, and returns what it broke with; calls
+    /// `report` every `interval` nodes with a snapshot of the search
+    /// (`u64::MAX`: never).
+    ///
+    /// The engine can search again afterwards; [`Search::stats`] then
+    /// describes the latest search.
+    fn search_with_progress<B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(&Progress);
+
+    /// What the latest search did.
+    fn stats(&self) -> Stats;
+
+    /// [`Search::search_with_progress`] without reports. (Not a provided
+    /// method calling that one: a submission that never asks for progress
+    /// then carries none of its code.)
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>;
+
+    /// Calls `visit` with every solution, in the order the search finds
+    /// them.
+    fn for_each<F>(&mut self, mut visit: F)
+    where
+        F: FnMut(&[usize]),
+    {
+        let flow = self.search::<Never, _>(|solution| {
+            visit(solution);
+            ControlFlow::Continue(())
+        });
+        match flow {
+            ControlFlow::Continue(()) => {}
+            ControlFlow::Break(never) => match never {},
+        }
+    }
+
+    /// The first solution, or `None` if there is none.
+    fn first(&mut self) -> Option<Vec<usize>> {
+        match self.search(|solution| ControlFlow::Break(solution.to_vec())) {
+            ControlFlow::Break(solution) => Some(solution),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+
+    /// The number of solutions.
+    fn count(&mut self) -> u64 {
+        let mut count = 0;
+        self.for_each(|_| count += 1);
+        count
+    }
+}
+
+/// A value that cannot exist: a search that never breaks (`Infallible`
+/// would do, but says "error").
+#[derive(Clone, Copy, Debug)]
+pub enum Never {}
 
 /// What a search did, counted as Knuth's DLX1 counts it (see the module
 /// docs).
@@ -216,9 +400,9 @@ pub struct Stats {
 }
 
 /// Turns a visitor of option numbers into one of the option nodes chosen.
-fn naming<F>(mut visit: F) -> impl FnMut(&Solver, &[u32]) -> ControlFlow<()>
+fn naming<B, F>(mut visit: F) -> impl FnMut(&Solver, &[u32]) -> ControlFlow<B>
 where
-    F: FnMut(&[usize]) -> ControlFlow<()>,
+    F: FnMut(&[usize]) -> ControlFlow<B>,
 {
     let mut solution = Vec::new();
     move |solver, choice| {
@@ -272,13 +456,17 @@ struct Node {
     right: u32,
 }
 
+/// Past this many primary items, the links solver keeps DLX1's list of
+/// active items instead of scanning all of them at every node.
+pub const SCAN_LIMIT: usize = 512;
+
 /// Dancing-links search over one [`Problem`]; walks exactly DLX1's tree.
 ///
-/// At every level it branches on the active primary item with the fewest
-/// options (the leftmost on ties) and tries that item's options in the order
-/// they were added. The search is iterative, so deep problems cannot
-/// overflow the stack. A solution is reported as the numbers of its options,
-/// in the order they were chosen.
+/// At every level it branches as the problem's [`Branching`] says (by
+/// default on the active primary item with the fewest options, the
+/// leftmost on ties) and tries that item's options in the order they were
+/// added. The search is iterative, so deep problems cannot overflow the
+/// stack.
 #[derive(Clone, Debug)]
 pub struct Solver {
     /// The number of primary items.
@@ -286,12 +474,70 @@ pub struct Solver {
     /// `len[i]` for internal item `i` (I1); `len[0]` is unused.
     len: Vec<i32>,
     nodes: Vec<Node>,
+    /// Whether I5 is kept: the list of active primary items, for problems
+    /// with more than [`SCAN_LIMIT`] of them.
+    listed: bool,
+    /// I5: the active primary items as a circular list through 0.
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    /// I5: how many active primary items have no option left.
+    empty: u32,
+    in_order: bool,
     stats: Stats,
 }
 
+impl Search for Solver {
+    fn new(problem: &Problem) -> Solver {
+        Solver::with_list(problem, problem.primary > SCAN_LIMIT)
+    }
+
+    fn search_with_progress<B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(&Progress),
+    {
+        self.walk(naming(visit), interval, |solver, choice| {
+            report(&solver.progress(choice))
+        })
+    }
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+    {
+        self.walk(naming(visit), u64::MAX, |_, _| {})
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Counts without naming the options of each solution.
+    fn count(&mut self) -> u64 {
+        let mut count = 0;
+        match self.walk::<Never, _, _>(
+            |_, _| {
+                count += 1;
+                ControlFlow::Continue(())
+            },
+            u64::MAX,
+            |_, _| {},
+        ) {
+            ControlFlow::Continue(()) => count,
+            ControlFlow::Break(never) => match never {},
+        }
+    }
+}
+
 impl Solver {
-    /// Builds the links for `problem`.
-    pub fn new(problem: &Problem) -> Solver {
+    /// Builds the links for `problem`, keeping the list of active primary
+    /// items (I5) or not.
+    fn with_list(problem: &Problem, listed: bool) -> Solver {
         let n = problem.primary + problem.secondary;
         let mut len = vec![0; n + 1];
         let mut nodes: Vec<Node> = (0..=n as u32)
@@ -313,7 +559,7 @@ impl Solver {
                 right: 0,
             });
             previous_first = nodes.len() as u32;
-            for &item in problem.option(k) {
+            for &item in problem.slice(k) {
                 let x = nodes.len() as u32;
                 let head = item as usize + 1;
                 let last = nodes[head].up;
@@ -336,112 +582,100 @@ impl Solver {
             down: 0,
             right: 0,
         });
+        let p = problem.primary as u32;
+        let (next, prev) = if listed {
+            (
+                (0..=p).map(|i| if i == p { 0 } else { i + 1 }).collect(),
+                (0..=p).map(|i| if i == 0 { p } else { i - 1 }).collect(),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let empty = len[1..=problem.primary].iter().filter(|&&l| l == 0).count() as u32;
         Solver {
             primary: problem.primary,
             len,
             nodes,
+            listed,
+            next,
+            prev,
+            empty,
+            in_order: problem.branching == Branching::InOrder,
             stats: Stats::default(),
         }
     }
 
-    /// The first solution, or `None` if there is none.
-    pub fn first(&mut self) -> Option<Vec<usize>> {
-        let mut found = None;
-        let _ = self.search(|solution| {
-            found = Some(solution.to_vec());
-            ControlFlow::Break(())
-        });
-        found
-    }
-
-    /// The number of solutions.
-    pub fn count(&mut self) -> u64 {
-        let mut count = 0;
-        let _ = self.walk(
-            |_, _| {
-                count += 1;
-                ControlFlow::Continue(())
-            },
-            u64::MAX,
-            |_, _| {},
-        );
-        count
-    }
-
-    /// Calls `visit` with every solution, in the order the search finds
-    /// them, until `visit` breaks. Returns `Break` if it did.
-    ///
-    /// The links are restored afterwards either way, so the solver can
-    /// search again; [`Solver::stats`] then describes the latest search.
-    pub fn search<F>(&mut self, visit: F) -> ControlFlow<()>
+    /// The search, with the choice suited to the number of primary items.
+    fn walk<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
     where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
-    {
-        self.walk(naming(visit), u64::MAX, |_, _| {})
-    }
-
-    /// [`Solver::search`], calling `report` every `interval` nodes with a
-    /// snapshot of the search.
-    pub fn search_with_progress<F, R>(
-        &mut self,
-        visit: F,
-        interval: u64,
-        mut report: R,
-    ) -> ControlFlow<()>
-    where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
-        R: FnMut(&Progress),
-    {
-        self.walk(naming(visit), interval, |solver, choice| {
-            report(&solver.progress(choice))
-        })
-    }
-
-    /// The search itself. `visit` gets the option nodes chosen, level by
-    /// level, so that counting need not name the options; `report` gets
-    /// the same every `interval` nodes.
-    fn walk<F, R>(&mut self, mut visit: F, interval: u64, mut report: R) -> ControlFlow<()>
-    where
-        F: FnMut(&Solver, &[u32]) -> ControlFlow<()>,
+        F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
         R: FnMut(&Solver, &[u32]),
     {
+        if self.listed {
+            self.walk_with::<true, B, F, R>(visit, interval, report)
+        } else {
+            self.walk_with::<false, B, F, R>(visit, interval, report)
+        }
+    }
+
+    /// Knuth's Algorithm X (TAOCP 7.2.2.1), steps X1–X8, as DLX1 runs it.
+    /// `visit` gets the option nodes chosen, level by level, so that
+    /// counting need not name the options; `report` gets the same every
+    /// `interval` nodes. `LISTED` is `self.listed`.
+    fn walk_with<const LISTED: bool, B, F, R>(
+        &mut self,
+        mut visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Solver, &[u32]),
+    {
+        // X1 [Initialize]: the links are ready; choice[l] is the option
+        // node tried at level l.
         self.stats = Stats::default();
         let mut next_report = interval;
-        // choice[l] is the option node tried at level l.
         let mut choice: Vec<u32> = Vec::with_capacity(self.primary + 1);
         self.stats.nodes += 1;
-        let Some(mut best) = self.choose() else {
-            // No primary item: the empty set of options is the one solution.
-            self.stats.nodes += 1;
-            return visit(self, &[]);
+        // X2 [Enter level], X3 [Choose i].
+        let mut best = match self.choose::<LISTED>() {
+            Some(best) => best,
+            None => {
+                // No primary item: the empty set of options is the one solution.
+                self.stats.nodes += 1;
+                return visit(self, &[]);
+            }
         };
-        self.cover(best);
+        // X4 [Cover i].
+        self.cover::<LISTED>(best);
         let mut cur = self.nodes[best as usize].down;
         choice.push(cur);
         loop {
-            // Advance: try option `cur` of item `best` at this level.
             if cur != best {
-                self.cover_others(cur);
+                // X5 [Try x_l]: cover the other items of option `cur`.
+                self.cover_others::<LISTED>(cur);
                 self.stats.nodes += 1;
                 if self.stats.nodes >= next_report {
                     next_report = next_report.saturating_add(interval);
                     report(self, &choice);
                 }
-                if let Some(next) = self.choose() {
-                    // Forward: enter the next level.
+                if let Some(next) = self.choose::<LISTED>() {
+                    // X2 again, one level deeper: X3, X4.
                     best = next;
-                    self.cover(best);
+                    self.cover::<LISTED>(best);
                     cur = self.nodes[best as usize].down;
                     choice.push(cur);
                     continue;
                 }
-                if visit(self, &choice).is_break() {
-                    self.unwind(&choice);
-                    return ControlFlow::Break(());
+                // X2 found every primary item covered: a solution.
+                if let ControlFlow::Break(value) = visit(self, &choice) {
+                    self.unwind::<LISTED>(&choice);
+                    return ControlFlow::Break(value);
                 }
             } else {
-                // Backup: every option of `best` has been tried.
-                self.uncover(best);
+                // X7 [Backtrack]: every option of `best` has been tried.
+                self.uncover::<LISTED>(best);
                 choice.pop();
                 match choice.last() {
                     None => return ControlFlow::Continue(()),
@@ -451,8 +685,8 @@ impl Solver {
                     }
                 }
             }
-            // Recover: undo option `cur` and move to the next one.
-            self.uncover_others(cur);
+            // X6 [Try again]: undo option `cur` and move to the next one.
+            self.uncover_others::<LISTED>(cur);
             cur = self.nodes[cur as usize].down;
             *choice.last_mut().expect("a level is active") = cur;
         }
@@ -476,18 +710,43 @@ impl Solver {
         Progress::new(self.stats, &position)
     }
 
-    /// What the latest search did.
-    pub fn stats(&self) -> Stats {
-        self.stats
+    /// X3: the item to branch on; `None` if every primary item is covered.
+    ///
+    /// By default the active primary item with the fewest options, the
+    /// leftmost on ties. Branching in order, that same item if it has at
+    /// most one option (a dead end, or a forced choice that every solution
+    /// below makes, so the order of the solutions stays), else the
+    /// leftmost active primary item.
+    fn choose<const LISTED: bool>(&self) -> Option<u32> {
+        let best = self.fewest::<LISTED>()?;
+        if self.in_order && self.len[best as usize] > 1 {
+            return Some(self.leftmost::<LISTED>());
+        }
+        Some(best)
     }
 
     /// The active primary item with the fewest options, the leftmost on
-    /// ties; `None` if every primary item is covered. Stopping at a length
-    /// of 0 cannot change the choice; stopping at 1 could (a later item may
-    /// have 0), so DLX1's tree would change.
-    fn choose(&self) -> Option<u32> {
+    /// ties. Stopping at a length of 0 cannot change the choice; stopping
+    /// at 1 could only if a later item had 0, which the list's `empty`
+    /// count rules out (the scan has no such count).
+    fn fewest<const LISTED: bool>(&self) -> Option<u32> {
         let mut best = None;
         let mut fewest = COVERED;
+        if LISTED {
+            let mut i = self.next[0];
+            while i != 0 {
+                let len = self.len[i as usize];
+                if len < fewest {
+                    best = Some(i);
+                    fewest = len;
+                    if len == 0 || (len == 1 && self.empty == 0) {
+                        break;
+                    }
+                }
+                i = self.next[i as usize];
+            }
+            return best;
+        }
         for (i, &len) in self.len[1..=self.primary].iter().enumerate() {
             if len < fewest {
                 best = Some(i as u32 + 1);
@@ -500,9 +759,23 @@ impl Solver {
         best
     }
 
+    /// The leftmost active primary item; there must be one.
+    fn leftmost<const LISTED: bool>(&self) -> u32 {
+        if LISTED {
+            return self.next[0];
+        }
+        let lens = &self.len[1..=self.primary];
+        lens.iter()
+            .position(|&len| len & COVERED == 0)
+            .map_or(0, |i| i as u32 + 1)
+    }
+
     /// Marks item `c` covered and hides every option that contains it from
     /// the lists of the option's other items.
-    fn cover(&mut self, c: u32) {
+    fn cover<const LISTED: bool>(&mut self, c: u32) {
+        if LISTED && c as usize <= self.primary {
+            self.unlist(c);
+        }
         *self.len_mut(c) += COVERED;
         let mut hidden = 0;
         let mut rr = self.node(c).down;
@@ -517,7 +790,12 @@ impl Solver {
                 } = *self.node(nn);
                 self.node_mut(up).down = down;
                 self.node_mut(down).up = up;
-                *self.len_mut(top as u32) -= 1;
+                let len = self.len_mut(top as u32);
+                *len -= 1;
+                let now = *len;
+                if LISTED && now == 0 && top as usize <= self.primary {
+                    self.empty += 1;
+                }
                 hidden += 1;
                 nn = right;
             }
@@ -529,7 +807,7 @@ impl Solver {
     /// Undoes `cover(c)`: the options in reverse order. Within an option
     /// the order does not matter (each node is in another item's list), so
     /// the same right links serve.
-    fn uncover(&mut self, c: u32) {
+    fn uncover<const LISTED: bool>(&mut self, c: u32) {
         let mut rr = self.node(c).up;
         while rr != c {
             let mut nn = self.node(rr).right;
@@ -542,34 +820,62 @@ impl Solver {
                 } = *self.node(nn);
                 self.node_mut(up).down = nn;
                 self.node_mut(down).up = nn;
-                *self.len_mut(top as u32) += 1;
+                let len = self.len_mut(top as u32);
+                let before = *len;
+                *len += 1;
+                if LISTED && before == 0 && top as usize <= self.primary {
+                    self.empty -= 1;
+                }
                 nn = right;
             }
             rr = self.node(rr).up;
         }
         *self.len_mut(c) -= COVERED;
+        if LISTED && c as usize <= self.primary {
+            self.relist(c);
+        }
+    }
+
+    /// Takes primary item `c` off the list of active items (I5).
+    fn unlist(&mut self, c: u32) {
+        let (p, n) = (self.prev[c as usize], self.next[c as usize]);
+        self.next[p as usize] = n;
+        self.prev[n as usize] = p;
+        if self.len[c as usize] == 0 {
+            self.empty -= 1;
+        }
+    }
+
+    /// Undoes `unlist(c)`: `c` remembers its neighbours.
+    fn relist(&mut self, c: u32) {
+        let (p, n) = (self.prev[c as usize], self.next[c as usize]);
+        self.next[p as usize] = c;
+        self.prev[n as usize] = c;
+        if self.len[c as usize] == 0 {
+            self.empty += 1;
+        }
     }
 
     /// Covers the items of `x`'s option other than `x`'s own, left to right
     /// starting after `x` and wrapping around.
-    fn cover_others(&mut self, x: u32) {
+    fn cover_others<const LISTED: bool>(&mut self, x: u32) {
         let mut p = self.node(x).right;
         while p != x {
             let Node { top, right, .. } = *self.node(p);
-            self.cover(top as u32);
+            self.cover::<LISTED>(top as u32);
             p = right;
         }
     }
 
     /// Undoes `cover_others(x)` in reverse order.
-    fn uncover_others(&mut self, x: u32) {
+    fn uncover_others<const LISTED: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let Node { top, down, .. } = *self.node(p);
             if top <= 0 {
                 p = down;
             } else {
-                self.uncover(top as u32);
+                self.uncover::<LISTED>(top as u32);
                 p -= 1;
             }
         }
@@ -603,10 +909,10 @@ impl Solver {
 
     /// Restores the links after a search stopped with every option in
     /// `choice` taken.
-    fn unwind(&mut self, choice: &[u32]) {
+    fn unwind<const LISTED: bool>(&mut self, choice: &[u32]) {
         for &x in choice.iter().rev() {
-            self.uncover_others(x);
-            self.uncover(self.nodes[x as usize].top as u32);
+            self.uncover_others::<LISTED>(x);
+            self.uncover::<LISTED>(self.nodes[x as usize].top as u32);
         }
     }
 
@@ -618,7 +924,7 @@ impl Solver {
         -self.nodes[x as usize].top as usize
     }
 
-    /// Checks invariants I1, I2 and I4 of the module docs and the right
+    /// Checks invariants I1, I2, I4 and I5 of the module docs and the right
     /// links (Knuth's `sanity()`); returns the first violation found.
     pub fn check_invariants(&self) -> Result<(), String> {
         let n = self.len.len() - 1;
@@ -635,57 +941,95 @@ impl Solver {
                 ));
             }
         }
+        if self.listed {
+            self.check_list(&active)?;
+        }
         for i in 1..=n {
-            let mut len = 0;
-            let mut x = i as u32;
-            loop {
-                let down = self.nodes[x as usize].down;
-                if self.nodes[down as usize].up != x {
-                    return Err(format!("item {i}: up(down({x})) != {x}"));
-                }
-                x = down;
-                if x as usize == i {
-                    break;
-                }
-                if self.nodes[x as usize].top as usize != i {
-                    return Err(format!("node {x} in list {i} belongs elsewhere"));
-                }
-                len += 1;
-                if len > self.nodes.len() {
-                    return Err(format!("item {i}: list is not a ring"));
-                }
+            self.check_item(i, &active)?;
+        }
+        Ok(())
+    }
+
+    /// I5: the list holds exactly the active primary items, in order, and
+    /// `empty` counts those of length 0.
+    fn check_list(&self, active: &[bool]) -> Result<(), String> {
+        let mut listed = Vec::new();
+        let mut i = self.next[0] as usize;
+        while i != 0 && listed.len() <= self.primary {
+            listed.push(i);
+            i = self.next[i] as usize;
+        }
+        let wanted: Vec<usize> = (1..=self.primary).filter(|&i| active[i]).collect();
+        if listed != wanted {
+            return Err(format!("active list is {listed:?}, not {wanted:?}"));
+        }
+        for (&i, &before) in listed.iter().zip(std::iter::once(&0).chain(&listed)) {
+            if self.prev[i] as usize != before {
+                return Err(format!("item {i}: prev is {}, not {before}", self.prev[i]));
             }
-            if self.len[i] & !COVERED != len as i32 {
-                return Err(format!(
-                    "item {i}: length {} but {len} nodes",
-                    self.len[i] & !COVERED
-                ));
+        }
+        let empty = listed.iter().filter(|&&i| self.len[i] == 0).count();
+        if self.empty as usize != empty {
+            return Err(format!(
+                "empty is {}, but {empty} active items have no option",
+                self.empty
+            ));
+        }
+        Ok(())
+    }
+
+    /// I1, I2 and I4 for item `i`.
+    fn check_item(&self, i: usize, active: &[bool]) -> Result<(), String> {
+        let mut len = 0;
+        let mut x = i as u32;
+        loop {
+            let down = self.nodes[x as usize].down;
+            if self.nodes[down as usize].up != x {
+                return Err(format!("item {i}: up(down({x})) != {x}"));
             }
-            if !active[i] {
+            x = down;
+            if x as usize == i {
+                break;
+            }
+            if self.nodes[x as usize].top as usize != i {
+                return Err(format!("node {x} in list {i} belongs elsewhere"));
+            }
+            len += 1;
+            if len > self.nodes.len() {
+                return Err(format!("item {i}: list is not a ring"));
+            }
+        }
+        if self.len[i] & !COVERED != len as i32 {
+            return Err(format!(
+                "item {i}: length {} but {len} nodes",
+                self.len[i] & !COVERED
+            ));
+        }
+        if !active[i] {
+            return Ok(());
+        }
+        // I4 for an active item: each of its options is linked here iff
+        // none of the option's other items is covered.
+        let n = self.len.len() - 1;
+        let mut linked = vec![false; self.nodes.len()];
+        let mut x = self.nodes[i].down;
+        while x as usize != i {
+            linked[x as usize] = true;
+            x = self.nodes[x as usize].down;
+        }
+        for (x, node) in self.nodes.iter().enumerate().skip(n + 1) {
+            if node.top as usize != i {
                 continue;
             }
-            // I4 for an active item: each of its options is linked here iff
-            // none of the option's other items is covered.
-            let mut linked = vec![false; self.nodes.len()];
-            let mut x = self.nodes[i].down;
-            while x as usize != i {
-                linked[x as usize] = true;
-                x = self.nodes[x as usize].down;
-            }
-            for (x, node) in self.nodes.iter().enumerate().skip(n + 1) {
-                if node.top as usize != i {
-                    continue;
-                }
-                let compatible = self.option_nodes(x as u32).all(|y| {
-                    let item = self.nodes[y as usize].top as usize;
-                    item == i || active[item]
-                });
-                if compatible != linked[x] {
-                    return Err(format!(
-                        "node {x} of item {i}: linked is {} but compatible is {compatible}",
-                        linked[x]
-                    ));
-                }
+            let compatible = self.option_nodes(x as u32).all(|y| {
+                let item = self.nodes[y as usize].top as usize;
+                item == i || active[item]
+            });
+            if compatible != linked[x] {
+                return Err(format!(
+                    "node {x} of item {i}: linked is {} but compatible is {compatible}",
+                    linked[x]
+                ));
             }
         }
         Ok(())
@@ -711,20 +1055,15 @@ mod tests {
     fn brute_force(problem: &Problem) -> Vec<Vec<usize>> {
         let m = problem.options();
         let useless: u32 = (0..m)
-            .filter(|&k| {
-                problem
-                    .option(k)
-                    .iter()
-                    .all(|&i| i as usize >= problem.primary())
-            })
+            .filter(|&k| problem.option(k).all(|i| i >= problem.primary()))
             .map(|k| 1 << k)
             .sum();
         let mut solutions = Vec::new();
         for subset in (0u32..1 << m).filter(|s| s & useless == 0) {
             let mut covered = vec![0; problem.primary() + problem.secondary()];
             for k in (0..m).filter(|k| subset >> k & 1 == 1) {
-                for &item in problem.option(k) {
-                    covered[item as usize] += 1;
+                for item in problem.option(k) {
+                    covered[item] += 1;
                 }
             }
             let primary_ok = covered[..problem.primary()].iter().all(|&c| c == 1);
@@ -739,13 +1078,19 @@ mod tests {
 
     fn all_solutions(solver: &mut Solver) -> Vec<Vec<usize>> {
         let mut solutions = Vec::new();
-        let _ = solver.search(|s| {
+        solver.for_each(|s| {
             let mut s = s.to_vec();
             s.sort_unstable();
             solutions.push(s);
-            ControlFlow::Continue(())
         });
         solutions.sort();
+        solutions
+    }
+
+    /// Every solution in the order the search finds them.
+    fn in_search_order<S: Search>(solver: &mut S) -> Vec<Vec<usize>> {
+        let mut solutions = Vec::new();
+        solver.for_each(|solution| solutions.push(solution.to_vec()));
         solutions
     }
 
@@ -793,20 +1138,77 @@ mod tests {
 
         #[test]
         fn uncover_restores_cover(problem in problems(), item in 0usize..9) {
-            let mut solver = Solver::new(&problem);
-            let before = solver.clone();
-            let c = (item % (problem.primary() + problem.secondary())) as u32 + 1;
-            solver.cover(c);
-            prop_assert_eq!(solver.check_invariants(), Ok(()));
-            let x = solver.nodes[c as usize].down;
-            if x != c {
-                solver.cover_others(x);
+            // Both ways of choosing: the list of active items too (I5).
+            for listed in [false, true] {
+                let mut solver = Solver::with_list(&problem, listed);
+                let before = solver.clone();
+                let c = (item % (problem.primary() + problem.secondary())) as u32 + 1;
+                if listed {
+                    solver.cover::<true>(c);
+                } else {
+                    solver.cover::<false>(c);
+                }
                 prop_assert_eq!(solver.check_invariants(), Ok(()));
-                solver.uncover_others(x);
+                let x = solver.nodes[c as usize].down;
+                if x != c {
+                    if listed {
+                        solver.cover_others::<true>(x);
+                        prop_assert_eq!(solver.check_invariants(), Ok(()));
+                        solver.uncover_others::<true>(x);
+                    } else {
+                        solver.cover_others::<false>(x);
+                        prop_assert_eq!(solver.check_invariants(), Ok(()));
+                        solver.uncover_others::<false>(x);
+                    }
+                }
+                if listed {
+                    solver.uncover::<true>(c);
+                } else {
+                    solver.uncover::<false>(c);
+                }
+                // Everything but the statistics, which count the covers.
+                let state = |s: &Solver| format!("{:?}", (&s.len, &s.nodes, &s.next, &s.prev, s.empty));
+                prop_assert_eq!(state(&solver), state(&before));
             }
-            solver.uncover(c);
-            prop_assert_eq!(format!("{:?}", solver.len), format!("{:?}", before.len));
-            prop_assert_eq!(format!("{:?}", solver.nodes), format!("{:?}", before.nodes));
+        }
+
+        /// The list of active items changes how the choice is found, never
+        /// which item it is: the same tree, node for node.
+        #[test]
+        fn listing_active_items_walks_the_same_tree(problem in problems()) {
+            let mut scan = Solver::with_list(&problem, false);
+            let mut list = Solver::with_list(&problem, true);
+            prop_assert_eq!(in_search_order(&mut list), in_search_order(&mut scan));
+            prop_assert_eq!(list.stats(), scan.stats());
+            prop_assert_eq!(list.check_invariants(), Ok(()));
+        }
+
+        /// Branching in order finds the solutions sorted by the options
+        /// chosen for items 0, 1, … (each option listed under its least
+        /// item), both engines alike.
+        #[test]
+        fn branching_in_order_sorts_the_solutions(problem in problems()) {
+            let mut problem = problem;
+            problem.set_branching(Branching::InOrder);
+            let key = |solution: &[usize]| {
+                let mut by_item: Vec<(usize, usize)> = solution
+                    .iter()
+                    .map(|&k| (problem.option(k).min().unwrap(), k))
+                    .collect();
+                by_item.sort_unstable();
+                by_item.into_iter().map(|(_, k)| k).collect::<Vec<_>>()
+            };
+            let found = in_search_order(&mut Solver::new(&problem));
+            let keys: Vec<Vec<usize>> = found.iter().map(|s| key(s)).collect();
+            let mut sorted = keys.clone();
+            sorted.sort();
+            prop_assert_eq!(&keys, &sorted);
+            prop_assert_eq!(found.len(), brute_force(&problem).len());
+            for listed in [false, true] {
+                let mut solver = Solver::with_list(&problem, listed);
+                prop_assert_eq!(in_search_order(&mut solver), found.clone());
+            }
+            prop_assert_eq!(in_search_order(&mut bitset::Solver::new(&problem)), found);
         }
     }
 
@@ -839,6 +1241,66 @@ mod tests {
         problem.add_option(&[0]).unwrap();
         assert_eq!(Solver::new(&problem).first(), Some(vec![]));
         assert_eq!(Solver::new(&problem).count(), 1);
+    }
+
+    #[test]
+    fn a_default_problem_is_empty_and_solved_by_nothing() {
+        let mut problem = Problem::default();
+        assert_eq!(problem.options(), 0);
+        assert_eq!(Solver::new(&problem).first(), Some(vec![]));
+        assert_eq!(
+            problem.add_option(&[0]),
+            Err(Error::ItemOutOfRange {
+                option: 0,
+                item: 0,
+                items: 0
+            })
+        );
+    }
+
+    #[test]
+    fn item_numbers_come_out_as_they_went_in() {
+        let mut problem = Problem::new(3, 0);
+        problem.add_option(&[2, 0]).unwrap();
+        let items: Vec<usize> = problem.option(0).collect();
+        assert_eq!(items, [2, 0]);
+        assert_eq!(problem.option(0).len(), 2);
+    }
+
+    #[test]
+    fn a_long_option_is_checked_in_one_pass() {
+        // 200 000 distinct items in one option: a linear scan per item
+        // would take seconds; the stamps take milliseconds.
+        let n = 200_000;
+        let mut problem = Problem::new(n, 0);
+        let all: Vec<usize> = (0..n).collect();
+        assert_eq!(problem.add_option(&all), Ok(0));
+        let mut twice = all.clone();
+        twice.push(n / 2);
+        assert_eq!(
+            problem.add_option(&twice),
+            Err(Error::RepeatedItem {
+                option: 1,
+                item: n / 2
+            })
+        );
+        assert_eq!(problem.add_option(&all), Ok(1));
+    }
+
+    #[test]
+    fn a_million_primary_items_are_chosen_in_linear_time() {
+        // One option per item: a choice that scanned every item at every
+        // node would do 10^12 steps here (minutes); the list with the
+        // `empty` count stops at the first item, every time.
+        let n = 1_000_000;
+        let mut problem = Problem::new(n, 0);
+        for i in 0..n {
+            problem.add_option(&[i]).unwrap();
+        }
+        let mut solver = Solver::new(&problem);
+        assert!(solver.listed);
+        assert_eq!(solver.count(), 1);
+        assert_eq!(solver.stats().nodes, n as u64 + 1);
     }
 
     #[test]

@@ -1,13 +1,19 @@
 //! Exact-cover puzzles for online judges: one engine, one adapter per problem.
 //!
-//! * [`dlx`] is the engine: Knuth's dancing links.
-//! * [`input`] has what every adapter shares: errors with a place, `main`.
-//! * [`problems`] holds one adapter per judge problem: input text → exact
-//!   cover → answer text.
+//! * [`dlx`] is the engine: Knuth's dancing links, and a bitset search
+//!   that walks the same tree.
+//! * [`model`] names items by family and gives options a payload;
+//!   [`grouped`] is the model of sudoku-like grids.
+//! * [`input`] has what every adapter shares: reading lines and tokens,
+//!   errors with a place, `main`.
+//! * [`problems`] holds one adapter per judge problem: input → exact
+//!   cover → answer.
 //!
 //! Every module refers to the others by absolute `crate::…` paths; the
 //! bundler follows those paths to build a single-file submission.
 
 pub mod dlx;
+pub mod grouped;
 pub mod input;
+pub mod model;
 pub mod problems;

@@ -3,7 +3,7 @@
 //! (library/instances/counts.tsv). The big instances are left to the bench
 //! (`cargo bench -p library`), which checks them too.
 
-use library::dlx::{bitset, text, Solver, Stats};
+use library::dlx::{bitset, text, Search, Solver, Stats};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
 
@@ -41,8 +41,8 @@ fn expected(name: &str) -> Expected {
 }
 
 fn load(name: &str) -> text::Instance {
-    let text = std::fs::read_to_string(format!("{INSTANCES}/{name}.dlx")).unwrap();
-    text::parse(&text).unwrap_or_else(|e| panic!("{name}.dlx: {e}"))
+    let text = std::fs::read(format!("{INSTANCES}/{name}.dlx")).unwrap();
+    text::parse(text).unwrap_or_else(|e| panic!("{name}.dlx: {e}"))
 }
 
 #[test]
@@ -87,10 +87,10 @@ fn every_instance_is_listed_and_parses() {
 fn a_sudoku_solution_covers_every_item_once() {
     let instance = load("sudoku-ai-escargot");
     let solution = Solver::new(&instance.problem).first().unwrap();
-    let mut covered = vec![0; instance.item_names.len()];
+    let mut covered = vec![0; instance.items()];
     for &k in &solution {
-        for &item in instance.problem.option(k) {
-            covered[item as usize] += 1;
+        for item in instance.problem.option(k) {
+            covered[item] += 1;
         }
     }
     assert!(covered.iter().all(|&c| c == 1), "{covered:?}");

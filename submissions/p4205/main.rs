@@ -15,10 +15,11 @@ fn main() {
 
 pub mod dlx {
     use std::fmt;
+    use std::ops::ControlFlow;
 
     pub mod bitset {
         use std::ops::ControlFlow;
-        use crate::dlx::{Problem, Stats};
+        use crate::dlx::{Branching, Problem, Search, Stats};
 
         const COVERED: u32 = u32::MAX;
 
@@ -33,6 +34,7 @@ pub mod dlx {
             words_of: Vec<u64>,
             rows: Vec<u32>,
             stride: usize,
+            in_order: bool,
             stats: Stats,
         }
 
@@ -41,8 +43,8 @@ pub mod dlx {
             count: &'a mut [u32],
         }
 
-        impl Solver {
-            pub fn new(problem: &Problem) -> Solver {
+        impl Search for Solver {
+            fn new(problem: &Problem) -> Solver {
                 let items = problem.primary + problem.secondary;
                 let options = problem.options();
                 let words = ((options + 63) / 64).max(1);
@@ -50,7 +52,7 @@ pub mod dlx {
                 let mut options_of = vec![0u64; items * words];
                 let mut words_of = vec![0u64; items * summary];
                 for k in 0..options {
-                    for &item in problem.option(k) {
+                    for &item in problem.slice(k) {
                         let (item, w) = (item as usize, k / 64);
                         options_of[item * words + w] |= 1 << (k % 64);
                         words_of[item * summary + w / 64] |= 1 << (w % 64);
@@ -62,7 +64,7 @@ pub mod dlx {
                     .unwrap_or(1);
                 let mut rows = vec![items as u32; options * stride];
                 for k in 0..options {
-                    let option = problem.option(k);
+                    let option = problem.slice(k);
                     rows[k * stride..][..option.len()].copy_from_slice(option);
                 }
                 Solver {
@@ -75,56 +77,49 @@ pub mod dlx {
                     words_of,
                     rows,
                     stride,
+                    in_order: problem.branching() == Branching::InOrder,
                     stats: Stats::default(),
                 }
             }
 
-            pub fn first(&mut self) -> Option<Vec<usize>> {
-                let mut found = None;
-                let _ = self
-                    .search(|solution| {
-                        found = Some(solution.to_vec());
-                        ControlFlow::Break(())
-                    });
-                found
-            }
-
-            pub fn search<F>(&mut self, visit: F) -> ControlFlow<()>
+            fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
             where
-                F: FnMut(&[usize]) -> ControlFlow<()>,
+                F: FnMut(&[usize]) -> ControlFlow<B>,
             {
                 self.run(visit, u64::MAX, |_, _| {})
             }
+        }
 
-            fn run<F, R>(
+        impl Solver {
+            fn run<B, F, R>(
                 &mut self,
                 visit: F,
                 interval: u64,
                 report: R,
-            ) -> ControlFlow<()>
+            ) -> ControlFlow<B>
             where
-                F: FnMut(&[usize]) -> ControlFlow<()>,
+                F: FnMut(&[usize]) -> ControlFlow<B>,
                 R: FnMut(Stats, &[(u32, u32)]),
             {
                 match self.stride {
-                    3 => self.walk::<3, F, R>(visit, interval, report),
-                    4 => self.walk::<4, F, R>(visit, interval, report),
-                    5 => self.walk::<5, F, R>(visit, interval, report),
-                    6 => self.walk::<6, F, R>(visit, interval, report),
-                    7 => self.walk::<7, F, R>(visit, interval, report),
-                    8 => self.walk::<8, F, R>(visit, interval, report),
-                    _ => self.walk::<0, F, R>(visit, interval, report),
+                    3 => self.walk::<3, B, F, R>(visit, interval, report),
+                    4 => self.walk::<4, B, F, R>(visit, interval, report),
+                    5 => self.walk::<5, B, F, R>(visit, interval, report),
+                    6 => self.walk::<6, B, F, R>(visit, interval, report),
+                    7 => self.walk::<7, B, F, R>(visit, interval, report),
+                    8 => self.walk::<8, B, F, R>(visit, interval, report),
+                    _ => self.walk::<0, B, F, R>(visit, interval, report),
                 }
             }
 
-            fn walk<const STRIDE: usize, F, R>(
+            fn walk<const STRIDE: usize, B, F, R>(
                 &mut self,
                 mut visit: F,
                 interval: u64,
                 mut report: R,
-            ) -> ControlFlow<()>
+            ) -> ControlFlow<B>
             where
-                F: FnMut(&[usize]) -> ControlFlow<()>,
+                F: FnMut(&[usize]) -> ControlFlow<B>,
                 R: FnMut(Stats, &[(u32, u32)]),
             {
                 let (words, bits, counts) = (
@@ -164,14 +159,16 @@ pub mod dlx {
                 }
                 loop {
                     let to_try = &mut state.branch[level * words..][..words];
-                    let Some(option) = take_first(to_try, &mut state.next_word[level])
-                    else {
-                        if level == 0 {
-                            return ControlFlow::Continue(());
+                    let option = match take_first(to_try, &mut state.next_word[level]) {
+                        Some(option) => option,
+                        None => {
+                            if level == 0 {
+                                return ControlFlow::Continue(());
+                            }
+                            level -= 1;
+                            position.pop();
+                            continue;
                         }
-                        level -= 1;
-                        position.pop();
-                        continue;
                     };
                     solution.truncate(level);
                     solution.push(option);
@@ -200,8 +197,8 @@ pub mod dlx {
                     }
                     match chosen {
                         None => {
-                            if visit(&solution).is_break() {
-                                return ControlFlow::Break(());
+                            if let ControlFlow::Break(value) = visit(&solution) {
+                                return ControlFlow::Break(value);
                             }
                         }
                         Some(best) if slot.count[best] == 0 => self.stats.updates += 1,
@@ -304,6 +301,9 @@ pub mod dlx {
                 if fewest == COVERED {
                     return None;
                 }
+                if self.in_order && fewest > 1 {
+                    return primary.iter().position(|&c| c != COVERED);
+                }
                 primary.iter().position(|&c| c == fewest)
             }
 
@@ -372,12 +372,28 @@ pub mod dlx {
 
     impl std::error::Error for Error {}
 
-    #[derive(Clone, Debug, Default)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Branching {
+        #[default]
+        Fewest,
+        InOrder,
+    }
+
+    #[derive(Clone, Debug)]
     pub struct Problem {
         primary: usize,
         secondary: usize,
         items: Vec<u32>,
-        starts: Vec<usize>,
+        starts: Vec<u32>,
+        branching: Branching,
+        seen: Vec<u32>,
+        attempt: u32,
+    }
+
+    impl Default for Problem {
+        fn default() -> Problem {
+            Problem::new(0, 0)
+        }
     }
 
     impl Problem {
@@ -387,6 +403,9 @@ pub mod dlx {
                 secondary,
                 items: Vec::new(),
                 starts: vec![0],
+                branching: Branching::default(),
+                seen: Vec::new(),
+                attempt: 0,
             }
         }
 
@@ -400,7 +419,16 @@ pub mod dlx {
             if needed >= COVERED as usize {
                 return Err(Error::TooLarge);
             }
-            for (k, &item) in items.iter().enumerate() {
+            if self.seen.len() < total {
+                self.seen.resize(total, 0);
+            }
+            self.attempt = self.attempt.wrapping_add(1);
+            if self.attempt == 0 {
+                self.seen.iter_mut().for_each(|s| *s = 0);
+                self.attempt = 1;
+            }
+            let stamp = self.attempt;
+            for &item in items {
                 if item >= total {
                     return Err(Error::ItemOutOfRange {
                         option,
@@ -408,15 +436,16 @@ pub mod dlx {
                         items: total,
                     });
                 }
-                if items[..k].contains(&item) {
+                if self.seen[item] == stamp {
                     return Err(Error::RepeatedItem {
                         option,
                         item,
                     });
                 }
+                self.seen[item] = stamp;
             }
             self.items.extend(items.iter().map(|&i| i as u32));
-            self.starts.push(self.items.len());
+            self.starts.push(self.items.len() as u32);
             Ok(option)
         }
 
@@ -424,8 +453,53 @@ pub mod dlx {
             self.starts.len() - 1
         }
 
-        pub fn option(&self, k: usize) -> &[u32] {
-            &self.items[self.starts[k]..self.starts[k + 1]]
+        pub fn option(&self, k: usize) -> OptionItems<'_> {
+            OptionItems(self.slice(k).iter())
+        }
+
+        fn slice(&self, k: usize) -> &[u32] {
+            &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
+        }
+
+        pub fn branching(&self) -> Branching {
+            self.branching
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
+
+    impl Iterator for OptionItems<'_> {
+        type Item = usize;
+
+        fn next(&mut self) -> Option<usize> {
+            self.0.next().map(|&i| i as usize)
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            self.0.size_hint()
+        }
+    }
+
+    impl ExactSizeIterator for OptionItems<'_> {}
+
+    impl DoubleEndedIterator for OptionItems<'_> {
+        fn next_back(&mut self) -> Option<usize> {
+            self.0.next_back().map(|&i| i as usize)
+        }
+    }
+
+    pub trait Search: Sized {
+        fn new(problem: &Problem) -> Self;
+
+        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+        where
+            F: FnMut(&[usize]) -> ControlFlow<B>;
+        fn first(&mut self) -> Option<Vec<usize>> {
+            match self.search(|solution| ControlFlow::Break(solution.to_vec())) {
+                ControlFlow::Break(solution) => Some(solution),
+                ControlFlow::Continue(()) => None,
+            }
         }
     }
 
@@ -471,52 +545,132 @@ pub mod input {
         }
     }
 
+    impl From<io::Error> for Error {
+        fn from(e: io::Error) -> Error {
+            Error::at(0, format!("cannot write the answer: {e}"))
+        }
+    }
+
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self.column {
-                Some(column) => {
-                    write!(f, "input:{}:{}: {}", self.line, column, self.message)
+            match (self.line, self.column) {
+                (0, _) => write!(f, "{}", self.message),
+                (line, Some(column)) => {
+                    write!(f, "input:{line}:{column}: {}", self.message)
                 }
-                None => write!(f, "input:{}: {}", self.line, self.message),
+                (line, None) => write!(f, "input:{line}: {}", self.message),
             }
         }
     }
 
     impl std::error::Error for Error {}
 
-    pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-        text.lines().enumerate().map(|(i, line)| (i + 1, line))
-    }
+    pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
 
-    pub fn run(solve: fn(&str) -> Result<String, Error>) {
-        let mut text = String::new();
-        if let Err(e) = io::stdin().read_to_string(&mut text) {
+    pub fn run(solve: Solve) {
+        let mut input = Vec::new();
+        if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
             eprintln!("cannot read the input: {e}");
             std::process::exit(1);
         }
-        match solve(&text) {
-            Ok(answer) => {
-                let mut out = io::stdout().lock();
-                if let Err(e) = out
-                    .write_all(answer.as_bytes())
-                    .and_then(|()| out.flush())
-                {
-                    eprintln!("cannot write the answer: {e}");
-                    std::process::exit(1);
-                }
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        let result = solve(&input, &mut out)
+            .and_then(|()| out.flush().map_err(Error::from));
+        if let Err(e) = result {
+            let _ = out.flush();
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    }
+
+    pub fn describe_at(line: &[u8], at: usize) -> String {
+        let rest = &line[at.min(line.len())..];
+        let first = match rest.first() {
+            None => return "the end of the line".to_string(),
+            Some(&b) => b,
+        };
+        let end = rest.len().min(4);
+        let ch = (1..=end)
+            .find_map(|n| {
+                std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
+            });
+        match ch {
+            Some(ch) => format!("{ch:?}"),
+            None => format!("byte 0x{first:02x}"),
+        }
+    }
+
+    pub fn column(line: &[u8], at: usize) -> usize {
+        1 + line[..at.min(line.len())].iter().filter(|&&b| b & 0xc0 != 0x80).count()
+    }
+
+    pub fn trim_end(bytes: &[u8]) -> &[u8] {
+        let end = bytes
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |p| p + 1);
+        &bytes[..end]
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Line<'a> {
+        pub number: usize,
+        pub text: &'a [u8],
+    }
+
+    impl Line<'_> {
+        pub fn trimmed(&self) -> &[u8] {
+            trim_end(self.text)
+        }
+
+        pub fn expected_at(&self, at: usize, what: &str) -> Error {
+            Error::at_column(
+                self.number,
+                column(self.text, at),
+                format!("expected {what}, found {}", describe_at(self.text, at)),
+            )
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    pub struct Lines<'a> {
+        rest: &'a [u8],
+        number: usize,
+    }
+
+    impl<'a> Lines<'a> {
+        pub fn new(input: &'a [u8]) -> Lines<'a> {
+            Lines { rest: input, number: 0 }
+        }
+    }
+
+    impl<'a> Iterator for Lines<'a> {
+        type Item = Line<'a>;
+
+        fn next(&mut self) -> Option<Line<'a>> {
+            if self.rest.is_empty() {
+                return None;
             }
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
+            let (text, rest) = match self.rest.iter().position(|&b| b == b'\n') {
+                Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
+                None => (self.rest, &self.rest[self.rest.len()..]),
+            };
+            self.rest = rest;
+            self.number += 1;
+            Some(Line {
+                number: self.number,
+                text: text.strip_suffix(b"\r").unwrap_or(text),
+            })
         }
     }
 }
 
 pub mod problems {
     pub mod p4205 {
-        use crate::dlx::{bitset::Solver, Problem};
-        use crate::input::{self, Error};
+        use crate::dlx::{bitset::Solver, Problem, Search};
+        use crate::input::{self, Error, Lines};
+        use std::io::Write;
 
         const ROWS: usize = 10;
 
@@ -543,25 +697,27 @@ pub mod problems {
 
         type Board = [Option<u8>; CELLS];
 
-        pub fn solve(text: &str) -> Result<String, Error> {
-            let mut board = parse(text)?;
+        pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+            let mut board = parse(input)?;
             let orientations: Vec<Vec<Shape>> = PIECE_PICTURES
                 .iter()
                 .map(|p| orientations(p))
                 .collect();
             check_placed_pieces(&board, &orientations)?;
             let problem = exact_cover(&board, &orientations);
-            let Some(solution) = Solver::new(&problem).first() else {
-                return Ok("No solution\n".to_string());
+            let solution = match Solver::new(&problem).first() {
+                Some(solution) => solution,
+                None => return Ok(out.write_all(b"No solution\n")?),
             };
             for &k in &solution {
-                if let Some((&piece, cells)) = problem.option(k).split_first() {
-                    for &item in cells {
-                        board[item as usize - PIECES] = Some(piece as u8);
+                let mut items = problem.option(k);
+                if let Some(piece) = items.next() {
+                    for item in items {
+                        board[item - PIECES] = Some(piece as u8);
                     }
                 }
             }
-            Ok(format(&board))
+            Ok(out.write_all(format(&board).as_bytes())?)
         }
 
         pub fn main() {
@@ -620,13 +776,14 @@ pub mod problems {
             (0..ROWS).flat_map(|r| (0..=r).map(move |c| (r, c)))
         }
 
-        fn parse(text: &str) -> Result<Board, Error> {
+        fn parse(input: &[u8]) -> Result<Board, Error> {
             let mut board: Board = [None; CELLS];
             let mut rows = 0;
-            for (number, line) in input::lines(text) {
-                let line = line.trim_end();
+            for line in Lines::new(input) {
+                let number = line.number;
+                let text = line.trimmed();
                 if number > ROWS {
-                    if line.is_empty() {
+                    if text.is_empty() {
                         continue;
                     }
                     return Err(
@@ -635,17 +792,13 @@ pub mod problems {
                 }
                 let row = number - 1;
                 let mut width = 0;
-                for (column, ch) in line.chars().enumerate() {
-                    let piece = match ch {
-                        '.' => None,
-                        'A'..='L' => Some(ch as u8 - b'A'),
+                for (column, &b) in text.iter().enumerate() {
+                    let piece = match b {
+                        b'.' => None,
+                        b'A'..=b'L' => Some(b - b'A'),
                         _ => {
                             return Err(
-                                Error::at_column(
-                                    number,
-                                    column + 1,
-                                    format!("expected '.' or a piece letter A-L, found {ch:?}"),
-                                ),
+                                line.expected_at(column, "'.' or a piece letter A-L"),
                             );
                         }
                     };
@@ -684,8 +837,9 @@ pub mod problems {
                     .filter(|&(_, &on)| on == Some(piece as u8))
                     .map(|((r, c), _)| (r as i32, c as i32))
                     .collect();
-                let Some(&(row, column)) = cells.first() else {
-                    continue;
+                let (row, column) = match cells.first() {
+                    Some(&first) => first,
+                    None => continue,
                 };
                 if !shapes.contains(&normalize(&cells)) {
                     let letter = char::from(b'A' + piece as u8);

@@ -6,103 +6,21 @@
 //   library/src/problems.rs
 //   library/src/problems/uva745.rs
 // Regenerate: make submit-uva745 (or: cargo run -q -p bundler -- uva745)
-// Judge profile: default (rustc --edition 2021 -O, at most 40000 bytes)
+// Judge profile: default (rustc --edition 2021 -O, at most 40000 bytes); docs stripped to fit
 
 fn main() {
     problems::uva745::main()
 }
 
 pub mod dlx {
-    //! Exact cover by dancing links: Knuth's Algorithm X as DLX1 implements it
-    //! (TAOCP 7.2.2.1, and `dlx1.w`).
-    //!
-    //! ```
-    //! use library::dlx::{Problem, Solver};
-    //!
-    //! // Items 0, 1, 2 must be covered exactly once; item 3 at most once.
-    //! let mut problem = Problem::new(3, 1);
-    //! problem.add_option(&[0, 1])?; // option 0
-    //! problem.add_option(&[2, 3])?; // option 1
-    //! problem.add_option(&[1, 2])?; // option 2
-    //! problem.add_option(&[0, 3])?; // option 3
-    //! let mut solver = Solver::new(&problem);
-    //! assert_eq!(solver.first(), Some(vec![0, 1]));
-    //! assert_eq!(Solver::new(&problem).count(), 2);
-    //! # Ok::<(), library::dlx::Error>(())
-    //! ```
-    //!
-    //! # Data layout
-    //!
-    //! Everything lives in flat arrays of 32-bit indices, as in DLX1; indices
-    //! rather than pointers keep a node at 16 bytes, let the arrays be cloned
-    //! and checked, and need no `unsafe` aliasing. User item `i` is internal
-    //! item `i + 1`; the primary items are `1..=primary`.
-    //!
-    //! * `len[i]` is the length of item `i`'s list of options, with the bit
-    //!   `COVERED` set while `i` is covered.
-    //! * `nodes[i]` for `1 <= i <= n` is item `i`'s list header: `up`/`down`
-    //!   are its last and first option nodes.
-    //! * Then come the options, each one a contiguous run of nodes, with a
-    //!   *spacer* node before the first option, between options and after the
-    //!   last. A spacer's `top` is `-k` where `k` is the number of the option
-    //!   that follows it (0-based, so the first spacer has `top == 0`; the
-    //!   last has `top == -m`). Its `up` is the first node of the option before
-    //!   it and its `down` the last node of the option after it: going left
-    //!   from node `x` is `x - 1`, and a spacer says where to wrap around.
-    //! * An option node's `right` is the next node of its option, cyclically.
-    //!
-    //! Two departures from DLX1, both measured (`cargo bench -p library`):
-    //!
-    //! * DLX1 finds an option's other nodes by stepping right and wrapping at
-    //!   the spacer. That test sits in the innermost loop, where it is taken at
-    //!   a different step for every option, and mispredicted; a `right` link
-    //!   makes the loop run a fixed number of times, 7–8% faster on pentominoes
-    //!   for 4 more bytes a node. Hiding needs no left links: within one option
-    //!   the order is free, since each node is in another item's list.
-    //! * DLX1 keeps the active items in a doubly linked list and chooses by
-    //!   walking it, a chain of dependent loads at every node. A flag in the
-    //!   length makes the choice a scan of one small array, in the same order,
-    //!   and covering an item one addition; nothing else walked that list.
-    //!
-    //! # Invariants
-    //!
-    //! * **I0** Every link (`up`, `down`, `right`), every option node's `top`,
-    //!   and every node next to an option node, indexes its own array; the
-    //!   inner loops rely on it to skip bounds checks.
-    //! * **I1** `len[i] & !COVERED` is the number of option nodes now linked in
-    //!   item `i`'s vertical list, and `len[i] & COVERED` is set exactly when
-    //!   `i` is covered.
-    //! * **I2** The vertical list of every item is doubly linked and circular:
-    //!   `down(up(x)) == x` and `up(down(x)) == x` for every linked node.
-    //! * **I3** `uncover(i)` restores exactly the state before `cover(i)`, when
-    //!   the covers and uncovers in between are properly nested.
-    //! * **I4** An option node is linked in its item's list if and only if no
-    //!   other item of its option is covered (the option is still compatible
-    //!   with the partial solution).
-    //!
-    //! [`Solver::check_invariants`] verifies I1, I2, I4 and the right links
-    //! (Knuth's `sanity()`).
-    //!
-    //! # Counting
-    //!
-    //! [`Stats`] counts as DLX1 does: a *node* each time the search enters a
-    //! level (the root included), plus one per solution; an *update* per item
-    //! covered plus one per node hidden from another item's list. An engine that
-    //! walks DLX1's tree reproduces its numbers exactly, which is a sharp check.
-
     use std::fmt;
     use std::ops::ControlFlow;
 
-    /// Why a problem could not be built.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub enum Error {
-        /// Option `option` names item `item`, but there are only `items` items.
         ItemOutOfRange { option: usize, item: usize, items: usize },
-        /// Option `option` names no item at all.
         EmptyOption { option: usize },
-        /// Option `option` names item `item` twice.
         RepeatedItem { option: usize, item: usize },
-        /// The problem has more items or nodes than 32-bit indices can address.
         TooLarge,
     }
 
@@ -128,38 +46,43 @@ pub mod dlx {
 
     impl std::error::Error for Error {}
 
-    /// An exact-cover problem: items, and options that are sets of items.
-    ///
-    /// Items `0..primary` must be covered exactly once; items
-    /// `primary..primary + secondary` at most once. Options are numbered in the
-    /// order they are added, from 0. An option made only of secondary items is
-    /// never part of a solution (the search branches on primary items only).
-    #[derive(Clone, Debug, Default)]
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Branching {
+        #[default]
+        Fewest,
+        InOrder,
+    }
+
+    #[derive(Clone, Debug)]
     pub struct Problem {
         primary: usize,
         secondary: usize,
-        /// The items of every option, one after another.
         items: Vec<u32>,
-        /// Option `k` is `items[starts[k]..starts[k + 1]]`.
-        starts: Vec<usize>,
+        starts: Vec<u32>,
+        branching: Branching,
+        seen: Vec<u32>,
+        attempt: u32,
+    }
+
+    impl Default for Problem {
+        fn default() -> Problem {
+            Problem::new(0, 0)
+        }
     }
 
     impl Problem {
-        /// A problem with `primary` primary and `secondary` secondary items and
-        /// no options yet.
         pub fn new(primary: usize, secondary: usize) -> Problem {
             Problem {
                 primary,
                 secondary,
                 items: Vec::new(),
                 starts: vec![0],
+                branching: Branching::default(),
+                seen: Vec::new(),
+                attempt: 0,
             }
         }
 
-        /// Adds an option covering `items` and returns its number.
-        ///
-        /// Fails, leaving the problem unchanged, if the option is empty, names
-        /// an item twice or names an item that does not exist.
         pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
             let option = self.options();
             let total = self.primary + self.secondary;
@@ -170,7 +93,16 @@ pub mod dlx {
             if needed >= COVERED as usize {
                 return Err(Error::TooLarge);
             }
-            for (k, &item) in items.iter().enumerate() {
+            if self.seen.len() < total {
+                self.seen.resize(total, 0);
+            }
+            self.attempt = self.attempt.wrapping_add(1);
+            if self.attempt == 0 {
+                self.seen.iter_mut().for_each(|s| *s = 0);
+                self.attempt = 1;
+            }
+            let stamp = self.attempt;
+            for &item in items {
                 if item >= total {
                     return Err(Error::ItemOutOfRange {
                         option,
@@ -178,46 +110,78 @@ pub mod dlx {
                         items: total,
                     });
                 }
-                if items[..k].contains(&item) {
+                if self.seen[item] == stamp {
                     return Err(Error::RepeatedItem {
                         option,
                         item,
                     });
                 }
+                self.seen[item] = stamp;
             }
             self.items.extend(items.iter().map(|&i| i as u32));
-            self.starts.push(self.items.len());
+            self.starts.push(self.items.len() as u32);
             Ok(option)
         }
 
-        /// The number of options added so far.
         pub fn options(&self) -> usize {
             self.starts.len() - 1
         }
 
-        /// The items of option `k`, in the order they were given.
-        ///
-        /// # Panics
-        /// If `k >= self.options()`.
-        pub fn option(&self, k: usize) -> &[u32] {
-            &self.items[self.starts[k]..self.starts[k + 1]]
+        pub fn option(&self, k: usize) -> OptionItems<'_> {
+            OptionItems(self.slice(k).iter())
+        }
+
+        fn slice(&self, k: usize) -> &[u32] {
+            &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
         }
     }
 
-    /// What a search did, counted as Knuth's DLX1 counts it (see the module
-    /// docs).
+    #[derive(Clone, Debug)]
+    pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
+
+    impl Iterator for OptionItems<'_> {
+        type Item = usize;
+
+        fn next(&mut self) -> Option<usize> {
+            self.0.next().map(|&i| i as usize)
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            self.0.size_hint()
+        }
+    }
+
+    impl ExactSizeIterator for OptionItems<'_> {}
+
+    impl DoubleEndedIterator for OptionItems<'_> {
+        fn next_back(&mut self) -> Option<usize> {
+            self.0.next_back().map(|&i| i as usize)
+        }
+    }
+
+    pub trait Search: Sized {
+        fn new(problem: &Problem) -> Self;
+
+        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+        where
+            F: FnMut(&[usize]) -> ControlFlow<B>;
+        fn first(&mut self) -> Option<Vec<usize>> {
+            match self.search(|solution| ControlFlow::Break(solution.to_vec())) {
+                ControlFlow::Break(solution) => Some(solution),
+                ControlFlow::Continue(()) => None,
+            }
+        }
+    }
+
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
     pub struct Stats {
-        /// Levels entered, the root included, plus one per solution.
         pub nodes: u64,
-        /// Items covered plus nodes hidden from other items' lists.
         pub updates: u64,
     }
 
-    /// Turns a visitor of option numbers into one of the option nodes chosen.
-    fn naming<F>(mut visit: F) -> impl FnMut(&Solver, &[u32]) -> ControlFlow<()>
+    fn naming<B, F>(mut visit: F) -> impl FnMut(&Solver, &[u32]) -> ControlFlow<B>
     where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
+        F: FnMut(&[usize]) -> ControlFlow<B>,
     {
         let mut solution = Vec::new();
         move |solver, choice| {
@@ -227,41 +191,46 @@ pub mod dlx {
         }
     }
 
-    /// The bit of `Solver::len` that marks a covered item. Lengths stay below
-    /// it (see `Problem::add_option`), so adding and taking away one never
-    /// touches it.
     const COVERED: i32 = 1 << 30;
 
     #[derive(Clone, Copy, Debug)]
     struct Node {
-        /// Option node: its item (> 0). Spacer: `-k`. Header: 0.
         top: i32,
         up: u32,
         down: u32,
-        /// Option node: the next node of its option, cyclically. Others: 0.
         right: u32,
     }
 
-    /// Dancing-links search over one [`Problem`]; walks exactly DLX1's tree.
-    ///
-    /// At every level it branches on the active primary item with the fewest
-    /// options (the leftmost on ties) and tries that item's options in the order
-    /// they were added. The search is iterative, so deep problems cannot
-    /// overflow the stack. A solution is reported as the numbers of its options,
-    /// in the order they were chosen.
+    pub const SCAN_LIMIT: usize = 512;
+
     #[derive(Clone, Debug)]
     pub struct Solver {
-        /// The number of primary items.
         primary: usize,
-        /// `len[i]` for internal item `i` (I1); `len[0]` is unused.
         len: Vec<i32>,
         nodes: Vec<Node>,
+        listed: bool,
+        next: Vec<u32>,
+        prev: Vec<u32>,
+        empty: u32,
+        in_order: bool,
         stats: Stats,
     }
 
+    impl Search for Solver {
+        fn new(problem: &Problem) -> Solver {
+            Solver::with_list(problem, problem.primary > SCAN_LIMIT)
+        }
+
+        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+        where
+            F: FnMut(&[usize]) -> ControlFlow<B>,
+        {
+            self.walk(naming(visit), u64::MAX, |_, _| {})
+        }
+    }
+
     impl Solver {
-        /// Builds the links for `problem`.
-        pub fn new(problem: &Problem) -> Solver {
+        fn with_list(problem: &Problem, listed: bool) -> Solver {
             let n = problem.primary + problem.secondary;
             let mut len = vec![0; n + 1];
             let mut nodes: Vec<Node> = (0..=n as u32)
@@ -284,7 +253,7 @@ pub mod dlx {
                         right: 0,
                     });
                 previous_first = nodes.len() as u32;
-                for &item in problem.option(k) {
+                for &item in problem.slice(k) {
                     let x = nodes.len() as u32;
                     let head = item as usize + 1;
                     let last = nodes[head].up;
@@ -309,82 +278,87 @@ pub mod dlx {
                     down: 0,
                     right: 0,
                 });
+            let p = problem.primary as u32;
+            let (next, prev) = if listed {
+                (
+                    (0..=p).map(|i| if i == p { 0 } else { i + 1 }).collect(),
+                    (0..=p).map(|i| if i == 0 { p } else { i - 1 }).collect(),
+                )
+            } else {
+                (Vec::new(), Vec::new())
+            };
+            let empty = len[1..=problem.primary].iter().filter(|&&l| l == 0).count()
+                as u32;
             Solver {
                 primary: problem.primary,
                 len,
                 nodes,
+                listed,
+                next,
+                prev,
+                empty,
+                in_order: problem.branching == Branching::InOrder,
                 stats: Stats::default(),
             }
         }
 
-        /// The first solution, or `None` if there is none.
-        pub fn first(&mut self) -> Option<Vec<usize>> {
-            let mut found = None;
-            let _ = self
-                .search(|solution| {
-                    found = Some(solution.to_vec());
-                    ControlFlow::Break(())
-                });
-            found
-        }
-
-        /// Calls `visit` with every solution, in the order the search finds
-        /// them, until `visit` breaks. Returns `Break` if it did.
-        ///
-        /// The links are restored afterwards either way, so the solver can
-        /// search again; [`Solver::stats`] then describes the latest search.
-        pub fn search<F>(&mut self, visit: F) -> ControlFlow<()>
+        fn walk<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
         where
-            F: FnMut(&[usize]) -> ControlFlow<()>,
+            F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
+            R: FnMut(&Solver, &[u32]),
         {
-            self.walk(naming(visit), u64::MAX, |_, _| {})
+            if self.listed {
+                self.walk_with::<true, B, F, R>(visit, interval, report)
+            } else {
+                self.walk_with::<false, B, F, R>(visit, interval, report)
+            }
         }
 
-        /// The search itself. `visit` gets the option nodes chosen, level by
-        /// level, so that counting need not name the options; `report` gets
-        /// the same every `interval` nodes.
-        fn walk<F, R>(
+        fn walk_with<const LISTED: bool, B, F, R>(
             &mut self,
             mut visit: F,
             interval: u64,
             mut report: R,
-        ) -> ControlFlow<()>
+        ) -> ControlFlow<B>
         where
-            F: FnMut(&Solver, &[u32]) -> ControlFlow<()>,
+            F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
             R: FnMut(&Solver, &[u32]),
         {
             self.stats = Stats::default();
             let mut next_report = interval;
             let mut choice: Vec<u32> = Vec::with_capacity(self.primary + 1);
             self.stats.nodes += 1;
-            let Some(mut best) = self.choose() else {
-                self.stats.nodes += 1;
-                return visit(self, &[]);
+            let mut best = match self.choose::<LISTED>() {
+                Some(best) => best,
+                None => {
+                    self.stats.nodes += 1;
+                    return visit(self, &[]);
+                }
             };
-            self.cover(best);
+            self.cover::<LISTED>(best);
             let mut cur = self.nodes[best as usize].down;
             choice.push(cur);
             loop {
                 if cur != best {
-                    self.cover_others(cur);
+                    self.cover_others::<LISTED>(cur);
                     self.stats.nodes += 1;
                     if self.stats.nodes >= next_report {
                         next_report = next_report.saturating_add(interval);
                         report(self, &choice);
                     }
-                    if let Some(next) = self.choose() {
+                    if let Some(next) = self.choose::<LISTED>() {
                         best = next;
-                        self.cover(best);
+                        self.cover::<LISTED>(best);
                         cur = self.nodes[best as usize].down;
                         choice.push(cur);
                         continue;
                     }
-                    if visit(self, &choice).is_break() {
-                        self.unwind(&choice);
-                        return ControlFlow::Break(());
+                    if let ControlFlow::Break(value) = visit(self, &choice) {
+                        self.unwind::<LISTED>(&choice);
+                        return ControlFlow::Break(value);
                     }
                 } else {
-                    self.uncover(best);
+                    self.uncover::<LISTED>(best);
                     choice.pop();
                     match choice.last() {
                         None => return ControlFlow::Continue(()),
@@ -394,19 +368,38 @@ pub mod dlx {
                         }
                     }
                 }
-                self.uncover_others(cur);
+                self.uncover_others::<LISTED>(cur);
                 cur = self.nodes[cur as usize].down;
                 *choice.last_mut().expect("a level is active") = cur;
             }
         }
 
-        /// The active primary item with the fewest options, the leftmost on
-        /// ties; `None` if every primary item is covered. Stopping at a length
-        /// of 0 cannot change the choice; stopping at 1 could (a later item may
-        /// have 0), so DLX1's tree would change.
-        fn choose(&self) -> Option<u32> {
+        fn choose<const LISTED: bool>(&self) -> Option<u32> {
+            let best = self.fewest::<LISTED>()?;
+            if self.in_order && self.len[best as usize] > 1 {
+                return Some(self.leftmost::<LISTED>());
+            }
+            Some(best)
+        }
+
+        fn fewest<const LISTED: bool>(&self) -> Option<u32> {
             let mut best = None;
             let mut fewest = COVERED;
+            if LISTED {
+                let mut i = self.next[0];
+                while i != 0 {
+                    let len = self.len[i as usize];
+                    if len < fewest {
+                        best = Some(i);
+                        fewest = len;
+                        if len == 0 || (len == 1 && self.empty == 0) {
+                            break;
+                        }
+                    }
+                    i = self.next[i as usize];
+                }
+                return best;
+            }
             for (i, &len) in self.len[1..=self.primary].iter().enumerate() {
                 if len < fewest {
                     best = Some(i as u32 + 1);
@@ -419,9 +412,18 @@ pub mod dlx {
             best
         }
 
-        /// Marks item `c` covered and hides every option that contains it from
-        /// the lists of the option's other items.
-        fn cover(&mut self, c: u32) {
+        fn leftmost<const LISTED: bool>(&self) -> u32 {
+            if LISTED {
+                return self.next[0];
+            }
+            let lens = &self.len[1..=self.primary];
+            lens.iter().position(|&len| len & COVERED == 0).map_or(0, |i| i as u32 + 1)
+        }
+
+        fn cover<const LISTED: bool>(&mut self, c: u32) {
+            if LISTED && c as usize <= self.primary {
+                self.unlist(c);
+            }
             *self.len_mut(c) += COVERED;
             let mut hidden = 0;
             let mut rr = self.node(c).down;
@@ -431,7 +433,12 @@ pub mod dlx {
                     let Node { top, up, down, right } = *self.node(nn);
                     self.node_mut(up).down = down;
                     self.node_mut(down).up = up;
-                    *self.len_mut(top as u32) -= 1;
+                    let len = self.len_mut(top as u32);
+                    *len -= 1;
+                    let now = *len;
+                    if LISTED && now == 0 && top as usize <= self.primary {
+                        self.empty += 1;
+                    }
                     hidden += 1;
                     nn = right;
                 }
@@ -440,10 +447,7 @@ pub mod dlx {
             self.stats.updates += 1 + hidden;
         }
 
-        /// Undoes `cover(c)`: the options in reverse order. Within an option
-        /// the order does not matter (each node is in another item's list), so
-        /// the same right links serve.
-        fn uncover(&mut self, c: u32) {
+        fn uncover<const LISTED: bool>(&mut self, c: u32) {
             let mut rr = self.node(c).up;
             while rr != c {
                 let mut nn = self.node(rr).right;
@@ -451,34 +455,57 @@ pub mod dlx {
                     let Node { top, up, down, right } = *self.node(nn);
                     self.node_mut(up).down = nn;
                     self.node_mut(down).up = nn;
-                    *self.len_mut(top as u32) += 1;
+                    let len = self.len_mut(top as u32);
+                    let before = *len;
+                    *len += 1;
+                    if LISTED && before == 0 && top as usize <= self.primary {
+                        self.empty -= 1;
+                    }
                     nn = right;
                 }
                 rr = self.node(rr).up;
             }
             *self.len_mut(c) -= COVERED;
+            if LISTED && c as usize <= self.primary {
+                self.relist(c);
+            }
         }
 
-        /// Covers the items of `x`'s option other than `x`'s own, left to right
-        /// starting after `x` and wrapping around.
-        fn cover_others(&mut self, x: u32) {
+        fn unlist(&mut self, c: u32) {
+            let (p, n) = (self.prev[c as usize], self.next[c as usize]);
+            self.next[p as usize] = n;
+            self.prev[n as usize] = p;
+            if self.len[c as usize] == 0 {
+                self.empty -= 1;
+            }
+        }
+
+        fn relist(&mut self, c: u32) {
+            let (p, n) = (self.prev[c as usize], self.next[c as usize]);
+            self.next[p as usize] = c;
+            self.prev[n as usize] = c;
+            if self.len[c as usize] == 0 {
+                self.empty += 1;
+            }
+        }
+
+        fn cover_others<const LISTED: bool>(&mut self, x: u32) {
             let mut p = self.node(x).right;
             while p != x {
                 let Node { top, right, .. } = *self.node(p);
-                self.cover(top as u32);
+                self.cover::<LISTED>(top as u32);
                 p = right;
             }
         }
 
-        /// Undoes `cover_others(x)` in reverse order.
-        fn uncover_others(&mut self, x: u32) {
+        fn uncover_others<const LISTED: bool>(&mut self, x: u32) {
             let mut p = x - 1;
             while p != x {
                 let Node { top, down, .. } = *self.node(p);
                 if top <= 0 {
                     p = down;
                 } else {
-                    self.uncover(top as u32);
+                    self.uncover::<LISTED>(top as u32);
                     p -= 1;
                 }
             }
@@ -505,16 +532,13 @@ pub mod dlx {
             unsafe { self.len.get_unchecked_mut(i as usize) }
         }
 
-        /// Restores the links after a search stopped with every option in
-        /// `choice` taken.
-        fn unwind(&mut self, choice: &[u32]) {
+        fn unwind<const LISTED: bool>(&mut self, choice: &[u32]) {
             for &x in choice.iter().rev() {
-                self.uncover_others(x);
-                self.uncover(self.nodes[x as usize].top as u32);
+                self.uncover_others::<LISTED>(x);
+                self.uncover::<LISTED>(self.nodes[x as usize].top as u32);
             }
         }
 
-        /// The number of the option that node `x` belongs to.
         fn option_of(&self, mut x: u32) -> usize {
             while self.nodes[x as usize].top > 0 {
                 x -= 1;
@@ -525,23 +549,9 @@ pub mod dlx {
 }
 
 pub mod input {
-    //! Puzzle input: errors that name their place, and the `main` every adapter
-    //! shares.
-    //!
-    //! ```
-    //! use library::input::{self, Error};
-    //!
-    //! let lines: Vec<(usize, &str)> = input::lines("ab\r\ncd\n").collect();
-    //! assert_eq!(lines, [(1, "ab"), (2, "cd")]);
-    //! let error = Error::at_column(2, 3, "expected a digit 1-9, found 'x'");
-    //! assert_eq!(error.to_string(), "input:2:3: expected a digit 1-9, found 'x'");
-    //! ```
-
     use std::fmt;
     use std::io::{self, Read, Write};
 
-    /// What is wrong with an input, and where: a 1-based line and, when one
-    /// character is to blame, its 1-based column.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub struct Error {
         pub line: usize,
@@ -550,7 +560,6 @@ pub mod input {
     }
 
     impl Error {
-        /// An error about line `line` as a whole.
         pub fn at(line: usize, message: impl Into<String>) -> Error {
             Error {
                 line,
@@ -559,7 +568,6 @@ pub mod input {
             }
         }
 
-        /// An error about the character at `line`:`column`.
         pub fn at_column(
             line: usize,
             column: usize,
@@ -573,159 +581,249 @@ pub mod input {
         }
     }
 
+    impl From<io::Error> for Error {
+        fn from(e: io::Error) -> Error {
+            Error::at(0, format!("cannot write the answer: {e}"))
+        }
+    }
+
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self.column {
-                Some(column) => {
-                    write!(f, "input:{}:{}: {}", self.line, column, self.message)
+            match (self.line, self.column) {
+                (0, _) => write!(f, "{}", self.message),
+                (line, Some(column)) => {
+                    write!(f, "input:{line}:{column}: {}", self.message)
                 }
-                None => write!(f, "input:{}: {}", self.line, self.message),
+                (line, None) => write!(f, "input:{line}: {}", self.message),
             }
         }
     }
 
     impl std::error::Error for Error {}
 
-    /// The lines of `text` numbered from 1, each without its `\n` or `\r\n`.
-    pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-        text.lines().enumerate().map(|(i, line)| (i + 1, line))
-    }
+    pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
 
-    /// Runs an adapter as a judge does: all of stdin in, the answer written to
-    /// stdout at once; a bad input goes to stderr with exit code 1.
-    pub fn run(solve: fn(&str) -> Result<String, Error>) {
-        let mut text = String::new();
-        if let Err(e) = io::stdin().read_to_string(&mut text) {
+    pub fn run(solve: Solve) {
+        let mut input = Vec::new();
+        if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
             eprintln!("cannot read the input: {e}");
             std::process::exit(1);
         }
-        match solve(&text) {
-            Ok(answer) => {
-                let mut out = io::stdout().lock();
-                if let Err(e) = out
-                    .write_all(answer.as_bytes())
-                    .and_then(|()| out.flush())
-                {
-                    eprintln!("cannot write the answer: {e}");
-                    std::process::exit(1);
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        let result = solve(&input, &mut out)
+            .and_then(|()| out.flush().map_err(Error::from));
+        if let Err(e) = result {
+            let _ = out.flush();
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    }
+
+    pub fn quote(bytes: &[u8]) -> String {
+        let mut out = String::from("\"");
+        let mut shown = 0;
+        each_char(
+            &bytes[..bytes.len().min(4 * 61)],
+            |piece| {
+                if shown == 60 {
+                    out.push('…');
+                    return false;
+                }
+                match piece {
+                    Ok(ch) => out.extend(ch.escape_debug()),
+                    Err(byte) => out.push_str(&format!("\\x{byte:02x}")),
+                }
+                shown += 1;
+                true
+            },
+        );
+        out.push('"');
+        out
+    }
+
+    fn each_char(mut bytes: &[u8], mut f: impl FnMut(Result<char, u8>) -> bool) {
+        loop {
+            let (valid, rest) = match std::str::from_utf8(bytes) {
+                Ok(all) => (all, &bytes[bytes.len()..]),
+                Err(e) => {
+                    let (valid, rest) = bytes.split_at(e.valid_up_to());
+                    (std::str::from_utf8(valid).unwrap_or_default(), rest)
+                }
+            };
+            for ch in valid.chars() {
+                if !f(Ok(ch)) {
+                    return;
                 }
             }
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
+            match rest.split_first() {
+                None => return,
+                Some((&byte, after)) => {
+                    if !f(Err(byte)) {
+                        return;
+                    }
+                    bytes = after;
+                }
             }
+        }
+    }
+
+    pub fn describe_at(line: &[u8], at: usize) -> String {
+        let rest = &line[at.min(line.len())..];
+        let first = match rest.first() {
+            None => return "the end of the line".to_string(),
+            Some(&b) => b,
+        };
+        let end = rest.len().min(4);
+        let ch = (1..=end)
+            .find_map(|n| {
+                std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
+            });
+        match ch {
+            Some(ch) => format!("{ch:?}"),
+            None => format!("byte 0x{first:02x}"),
+        }
+    }
+
+    pub fn column(line: &[u8], at: usize) -> usize {
+        1 + line[..at.min(line.len())].iter().filter(|&&b| b & 0xc0 != 0x80).count()
+    }
+
+    pub fn trim_end(bytes: &[u8]) -> &[u8] {
+        let end = bytes
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |p| p + 1);
+        &bytes[..end]
+    }
+
+    pub fn is_blank(bytes: &[u8]) -> bool {
+        bytes.iter().all(u8::is_ascii_whitespace)
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Line<'a> {
+        pub number: usize,
+        pub text: &'a [u8],
+    }
+
+    impl Line<'_> {
+        pub fn trimmed(&self) -> &[u8] {
+            trim_end(self.text)
+        }
+
+        pub fn expected_at(&self, at: usize, what: &str) -> Error {
+            Error::at_column(
+                self.number,
+                column(self.text, at),
+                format!("expected {what}, found {}", describe_at(self.text, at)),
+            )
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    pub struct Lines<'a> {
+        rest: &'a [u8],
+        number: usize,
+    }
+
+    impl<'a> Lines<'a> {
+        pub fn new(input: &'a [u8]) -> Lines<'a> {
+            Lines { rest: input, number: 0 }
+        }
+
+        pub fn next_number(&self) -> usize {
+            self.number + 1
+        }
+
+        pub fn next_filled(&mut self) -> Option<Line<'a>> {
+            self.find(|line| !is_blank(line.text))
+        }
+    }
+
+    impl<'a> Iterator for Lines<'a> {
+        type Item = Line<'a>;
+
+        fn next(&mut self) -> Option<Line<'a>> {
+            if self.rest.is_empty() {
+                return None;
+            }
+            let (text, rest) = match self.rest.iter().position(|&b| b == b'\n') {
+                Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
+                None => (self.rest, &self.rest[self.rest.len()..]),
+            };
+            self.rest = rest;
+            self.number += 1;
+            Some(Line {
+                number: self.number,
+                text: text.strip_suffix(b"\r").unwrap_or(text),
+            })
         }
     }
 }
 
 pub mod problems {
-    //! One adapter per judge problem. Each has a pure
-    //! `solve(&str) -> Result<String, crate::input::Error>` and a `main` that
-    //! the bundled submission calls.
-
     pub mod uva745 {
-        //! UVa 745, Numeric Puzzles Again!: put a square of digits back together
-        //! from its pieces, then show it in the rotation whose rows, read as
-        //! numbers, have the largest sum.
-        //!
-        //! ```
-        //! use library::problems::uva745;
-        //!
-        //! // The statement's worked example: the square 223/233/113, cut in three.
-        //! let input = "3\n3\n22\n2\n  3\n 33\n  3\n11\n#\n0\n";
-        //! assert_eq!(uva745::solve(input)?, "311\n332\n322\n\n");
-        //! # Ok::<(), library::input::Error>(())
-        //! ```
-        //!
-        //! # Exact cover
-        //!
-        //! All items are primary: the pieces (items `0..P`, in input order), then
-        //! the cells of the square row by row (cell `r_c` is item `P + r*N + c`).
-        //! Each piece has an option for every translation that keeps it inside the
-        //! square (row-major); pieces are never turned.
-        //!
-        //! # Input
-        //!
-        //! Instances follow each other until a line `0` (or the end of the input:
-        //! nothing is lost without it). In an instance, the numbers and the `#`
-        //! may have blanks around them and blank lines may come between them. A
-        //! piece is a run of consecutive lines holding one digit each, and ends
-        //! where the digit changes, at a blank line, or at the `#`; the column of a
-        //! digit is its character position on its line, so leading and inner
-        //! blanks shape the piece, and blanks at the end of a line are ignored.
-        //!
-        //! Errors name the line (and column, when one character is to blame): N or
-        //! P out of range, a character that is neither a digit 1-9 nor a blank,
-        //! two digits on one line, more or fewer pieces than P, a missing `#`, and
-        //! pieces whose digits do not add up to N² (a count, knowable while
-        //! reading, is a broken input). Pieces whose digits add up to N² but whose
-        //! shapes cannot tile the square get the statement's answer for that
-        //! case: the empty line alone.
-
-        use crate::dlx::{Problem, Solver};
-        use crate::input::{self, Error};
+        use crate::dlx::{Problem, Search, Solver};
+        use crate::input::{self, Error, Lines};
+        use std::io::Write;
 
         const MAX_SIDE: usize = 20;
 
         const MAX_PIECES: usize = 9;
 
-        /// One piece: its digit and its cells as (row, column), shifted to touch
-        /// row 0 and column 0.
         struct Piece {
             digit: u8,
             cells: Vec<(usize, usize)>,
         }
 
-        /// One puzzle: the side of the square and its pieces in input order.
         struct Instance {
             side: usize,
             pieces: Vec<Piece>,
         }
 
-        /// Solves every instance of the input: for each, the square in its best
-        /// rotation and an empty line, or only the empty line if the pieces cannot
-        /// be put together.
-        ///
-        /// # Errors
-        /// See the module docs; every error names the line to blame.
-        pub fn solve(text: &str) -> Result<String, Error> {
-            let mut out = String::new();
-            let mut lines = input::lines(text);
+        pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+            let mut lines = Lines::new(input);
+            let mut text = Vec::new();
             while let Some(instance) = read_instance(&mut lines)? {
+                text.clear();
                 if let Some(square) = assemble(&instance) {
                     for row in best_rotation(square) {
-                        out.extend(row.iter().map(|&d| char::from(b'0' + d)));
-                        out.push('\n');
+                        text.extend(row.iter().map(|&d| b'0' + d));
+                        text.push(b'\n');
                     }
                 }
-                out.push('\n');
+                text.push(b'\n');
+                out.write_all(&text)?;
             }
-            Ok(out)
+            Ok(())
         }
 
-        /// Reads stdin, writes the answer: what the submission runs.
         pub fn main() {
             input::run(solve)
         }
 
-        /// The next line that is not blank, trimmed, with its number.
-        fn next_filled<'a>(
-            lines: &mut impl Iterator<Item = (usize, &'a str)>,
-        ) -> Option<(usize, &'a str)> {
+        fn next_filled<'a>(lines: &mut Lines<'a>) -> Option<(usize, &'a [u8])> {
             lines
-                .map(|(number, line)| (number, line.trim()))
-                .find(|(_, line)| !line.is_empty())
+                .next_filled()
+                .map(|line| {
+                    let text = line.text;
+                    let start = text
+                        .iter()
+                        .position(|b| !b.is_ascii_whitespace())
+                        .unwrap_or(0);
+                    (line.number, input::trim_end(&text[start..]))
+                })
         }
 
-        /// A number on a line of its own, checked against `range`.
         fn read_number(
             number: usize,
-            line: &str,
+            line: &[u8],
             what: &str,
             range: std::ops::RangeInclusive<usize>,
         ) -> Result<usize, Error> {
-            let value = if line.bytes().all(|b| b.is_ascii_digit()) {
-                line.parse::<usize>().ok()
+            let value = if line.iter().all(u8::is_ascii_digit) {
+                std::str::from_utf8(line).ok().and_then(|t| t.parse::<usize>().ok())
             } else {
                 None
             };
@@ -736,8 +834,8 @@ pub mod problems {
                         Error::at(
                             number,
                             format!(
-                                "expected {what} from {} to {}, found {line:?}", range
-                                .start(), range.end()
+                                "expected {what} from {} to {}, found {}", range.start(),
+                                range.end(), input::quote(line)
                             ),
                         ),
                     )
@@ -745,24 +843,25 @@ pub mod problems {
             }
         }
 
-        /// Reads one instance, or `None` at the final `0` or the end of the input.
-        fn read_instance<'a>(
-            lines: &mut impl Iterator<Item = (usize, &'a str)>,
-        ) -> Result<Option<Instance>, Error> {
-            let Some((number, line)) = next_filled(lines) else {
-                return Ok(None);
+        fn read_instance(lines: &mut Lines) -> Result<Option<Instance>, Error> {
+            let (number, line) = match next_filled(lines) {
+                Some(found) => found,
+                None => return Ok(None),
             };
-            if line == "0" {
+            if line == b"0" {
                 return Ok(None);
             }
             let side = read_number(number, line, "the side N", 1..=MAX_SIDE)?;
-            let Some((number, line)) = next_filled(lines) else {
-                return Err(
-                    Error::at(
-                        number + 1,
-                        "expected the piece count P, found the end of the input",
-                    ),
-                );
+            let (number, line) = match next_filled(lines) {
+                Some(found) => found,
+                None => {
+                    return Err(
+                        Error::at(
+                            number + 1,
+                            "expected the piece count P, found the end of the input",
+                        ),
+                    );
+                }
             };
             let count = read_number(number, line, "the piece count P", 1..=MAX_PIECES)?;
             let area = side * side;
@@ -770,21 +869,28 @@ pub mod problems {
             let mut digits = 0;
             let mut current: Option<(u8, Vec<(usize, usize)>)> = None;
             let mut rows_in_piece = 0;
-            let mut last = number;
             loop {
-                let Some((number, line)) = lines.next() else {
-                    return Err(
-                        Error::at(
-                            last + 1,
-                            format!(
-                                "expected '#' to end the instance of N = {side}, found the end of the input"
+                let next_number = lines.next_number();
+                let line = match lines.next() {
+                    Some(line) => line,
+                    None => {
+                        return Err(
+                            Error::at(
+                                next_number,
+                                format!(
+                                    "expected '#' to end the instance of N = {side}, found the end of the input"
+                                ),
                             ),
-                        ),
-                    );
+                        );
+                    }
                 };
-                last = number;
-                let line = line.trim_end();
-                if line.trim_start() == "#" || line.is_empty() {
+                let number = line.number;
+                let text = line.trimmed();
+                let is_end = text
+                    .iter()
+                    .filter(|b| !b.is_ascii_whitespace())
+                    .eq(b"#".iter());
+                if is_end || text.is_empty() {
                     if let Some((digit, cells)) = current.take() {
                         pieces
                             .push(Piece {
@@ -792,7 +898,7 @@ pub mod problems {
                                 cells: normalize(cells),
                             });
                     }
-                    if line.is_empty() {
+                    if text.is_empty() {
                         continue;
                     }
                     if pieces.len() != count || digits != area {
@@ -813,7 +919,7 @@ pub mod problems {
                     }
                     return Ok(Some(Instance { side, pieces }));
                 }
-                let (digit, columns) = read_piece_line(number, line)?;
+                let (digit, columns) = read_piece_line(&line, area - digits)?;
                 match &mut current {
                     Some((d, cells)) if *d == digit => {
                         rows_in_piece += 1;
@@ -844,7 +950,7 @@ pub mod problems {
                         ));
                     }
                 }
-                if let Some(&column) = columns.get(area.saturating_sub(digits)) {
+                if let Some(&column) = columns.get(area - digits) {
                     return Err(
                         Error::at_column(
                             number,
@@ -859,47 +965,38 @@ pub mod problems {
             }
         }
 
-        /// The digit of a line of a piece and the columns where it stands.
-        /// `line` must be trimmed at the end and not empty.
         fn read_piece_line(
-            number: usize,
-            line: &str,
+            line: &input::Line,
+            room: usize,
         ) -> Result<(u8, Vec<usize>), Error> {
             let mut digit = 0;
             let mut columns = Vec::new();
-            for (column, ch) in line.chars().enumerate() {
+            for (column, &ch) in line.trimmed().iter().enumerate() {
                 match ch {
-                    ' ' => continue,
-                    '1'..='9' if digit == 0 || digit == ch as u8 - b'0' => {
-                        digit = ch as u8 - b'0';
-                    }
-                    '1'..='9' => {
+                    b' ' => continue,
+                    b'1'..=b'9' if digit == 0 || digit == ch - b'0' => digit = ch - b'0',
+                    b'1'..=b'9' => {
                         return Err(
                             Error::at_column(
-                                number,
+                                line.number,
                                 column + 1,
                                 format!(
-                                    "a line holds one piece, but '{ch}' follows '{digit}'"
+                                    "a line holds one piece, but '{}' follows '{digit}'",
+                                    char::from(ch)
                                 ),
                             ),
                         );
                     }
-                    _ => {
-                        return Err(
-                            Error::at_column(
-                                number,
-                                column + 1,
-                                format!("expected a digit 1-9 or a blank, found {ch:?}"),
-                            ),
-                        );
-                    }
+                    _ => return Err(line.expected_at(column, "a digit 1-9 or a blank")),
                 }
                 columns.push(column);
+                if columns.len() > room {
+                    break;
+                }
             }
             Ok((digit, columns))
         }
 
-        /// `cells` shifted left to touch column 0 (they already start at row 0).
         fn normalize(mut cells: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
             let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
             for cell in &mut cells {
@@ -908,8 +1005,6 @@ pub mod problems {
             cells
         }
 
-        /// The square put together from the pieces, as digits row by row, or
-        /// `None` if the pieces do not fit.
         fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
             let n = instance.side;
             let pieces = instance.pieces.len();
@@ -941,22 +1036,17 @@ pub mod problems {
             let solution = Solver::new(&problem).first()?;
             let mut square = vec![vec![0; n]; n];
             for k in solution {
-                if let Some((&piece, cells)) = problem.option(k).split_first() {
-                    for &item in cells {
-                        let cell = item as usize - pieces;
-                        square[cell / n][cell % n] = instance
-                            .pieces[piece as usize]
-                            .digit;
+                let mut items = problem.option(k);
+                if let Some(piece) = items.next() {
+                    for item in items {
+                        let cell = item - pieces;
+                        square[cell / n][cell % n] = instance.pieces[piece].digit;
                     }
                 }
             }
             Some(square)
         }
 
-        /// Of the square and its three successive quarter turns counter-clockwise,
-        /// the one whose rows, read as decimal numbers, have the largest sum; the
-        /// earliest of them on a tie. Rows have up to 20 digits, so the sums need
-        /// more than 64 bits.
         fn best_rotation(square: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
             let mut best_sum = row_sum(&square);
             let mut best = square.clone();
@@ -972,7 +1062,6 @@ pub mod problems {
             best
         }
 
-        /// The sum of the rows of `square`, each read as a decimal number.
         fn row_sum(square: &[Vec<u8>]) -> u128 {
             square
                 .iter()
@@ -982,8 +1071,6 @@ pub mod problems {
                 .sum()
         }
 
-        /// The square turned 90 degrees counter-clockwise: new row `i` is old
-        /// column `N - 1 - i` read top to bottom.
         fn turn_counter_clockwise(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
             let n = square.len();
             (0..n).map(|i| square.iter().map(|row| row[n - 1 - i]).collect()).collect()

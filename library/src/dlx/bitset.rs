@@ -2,7 +2,7 @@
 //! [`crate::dlx::Solver`], with state that is copied instead of undone.
 //!
 //! ```
-//! use library::dlx::{bitset, Problem};
+//! use library::dlx::{bitset, Problem, Search};
 //!
 //! let mut problem = Problem::new(3, 1);
 //! for option in [&[0, 1][..], &[2, 3], &[1, 2], &[0, 3]] {
@@ -35,15 +35,18 @@
 //! trying the next option starts again from the level's saved slot.
 //!
 //! The search branches exactly as DLX1 does (fewest live options, leftmost
-//! on ties, options in input order), so it walks the same tree, finds the
-//! solutions in the same order, and counts the same nodes and updates. Its
-//! cost per node grows with the number of options / 64, so it pays on the
-//! dense problems of puzzles (a few thousand options), not on huge sparse
-//! ones.
+//! on ties, options in input order; or leftmost with
+//! [`Branching::InOrder`]), so it walks the same tree, finds the solutions
+//! in the same order, and counts the same nodes and updates. Its cost per
+//! node grows with the number of options / 64 and with the number of
+//! primary items (the choice scans them all), and its memory with items ×
+//! options / 8 bytes ([`Solver::memory`]): it pays on the dense problems of
+//! puzzles (a few thousand options), not on huge sparse ones, which are the
+//! links solver's.
 
 use std::ops::ControlFlow;
 
-use crate::dlx::{Problem, Progress, Stats};
+use crate::dlx::{Branching, Problem, Progress, Search, Stats};
 
 /// `count` of an item that is covered: never the minimum of a choice.
 const COVERED: u32 = u32::MAX;
@@ -67,6 +70,7 @@ pub struct Solver {
     /// the scratch item `items`. Invariant: every entry is `<= items`.
     rows: Vec<u32>,
     stride: usize,
+    in_order: bool,
     stats: Stats,
 }
 
@@ -77,9 +81,10 @@ struct Slot<'a> {
     count: &'a mut [u32],
 }
 
-impl Solver {
-    /// Builds the bitsets for `problem`.
-    pub fn new(problem: &Problem) -> Solver {
+impl Search for Solver {
+    /// Builds the bitsets for `problem`; [`Solver::memory`] says how big
+    /// they will be.
+    fn new(problem: &Problem) -> Solver {
         let items = problem.primary + problem.secondary;
         let options = problem.options();
         let words = ((options + 63) / 64).max(1);
@@ -87,7 +92,7 @@ impl Solver {
         let mut options_of = vec![0u64; items * words];
         let mut words_of = vec![0u64; items * summary];
         for k in 0..options {
-            for &item in problem.option(k) {
+            for &item in problem.slice(k) {
                 let (item, w) = (item as usize, k / 64);
                 options_of[item * words + w] |= 1 << (k % 64);
                 words_of[item * summary + w / 64] |= 1 << (w % 64);
@@ -99,7 +104,7 @@ impl Solver {
             .unwrap_or(1);
         let mut rows = vec![items as u32; options * stride];
         for k in 0..options {
-            let option = problem.option(k);
+            let option = problem.slice(k);
             rows[k * stride..][..option.len()].copy_from_slice(option);
         }
         Solver {
@@ -112,54 +117,19 @@ impl Solver {
             words_of,
             rows,
             stride,
+            in_order: problem.branching() == Branching::InOrder,
             stats: Stats::default(),
         }
     }
 
-    /// The first solution, or `None` if there is none.
-    pub fn first(&mut self) -> Option<Vec<usize>> {
-        let mut found = None;
-        let _ = self.search(|solution| {
-            found = Some(solution.to_vec());
-            ControlFlow::Break(())
-        });
-        found
-    }
-
-    /// The number of solutions.
-    pub fn count(&mut self) -> u64 {
-        let mut count = 0;
-        let _ = self.search(|_| {
-            count += 1;
-            ControlFlow::Continue(())
-        });
-        count
-    }
-
-    /// What the latest search did.
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// Calls `visit` with every solution, in the order the search finds
-    /// them, until `visit` breaks. Returns `Break` if it did.
-    pub fn search<F>(&mut self, visit: F) -> ControlFlow<()>
-    where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
-    {
-        self.run(visit, u64::MAX, |_, _| {})
-    }
-
-    /// [`Solver::search`], calling `report` every `interval` nodes with a
-    /// snapshot of the search.
-    pub fn search_with_progress<F, R>(
+    fn search_with_progress<B, F, R>(
         &mut self,
         visit: F,
         interval: u64,
         mut report: R,
-    ) -> ControlFlow<()>
+    ) -> ControlFlow<B>
     where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
+        F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(&Progress),
     {
         self.run(visit, interval, |stats, position| {
@@ -167,36 +137,68 @@ impl Solver {
         })
     }
 
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+    {
+        self.run(visit, u64::MAX, |_, _| {})
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+impl Solver {
+    /// About how many bytes [`Search::new`] and a search take for
+    /// `problem`: decide with it before building a solver for a huge one.
+    pub fn memory(problem: &Problem) -> u64 {
+        let (items, options) = (
+            problem.primary + problem.secondary,
+            problem.options() as u64,
+        );
+        let words = (options + 63) / 64;
+        let stride = (0..problem.options())
+            .map(|k| problem.option(k).len())
+            .max()
+            .unwrap_or(1);
+        // options_of and the branch stack: items and levels × words; the
+        // slot stack: levels × (words + counts); rows.
+        let levels = problem.primary as u64 + 2;
+        8 * (items as u64 * words + levels * 2 * words)
+            + 4 * (levels * (items as u64 + 1) + options * stride as u64)
+    }
+
     /// The search, specialised to the row length. `report` gets the stats
     /// and each level's `(k, t)` (trying the k-th of t options).
-    fn run<F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<()>
+    fn run<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
     where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
+        F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(Stats, &[(u32, u32)]),
     {
         // The decrement loop of `cover` is the innermost loop of all; with
         // the row length known at compile time it unrolls completely.
         match self.stride {
-            3 => self.walk::<3, F, R>(visit, interval, report),
-            4 => self.walk::<4, F, R>(visit, interval, report),
-            5 => self.walk::<5, F, R>(visit, interval, report),
-            6 => self.walk::<6, F, R>(visit, interval, report),
-            7 => self.walk::<7, F, R>(visit, interval, report),
-            8 => self.walk::<8, F, R>(visit, interval, report),
-            _ => self.walk::<0, F, R>(visit, interval, report),
+            3 => self.walk::<3, B, F, R>(visit, interval, report),
+            4 => self.walk::<4, B, F, R>(visit, interval, report),
+            5 => self.walk::<5, B, F, R>(visit, interval, report),
+            6 => self.walk::<6, B, F, R>(visit, interval, report),
+            7 => self.walk::<7, B, F, R>(visit, interval, report),
+            8 => self.walk::<8, B, F, R>(visit, interval, report),
+            _ => self.walk::<0, B, F, R>(visit, interval, report),
         }
     }
 
-    /// The search; `STRIDE` is `self.stride`, or 0 for "not known at
-    /// compile time".
-    fn walk<const STRIDE: usize, F, R>(
+    /// Algorithm X's steps X1–X8 on this state; `STRIDE` is `self.stride`,
+    /// or 0 for "not known at compile time".
+    fn walk<const STRIDE: usize, B, F, R>(
         &mut self,
         mut visit: F,
         interval: u64,
         mut report: R,
-    ) -> ControlFlow<()>
+    ) -> ControlFlow<B>
     where
-        F: FnMut(&[usize]) -> ControlFlow<()>,
+        F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(Stats, &[(u32, u32)]),
     {
         // A slot's bits: summary then alive. Counts: items, then scratch.
@@ -235,15 +237,19 @@ impl Solver {
             Some(best) => position.push((0, self.enter::<STRIDE>(level, best, &mut state))),
         }
         loop {
+            // X5 [Try x_l], X6 [Try again]: the next option of this level.
             let to_try = &mut state.branch[level * words..][..words];
-            let Some(option) = take_first(to_try, &mut state.next_word[level]) else {
-                // Every option of this level is tried: back up.
-                if level == 0 {
-                    return ControlFlow::Continue(());
+            let option = match take_first(to_try, &mut state.next_word[level]) {
+                Some(option) => option,
+                None => {
+                    // X7 [Backtrack]: every option of this level is tried.
+                    if level == 0 {
+                        return ControlFlow::Continue(());
+                    }
+                    level -= 1;
+                    position.pop();
+                    continue;
                 }
-                level -= 1;
-                position.pop();
-                continue;
             };
             solution.truncate(level);
             solution.push(option);
@@ -272,9 +278,10 @@ impl Solver {
                 report(self.stats, &position);
             }
             match chosen {
+                // X2: every primary item covered, a solution.
                 None => {
-                    if visit(&solution).is_break() {
-                        return ControlFlow::Break(());
+                    if let ControlFlow::Break(value) = visit(&solution) {
+                        return ControlFlow::Break(value);
                     }
                 }
                 // A dead end: DLX1 would enter the level, cover the item
@@ -367,16 +374,21 @@ impl Solver {
         self.stats.updates += 1 + killed * (stride as u64 - 1) - padding;
     }
 
-    /// The uncovered primary item with the fewest live options, the
-    /// leftmost on ties; `None` when every primary item is covered.
+    /// X3: the uncovered primary item with the fewest live options, the
+    /// leftmost on ties; branching in order, the leftmost uncovered one
+    /// unless that item has at most one option (as the links solver
+    /// chooses). `None` when every primary item is covered.
     fn choose(&self, count: &[u32]) -> Option<usize> {
+        let primary = &count[..self.primary];
         // Two passes: the minimum, which compiles to branch-free vector
         // code, then its first place. One early-exit scan mispredicts at
         // every new minimum, and that cost more than the second pass.
-        let primary = &count[..self.primary];
         let fewest = primary.iter().copied().min().unwrap_or(COVERED);
         if fewest == COVERED {
             return None;
+        }
+        if self.in_order && fewest > 1 {
+            return primary.iter().position(|&c| c != COVERED);
         }
         primary.iter().position(|&c| c == fewest)
     }
@@ -474,6 +486,7 @@ mod tests {
             let mut bits = Solver::new(&problem);
             let want = every_solution(|f| { let _ = links.search(f); });
             let got = every_solution(|f| { let _ = bits.search(f); });
+            prop_assert!(Solver::memory(&problem) > 0);
             prop_assert_eq!(got, want);
             prop_assert_eq!(bits.stats(), links.stats());
             prop_assert_eq!(bits.first(), links.first());
@@ -490,9 +503,9 @@ mod tests {
             let mut from_links = Vec::new();
             let mut from_bits = Vec::new();
             let _ = crate::dlx::Solver::new(&problem).search_with_progress(
-                |_| ControlFlow::Continue(()), 1, |p| from_links.push(*p));
+                |_| ControlFlow::<()>::Continue(()), 1, |p| from_links.push(*p));
             let _ = Solver::new(&problem).search_with_progress(
-                |_| ControlFlow::Continue(()), 1, |p| from_bits.push(*p));
+                |_| ControlFlow::<()>::Continue(()), 1, |p| from_bits.push(*p));
             prop_assert_eq!(&from_bits, &from_links);
             for p in &from_bits {
                 prop_assert!(p.explored > 0.0 && p.explored < 1.0, "{:?}", p);

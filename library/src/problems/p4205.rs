@@ -5,7 +5,7 @@
 //! use library::problems::p4205;
 //!
 //! let board = ".\n..\n...\n....\n.....\n.....C\n...CCC.\nEEEHH...\nE.HHH....\nE.........\n";
-//! let answer = p4205::solve(board)?;
+//! let answer = library::input::answer(p4205::solve, board)?;
 //! assert_eq!(answer.lines().next(), Some("B"));
 //! assert_eq!(answer.lines().last(), Some("ELLLLIFFFF"));
 //! # Ok::<(), library::input::Error>(())
@@ -34,8 +34,9 @@
 
 // The bitset engine: same search, about 2.8x faster than dancing links on
 // this problem's judge cases (1644 options of at most 6 items).
-use crate::dlx::{bitset::Solver, Problem};
-use crate::input::{self, Error};
+use crate::dlx::{bitset::Solver, Problem, Search};
+use crate::input::{self, Error, Lines};
+use std::io::Write;
 
 /// Rows of the triangle; row `r` (from 0) has `r + 1` cells.
 const ROWS: usize = 10;
@@ -67,28 +68,30 @@ type Shape = Vec<(usize, usize)>;
 /// or `None` if it is empty.
 type Board = [Option<u8>; CELLS];
 
-/// Solves one board: the completed board, or `No solution`.
+/// Solves one board: writes the completed board, or `No solution`.
 ///
 /// # Errors
 /// A line count or line length that is not the triangle's, a character
 /// other than `.` and `A`–`L`, or a pre-placed piece whose cells are not
 /// one orientation of that piece.
-pub fn solve(text: &str) -> Result<String, Error> {
-    let mut board = parse(text)?;
+pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+    let mut board = parse(input)?;
     let orientations: Vec<Vec<Shape>> = PIECE_PICTURES.iter().map(|p| orientations(p)).collect();
     check_placed_pieces(&board, &orientations)?;
     let problem = exact_cover(&board, &orientations);
-    let Some(solution) = Solver::new(&problem).first() else {
-        return Ok("No solution\n".to_string());
+    let solution = match Solver::new(&problem).first() {
+        Some(solution) => solution,
+        None => return Ok(out.write_all(b"No solution\n")?),
     };
     for &k in &solution {
-        if let Some((&piece, cells)) = problem.option(k).split_first() {
-            for &item in cells {
-                board[item as usize - PIECES] = Some(piece as u8);
+        let mut items = problem.option(k);
+        if let Some(piece) = items.next() {
+            for item in items {
+                board[item - PIECES] = Some(piece as u8);
             }
         }
     }
-    Ok(format(&board))
+    Ok(out.write_all(format(&board).as_bytes())?)
 }
 
 /// Reads stdin, writes the answer: what the submission runs.
@@ -155,13 +158,14 @@ fn cell_positions() -> impl Iterator<Item = (usize, usize)> {
     (0..ROWS).flat_map(|r| (0..=r).map(move |c| (r, c)))
 }
 
-fn parse(text: &str) -> Result<Board, Error> {
+fn parse(input: &[u8]) -> Result<Board, Error> {
     let mut board: Board = [None; CELLS];
     let mut rows = 0;
-    for (number, line) in input::lines(text) {
-        let line = line.trim_end();
+    for line in Lines::new(input) {
+        let number = line.number;
+        let text = line.trimmed();
         if number > ROWS {
-            if line.is_empty() {
+            if text.is_empty() {
                 continue;
             }
             return Err(Error::at(
@@ -171,17 +175,11 @@ fn parse(text: &str) -> Result<Board, Error> {
         }
         let row = number - 1;
         let mut width = 0;
-        for (column, ch) in line.chars().enumerate() {
-            let piece = match ch {
-                '.' => None,
-                'A'..='L' => Some(ch as u8 - b'A'),
-                _ => {
-                    return Err(Error::at_column(
-                        number,
-                        column + 1,
-                        format!("expected '.' or a piece letter A-L, found {ch:?}"),
-                    ))
-                }
+        for (column, &b) in text.iter().enumerate() {
+            let piece = match b {
+                b'.' => None,
+                b'A'..=b'L' => Some(b - b'A'),
+                _ => return Err(line.expected_at(column, "'.' or a piece letter A-L")),
             };
             if column <= row {
                 board[cell_index(row, column)] = piece;
@@ -214,8 +212,9 @@ fn check_placed_pieces(board: &Board, orientations: &[Vec<Shape>]) -> Result<(),
             .filter(|&(_, &on)| on == Some(piece as u8))
             .map(|((r, c), _)| (r as i32, c as i32))
             .collect();
-        let Some(&(row, column)) = cells.first() else {
-            continue;
+        let (row, column) = match cells.first() {
+            Some(&first) => first,
+            None => continue,
         };
         if !shapes.contains(&normalize(&cells)) {
             let letter = char::from(b'A' + piece as u8);
@@ -295,6 +294,10 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    fn run(text: &str) -> Result<String, Error> {
+        input::answer(solve, text)
+    }
+
     const SAMPLE: &str =
         ".\n..\n...\n....\n.....\n.....C\n...CCC.\nEEEHH...\nE.HHH....\nE.........\n";
     /// The sample's answer, from the statement.
@@ -306,22 +309,22 @@ mod tests {
     }
 
     fn error_of(text: &str) -> Error {
-        solve(text).expect_err("the input is bad")
+        run(text).expect_err("the input is bad")
     }
 
     #[test]
     fn sample() {
-        assert_eq!(solve(SAMPLE).as_deref(), Ok(SAMPLE_ANSWER));
+        assert_eq!(run(SAMPLE).as_deref(), Ok(SAMPLE_ANSWER));
     }
 
     #[test]
     fn crlf_and_trailing_blanks_read_like_the_plain_sample() {
         let crlf = SAMPLE.replace('\n', "\r\n");
-        assert_eq!(solve(&crlf).as_deref(), Ok(SAMPLE_ANSWER));
+        assert_eq!(run(&crlf).as_deref(), Ok(SAMPLE_ANSWER));
         let blanks = SAMPLE.replace('\n', "  \n") + "\n\n";
-        assert_eq!(solve(&blanks).as_deref(), Ok(SAMPLE_ANSWER));
+        assert_eq!(run(&blanks).as_deref(), Ok(SAMPLE_ANSWER));
         let no_final_newline = SAMPLE.trim_end();
-        assert_eq!(solve(no_final_newline).as_deref(), Ok(SAMPLE_ANSWER));
+        assert_eq!(run(no_final_newline).as_deref(), Ok(SAMPLE_ANSWER));
     }
 
     #[test]
@@ -336,21 +339,21 @@ mod tests {
 
     #[test]
     fn every_piece_of_the_sample_answer_is_one_orientation() {
-        let board = parse(SAMPLE_ANSWER).expect("the answer is a board");
+        let board = parse(SAMPLE_ANSWER.as_bytes()).expect("the answer is a board");
         assert_eq!(check_placed_pieces(&board, &all_orientations()), Ok(()));
     }
 
     #[test]
     fn empty_board_is_the_reference_instance_option_for_option() {
-        let instance = crate::dlx::text::parse(include_str!("../../instances/p4205-empty.dlx"))
-            .expect("the reference instance parses");
+        let text = include_bytes!("../../instances/p4205-empty.dlx").to_vec();
+        let instance = crate::dlx::text::parse(text).expect("the reference instance parses");
         let problem = exact_cover(&[None; CELLS], &all_orientations());
         assert_eq!(problem.primary(), instance.problem.primary());
         assert_eq!(problem.options(), instance.problem.options());
         for k in 0..problem.options() {
             assert_eq!(
-                problem.option(k),
-                instance.problem.option(k),
+                problem.option(k).collect::<Vec<_>>(),
+                instance.problem.option(k).collect::<Vec<_>>(),
                 "option {k}: {}",
                 instance.option_text(k)
             );
@@ -361,12 +364,12 @@ mod tests {
     fn an_isolated_corner_has_no_solution() {
         // D fills rows 2 and 3, so the top cell has no neighbour left.
         let board = ".\nDD\nDD.\n....\n.....\n......\n.......\n........\n.........\n..........\n";
-        assert_eq!(solve(board).as_deref(), Ok("No solution\n"));
+        assert_eq!(run(board).as_deref(), Ok("No solution\n"));
     }
 
     #[test]
     fn a_full_board_is_its_own_answer() {
-        assert_eq!(solve(SAMPLE_ANSWER).as_deref(), Ok(SAMPLE_ANSWER));
+        assert_eq!(run(SAMPLE_ANSWER).as_deref(), Ok(SAMPLE_ANSWER));
     }
 
     #[test]
@@ -436,8 +439,8 @@ mod tests {
     /// Checks that `answer` completes `board`: every cell filled, the
     /// board's pieces kept, every piece one orientation of itself.
     fn assert_completes(board: &str, answer: &str) {
-        let given = parse(board).expect("the board parses");
-        let filled = parse(answer).expect("the answer is a board");
+        let given = parse(board.as_bytes()).expect("the board parses");
+        let filled = parse(answer.as_bytes()).expect("the answer is a board");
         assert!(filled.iter().all(Option::is_some), "{answer}");
         for (g, f) in given.iter().zip(filled.iter()) {
             assert!(g.is_none() || g == f, "{board} -> {answer}");
@@ -450,7 +453,7 @@ mod tests {
 
         #[test]
         fn random_text_never_panics(text in "[.A-LZ\n\r \t]{0,80}|\\PC{0,80}") {
-            let _ = solve(&text);
+            let _ = run(&text);
         }
 
         #[test]
@@ -466,7 +469,7 @@ mod tests {
                     text.push('\n');
                 }
             }
-            if let Ok(answer) = solve(&text) {
+            if let Ok(answer) = run(&text) {
                 if answer != "No solution\n" {
                     assert_completes(&text, &answer);
                 }
@@ -484,7 +487,7 @@ mod tests {
                     _ => ch,
                 })
                 .collect();
-            let answer = solve(&board).expect("the board is valid");
+            let answer = run(&board).expect("the board is valid");
             assert_completes(&board, &answer);
         }
     }

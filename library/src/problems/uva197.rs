@@ -2,7 +2,9 @@
 //! pieces, with piece `a` kept in the orientation the input gives it.
 //!
 //! ```
-//! let answer = library::problems::uva197::solve("aa.a..a....................\n")?;
+//! use library::{input, problems::uva197};
+//!
+//! let answer = input::answer(uva197::solve, "aa.a..a....................\n")?;
 //! let lines: Vec<&str> = answer.lines().collect();
 //! assert_eq!(lines.len(), 481); // 480 assemblies, then the empty line
 //! assert_eq!(lines[0], "aababbadceffgdcgdceefedfggc");
@@ -19,9 +21,9 @@
 
 // The bitset engine: same search, about 2.2x faster than dancing links on
 // this problem's judge cases.
-use crate::dlx::{bitset::Solver, Problem};
-use crate::input::Error;
-use std::ops::ControlFlow;
+use crate::dlx::{bitset::Solver, Problem, Search};
+use crate::input::{self, Error, Lines};
+use std::io::Write;
 
 /// A cube cell as (plane, row, column), each 0..3; plane 0 is the front,
 /// row 0 the top, column 0 the left.
@@ -29,14 +31,14 @@ type Cell = [i8; 3];
 
 /// The pieces and their cells as the statement's sample answer
 /// `adcaccaacddgbfgffedggbfebee` places them.
-const PIECES: [(char, &[Cell]); 7] = [
-    ('a', &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 2, 1]]),
-    ('b', &[[1, 1, 0], [2, 1, 0], [2, 2, 0]]),
-    ('c', &[[0, 0, 2], [0, 1, 1], [0, 1, 2], [0, 2, 2]]),
-    ('d', &[[0, 0, 1], [1, 0, 0], [1, 0, 1], [2, 0, 0]]),
-    ('e', &[[1, 2, 2], [2, 1, 2], [2, 2, 1], [2, 2, 2]]),
-    ('f', &[[1, 1, 1], [1, 2, 0], [1, 2, 1], [2, 1, 1]]),
-    ('g', &[[1, 0, 2], [1, 1, 2], [2, 0, 1], [2, 0, 2]]),
+const PIECES: [(u8, &[Cell]); 7] = [
+    (b'a', &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 2, 1]]),
+    (b'b', &[[1, 1, 0], [2, 1, 0], [2, 2, 0]]),
+    (b'c', &[[0, 0, 2], [0, 1, 1], [0, 1, 2], [0, 2, 2]]),
+    (b'd', &[[0, 0, 1], [1, 0, 0], [1, 0, 1], [2, 0, 0]]),
+    (b'e', &[[1, 2, 2], [2, 1, 2], [2, 2, 1], [2, 2, 2]]),
+    (b'f', &[[1, 1, 1], [1, 2, 0], [1, 2, 1], [2, 1, 1]]),
+    (b'g', &[[1, 0, 2], [1, 1, 2], [2, 0, 1], [2, 0, 2]]),
 ];
 
 /// Cells of the cube, and the number of characters of a case line.
@@ -60,8 +62,9 @@ struct Placement {
 }
 
 /// Solves every case of `input`: one line per case, up to the end or an
-/// empty line. Each case's assemblies come sorted, then an empty line.
-pub fn solve(input: &str) -> Result<String, Error> {
+/// empty line. Each case's assemblies come sorted, then an empty line,
+/// written before the next case is read.
+pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let rotations = rotations();
     // Pieces b-g go in the same places in every case; only a's change.
     let mut others = Vec::new();
@@ -71,48 +74,46 @@ pub fn solve(input: &str) -> Result<String, Error> {
         }
     }
     let a_orientations = orientations(PIECES[0].1, &rotations);
-    let mut out = String::new();
-    for (number, line) in crate::input::lines(input) {
+    let mut text = Vec::new();
+    for line in Lines::new(input) {
         // Trailing blanks are invisible in a judge's file; ignore them.
-        let line = line.trim_end();
-        if line.is_empty() {
+        if line.trimmed().is_empty() {
             break;
         }
-        let shape = parse_case(number, line)?;
+        let shape = parse_case(&line)?;
         if !a_orientations.contains(&shape) {
             return Err(Error::at(
-                number,
+                line.number,
                 "the 'a' cells are not piece a in some rotation",
             ));
         }
         let a_placements: Vec<Placement> = translations(&shape)
             .map(|cells| Placement { piece: 0, cells })
             .collect();
+        text.clear();
         for assembly in assemblies(a_placements.iter().chain(&others).collect()) {
-            out.extend(assembly.iter());
-            out.push('\n');
+            text.extend_from_slice(&assembly);
+            text.push(b'\n');
         }
-        out.push('\n');
+        text.push(b'\n');
+        out.write_all(&text)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Runs the solver on stdin as the judge does.
 pub fn main() {
-    crate::input::run(solve)
+    input::run(solve)
 }
 
 /// The cells of piece `a` in one case line, normalized (see [`normalize`]).
-fn parse_case(number: usize, line: &str) -> Result<Vec<Cell>, Error> {
+fn parse_case(line: &input::Line) -> Result<Vec<Cell>, Error> {
+    let number = line.number;
     let mut cells = Vec::new();
     let mut length = 0;
-    for (k, ch) in line.chars().enumerate() {
-        if ch != 'a' && ch != '.' {
-            return Err(Error::at_column(
-                number,
-                k + 1,
-                format!("expected 'a' or '.', found {ch:?}"),
-            ));
+    for (k, &ch) in line.trimmed().iter().enumerate() {
+        if ch != b'a' && ch != b'.' {
+            return Err(line.expected_at(k, "'a' or '.'"));
         }
         if k == CELLS {
             return Err(Error::at_column(
@@ -121,7 +122,7 @@ fn parse_case(number: usize, line: &str) -> Result<Vec<Cell>, Error> {
                 format!("a case has {CELLS} characters; this line is longer"),
             ));
         }
-        if ch == 'a' {
+        if ch == b'a' {
             cells.push([(k / 9) as i8, (k / 3 % 3) as i8, (k % 3) as i8]);
         }
         length = k + 1;
@@ -216,7 +217,7 @@ fn translations(shape: &[Cell]) -> impl Iterator<Item = Vec<usize>> + '_ {
 
 /// Every assembly from `placements` (one per piece, covering every cell)
 /// as the piece letter of each cell, sorted.
-fn assemblies(placements: Vec<&Placement>) -> Vec<[char; CELLS]> {
+fn assemblies(placements: Vec<&Placement>) -> Vec<[u8; CELLS]> {
     let mut problem = Problem::new(CELLS + PIECES.len(), 0);
     for placement in &placements {
         let mut items = vec![piece_item(placement.piece)];
@@ -226,8 +227,8 @@ fn assemblies(placements: Vec<&Placement>) -> Vec<[char; CELLS]> {
             .expect("a placement names its piece and distinct cells inside the cube");
     }
     let mut found = Vec::new();
-    let _ = Solver::new(&problem).search(|solution| {
-        let mut assembly = ['.'; CELLS];
+    Solver::new(&problem).for_each(|solution| {
+        let mut assembly = [b'.'; CELLS];
         for &option in solution {
             let placement = placements[option];
             for &k in &placement.cells {
@@ -235,7 +236,6 @@ fn assemblies(placements: Vec<&Placement>) -> Vec<[char; CELLS]> {
             }
         }
         found.push(assembly);
-        ControlFlow::Continue(())
     });
     found.sort_unstable();
     found
@@ -245,6 +245,10 @@ fn assemblies(placements: Vec<&Placement>) -> Vec<[char; CELLS]> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    fn run(text: &str) -> Result<String, Error> {
+        input::answer(solve, text)
+    }
 
     const SAMPLE: &str = "aa.a..a....................\n.........a..a..aa..........\n";
 
@@ -267,7 +271,7 @@ mod tests {
 
     #[test]
     fn sample_has_the_lines_the_statement_quotes() {
-        let answer = solve(SAMPLE).unwrap();
+        let answer = run(SAMPLE).unwrap();
         assert!(answer.ends_with("\n\n"));
         let blocks = cases(&answer);
         assert_eq!(blocks.len(), 2);
@@ -307,29 +311,29 @@ mod tests {
 
     #[test]
     fn input_ends_at_an_empty_line_or_the_end() {
-        assert_eq!(solve("").unwrap(), "");
-        assert_eq!(solve("\n").unwrap(), "");
-        let one = solve("aa.a..a....................").unwrap();
+        assert_eq!(run("").unwrap(), "");
+        assert_eq!(run("\n").unwrap(), "");
+        let one = run("aa.a..a....................").unwrap();
         assert_eq!(
-            solve("aa.a..a....................\r\n\r\nnot a case\n").unwrap(),
+            run("aa.a..a....................\r\n\r\nnot a case\n").unwrap(),
             one
         );
         assert_eq!(one.lines().count(), 481);
         let blanks = "aa.a..a.................... \t\n  \nnot a case\n";
-        assert_eq!(solve(blanks).unwrap(), one);
+        assert_eq!(run(blanks).unwrap(), one);
     }
 
     #[test]
     fn a_translated_shape_gives_the_same_assemblies() {
         // Case 2 of the sample is piece a as the table gives it, moved back.
-        let front = solve("a..a..aa...................\n").unwrap();
-        let middle = solve(".........a..a..aa..........\n").unwrap();
+        let front = run("a..a..aa...................\n").unwrap();
+        let middle = run(".........a..a..aa..........\n").unwrap();
         assert_eq!(front, middle);
     }
 
     #[test]
     fn bad_lines_are_errors_with_their_place() {
-        let error = |text: &str| solve(text).unwrap_err().to_string();
+        let error = |text: &str| run(text).unwrap_err().to_string();
         assert_eq!(
             error("aa.a..a....................\naa.a..a...x................\n"),
             "input:2:11: expected 'a' or '.', found 'x'"
@@ -377,12 +381,12 @@ mod tests {
     proptest! {
         #[test]
         fn random_text_never_panics(text in "\\PC{0,80}") {
-            let _ = solve(&text);
+            let _ = run(&text);
         }
 
         #[test]
         fn random_case_lines_never_panic(text in "[a.\n]{0,60}") {
-            let _ = solve(&text);
+            let _ = run(&text);
         }
     }
 }

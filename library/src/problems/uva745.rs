@@ -3,11 +3,11 @@
 //! numbers, have the largest sum.
 //!
 //! ```
-//! use library::problems::uva745;
+//! use library::{input, problems::uva745};
 //!
 //! // The statement's worked example: the square 223/233/113, cut in three.
-//! let input = "3\n3\n22\n2\n  3\n 33\n  3\n11\n#\n0\n";
-//! assert_eq!(uva745::solve(input)?, "311\n332\n322\n\n");
+//! let puzzle = "3\n3\n22\n2\n  3\n 33\n  3\n11\n#\n0\n";
+//! assert_eq!(input::answer(uva745::solve, puzzle)?, "311\n332\n322\n\n");
 //! # Ok::<(), library::input::Error>(())
 //! ```
 //!
@@ -38,8 +38,9 @@
 
 // Dancing links: with hundreds of cells and few options per cell, they
 // beat the bitset engine here (0.86x its time).
-use crate::dlx::{Problem, Solver};
-use crate::input::{self, Error};
+use crate::dlx::{Problem, Search, Solver};
+use crate::input::{self, Error, Lines};
+use std::io::Write;
 
 const MAX_SIDE: usize = 20;
 const MAX_PIECES: usize = 9;
@@ -59,23 +60,26 @@ struct Instance {
 
 /// Solves every instance of the input: for each, the square in its best
 /// rotation and an empty line, or only the empty line if the pieces cannot
-/// be put together.
+/// be put together. Each answer is written before the next instance is
+/// read.
 ///
 /// # Errors
 /// See the module docs; every error names the line to blame.
-pub fn solve(text: &str) -> Result<String, Error> {
-    let mut out = String::new();
-    let mut lines = input::lines(text);
+pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+    let mut lines = Lines::new(input);
+    let mut text = Vec::new();
     while let Some(instance) = read_instance(&mut lines)? {
+        text.clear();
         if let Some(square) = assemble(&instance) {
             for row in best_rotation(square) {
-                out.extend(row.iter().map(|&d| char::from(b'0' + d)));
-                out.push('\n');
+                text.extend(row.iter().map(|&d| b'0' + d));
+                text.push(b'\n');
             }
         }
-        out.push('\n');
+        text.push(b'\n');
+        out.write_all(&text)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Reads stdin, writes the answer: what the submission runs.
@@ -83,22 +87,29 @@ pub fn main() {
     input::run(solve)
 }
 
-/// The next line that is not blank, trimmed, with its number.
-fn next_filled<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Option<(usize, &'a str)> {
-    lines
-        .map(|(number, line)| (number, line.trim()))
-        .find(|(_, line)| !line.is_empty())
+/// The next line that is not blank, with blanks trimmed at both ends.
+fn next_filled<'a>(lines: &mut Lines<'a>) -> Option<(usize, &'a [u8])> {
+    lines.next_filled().map(|line| {
+        let text = line.text;
+        let start = text
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0);
+        (line.number, input::trim_end(&text[start..]))
+    })
 }
 
 /// A number on a line of its own, checked against `range`.
 fn read_number(
     number: usize,
-    line: &str,
+    line: &[u8],
     what: &str,
     range: std::ops::RangeInclusive<usize>,
 ) -> Result<usize, Error> {
-    let value = if line.bytes().all(|b| b.is_ascii_digit()) {
-        line.parse::<usize>().ok()
+    let value = if line.iter().all(u8::is_ascii_digit) {
+        std::str::from_utf8(line)
+            .ok()
+            .and_then(|t| t.parse::<usize>().ok())
     } else {
         None
     };
@@ -107,30 +118,34 @@ fn read_number(
         _ => Err(Error::at(
             number,
             format!(
-                "expected {what} from {} to {}, found {line:?}",
+                "expected {what} from {} to {}, found {}",
                 range.start(),
-                range.end()
+                range.end(),
+                input::quote(line)
             ),
         )),
     }
 }
 
-/// Reads one instance, or `None` at the final `0` or the end of the input.
-fn read_instance<'a>(
-    lines: &mut impl Iterator<Item = (usize, &'a str)>,
-) -> Result<Option<Instance>, Error> {
-    let Some((number, line)) = next_filled(lines) else {
-        return Ok(None);
+/// Reads one instance, or `None` at the final `0` or the end of the input
+/// (what follows the `0` is never read).
+fn read_instance(lines: &mut Lines) -> Result<Option<Instance>, Error> {
+    let (number, line) = match next_filled(lines) {
+        Some(found) => found,
+        None => return Ok(None),
     };
-    if line == "0" {
+    if line == b"0" {
         return Ok(None);
     }
     let side = read_number(number, line, "the side N", 1..=MAX_SIDE)?;
-    let Some((number, line)) = next_filled(lines) else {
-        return Err(Error::at(
-            number + 1,
-            "expected the piece count P, found the end of the input",
-        ));
+    let (number, line) = match next_filled(lines) {
+        Some(found) => found,
+        None => {
+            return Err(Error::at(
+                number + 1,
+                "expected the piece count P, found the end of the input",
+            ))
+        }
     };
     let count = read_number(number, line, "the piece count P", 1..=MAX_PIECES)?;
     let area = side * side;
@@ -141,26 +156,33 @@ fn read_instance<'a>(
     // the piece and their column on the line.
     let mut current: Option<(u8, Vec<(usize, usize)>)> = None;
     let mut rows_in_piece = 0;
-    let mut last = number;
     loop {
-        let Some((number, line)) = lines.next() else {
-            return Err(Error::at(
-                last + 1,
-                format!(
-                    "expected '#' to end the instance of N = {side}, found the end of the input"
-                ),
-            ));
+        let next_number = lines.next_number();
+        let line = match lines.next() {
+            Some(line) => line,
+            None => {
+                return Err(Error::at(
+                    next_number,
+                    format!(
+                        "expected '#' to end the instance of N = {side}, found the end of the input"
+                    ),
+                ))
+            }
         };
-        last = number;
-        let line = line.trim_end();
-        if line.trim_start() == "#" || line.is_empty() {
+        let number = line.number;
+        let text = line.trimmed();
+        let is_end = text
+            .iter()
+            .filter(|b| !b.is_ascii_whitespace())
+            .eq(b"#".iter());
+        if is_end || text.is_empty() {
             if let Some((digit, cells)) = current.take() {
                 pieces.push(Piece {
                     digit,
                     cells: normalize(cells),
                 });
             }
-            if line.is_empty() {
+            if text.is_empty() {
                 continue;
             }
             if pieces.len() != count || digits != area {
@@ -175,7 +197,7 @@ fn read_instance<'a>(
             }
             return Ok(Some(Instance { side, pieces }));
         }
-        let (digit, columns) = read_piece_line(number, line)?;
+        let (digit, columns) = read_piece_line(&line, area - digits)?;
         match &mut current {
             Some((d, cells)) if *d == digit => {
                 rows_in_piece += 1;
@@ -200,7 +222,7 @@ fn read_instance<'a>(
         }
         // Checked line by line, so that the pieces never hold more than N²
         // cells, whatever the input.
-        if let Some(&column) = columns.get(area.saturating_sub(digits)) {
+        if let Some(&column) = columns.get(area - digits) {
             return Err(Error::at_column(
                 number,
                 column + 1,
@@ -213,31 +235,32 @@ fn read_instance<'a>(
     }
 }
 
-/// The digit of a line of a piece and the columns where it stands.
-/// `line` must be trimmed at the end and not empty.
-fn read_piece_line(number: usize, line: &str) -> Result<(u8, Vec<usize>), Error> {
+/// The digit of a line of a piece and the columns where it stands; past
+/// `room` of them (the cells the square has left) it stops at one more, so
+/// that a huge line costs no memory. `line` must not be blank.
+fn read_piece_line(line: &input::Line, room: usize) -> Result<(u8, Vec<usize>), Error> {
     let mut digit = 0;
     let mut columns = Vec::new();
-    for (column, ch) in line.chars().enumerate() {
+    for (column, &ch) in line.trimmed().iter().enumerate() {
         match ch {
-            ' ' => continue,
-            '1'..='9' if digit == 0 || digit == ch as u8 - b'0' => digit = ch as u8 - b'0',
-            '1'..='9' => {
+            b' ' => continue,
+            b'1'..=b'9' if digit == 0 || digit == ch - b'0' => digit = ch - b'0',
+            b'1'..=b'9' => {
                 return Err(Error::at_column(
-                    number,
+                    line.number,
                     column + 1,
-                    format!("a line holds one piece, but '{ch}' follows '{digit}'"),
+                    format!(
+                        "a line holds one piece, but '{}' follows '{digit}'",
+                        char::from(ch)
+                    ),
                 ))
             }
-            _ => {
-                return Err(Error::at_column(
-                    number,
-                    column + 1,
-                    format!("expected a digit 1-9 or a blank, found {ch:?}"),
-                ))
-            }
+            _ => return Err(line.expected_at(column, "a digit 1-9 or a blank")),
         }
         columns.push(column);
+        if columns.len() > room {
+            break;
+        }
     }
     Ok((digit, columns))
 }
@@ -284,10 +307,11 @@ fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
     let solution = Solver::new(&problem).first()?;
     let mut square = vec![vec![0; n]; n];
     for k in solution {
-        if let Some((&piece, cells)) = problem.option(k).split_first() {
-            for &item in cells {
-                let cell = item as usize - pieces;
-                square[cell / n][cell % n] = instance.pieces[piece as usize].digit;
+        let mut items = problem.option(k);
+        if let Some(piece) = items.next() {
+            for item in items {
+                let cell = item - pieces;
+                square[cell / n][cell % n] = instance.pieces[piece].digit;
             }
         }
     }
@@ -336,6 +360,10 @@ fn turn_counter_clockwise(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn run(text: &str) -> Result<String, Error> {
+        input::answer(solve, text)
+    }
     use proptest::prelude::*;
 
     const SAMPLE: &str = "7\n6\n3333\n33\n3333\n 33\n 33\n7  7\n7  7\n7777\n88888\n 6\n666\n 66\n  22\n222\n  2\n  5\n 55\n 55\n555\n5 5\n#\n0\n";
@@ -345,12 +373,12 @@ mod tests {
     const WORKED: &str = "3\n3\n22\n2\n  3\n 33\n  3\n11\n#\n0\n";
 
     fn error_of(text: &str) -> Error {
-        solve(text).expect_err("the input is bad")
+        run(text).expect_err("the input is bad")
     }
 
     #[test]
     fn sample() {
-        assert_eq!(solve(SAMPLE).as_deref(), Ok(SAMPLE_ANSWER));
+        assert_eq!(run(SAMPLE).as_deref(), Ok(SAMPLE_ANSWER));
     }
 
     #[test]
@@ -364,7 +392,7 @@ mod tests {
         }
         assert_eq!(sums, [569, 785, 965, 587]);
         assert_eq!(best_rotation(square), [[3, 1, 1], [3, 3, 2], [3, 2, 2]]);
-        assert_eq!(solve(WORKED).as_deref(), Ok("311\n332\n322\n\n"));
+        assert_eq!(run(WORKED).as_deref(), Ok("311\n332\n322\n\n"));
     }
 
     #[test]
@@ -389,31 +417,31 @@ mod tests {
         assert!(row_sum(&nines) > u128::from(u64::MAX));
         let row = format!("{}\n", "9".repeat(20));
         let input = format!("20\n1\n{}#\n0\n", row.repeat(20));
-        assert_eq!(solve(&input), Ok(format!("{}\n", row.repeat(20))));
+        assert_eq!(run(&input), Ok(format!("{}\n", row.repeat(20))));
     }
 
     #[test]
     fn several_instances_and_line_endings() {
         let both = format!("{}{}", SAMPLE.trim_end_matches("0\n"), WORKED);
         let answer = format!("{SAMPLE_ANSWER}311\n332\n322\n\n");
-        assert_eq!(solve(&both), Ok(answer.clone()));
-        assert_eq!(solve(&both.replace('\n', "\r\n")), Ok(answer.clone()));
+        assert_eq!(run(&both), Ok(answer.clone()));
+        assert_eq!(run(&both.replace('\n', "\r\n")), Ok(answer.clone()));
         // Without the final 0, and with blanks around numbers and '#'.
         let loose = both
             .trim_end_matches("0\n")
             .replace("\n#\n", "\n #  \n")
             .replace("7\n6\n", " 7 \n\n6\n");
-        assert_eq!(solve(&loose), Ok(answer));
-        assert_eq!(solve("0\n"), Ok(String::new()));
-        assert_eq!(solve(""), Ok(String::new()));
+        assert_eq!(run(&loose), Ok(answer));
+        assert_eq!(run("0\n"), Ok(String::new()));
+        assert_eq!(run(""), Ok(String::new()));
     }
 
     #[test]
     fn pieces_that_do_not_fit_give_the_empty_answer() {
         // Four digits for four cells, but a 1x4 bar cannot lie in a 2x2
         // square, and a 2x1 bar and a diagonal pair cannot tile it.
-        assert_eq!(solve("2\n1\n1111\n#\n0\n"), Ok("\n".to_string()));
-        assert_eq!(solve("2\n2\n11\n2\n 2\n#\n0\n"), Ok("\n".to_string()));
+        assert_eq!(run("2\n1\n1111\n#\n0\n"), Ok("\n".to_string()));
+        assert_eq!(run("2\n2\n11\n2\n 2\n#\n0\n"), Ok("\n".to_string()));
     }
 
     #[test]
@@ -487,7 +515,7 @@ mod tests {
 
         #[test]
         fn random_text_never_panics(text in "[0-9 #\n\r\tx]{0,60}|\\PC{0,60}") {
-            let _ = solve(&text);
+            let _ = run(&text);
         }
 
         #[test]
@@ -496,7 +524,7 @@ mod tests {
             pieces in proptest::collection::vec("[1-3 ]{1,5}(\n[1-3 ]{1,5}){0,3}", 1..5)
         ) {
             let text = format!("{side}\n{}\n{}\n#\n0\n", pieces.len(), pieces.join("\n"));
-            if let Ok(answer) = solve(&text) {
+            if let Ok(answer) = run(&text) {
                 let lines: Vec<&str> = answer.lines().collect();
                 prop_assert!(lines.len() == 1 || lines.len() == side + 1, "{answer:?}");
             }

@@ -108,53 +108,21 @@ pub fn answer(solve: Solve, input: &str) -> Result<String, Error> {
 }
 
 /// How a piece of input reads in a message: in double quotes, at most 60
-/// characters and then `…`, with a byte that is not UTF-8 as `\xNN`.
+/// characters and then `…`; a byte that is not UTF-8 shows as `�` (the
+/// error's column says where it is).
 pub fn quote(bytes: &[u8]) -> String {
-    let mut out = String::from("\"");
-    let mut shown = 0;
     // 61 characters take at most 244 bytes: the rest is never looked at.
-    each_char(&bytes[..bytes.len().min(4 * 61)], |piece| {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
+    let mut out = String::from("\"");
+    for (shown, ch) in head.chars().enumerate() {
         if shown == 60 {
             out.push('…');
-            return false;
+            break;
         }
-        match piece {
-            Ok(ch) => out.extend(ch.escape_debug()),
-            Err(byte) => out.push_str(&format!("\\x{byte:02x}")),
-        }
-        shown += 1;
-        true
-    });
+        out.extend(ch.escape_debug());
+    }
     out.push('"');
     out
-}
-
-/// Calls `f` with each character of `bytes`, or `Err(byte)` for a byte
-/// that is not part of one, while `f` returns true.
-fn each_char(mut bytes: &[u8], mut f: impl FnMut(Result<char, u8>) -> bool) {
-    loop {
-        let (valid, rest) = match std::str::from_utf8(bytes) {
-            Ok(all) => (all, &bytes[bytes.len()..]),
-            Err(e) => {
-                let (valid, rest) = bytes.split_at(e.valid_up_to());
-                (std::str::from_utf8(valid).unwrap_or_default(), rest)
-            }
-        };
-        for ch in valid.chars() {
-            if !f(Ok(ch)) {
-                return;
-            }
-        }
-        match rest.split_first() {
-            None => return,
-            Some((&byte, after)) => {
-                if !f(Err(byte)) {
-                    return;
-                }
-                bytes = after;
-            }
-        }
-    }
 }
 
 /// The character that starts at byte `at` of `line`, for a message: `'x'`,
@@ -384,11 +352,39 @@ impl<'a> Tokens<'a> {
     where
         T: TryFrom<i64>,
     {
-        let expected = format!("{what} ({} to {})", range.start(), range.end());
-        let token = self.expect(&expected)?;
-        parse_number(&token, range)
+        self.placed_number(what, range).map(|(n, _)| n)
+    }
+
+    /// [`Tokens::number`], and the token it was read from.
+    pub fn placed_number<T>(
+        &mut self,
+        what: &str,
+        range: RangeInclusive<i64>,
+    ) -> Result<(T, Token<'a>), Error>
+    where
+        T: TryFrom<i64>,
+    {
+        // Only an error spells out what was expected: inputs of millions
+        // of numbers read them without an allocation each.
+        let expected = || match (*range.start(), *range.end()) {
+            (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
+            (low, i64::MAX) => format!("{what} ({low} or more)"),
+            (low, high) => format!("{what} ({low} to {high})"),
+        };
+        let token = match self.next_token() {
+            Some(token) => token,
+            None => return Err(self.end_error(&expected())),
+        };
+        parse_number(&token, range.clone())
             .and_then(|n| T::try_from(n).ok())
-            .ok_or_else(|| token.error(format!("expected {expected}, found {}", quote(token.text))))
+            .map(|n| (n, token))
+            .ok_or_else(|| {
+                token.error(format!(
+                    "expected {}, found {}",
+                    expected(),
+                    quote(token.text)
+                ))
+            })
     }
 }
 
@@ -455,7 +451,7 @@ mod tests {
     #[test]
     fn quotes_are_short_and_show_bad_bytes() {
         assert_eq!(quote(b"abc"), "\"abc\"");
-        assert_eq!(quote(b"a\xffb\t"), "\"a\\xffb\\t\"");
+        assert_eq!(quote(b"a\xffb\t"), "\"a\u{fffd}b\\t\"");
         let long = quote("é".repeat(1_000_000).as_bytes());
         assert_eq!(long.chars().count(), 63, "{long}");
         assert!(long.ends_with("é…\""), "{long}");

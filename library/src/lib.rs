@@ -3,7 +3,8 @@
 //! * [`dlx`] is the engine: Knuth's dancing links, and a bitset search
 //!   that walks the same tree.
 //! * [`model`] names items by family and gives options a payload;
-//!   [`grouped`] is the model of sudoku-like grids.
+//!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] their
+//!   9 × 9 grids read and written.
 //! * [`input`] has what every adapter shares: reading lines and tokens,
 //!   errors with a place, `main`.
 //! * [`problems`] holds one adapter per judge problem: input → exact
@@ -17,3 +18,4 @@ pub mod grouped;
 pub mod input;
 pub mod model;
 pub mod problems;
+pub mod sudoku;

@@ -2,7 +2,15 @@
 //! `solve(&[u8], &mut dyn Write) -> Result<(), crate::input::Error>` that
 //! reads the whole input and writes the answer, and a `main` that the
 //! bundled submission calls.
+pub mod jigsaw;
+pub mod killer;
 pub mod latin;
+pub mod p1074;
+pub mod p1219;
+pub mod p1784;
 pub mod p4205;
+pub mod p4929;
+pub mod poj3074;
+pub mod poj3740;
 pub mod uva197;
 pub mod uva745;

@@ -621,51 +621,17 @@ pub mod input {
     }
 
     pub fn quote(bytes: &[u8]) -> String {
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
         let mut out = String::from("\"");
-        let mut shown = 0;
-        each_char(
-            &bytes[..bytes.len().min(4 * 61)],
-            |piece| {
-                if shown == 60 {
-                    out.push('…');
-                    return false;
-                }
-                match piece {
-                    Ok(ch) => out.extend(ch.escape_debug()),
-                    Err(byte) => out.push_str(&format!("\\x{byte:02x}")),
-                }
-                shown += 1;
-                true
-            },
-        );
+        for (shown, ch) in head.chars().enumerate() {
+            if shown == 60 {
+                out.push('…');
+                break;
+            }
+            out.extend(ch.escape_debug());
+        }
         out.push('"');
         out
-    }
-
-    fn each_char(mut bytes: &[u8], mut f: impl FnMut(Result<char, u8>) -> bool) {
-        loop {
-            let (valid, rest) = match std::str::from_utf8(bytes) {
-                Ok(all) => (all, &bytes[bytes.len()..]),
-                Err(e) => {
-                    let (valid, rest) = bytes.split_at(e.valid_up_to());
-                    (std::str::from_utf8(valid).unwrap_or_default(), rest)
-                }
-            };
-            for ch in valid.chars() {
-                if !f(Ok(ch)) {
-                    return;
-                }
-            }
-            match rest.split_first() {
-                None => return,
-                Some((&byte, after)) => {
-                    if !f(Err(byte)) {
-                        return;
-                    }
-                    bytes = after;
-                }
-            }
-        }
     }
 
     pub fn describe_at(line: &[u8], at: usize) -> String {

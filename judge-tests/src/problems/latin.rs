@@ -1,5 +1,6 @@
 //! The grouped Latin square from the judge's side: a brute-force reference
-//! that lists every solution, a generator of grids with few givens, a shrinker.
+//! that lists every solution, the problem's own checker (the statement lets
+//! solutions come in any order), a generator of grids with few givens, a shrinker.
 //!
 //! ```
 //! use judge_tests::problems::latin;
@@ -11,8 +12,12 @@
 //! bit mask per row, column and group; that order prints solutions in the
 //! ascending order the statement asks for.
 
-use crate::compare::LATIN_NONE;
+use crate::compare::{visible, Mismatch, SHOWN};
 use crate::rng::Rng;
+use std::collections::BTreeMap;
+
+/// The answer when no grid exists.
+pub const NO_SOLUTION: &str = "无解";
 
 /// Side of the grid, number of letters and of groups.
 pub const SIZE: usize = 6;
@@ -166,7 +171,7 @@ pub fn reference(input: &str) -> Result<String, String> {
         return Err(format!("more than {MAX_SOLUTIONS} solutions"));
     }
     if found.is_empty() {
-        return Ok(format!("{LATIN_NONE}\n"));
+        return Ok(format!("{NO_SOLUTION}\n"));
     }
     let mut out = String::new();
     for (k, grid) in found.iter().enumerate() {
@@ -181,6 +186,129 @@ pub fn reference(input: &str) -> Result<String, String> {
         }
     }
     Ok(out)
+}
+
+/// An answer as the checker reads it: `None` for `无解`, else each grid with
+/// the line of its number and its rows as letters joined by `/`.
+type Answer = Option<Vec<(usize, String)>>;
+
+/// Reads numbered 6x6 grids (`1`, then 6 rows of letters A-F separated by
+/// spaces), or `无解`. Blank lines and trailing spaces are ignored.
+fn read_answer(text: &str) -> Result<Answer, Mismatch> {
+    let lines: Vec<(usize, &str)> = text
+        .split('\n')
+        .map(str::trim_end)
+        .zip(1..)
+        .filter(|(line, _)| !line.is_empty())
+        .map(|(line, number)| (number, line))
+        .collect();
+    if lines.len() == 1 && lines[0].1 == NO_SOLUTION {
+        return Ok(None);
+    }
+    if lines.is_empty() || !lines.len().is_multiple_of(SIZE + 1) {
+        return Err(Mismatch::new(format!(
+            "{} non-blank lines: not `{NO_SOLUTION}` and not a whole number of 7-line solutions",
+            lines.len()
+        )));
+    }
+    let grids = lines.chunks(SIZE + 1).zip(1..).map(read_grid);
+    grids.collect::<Result<_, _>>().map(Some)
+}
+
+/// One solution: its number line, then six rows.
+fn read_grid((chunk, k): (&[(usize, &str)], usize)) -> Result<(usize, String), Mismatch> {
+    let (number_line, number) = chunk[0];
+    if number.trim() != k.to_string() {
+        return Err(Mismatch::new(format!(
+            "line {number_line}: expected solution number {k}, found {}",
+            visible(number)
+        )));
+    }
+    let rows: Vec<String> = chunk[1..]
+        .iter()
+        .map(|&(line_no, line)| read_row(line_no, line))
+        .collect::<Result<_, _>>()?;
+    Ok((number_line, rows.join("/")))
+}
+
+/// A row of six letters A-F separated by single spaces, as the six letters.
+fn read_row(line_no: usize, line: &str) -> Result<String, Mismatch> {
+    let cells: Vec<&str> = line.split(' ').collect();
+    let letter = |cell: &&str| cell.len() == 1 && matches!(cell.as_bytes()[0], b'A'..=b'F');
+    if cells.len() != SIZE || !cells.iter().all(letter) {
+        return Err(Mismatch::new(format!(
+            "line {line_no}: expected 6 letters A-F separated by single spaces, found {}",
+            visible(line)
+        )));
+    }
+    Ok(cells.concat())
+}
+
+/// The problem's own checker: the set of numbered solution grids must equal
+/// the expected set, in any order; `无解` must match `无解`.
+pub fn check(_input: &str, expected: &str, actual: &str) -> Result<(), Mismatch> {
+    let want = read_answer(expected).map_err(|m| Mismatch {
+        summary: format!("the expected output is malformed: {}", m.summary),
+        details: m.details,
+    })?;
+    match (want, read_answer(actual)?) {
+        (None, None) => Ok(()),
+        (None, Some(got)) => Err(Mismatch::new(format!(
+            "expected `{NO_SOLUTION}`, got {} solutions",
+            got.len()
+        ))),
+        (Some(want), None) => Err(Mismatch::new(format!(
+            "expected {} solutions, got `{NO_SOLUTION}`",
+            want.len()
+        ))),
+        (Some(want), Some(got)) => same_grids(&want, &got),
+    }
+}
+
+/// Each expected grid printed once, nothing else: names the first few
+/// grids that are wrong or repeated, and the first few missing.
+fn same_grids(want: &[(usize, String)], got: &[(usize, String)]) -> Result<(), Mismatch> {
+    let mut left: BTreeMap<&str, usize> = BTreeMap::new();
+    for (_, grid) in want {
+        *left.entry(grid).or_insert(0) += 1;
+    }
+    let mut mismatch = Mismatch::new(format!(
+        "expected {} solutions, got {}",
+        want.len(),
+        got.len()
+    ));
+    let mut wrong = 0;
+    for (line, grid) in got {
+        match left.get_mut(grid.as_str()) {
+            Some(count) if *count > 0 => *count -= 1,
+            seen => {
+                wrong += 1;
+                let why = if seen.is_some() {
+                    "printed twice"
+                } else {
+                    "not a solution"
+                };
+                if wrong <= SHOWN {
+                    mismatch = mismatch.with(format!("line {line}: grid {grid} is {why}"));
+                }
+            }
+        }
+    }
+    let missing: Vec<&str> = left
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(g, _)| *g)
+        .collect();
+    if wrong == 0 && missing.is_empty() {
+        return Ok(());
+    }
+    for grid in missing.iter().take(SHOWN) {
+        mismatch = mismatch.with(format!("missing grid {grid}"));
+    }
+    if missing.len() > SHOWN || wrong > SHOWN {
+        mismatch = mismatch.with(format!("{} missing, {wrong} wrong in all", missing.len()));
+    }
+    Err(mismatch)
 }
 
 /// Six groups of six cells, each grown from a random seed cell through
@@ -351,5 +479,39 @@ mod tests {
             assert_eq!(format(&parse(&text).unwrap()), text);
             assert!(reference(&text).is_ok(), "{text}");
         }
+    }
+
+    const GRID_1: &str =
+        "E F C B D A\nA C E D F B\nD A B E C F\nF B D C A E\nB D F A E C\nC E A F B D\n";
+    const GRID_2: &str =
+        "D C E F B A\nE F A D C B\nA B F C E D\nB E D A F C\nF D C B A E\nC A B E D F\n";
+
+    #[test]
+    fn checker_compares_sets_of_numbered_grids() {
+        let latin = |want: &str, got: &str| check("", want, got);
+        let want = format!("1\n{GRID_1}2\n{GRID_2}");
+        assert!(latin(&want, &want).is_ok());
+        // Either order, trailing spaces, blank lines between solutions.
+        let swapped = format!("1\n{GRID_2}\n2 \n{}", GRID_1.replace('\n', " \n"));
+        assert!(latin(&want, &swapped).is_ok());
+        assert!(latin(NO_SOLUTION, "无解\n\n").is_ok());
+        let m = latin(&want, &format!("1\n{GRID_1}")).unwrap_err();
+        assert_eq!(m.summary, "expected 2 solutions, got 1");
+        assert!(m.details[0].starts_with("missing grid DCEFBA/"), "{m}");
+        let m = latin(&want, &format!("1\n{GRID_1}2\n{GRID_1}")).unwrap_err();
+        assert!(m.details[0].contains("printed twice"), "{m}");
+        let m = latin(&want, &format!("1\n{GRID_1}3\n{GRID_2}")).unwrap_err();
+        assert_eq!(m.summary, "line 8: expected solution number 2, found \"3\"");
+        let m = latin(&want, &format!("1\n{}", GRID_1.replace("E F C", "EF C"))).unwrap_err();
+        assert!(m.summary.starts_with("line 2: expected 6 letters"), "{m}");
+        assert!(latin(&want, NO_SOLUTION)
+            .unwrap_err()
+            .summary
+            .contains("got `无解`"));
+        assert!(latin(NO_SOLUTION, &want).is_err());
+        assert!(latin("1\nA\n", &want)
+            .unwrap_err()
+            .summary
+            .starts_with("the expected output is malformed"));
     }
 }

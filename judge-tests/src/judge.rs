@@ -206,6 +206,22 @@ pub fn all_accepted(results: &[CaseResult]) -> bool {
     results.iter().all(|r| r.verdict == Verdict::Accepted)
 }
 
+/// The committed cases of problem `id` as (name, input, expected output),
+/// for the unit tests that check what each case's name promises.
+#[cfg(test)]
+pub(crate) fn committed_cases(id: &str) -> Vec<(String, String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(id);
+    let cases = find_cases(&[dir]).unwrap_or_else(|e| panic!("{e}"));
+    let text = |path: &Path| read_text(path).unwrap_or_else(|e| panic!("{e}"));
+    let cases: Vec<_> = cases
+        .into_iter()
+        .map(|case| (text(&case.input), text(&case.expected), case.name))
+        .map(|(input, expected, name)| (name, input, expected))
+        .collect();
+    assert!(!cases.is_empty(), "no cases for {id}");
+    cases
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,9 @@
 //! Every committed expected output recomputed by its problem's brute-force
 //! reference (`judge-tests/src/problems/<id>.rs`, which shares no code with
-//! `library/`): the `.out` must be the reference's answer byte for byte.
-//! Inputs without a defined reference answer (malformed on purpose, several
-//! tilings, too many solutions) are listed, never skipped silently.
+//! `library/`): the `.out` must be the reference's answer byte for byte,
+//! and every input must have one (judge data is well formed, its tilings
+//! unique where the statement promises it); a reference that declines an
+//! input fails the test with its reason.
 //!
 //! After adding a case (`<name>.in` and any `<name>.out`), write its expected
 //! output from the reference:
@@ -19,21 +20,17 @@ use judge_tests::compare::exact;
 use judge_tests::judge::{find_cases, read_text, Case};
 use judge_tests::problems::Reference;
 
-/// What became of one case.
+/// What became of one case that is not wrong.
 enum Outcome {
     Agrees,
     Rewritten,
-    Differs(String),
-    Undefined(String),
 }
 
-/// Recomputes one case; with `update`, rewrites a differing non-sample `.out`.
+/// Recomputes one case; with `update`, rewrites a differing non-sample
+/// `.out`. An error says why the case is wrong.
 fn recompute(reference: Reference, case: &Case, update: bool) -> Result<Outcome, String> {
     let input = read_text(&case.input)?;
-    let answer = match reference(&input) {
-        Ok(answer) => answer,
-        Err(why) => return Ok(Outcome::Undefined(why)),
-    };
+    let answer = reference(&input).map_err(|why| format!("the reference has no answer: {why}"))?;
     let Err(mismatch) = exact(&answer, &read_text(&case.expected)?) else {
         return Ok(Outcome::Agrees);
     };
@@ -42,30 +39,27 @@ fn recompute(reference: Reference, case: &Case, update: bool) -> Result<Outcome,
             .map_err(|e| format!("{}: {e}", case.expected.display()))?;
         return Ok(Outcome::Rewritten);
     }
-    Ok(Outcome::Differs(format!(
+    Err(format!(
         "{} is not the reference's answer (expected: the reference; got: the file): {mismatch}",
         case.expected.display(),
-    )))
+    ))
 }
 
-/// One problem's report lines (`Undefined` and `Rewritten` cases) and disagreements.
+/// One problem's notes (rewritten cases, the count) and disagreements.
 fn check_problem(
     problem: &Problem,
     reference: Reference,
     update: bool,
 ) -> (Vec<String>, Vec<String>) {
     let (mut notes, mut disagreements) = (Vec::new(), Vec::new());
-    let dirs = problem.cases.iter().cloned().collect::<Vec<_>>();
+    let dirs: Vec<_> = problem.cases.iter().cloned().collect();
     let cases = find_cases(&dirs).unwrap_or_else(|e| panic!("{}: {e}", problem.id));
     for case in &cases {
         let place = format!("{}/{}", problem.id, case.name);
         match recompute(reference, case, update) {
             Ok(Outcome::Agrees) => {}
             Ok(Outcome::Rewritten) => notes.push(format!("{place}: rewrote the .out")),
-            Ok(Outcome::Undefined(why)) => {
-                notes.push(format!("{place}: no reference answer ({why})"))
-            }
-            Ok(Outcome::Differs(why)) | Err(why) => disagreements.push(format!("{place}: {why}")),
+            Err(why) => disagreements.push(format!("{place}: {why}")),
         }
     }
     notes.push(format!("{}: {} cases recomputed", problem.id, cases.len()));

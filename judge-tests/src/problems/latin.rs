@@ -93,72 +93,96 @@ pub fn format(puzzle: &Puzzle) -> String {
 
 type Grid = [[u8; SIZE]; SIZE];
 
-/// Up to `limit` solutions in ascending order; letters tried in `order` (A..F for the reference).
-fn solutions(puzzle: &Puzzle, limit: usize, order: &[u8; SIZE]) -> Vec<Grid> {
-    const FREE: u8 = u8::MAX;
-    let mut grid = [[FREE; SIZE]; SIZE];
-    let (mut rows, mut cols, mut groups) = ([0u8; SIZE], [0u8; SIZE], [0u8; SIZE]);
-    for &(r, c, letter) in &puzzle.givens {
-        let g = puzzle.groups[r][c] as usize;
-        let bit = 1 << letter;
-        if grid[r][c] == letter {
-            continue;
-        }
-        if grid[r][c] != FREE || rows[r] & bit != 0 || cols[c] & bit != 0 || groups[g] & bit != 0 {
-            return Vec::new();
-        }
-        grid[r][c] = letter;
-        rows[r] |= bit;
-        cols[c] |= bit;
-        groups[g] |= bit;
+/// A free cell of a [`Grid`].
+const FREE: u8 = u8::MAX;
+
+/// Fills cells in row-major order with the letters in `order`; `used[k][i]`
+/// holds the letters (as bits) already in row i (k = 0), column i (k = 1)
+/// and group i (k = 2).
+struct Search<'a> {
+    puzzle: &'a Puzzle,
+    order: &'a [u8; SIZE],
+    grid: Grid,
+    used: [[u8; SIZE]; 3],
+    found: Vec<Grid>,
+    limit: usize,
+}
+
+impl Search<'_> {
+    /// The row, column and group of a cell, as indices into `used`.
+    fn houses(&self, r: usize, c: usize) -> [(usize, usize); 3] {
+        [(0, r), (1, c), (2, self.puzzle.groups[r][c] as usize)]
     }
-    struct State<'a> {
-        puzzle: &'a Puzzle,
-        order: &'a [u8; SIZE],
-        grid: Grid,
-        masks: [[u8; SIZE]; 3],
-        found: Vec<Grid>,
-        limit: usize,
+
+    fn allows(&self, r: usize, c: usize, letter: u8) -> bool {
+        let houses = self.houses(r, c);
+        houses
+            .iter()
+            .all(|&(k, i)| self.used[k][i] & (1 << letter) == 0)
     }
-    fn go(s: &mut State<'_>, cell: usize) {
-        if s.found.len() >= s.limit {
+
+    /// Writes `letter` into a free cell, or takes it back out.
+    fn toggle(&mut self, r: usize, c: usize, letter: u8) {
+        self.grid[r][c] = if self.grid[r][c] == FREE {
+            letter
+        } else {
+            FREE
+        };
+        for (k, i) in self.houses(r, c) {
+            self.used[k][i] ^= 1 << letter;
+        }
+    }
+
+    /// Writes the givens; false when two of them clash.
+    fn give(&mut self) -> bool {
+        for &(r, c, letter) in &self.puzzle.givens {
+            if self.grid[r][c] == letter {
+                continue;
+            }
+            if self.grid[r][c] != FREE || !self.allows(r, c, letter) {
+                return false;
+            }
+            self.toggle(r, c, letter);
+        }
+        true
+    }
+
+    fn go(&mut self, cell: usize) {
+        if self.found.len() >= self.limit {
             return;
         }
         if cell == SIZE * SIZE {
-            s.found.push(s.grid);
+            self.found.push(self.grid);
             return;
         }
         let (r, c) = (cell / SIZE, cell % SIZE);
-        if s.grid[r][c] != FREE {
-            return go(s, cell + 1);
+        if self.grid[r][c] != FREE {
+            return self.go(cell + 1);
         }
-        let g = s.puzzle.groups[r][c] as usize;
-        for &letter in s.order {
-            let bit = 1 << letter;
-            if (s.masks[0][r] | s.masks[1][c] | s.masks[2][g]) & bit != 0 {
-                continue;
+        for &letter in self.order {
+            if self.allows(r, c, letter) {
+                self.toggle(r, c, letter);
+                self.go(cell + 1);
+                self.toggle(r, c, letter);
             }
-            s.grid[r][c] = letter;
-            s.masks[0][r] |= bit;
-            s.masks[1][c] |= bit;
-            s.masks[2][g] |= bit;
-            go(s, cell + 1);
-            s.masks[0][r] &= !bit;
-            s.masks[1][c] &= !bit;
-            s.masks[2][g] &= !bit;
-            s.grid[r][c] = FREE;
         }
     }
-    let mut state = State {
+}
+
+/// Up to `limit` solutions in ascending order; letters tried in `order` (A..F for the reference).
+fn solutions(puzzle: &Puzzle, limit: usize, order: &[u8; SIZE]) -> Vec<Grid> {
+    let mut search = Search {
         puzzle,
         order,
-        grid,
-        masks: [rows, cols, groups],
+        grid: [[FREE; SIZE]; SIZE],
+        used: [[0; SIZE]; 3],
         found: Vec::new(),
         limit,
     };
-    go(&mut state, 0);
-    state.found
+    if search.give() {
+        search.go(0);
+    }
+    search.found
 }
 
 const ALPHABETICAL: [u8; SIZE] = [0, 1, 2, 3, 4, 5];
@@ -357,37 +381,68 @@ fn random_groups(rng: &mut Rng) -> Option<[[u8; SIZE]; SIZE]> {
     Some(groups)
 }
 
-/// A random group map with a few givens taken from one of its solutions,
-/// more givens added until at most [`GENERATED_MAX`] remain; sometimes a
-/// map with no solution at all (then `无解`).
+/// A random input: mostly a map of connected groups with a few givens
+/// taken from one of its solutions (see [`connected`]); one time in four a
+/// scrambled map with random givens (see [`scrambled`]).
 pub fn generate(rng: &mut Rng) -> String {
-    let mut groups = None;
-    while groups.is_none() {
-        groups = random_groups(rng);
-    }
+    let puzzle = if rng.below(4) == 0 {
+        scrambled(rng)
+    } else {
+        connected(rng)
+    };
+    format(&puzzle)
+}
+
+/// A random map of connected groups with givens from one of its solutions,
+/// more givens added until at most [`GENERATED_MAX`] solutions remain;
+/// sometimes a map with no solution at all (then `无解`).
+fn connected(rng: &mut Rng) -> Puzzle {
+    let groups = loop {
+        if let Some(groups) = random_groups(rng) {
+            break groups;
+        }
+    };
     let mut puzzle = Puzzle {
-        groups: groups.unwrap_or_default(),
+        groups,
         givens: Vec::new(),
     };
     let mut order = ALPHABETICAL;
     rng.shuffle(&mut order);
     let Some(solution) = solutions(&puzzle, 1, &order).pop() else {
-        return format(&puzzle);
+        return puzzle;
     };
     let mut cells: Vec<usize> = (0..SIZE * SIZE).collect();
     rng.shuffle(&mut cells);
-    let mut cells = cells.into_iter();
     let wanted = rng.between(0, 4);
-    loop {
+    for cell in cells {
         let count = solutions(&puzzle, GENERATED_MAX + 1, &ALPHABETICAL).len();
         if puzzle.givens.len() >= wanted && count <= GENERATED_MAX {
-            return format(&puzzle);
+            break;
         }
-        let Some(cell) = cells.next() else {
-            return format(&puzzle);
-        };
         let (r, c) = (cell / SIZE, cell % SIZE);
         puzzle.givens.push((r, c, solution[r][c]));
+    }
+    puzzle
+}
+
+/// Six cells of each group anywhere (the statement allows any shape, so
+/// groups need not be connected) and 8 to 15 random givens, contradictions
+/// and repeated cells included; redrawn while over [`GENERATED_MAX`] solutions.
+fn scrambled(rng: &mut Rng) -> Puzzle {
+    loop {
+        let mut digits: Vec<u8> = (0..SIZE * SIZE).map(|k| (k / SIZE) as u8).collect();
+        rng.shuffle(&mut digits);
+        let mut groups = [[0; SIZE]; SIZE];
+        for (k, digit) in digits.into_iter().enumerate() {
+            groups[k / SIZE][k % SIZE] = digit;
+        }
+        let givens = (0..rng.between(8, 15))
+            .map(|_| (rng.below(SIZE), rng.below(SIZE), rng.below(SIZE) as u8))
+            .collect();
+        let puzzle = Puzzle { groups, givens };
+        if solutions(&puzzle, GENERATED_MAX + 1, &ALPHABETICAL).len() <= GENERATED_MAX {
+            return puzzle;
+        }
     }
 }
 
@@ -513,5 +568,56 @@ mod tests {
             .unwrap_err()
             .summary
             .starts_with("the expected output is malformed"));
+    }
+
+    /// Sample 1's map with no givens: 79920 solutions, as the statement
+    /// says. Sample 2's map: the statement's source said 218880, but this
+    /// search (and a second one, written apart from it) finds 109440.
+    #[test]
+    fn empty_givens_have_79920_and_109440_solutions() {
+        let map_1 = "000011\n022013\n221113\n243333\n244455\n445555\n0\n";
+        let map_2 = "001111\n002113\n022243\n022443\n544433\n555553\n0\n";
+        for (input, count) in [(map_1, 79920), (map_2, 109440)] {
+            let puzzle = parse(input).unwrap();
+            assert_eq!(solutions(&puzzle, usize::MAX, &ALPHABETICAL).len(), count);
+        }
+    }
+
+    type Given = (usize, usize, u8);
+
+    /// Two givens that cannot both stand: the same cell with two letters,
+    /// or one letter twice in a row, column or group.
+    fn clashing_pair(puzzle: &Puzzle) -> Option<(Given, Given)> {
+        let group = |&(r, c, _): &Given| puzzle.groups[r][c];
+        let clash = |a: &Given, b: &Given| {
+            let same_cell = (a.0, a.1) == (b.0, b.1);
+            let same_house = a.0 == b.0 || a.1 == b.1 || group(a) == group(b);
+            (same_cell && a.2 != b.2) || (!same_cell && same_house && a.2 == b.2)
+        };
+        let givens = &puzzle.givens;
+        (0..givens.len())
+            .flat_map(|j| (0..j).map(move |i| (givens[i], givens[j])))
+            .find(|(a, b)| clash(a, b))
+    }
+
+    #[test]
+    fn committed_cases_are_what_their_names_say() {
+        for (name, input, expected) in crate::judge::committed_cases("latin") {
+            let puzzle = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let count = solutions(&puzzle, usize::MAX, &ALPHABETICAL).len();
+            match name.as_str() {
+                "no-solution" => {
+                    assert_eq!(expected, "无解\n");
+                    // Not for an obvious reason: no two givens clash.
+                    assert_eq!(clashing_pair(&puzzle), None, "{name}");
+                }
+                "contradicting-givens" => {
+                    assert_eq!(expected, "无解\n");
+                    assert!(clashing_pair(&puzzle).is_some(), "{name}");
+                }
+                "thousands" => assert!((1000..10000).contains(&count), "{count}"),
+                _ => {}
+            }
+        }
     }
 }

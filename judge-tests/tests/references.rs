@@ -5,8 +5,8 @@
 //! unique where the statement promises it); a reference that declines an
 //! input fails the test with its reason.
 //!
-//! After adding a case (`<name>.in` and any `<name>.out`), write its expected
-//! output from the reference:
+//! After adding a case (`<name>.in` and an empty `<name>.out`), write its
+//! expected output from the reference:
 //!
 //! ```text
 //! UPDATE_JUDGE_TESTS=1 cargo test -p judge-tests --test references

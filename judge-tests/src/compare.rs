@@ -1,14 +1,20 @@
 //! Checkers: pure functions that accept or reject an output, explaining why.
 //!
 //! ```
-//! use judge_tests::compare::check;
-//! use judge_tests::settings::CheckerKind;
-//! assert!(check(CheckerKind::Lines, "", "B\nBK\n", "B  \nBK\n\n").is_ok());
-//! let wrong = check(CheckerKind::Lines, "", "B\nBK\n", "B\nKB\n").unwrap_err();
+//! use judge_tests::compare::{Checker, Rule};
+//! let lines = Checker::Rule(Rule::Lines);
+//! assert!(lines.check("", "B\nBK\n", "B  \nBK\n\n").is_ok());
+//! let wrong = lines.check("", "B\nBK\n", "B\nKB\n").unwrap_err();
 //! assert_eq!(wrong.summary, "line 2 differs (1 line differs)");
 //! ```
+//!
+//! This module holds the generic rules only (`lines`, `exact`, `line-sets`)
+//! and the shape every checker has. A checker that must understand one
+//! problem's answers (any valid completion of a board, a set of grids) lives
+//! in that problem's module under `problems/` and reaches the judge as a
+//! [`Checker::Own`] through the registry in `problems.rs`; nothing here
+//! names a problem, so every other module can depend on this one.
 
-use crate::settings::CheckerKind;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -30,7 +36,8 @@ impl Mismatch {
         }
     }
 
-    fn with(mut self, detail: impl Into<String>) -> Mismatch {
+    /// The same mismatch with one more line of detail.
+    pub fn with(mut self, detail: impl Into<String>) -> Mismatch {
         self.details.push(detail.into());
         self
     }
@@ -46,20 +53,83 @@ impl fmt::Display for Mismatch {
     }
 }
 
-/// How many differing lines a diff shows before it stops.
-const SHOWN: usize = 3;
+/// How many differing lines (or items) a diff shows before it stops.
+pub const SHOWN: usize = 3;
 
-/// Compares `actual` with `expected` by the rule `kind`; `input` is for special judges.
-pub fn check(kind: CheckerKind, input: &str, expected: &str, actual: &str) -> Result<(), Mismatch> {
-    match kind {
-        CheckerKind::Lines => lines(expected, actual),
-        CheckerKind::Exact => exact(expected, actual),
-        CheckerKind::LineSets => line_sets(expected, actual),
-        CheckerKind::Latin => latin(expected, actual),
-        CheckerKind::Special(name) => match crate::special::find(name) {
-            Some(judge) => (judge.check)(input, expected, actual),
-            None => Err(Mismatch::new(format!("unknown special judge `{name}`"))),
-        },
+/// The signature of every checker: input, expected output, actual output.
+/// The generic rules ignore the input; a problem's own checker may need it
+/// (the givens an answer must keep).
+pub type CheckFn = fn(&str, &str, &str) -> Result<(), Mismatch>;
+
+/// A generic comparison rule, by the name `.problem.toml` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Line by line; trailing spaces and trailing blank lines ignored.
+    Lines,
+    /// Byte for byte.
+    Exact,
+    /// Blank-line-separated blocks, each compared as a set of lines.
+    LineSets,
+}
+
+impl Rule {
+    /// Every rule, in the order error messages list them.
+    pub const ALL: [Rule; 3] = [Rule::Lines, Rule::Exact, Rule::LineSets];
+
+    /// The name used in settings files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Lines => "lines",
+            Rule::Exact => "exact",
+            Rule::LineSets => "line-sets",
+        }
+    }
+
+    /// The rule with this name.
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|rule| rule.name() == name)
+    }
+
+    /// Compares `actual` with `expected` by this rule.
+    pub fn check(self, expected: &str, actual: &str) -> Result<(), Mismatch> {
+        match self {
+            Rule::Lines => lines(expected, actual),
+            Rule::Exact => exact(expected, actual),
+            Rule::LineSets => line_sets(expected, actual),
+        }
+    }
+}
+
+/// A checker ready to run: a generic rule, or a problem's own.
+#[derive(Clone, Copy, Debug)]
+pub enum Checker {
+    /// One of the generic rules.
+    Rule(Rule),
+    /// A problem's own checker, with what it accepts in a few words.
+    Own {
+        /// What it accepts, e.g. `any valid completion of the board`.
+        about: &'static str,
+        /// The check itself.
+        check: CheckFn,
+    },
+}
+
+impl Checker {
+    /// Accepts `actual` or explains why not.
+    pub fn check(&self, input: &str, expected: &str, actual: &str) -> Result<(), Mismatch> {
+        match self {
+            Checker::Rule(rule) => rule.check(expected, actual),
+            Checker::Own { check, .. } => check(input, expected, actual),
+        }
+    }
+}
+
+impl fmt::Display for Checker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Checker::Rule(rule) => f.write_str(rule.name()),
+            Checker::Own { about, .. } => write!(f, "problem ({about})"),
+        }
     }
 }
 
@@ -273,130 +343,6 @@ fn surplus<'a>(a: &BTreeMap<&'a str, usize>, b: &BTreeMap<&'a str, usize>) -> Ve
     out
 }
 
-/// The latin problem's answer when no grid exists.
-pub const LATIN_NONE: &str = "无解";
-
-/// A parsed latin answer: `None` for `无解`, else the grids with their number line.
-type LatinGrids = Option<Vec<(usize, [String; 6])>>;
-
-/// Reads numbered 6x6 grids (`1`, then 6 rows of letters A–F separated by
-/// spaces), or `无解`. Blank lines and trailing spaces are ignored.
-fn latin_grids(text: &str) -> Result<LatinGrids, Mismatch> {
-    let lines: Vec<(usize, &str)> = text
-        .split('\n')
-        .map(str::trim_end)
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
-    if lines.len() == 1 && lines[0].1 == LATIN_NONE {
-        return Ok(None);
-    }
-    if !lines.len().is_multiple_of(7) || lines.is_empty() {
-        return Err(Mismatch::new(format!(
-            "{} non-blank lines: not `{LATIN_NONE}` and not a whole number of 7-line solutions",
-            lines.len()
-        )));
-    }
-    let mut grids = Vec::new();
-    for (k, chunk) in lines.chunks(7).enumerate() {
-        let (number_line, number) = chunk[0];
-        if number.trim() != (k + 1).to_string() {
-            return Err(Mismatch::new(format!(
-                "line {number_line}: expected solution number {}, found {}",
-                k + 1,
-                visible(number)
-            )));
-        }
-        let mut rows: [String; 6] = Default::default();
-        for (row, &(line_no, line)) in rows.iter_mut().zip(&chunk[1..]) {
-            let cells: Vec<&str> = line.split(' ').collect();
-            let ok = cells.len() == 6
-                && cells
-                    .iter()
-                    .all(|c| c.len() == 1 && matches!(c.as_bytes()[0], b'A'..=b'F'));
-            if !ok {
-                return Err(Mismatch::new(format!(
-                    "line {line_no}: expected 6 letters A-F separated by single spaces, found {}",
-                    visible(line)
-                )));
-            }
-            *row = cells.concat();
-        }
-        grids.push((number_line, rows));
-    }
-    Ok(Some(grids))
-}
-
-/// The set of numbered solution grids must equal the expected set.
-pub fn latin(expected: &str, actual: &str) -> Result<(), Mismatch> {
-    let want = latin_grids(expected).map_err(|m| Mismatch {
-        summary: format!("the expected output is malformed: {}", m.summary),
-        details: m.details,
-    })?;
-    let got = latin_grids(actual)?;
-    let (want, got) = match (want, got) {
-        (None, None) => return Ok(()),
-        (None, Some(got)) => {
-            return Err(Mismatch::new(format!(
-                "expected `{LATIN_NONE}`, got {} solutions",
-                got.len()
-            )))
-        }
-        (Some(want), None) => {
-            return Err(Mismatch::new(format!(
-                "expected {} solutions, got `{LATIN_NONE}`",
-                want.len()
-            )))
-        }
-        (Some(want), Some(got)) => (want, got),
-    };
-    let key = |grid: &[String; 6]| grid.join("/");
-    let mut want_keys = BTreeMap::new();
-    for (_, grid) in &want {
-        *want_keys.entry(key(grid)).or_insert(0usize) += 1;
-    }
-    let mut seen = BTreeMap::new();
-    let mut mismatch = Mismatch::new(format!(
-        "expected {} solutions, got {}",
-        want.len(),
-        got.len()
-    ));
-    let mut wrong = 0;
-    for (line, grid) in &got {
-        let k = key(grid);
-        let count = seen.entry(k.clone()).or_insert(0usize);
-        *count += 1;
-        let allowed = want_keys.get(&k).copied().unwrap_or(0);
-        if *count > allowed {
-            wrong += 1;
-            if wrong <= SHOWN {
-                let why = if allowed == 0 {
-                    "not a solution"
-                } else {
-                    "printed twice"
-                };
-                mismatch = mismatch.with(format!("line {line}: grid {k} is {why}"));
-            }
-        }
-    }
-    let missing: Vec<&String> = want_keys
-        .iter()
-        .filter(|(k, n)| seen.get(*k).copied().unwrap_or(0) < **n)
-        .map(|(k, _)| k)
-        .collect();
-    for k in missing.iter().take(SHOWN) {
-        mismatch = mismatch.with(format!("missing grid {k}"));
-    }
-    if wrong == 0 && missing.is_empty() {
-        return Ok(());
-    }
-    if missing.len() > SHOWN || wrong > SHOWN {
-        mismatch = mismatch.with(format!("{} missing, {wrong} wrong in all", missing.len()));
-    }
-    Err(mismatch)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,39 +400,6 @@ mod tests {
         assert!(m.details[0].starts_with("unexpected \"cd\""), "{m}");
         // Two separators in a row make an empty block: the count then differs.
         assert!(line_sets(want, "ab\ncd\n\n\nef\n").is_err());
-    }
-
-    const GRID_1: &str =
-        "E F C B D A\nA C E D F B\nD A B E C F\nF B D C A E\nB D F A E C\nC E A F B D\n";
-    const GRID_2: &str =
-        "D C E F B A\nE F A D C B\nA B F C E D\nB E D A F C\nF D C B A E\nC A B E D F\n";
-
-    #[test]
-    fn latin_compares_sets_of_numbered_grids() {
-        let want = format!("1\n{GRID_1}2\n{GRID_2}");
-        assert!(latin(&want, &want).is_ok());
-        // Either order, trailing spaces, blank lines between solutions.
-        let swapped = format!("1\n{GRID_2}\n2 \n{}", GRID_1.replace('\n', " \n"));
-        assert!(latin(&want, &swapped).is_ok());
-        assert!(latin(LATIN_NONE, "无解\n\n").is_ok());
-        let m = latin(&want, &format!("1\n{GRID_1}")).unwrap_err();
-        assert_eq!(m.summary, "expected 2 solutions, got 1");
-        assert!(m.details[0].starts_with("missing grid DCEFBA/"), "{m}");
-        let m = latin(&want, &format!("1\n{GRID_1}2\n{GRID_1}")).unwrap_err();
-        assert!(m.details[0].contains("printed twice"), "{m}");
-        let m = latin(&want, &format!("1\n{GRID_1}3\n{GRID_2}")).unwrap_err();
-        assert_eq!(m.summary, "line 8: expected solution number 2, found \"3\"");
-        let m = latin(&want, &format!("1\n{}", GRID_1.replace("E F C", "EF C"))).unwrap_err();
-        assert!(m.summary.starts_with("line 2: expected 6 letters"), "{m}");
-        assert!(latin(&want, LATIN_NONE)
-            .unwrap_err()
-            .summary
-            .contains("got `无解`"));
-        assert!(latin(LATIN_NONE, &want).is_err());
-        assert!(latin("1\nA\n", &want)
-            .unwrap_err()
-            .summary
-            .starts_with("the expected output is malformed"));
     }
 
     #[test]

@@ -1,18 +1,20 @@
 //! Cases, verdicts, and judging a compiled submission on a list of cases.
 //!
 //! ```no_run
+//! use judge_tests::compare::{Checker, Rule};
 //! use judge_tests::judge::{find_cases, judge_case};
 //! use judge_tests::settings::Settings;
 //! use std::path::Path;
 //! let dir = Path::new("judge-tests/p4205");
 //! let settings = Settings::load_dir(dir).unwrap();
+//! let checker = Checker::Rule(Rule::Lines);
 //! for case in find_cases(&[dir.to_path_buf()]).unwrap() {
-//!     let result = judge_case(Path::new("/tmp/main"), &case, &settings);
+//!     let result = judge_case(Path::new("/tmp/main"), &case, &settings, &checker);
 //!     println!("{} {}", case.name, result.verdict.code());
 //! }
 //! ```
 
-use crate::compare::{check, Mismatch};
+use crate::compare::{Checker, Mismatch};
 use crate::run::{run, Exit, Limits, RunOutcome};
 use crate::settings::Settings;
 use std::path::{Path, PathBuf};
@@ -147,19 +149,22 @@ pub fn limits_of(settings: &Settings) -> Limits {
     }
 }
 
-/// Runs one case and judges it by `settings`.
-pub fn judge_case(exe: &Path, case: &Case, settings: &Settings) -> CaseResult {
+/// A file as text (invalid UTF-8 replaced, as a judge's checker would see
+/// bytes it cannot read); the error names the file.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    std::fs::read(path)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs one case under the limits of `settings` and judges it by `checker`.
+pub fn judge_case(exe: &Path, case: &Case, settings: &Settings, checker: &Checker) -> CaseResult {
     let failed = |message: String| CaseResult {
         name: case.name.clone(),
         verdict: Verdict::Failed(message),
         outcome: None,
     };
-    let read = |path: &Path| {
-        std::fs::read(path)
-            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-            .map_err(|e| format!("{}: {e}", path.display()))
-    };
-    let (input, expected) = match (read(&case.input), read(&case.expected)) {
+    let (input, expected) = match (read_text(&case.input), read_text(&case.expected)) {
         (Ok(input), Ok(expected)) => (input, expected),
         (Err(e), _) | (_, Err(e)) => return failed(e),
     };
@@ -169,13 +174,52 @@ pub fn judge_case(exe: &Path, case: &Case, settings: &Settings) -> CaseResult {
         Err(e) => return failed(format!("cannot run {}: {e}", exe.display())),
     };
     let verdict = decide(&outcome, &limits, |actual| {
-        check(settings.checker, &input, &expected, actual)
+        checker.check(&input, &expected, actual)
     });
     CaseResult {
         name: case.name.clone(),
         verdict,
         outcome: Some(outcome),
     }
+}
+
+/// Judges every case in order, handing each result to `each` as soon as it
+/// is known (so a long run shows progress), and returns them all.
+pub fn judge_cases(
+    exe: &Path,
+    cases: &[Case],
+    settings: &Settings,
+    checker: &Checker,
+    mut each: impl FnMut(&CaseResult),
+) -> Vec<CaseResult> {
+    let mut results = Vec::with_capacity(cases.len());
+    for case in cases {
+        let result = judge_case(exe, case, settings, checker);
+        each(&result);
+        results.push(result);
+    }
+    results
+}
+
+/// Whether every case was accepted.
+pub fn all_accepted(results: &[CaseResult]) -> bool {
+    results.iter().all(|r| r.verdict == Verdict::Accepted)
+}
+
+/// The committed cases of problem `id` as (name, input, expected output),
+/// for the unit tests that check what each case's name promises.
+#[cfg(test)]
+pub(crate) fn committed_cases(id: &str) -> Vec<(String, String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(id);
+    let cases = find_cases(&[dir]).unwrap_or_else(|e| panic!("{e}"));
+    let text = |path: &Path| read_text(path).unwrap_or_else(|e| panic!("{e}"));
+    let cases: Vec<_> = cases
+        .into_iter()
+        .map(|case| (text(&case.input), text(&case.expected), case.name))
+        .map(|(input, expected, name)| (name, input, expected))
+        .collect();
+    assert!(!cases.is_empty(), "no cases for {id}");
+    cases
 }
 
 #[cfg(test)]

@@ -1,12 +1,16 @@
 //! Judges a single-file submission locally, as an online judge would.
 //!
-//! * [`settings`]: per-problem limits and checker (`judge-tests/<id>/.problem.toml`).
+//! * [`catalog`]: the problems, discovered on disk (adapters and case folders), with aliases.
+//! * [`settings`]: per-problem limits, checker and aliases (`judge-tests/<id>/.problem.toml`).
 //! * [`run`]: compile with plain rustc; run one case under time, memory and output limits.
-//! * [`compare`]: pure checkers (`lines`, `exact`, `line-sets`, `latin`); [`special`] judges.
+//! * [`compare`]: the generic checkers (`lines`, `exact`, `line-sets`) and the shape of any checker.
 //! * [`judge`]: cases on disk and the verdict of a run; [`report`]: what the user reads.
-//! * [`stress`]: random inputs against brute-force references, shrinking failures;
-//!   [`problems`] holds the per-problem generators and references, [`rng`] the seeded PRNG.
+//! * [`problems`]: the registry of optional per-problem support (brute-force
+//!   reference, stress generator, own checker), one module per problem.
+//! * [`stress`]: random inputs against the references, shrinking failures;
+//!   [`rng`] the seeded PRNG.
 
+pub mod catalog;
 pub mod compare;
 pub mod judge;
 pub mod problems;
@@ -14,5 +18,4 @@ pub mod report;
 pub mod rng;
 pub mod run;
 pub mod settings;
-pub mod special;
 pub mod stress;

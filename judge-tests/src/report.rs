@@ -63,67 +63,72 @@ fn measurements(o: &RunOutcome) -> String {
 
 /// The report of one case: a verdict line, then indented details for failures.
 pub fn case_report(result: &CaseResult, limits: &Limits, style: Style) -> String {
-    let mut text = String::new();
     let code = style.verdict(result.verdict.code());
     let measured = result
         .outcome
         .as_ref()
         .map(measurements)
         .unwrap_or_default();
-    let _ = write!(text, "{code} {:<28} {measured}", result.name);
-    let stderr_tail = |text: &mut String, o: &RunOutcome| {
-        let lines: Vec<&str> = o
-            .stderr_tail
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .collect();
-        let from = lines.len().saturating_sub(6);
-        for line in &lines[from..] {
-            let _ = write!(text, "\n    stderr| {line}");
-        }
-    };
-    match (&result.verdict, &result.outcome) {
-        (Verdict::Accepted, _) => {}
+    let details = details(&result.verdict, result.outcome.as_ref(), limits);
+    format!("{code} {:<28} {measured}{details}", result.name)
+}
+
+/// What follows the verdict line: why, with the evidence.
+fn details(verdict: &Verdict, outcome: Option<&RunOutcome>, limits: &Limits) -> String {
+    match (verdict, outcome) {
+        (Verdict::Accepted, _) => String::new(),
         (Verdict::WrongAnswer(mismatch), _) => {
-            let _ = write!(text, "  {}", mismatch.summary);
+            let mut text = format!("  {}", mismatch.summary);
             for detail in &mismatch.details {
                 let _ = write!(text, "\n    {detail}");
             }
+            text
         }
-        (Verdict::TimeLimit, Some(o)) => {
-            let _ = write!(
-                text,
-                "  limit {} ms: cpu {} ms, wall {} ms{}",
-                millis(limits.time),
-                millis(o.cpu),
-                millis(o.wall),
-                if o.timed_out { ", killed" } else { "" }
-            );
-        }
-        (Verdict::MemoryLimit, Some(o)) => {
-            let _ = write!(
-                text,
-                "  limit {}: peak {}, {}",
-                mib(limits.memory),
-                mib(o.peak_memory),
-                exit_text(o.exit)
-            );
-            stderr_tail(&mut text, o);
-        }
-        (Verdict::OutputLimit, Some(o)) => {
-            let _ = write!(text, "  more than {} of output, killed", mib(limits.output));
-            stderr_tail(&mut text, o);
-        }
-        (Verdict::RuntimeError(exit), Some(o)) => {
-            let _ = write!(text, "  {}", exit_text(*exit));
-            stderr_tail(&mut text, o);
-        }
-        (Verdict::Failed(message), _) => {
-            let _ = write!(text, "  {message}");
-        }
-        (_, None) => {}
+        (Verdict::Failed(message), _) => format!("  {message}"),
+        (_, Some(o)) => measured_details(verdict, o, limits),
+        (_, None) => String::new(),
     }
-    text
+}
+
+/// The details of a verdict decided from measurements: TLE, MLE, OLE, RE.
+fn measured_details(verdict: &Verdict, o: &RunOutcome, limits: &Limits) -> String {
+    match verdict {
+        Verdict::TimeLimit => format!(
+            "  limit {} ms: cpu {} ms, wall {} ms{}",
+            millis(limits.time),
+            millis(o.cpu),
+            millis(o.wall),
+            if o.timed_out { ", killed" } else { "" }
+        ),
+        Verdict::MemoryLimit => format!(
+            "  limit {}: peak {}, {}{}",
+            mib(limits.memory),
+            mib(o.peak_memory),
+            exit_text(o.exit),
+            stderr_tail(o)
+        ),
+        Verdict::OutputLimit => format!(
+            "  more than {} of output, killed{}",
+            mib(limits.output),
+            stderr_tail(o)
+        ),
+        Verdict::RuntimeError(exit) => format!("  {}{}", exit_text(*exit), stderr_tail(o)),
+        _ => String::new(),
+    }
+}
+
+/// The last few non-blank lines of stderr, each on its own indented line.
+fn stderr_tail(o: &RunOutcome) -> String {
+    let lines: Vec<&str> = o
+        .stderr_tail
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let from = lines.len().saturating_sub(6);
+    lines[from..]
+        .iter()
+        .map(|line| format!("\n    stderr| {line}"))
+        .collect()
 }
 
 /// The exact closing line of every run.

@@ -181,6 +181,33 @@ fn duration(tv: libc::timeval) -> Duration {
 
 /// Runs `exe` with `input` as stdin under `limits`; never waits much past the time limit.
 pub fn run(exe: &Path, input: &Path, limits: &Limits) -> io::Result<RunOutcome> {
+    let mut command = confined(exe, input, limits)?;
+    let start = Instant::now();
+    let mut child = command.spawn()?;
+    let pid = child.id() as i32;
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let overflow = Arc::new(AtomicBool::new(false));
+    let stdout_reader = read_capped(stdout, limits.output, pid, Arc::clone(&overflow));
+    let stderr_reader = thread::spawn(move || read_tail(stderr));
+    let (reaped, timed_out) = wait_at_most(pid, limits.time)?;
+    // Anything the submission forked dies with it, so the pipes close.
+    kill_group(pid);
+    Ok(RunOutcome {
+        exit: exit_of(reaped.status),
+        timed_out,
+        output_overflow: overflow.load(Ordering::SeqCst),
+        stdout: stdout_reader.join().unwrap_or_default(),
+        stderr_tail: stderr_reader.join().unwrap_or_default(),
+        wall: reaped.at.duration_since(start),
+        cpu: duration(reaped.usage.ru_utime) + duration(reaped.usage.ru_stime),
+        peak_memory: reaped.usage.ru_maxrss.max(0) as u64 * 1024,
+    })
+}
+
+/// The command that runs `exe` as a judge would: a bare environment, stdin
+/// from `input`, piped output, its own process group and resource limits.
+fn confined(exe: &Path, input: &Path, limits: &Limits) -> io::Result<Command> {
     let stdin = std::fs::File::open(input)?;
     let mut command = Command::new(exe);
     // A judge runs submissions in a bare environment: no RUST_BACKTRACE
@@ -209,94 +236,87 @@ pub fn run(exe: &Path, input: &Path, limits: &Limits) -> io::Result<RunOutcome> 
             Ok(())
         });
     }
-    let start = Instant::now();
-    let mut child = command.spawn()?;
-    let pid = child.id() as i32;
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
+    Ok(command)
+}
 
-    let overflow = Arc::new(AtomicBool::new(false));
-    let cap = limits.output;
-    let stdout_reader = {
-        let overflow = Arc::clone(&overflow);
-        thread::spawn(move || {
-            let mut kept = Vec::new();
-            let mut buffer = vec![0u8; 1 << 16];
-            loop {
-                match stdout.read(&mut buffer) {
-                    Ok(0) => break,
-                    Ok(n) => {
-                        let room = (cap as usize).saturating_sub(kept.len());
-                        kept.extend_from_slice(&buffer[..n.min(room)]);
-                        if n > room {
-                            overflow.store(true, Ordering::SeqCst);
-                            kill_group(pid);
-                            break;
-                        }
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(_) => break,
-                }
-            }
-            kept
-        })
-    };
-    let stderr_reader = thread::spawn(move || {
-        let mut tail: Vec<u8> = Vec::new();
-        let mut buffer = vec![0u8; 1 << 14];
+/// Drains stdout on a thread, keeping at most `cap` bytes; past the cap it
+/// raises `overflow` and kills the process group.
+fn read_capped(
+    mut stdout: impl Read + Send + 'static,
+    cap: u64,
+    pid: i32,
+    overflow: Arc<AtomicBool>,
+) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut buffer = vec![0u8; 1 << 16];
         loop {
-            match stderr.read(&mut buffer) {
+            match stdout.read(&mut buffer) {
                 Ok(0) => break,
                 Ok(n) => {
-                    tail.extend_from_slice(&buffer[..n]);
-                    if tail.len() > 2 * STDERR_TAIL {
-                        tail.drain(..tail.len() - STDERR_TAIL);
+                    let room = (cap as usize).saturating_sub(kept.len());
+                    kept.extend_from_slice(&buffer[..n.min(room)]);
+                    if n > room {
+                        overflow.store(true, Ordering::SeqCst);
+                        kill_group(pid);
+                        break;
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(_) => break,
             }
         }
-        let from = tail.len().saturating_sub(STDERR_TAIL);
-        String::from_utf8_lossy(&tail[from..]).into_owned()
-    });
+        kept
+    })
+}
 
+/// Drains stderr to its end, keeping the last [`STDERR_TAIL`] bytes.
+fn read_tail(mut stderr: impl Read) -> String {
+    let mut tail: Vec<u8> = Vec::new();
+    let mut buffer = vec![0u8; 1 << 14];
+    loop {
+        match stderr.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                tail.extend_from_slice(&buffer[..n]);
+                if tail.len() > 2 * STDERR_TAIL {
+                    tail.drain(..tail.len() - STDERR_TAIL);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        }
+    }
+    let from = tail.len().saturating_sub(STDERR_TAIL);
+    String::from_utf8_lossy(&tail[from..]).into_owned()
+}
+
+/// Reaps the child on a waiter thread, killing its group if `limit` passes
+/// first; returns what `wait4` saw and whether we killed it for time.
+fn wait_at_most(pid: i32, limit: Duration) -> io::Result<(Reaped, bool)> {
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
         let _ = sender.send(reap(pid));
     });
-    let mut timed_out = false;
-    let reaped = match receiver.recv_timeout(limits.time) {
-        Ok(reaped) => reaped,
+    match receiver.recv_timeout(limit) {
+        Ok(reaped) => Ok((reaped?, false)),
         Err(_) => {
-            timed_out = true;
             kill_group(pid);
-            receiver
+            let reaped = receiver
                 .recv()
-                .map_err(|_| io::Error::other("waiter thread vanished"))?
+                .map_err(|_| io::Error::other("waiter thread vanished"))?;
+            Ok((reaped?, true))
         }
-    }?;
-    // Anything the submission forked dies with it, so the pipes close.
-    kill_group(pid);
-    let stdout = stdout_reader.join().unwrap_or_default();
-    let stderr_tail = stderr_reader.join().unwrap_or_default();
+    }
+}
 
-    let status = reaped.status;
-    let exit = if libc::WIFSIGNALED(status) {
+/// How a raw wait status ended.
+fn exit_of(status: i32) -> Exit {
+    if libc::WIFSIGNALED(status) {
         Exit::Signal(libc::WTERMSIG(status))
     } else {
         Exit::Code(libc::WEXITSTATUS(status))
-    };
-    Ok(RunOutcome {
-        exit,
-        timed_out,
-        output_overflow: overflow.load(Ordering::SeqCst),
-        stdout,
-        stderr_tail,
-        wall: reaped.at.duration_since(start),
-        cpu: duration(reaped.usage.ru_utime) + duration(reaped.usage.ru_stime),
-        peak_memory: reaped.usage.ru_maxrss.max(0) as u64 * 1024,
-    })
+    }
 }
 
 /// The conventional name of a signal, for reports.

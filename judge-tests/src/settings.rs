@@ -1,97 +1,75 @@
 //! Per-problem judging settings, read from `judge-tests/<id>/.problem.toml`.
 //!
 //! ```
+//! use judge_tests::compare::Rule;
 //! use judge_tests::settings::{CheckerKind, Settings};
-//! let s = Settings::parse("time_limit_ms = 3000\nchecker = \"line-sets\"\n", "problem.toml").unwrap();
+//! let text = "time_limit_ms = 3000\nchecker = \"line-sets\"\naliases = [\"cube\"]\n";
+//! let s = Settings::parse(text, "problem.toml").unwrap();
 //! assert_eq!(s.time_limit.as_millis(), 3000);
-//! assert_eq!(s.checker, CheckerKind::LineSets);
+//! assert_eq!(s.checker, CheckerKind::Rule(Rule::LineSets));
+//! assert_eq!(s.aliases, ["cube"]);
 //! ```
 //!
 //! The file is a small subset of TOML (`key = value`, `#` comments,
-//! integers and double-quoted strings) so that it stays valid TOML for any
-//! other tool, yet needs no parser crate. Unknown keys are errors: a typo
-//! such as `time_limit = 1000` must not silently fall back to a default.
+//! integers, double-quoted strings and one-line arrays of them) so that it
+//! stays valid TOML for any other tool, yet needs no parser crate. Unknown
+//! keys are errors: a typo such as `time_limit = 1000` must not silently
+//! fall back to a default.
 
+use crate::compare::Rule;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The name of the settings file kept beside each problem's cases. Hidden
 /// (leading dot) because `oj test` refuses a case directory holding any other
-/// visible file with a dot in its name; it skips hidden ones.
+/// visible file with a dot in its name; it skips hidden ones. Its presence is
+/// also what makes a folder of `judge-tests/` a problem's case folder.
 pub const FILE_NAME: &str = ".problem.toml";
 
-/// Problem ids with cases under `judge-tests/`, and the aliases users may type.
-pub const PROBLEMS: &[&str] = &["p4205", "uva745", "uva197", "latin"];
-const ALIASES: &[(&str, &str)] = &[("cube", "uva197")];
+/// The keys a settings file may hold, for error messages.
+const KEYS: &str = "time_limit_ms, memory_limit_mb, output_limit_mb, checker, aliases";
 
-/// Maps an id or alias (`cube`) to the problem id, or explains which ids exist.
-pub fn resolve_id(name: &str) -> Result<&'static str, String> {
-    if let Some(id) = PROBLEMS.iter().find(|id| **id == name) {
-        return Ok(id);
-    }
-    if let Some((_, id)) = ALIASES.iter().find(|(alias, _)| *alias == name) {
-        return Ok(id);
-    }
-    Err(format!(
-        "unknown problem `{name}`; known: {} (alias: cube = uva197)",
-        PROBLEMS.join(", ")
-    ))
-}
-
-/// How an actual output is compared with the expected one (see [`crate::compare`]).
+/// Which checker a problem asks for (see [`crate::compare`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckerKind {
-    /// Line by line; trailing spaces and trailing blank lines ignored.
-    Lines,
-    /// Byte for byte.
-    Exact,
-    /// Blank-line-separated blocks, each compared as a set of lines.
-    LineSets,
-    /// The set of numbered 6x6 solution grids of the latin problem.
-    Latin,
-    /// A special judge written in Rust, by name (see [`crate::special`]).
-    Special(&'static str),
+    /// A generic rule: `lines`, `exact` or `line-sets`.
+    Rule(Rule),
+    /// `problem`: the problem's own checker, from its module under
+    /// `judge-tests/src/problems/`, found through the registry.
+    Problem,
 }
 
 impl CheckerKind {
+    /// The name that asks for the problem's own checker.
+    pub const PROBLEM: &'static str = "problem";
+
     /// Parses a checker name as written in the settings file.
     pub fn from_name(name: &str) -> Result<CheckerKind, String> {
-        match name {
-            "lines" => Ok(CheckerKind::Lines),
-            "exact" => Ok(CheckerKind::Exact),
-            "line-sets" => Ok(CheckerKind::LineSets),
-            "latin" => Ok(CheckerKind::Latin),
-            _ => match name.strip_prefix("special:") {
-                Some(judge) => crate::special::find(judge)
-                    .map(|j| CheckerKind::Special(j.name))
-                    .ok_or_else(|| {
-                        format!(
-                            "unknown special judge `{judge}`; known: {}",
-                            crate::special::names().join(", ")
-                        )
-                    }),
-                None => Err(format!(
-                    "unknown checker `{name}`; known: lines, exact, line-sets, latin, special:<name>"
-                )),
-            },
+        if name == CheckerKind::PROBLEM {
+            return Ok(CheckerKind::Problem);
         }
+        Rule::from_name(name).map(CheckerKind::Rule).ok_or_else(|| {
+            let rules: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
+            format!(
+                "unknown checker `{name}`; known: {}, {}",
+                rules.join(", "),
+                CheckerKind::PROBLEM
+            )
+        })
     }
 }
 
 impl fmt::Display for CheckerKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CheckerKind::Lines => f.write_str("lines"),
-            CheckerKind::Exact => f.write_str("exact"),
-            CheckerKind::LineSets => f.write_str("line-sets"),
-            CheckerKind::Latin => f.write_str("latin"),
-            CheckerKind::Special(name) => write!(f, "special:{name}"),
+            CheckerKind::Rule(rule) => f.write_str(rule.name()),
+            CheckerKind::Problem => f.write_str(CheckerKind::PROBLEM),
         }
     }
 }
 
-/// Limits and checker of one problem.
+/// Limits, checker and other names of one problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// CPU and wall time allowed per case.
@@ -102,6 +80,9 @@ pub struct Settings {
     pub output_limit: u64,
     /// How outputs are compared.
     pub checker: CheckerKind,
+    /// Other ids users may type for this problem (`cube` for `uva197`); the
+    /// bundler reads the same key.
+    pub aliases: Vec<String>,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -112,7 +93,8 @@ impl Default for Settings {
             time_limit: Duration::from_millis(1000),
             memory_limit: 256 * MIB,
             output_limit: 64 * MIB,
-            checker: CheckerKind::Lines,
+            checker: CheckerKind::Rule(Rule::Lines),
+            aliases: Vec::new(),
         }
     }
 }
@@ -157,59 +139,71 @@ impl Settings {
     /// Parses the text of a settings file; `path` only names it in errors.
     pub fn parse(text: &str, path: impl AsRef<Path>) -> Result<Settings, Error> {
         let mut settings = Settings::default();
-        let fail = |line: usize, message: String| Error {
-            path: path.as_ref().to_path_buf(),
-            line: Some(line),
-            message,
-        };
-        for (index, raw) in text.lines().enumerate() {
-            let line_no = index + 1;
-            let line = strip_comment(raw).trim();
-            if line.is_empty() {
+        for (line, raw) in (1..).zip(text.lines()) {
+            let entry = strip_comment(raw).trim();
+            if entry.is_empty() {
                 continue;
             }
-            let (key, value) = line
-                .split_once('=')
-                .ok_or_else(|| fail(line_no, format!("expected `key = value`, found `{line}`")))?;
-            let (key, value) = (key.trim(), value.trim());
-            let number = |unit_bytes: u64| -> Result<u64, Error> {
-                value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .and_then(|n| n.checked_mul(unit_bytes))
-                    .ok_or_else(|| {
-                        fail(
-                            line_no,
-                            format!("`{key}` needs a positive integer, found `{value}`"),
-                        )
-                    })
-            };
-            match key {
-                "time_limit_ms" => settings.time_limit = Duration::from_millis(number(1)?),
-                "memory_limit_mb" => settings.memory_limit = number(MIB)?,
-                "output_limit_mb" => settings.output_limit = number(MIB)?,
-                "checker" => {
-                    let name = value
-                        .strip_prefix('"')
-                        .and_then(|v| v.strip_suffix('"'))
-                        .ok_or_else(|| {
-                            fail(line_no, format!("`checker` needs a quoted string, found `{value}`"))
-                        })?;
-                    settings.checker = CheckerKind::from_name(name).map_err(|m| fail(line_no, m))?;
-                }
-                _ => {
-                    return Err(fail(
-                        line_no,
-                        format!(
-                            "unknown key `{key}`; known: time_limit_ms, memory_limit_mb, output_limit_mb, checker"
-                        ),
-                    ))
-                }
-            }
+            settings.set(entry).map_err(|message| Error {
+                path: path.as_ref().to_path_buf(),
+                line: Some(line),
+                message,
+            })?;
         }
         Ok(settings)
     }
+
+    /// Applies one `key = value` line.
+    fn set(&mut self, entry: &str) -> Result<(), String> {
+        let (key, value) = entry
+            .split_once('=')
+            .ok_or_else(|| format!("expected `key = value`, found `{entry}`"))?;
+        let (key, value) = (key.trim(), value.trim());
+        match key {
+            "time_limit_ms" => self.time_limit = Duration::from_millis(positive(key, value, 1)?),
+            "memory_limit_mb" => self.memory_limit = positive(key, value, MIB)?,
+            "output_limit_mb" => self.output_limit = positive(key, value, MIB)?,
+            "checker" => self.checker = CheckerKind::from_name(&quoted(key, value)?)?,
+            "aliases" => self.aliases = string_array(key, value)?,
+            _ => return Err(format!("unknown key `{key}`; known: {KEYS}")),
+        }
+        Ok(())
+    }
+}
+
+/// A positive integer times `unit`, without overflow.
+fn positive(key: &str, value: &str, unit: u64) -> Result<u64, String> {
+    value
+        .parse::<u64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .and_then(|n| n.checked_mul(unit))
+        .ok_or_else(|| format!("`{key}` needs a positive integer, found `{value}`"))
+}
+
+/// The inside of a double-quoted string without escapes.
+fn quoted(key: &str, value: &str) -> Result<String, String> {
+    value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .filter(|inside| !inside.contains(['"', '\\']))
+        .map(str::to_string)
+        .ok_or_else(|| format!("`{key}` needs a quoted string, found `{value}`"))
+}
+
+/// `["a", "b"]` on one line; an empty array is allowed.
+fn string_array(key: &str, value: &str) -> Result<Vec<String>, String> {
+    let inside = value
+        .strip_prefix('[')
+        .and_then(|v| v.strip_suffix(']'))
+        .ok_or_else(|| format!("`{key}` needs an array on one line, like [\"a\"]"))?;
+    if inside.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    inside
+        .split(',')
+        .map(|item| quoted(key, item.trim()))
+        .collect()
 }
 
 /// Drops a `#` comment, unless the `#` sits inside a quoted string.
@@ -232,15 +226,19 @@ mod tests {
     #[test]
     fn defaults_and_every_key() {
         let s = Settings::parse(
-            "# limits\ntime_limit_ms = 3000 # UVa\nmemory_limit_mb = 125\noutput_limit_mb=1\nchecker = \"latin\"\n",
+            "# limits\ntime_limit_ms = 3000 # UVa\nmemory_limit_mb = 125\noutput_limit_mb=1\n\
+             checker = \"problem\"\naliases = [ \"cube\",\"soma\" ]\n",
             "x.toml",
         )
         .unwrap();
         assert_eq!(s.time_limit, Duration::from_secs(3));
         assert_eq!(s.memory_limit, 125 * MIB);
         assert_eq!(s.output_limit, MIB);
-        assert_eq!(s.checker, CheckerKind::Latin);
+        assert_eq!(s.checker, CheckerKind::Problem);
+        assert_eq!(s.aliases, ["cube", "soma"]);
         assert_eq!(Settings::parse("", "x").unwrap(), Settings::default());
+        let none = Settings::parse("aliases = []", "x").unwrap();
+        assert!(none.aliases.is_empty());
     }
 
     #[test]
@@ -255,19 +253,24 @@ mod tests {
         let e = Settings::parse("checker = lines", "x").unwrap_err();
         assert!(e.message.contains("quoted"), "{e}");
         let e = Settings::parse("checker = \"setz\"", "x").unwrap_err();
-        assert!(e.message.contains("unknown checker"), "{e}");
-        let e = Settings::parse("checker = \"special:nope\"", "x").unwrap_err();
-        assert!(e.message.contains("unknown special judge"), "{e}");
+        assert!(
+            e.message
+                .ends_with("known: lines, exact, line-sets, problem"),
+            "{e}"
+        );
+        let e = Settings::parse("aliases = \"cube\"", "x").unwrap_err();
+        assert!(e.message.contains("array"), "{e}");
+        let e = Settings::parse("aliases = [cube]", "x").unwrap_err();
+        assert!(e.message.contains("quoted"), "{e}");
         let e = Settings::parse("just words", "x").unwrap_err();
         assert!(e.message.contains("key = value"), "{e}");
     }
 
     #[test]
-    fn ids_and_aliases() {
-        assert_eq!(resolve_id("cube"), Ok("uva197"));
-        assert_eq!(resolve_id("p4205"), Ok("p4205"));
-        assert!(resolve_id("uva10109")
-            .unwrap_err()
-            .contains("p4205, uva745"));
+    fn checker_names_round_trip() {
+        for name in ["lines", "exact", "line-sets", "problem"] {
+            let kind = CheckerKind::from_name(name).unwrap();
+            assert_eq!(kind.to_string(), name);
+        }
     }
 }

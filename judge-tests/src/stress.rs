@@ -2,11 +2,13 @@
 //! the first failure is shrunk and saved as a regression case.
 //!
 //! ```no_run
-//! use judge_tests::settings::Settings;
-//! use judge_tests::stress::{stress, StressOptions};
+//! use judge_tests::catalog::{default_root, Catalog};
+//! use judge_tests::stress::{stress, StressKit, StressOptions};
 //! use std::path::{Path, PathBuf};
+//! let catalog = Catalog::discover(&default_root()).unwrap();
+//! let kit = StressKit::of(catalog.resolve("p4205").unwrap()).unwrap();
 //! let options = StressOptions { count: 50, seed: 1, save_dir: PathBuf::from("judge-tests/p4205") };
-//! let ok = stress("p4205", Path::new("/tmp/main"), &Settings::default(), &options, &mut std::io::stdout()).unwrap();
+//! let ok = stress(&kit, Path::new("/tmp/main"), &options, &mut std::io::stdout()).unwrap();
 //! ```
 //!
 //! Shrinking is greedy: each problem proposes nearby inputs (one more piece
@@ -16,61 +18,51 @@
 //! reference answer is undefined (say, a tiling that stopped being unique)
 //! are skipped, so a saved case is always one the judge data could contain.
 
-use crate::judge::{decide, limits_of, Verdict};
-use crate::problems;
+use crate::catalog::Problem;
+use crate::compare::Checker;
+use crate::judge::{decide, limits_of, CaseResult, Verdict};
+use crate::problems::{Generator, Reference};
 use crate::report::{case_report, closing_line, Style};
 use crate::rng::Rng;
-use crate::run::run;
-use crate::settings::Settings;
+use crate::run::{run, Limits};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// What stress testing needs from one problem.
-pub struct StressProblem {
-    /// The problem id.
-    pub id: &'static str,
-    /// A random valid input.
-    pub generate: fn(&mut Rng) -> String,
-    /// The expected output, by brute force; `Err` when the input has no defined answer.
-    pub reference: fn(&str) -> Result<String, String>,
-    /// Candidate smaller inputs derived from this one.
-    pub shrink: fn(&str) -> Vec<String>,
-    /// How big a failing case is (input, expected output); shrinking only
-    /// moves to strictly smaller cases, so it always ends.
-    pub size: fn(&str, &str) -> usize,
+/// Everything a stress run needs of one problem.
+#[derive(Clone, Copy, Debug)]
+pub struct StressKit {
+    /// Random inputs and how to shrink them.
+    pub generator: Generator,
+    /// The expected output of an input.
+    pub reference: Reference,
+    /// The problem's limits.
+    pub limits: Limits,
+    /// The problem's checker.
+    pub checker: Checker,
 }
 
-/// Every problem that has a stress generator.
-pub const PROBLEMS: &[StressProblem] = &[
-    StressProblem {
-        id: "p4205",
-        generate: problems::p4205::generate,
-        reference: problems::p4205::reference,
-        shrink: problems::p4205::shrink,
-        size: problems::p4205::size,
-    },
-    StressProblem {
-        id: "uva745",
-        generate: problems::uva745::generate,
-        reference: problems::uva745::reference,
-        shrink: problems::uva745::shrink,
-        size: problems::uva745::size,
-    },
-    StressProblem {
-        id: "uva197",
-        generate: problems::uva197::generate,
-        reference: problems::uva197::reference,
-        shrink: problems::uva197::shrink,
-        size: problems::uva197::size,
-    },
-    StressProblem {
-        id: "latin",
-        generate: problems::latin::generate,
-        reference: problems::latin::reference,
-        shrink: problems::latin::shrink,
-        size: problems::latin::size,
-    },
-];
+impl StressKit {
+    /// The kit of `problem`, or why it cannot be stress-tested (no entry
+    /// with a generator and a reference in `judge-tests/src/problems.rs`).
+    pub fn of(problem: &Problem) -> Result<StressKit, String> {
+        let support = problem.support();
+        let generator = support.and_then(|s| s.generator);
+        let reference = support.and_then(|s| s.reference);
+        let (Some(generator), Some(reference)) = (generator, reference) else {
+            return Err(format!(
+                "{} has no stress support: judge-tests/src/problems.rs lists no generator \
+                 and reference for it (its cases are still judged with `judge {}`)",
+                problem.id, problem.id
+            ));
+        };
+        Ok(StressKit {
+            generator,
+            reference,
+            limits: limits_of(&problem.settings),
+            checker: problem.checker()?,
+        })
+    }
+}
 
 /// How many inputs, from which seed, and where regressions go.
 #[derive(Debug, Clone)]
@@ -83,29 +75,52 @@ pub struct StressOptions {
     pub save_dir: PathBuf,
 }
 
-/// Runs the submission on one input; `Ok(None)` when accepted.
-fn judge_input(
-    exe: &Path,
-    settings: &Settings,
-    scratch: &Path,
-    input: &str,
-    expected: &str,
-) -> io::Result<Option<crate::judge::CaseResult>> {
-    let path = scratch.join("input.txt");
-    std::fs::write(&path, input)?;
-    let limits = limits_of(settings);
-    let outcome = run(exe, &path, &limits)?;
-    let verdict = decide(&outcome, &limits, |actual| {
-        crate::compare::check(settings.checker, input, expected, actual)
-    });
-    if verdict == Verdict::Accepted {
-        return Ok(None);
+/// A failing input: the input, its expected output, how it failed.
+type Failing = (String, String, CaseResult);
+
+/// Runs the submission on inputs written to one scratch file.
+struct Runner<'a> {
+    kit: &'a StressKit,
+    exe: &'a Path,
+    input_file: PathBuf,
+}
+
+impl Runner<'_> {
+    /// Runs the submission on one input; `Ok(None)` when accepted.
+    fn judge(&self, input: &str, expected: &str) -> io::Result<Option<CaseResult>> {
+        std::fs::write(&self.input_file, input)?;
+        let outcome = run(self.exe, &self.input_file, &self.kit.limits)?;
+        let verdict = decide(&outcome, &self.kit.limits, |actual| {
+            self.kit.checker.check(input, expected, actual)
+        });
+        Ok((verdict != Verdict::Accepted).then(|| CaseResult {
+            name: String::new(),
+            verdict,
+            outcome: Some(outcome),
+        }))
     }
-    Ok(Some(crate::judge::CaseResult {
-        name: String::new(),
-        verdict,
-        outcome: Some(outcome),
-    }))
+
+    /// The smallest failing case that greedy shrinking reaches from `failing`.
+    fn shrink(&self, failing: Failing) -> io::Result<Failing> {
+        let Generator { shrink, size, .. } = self.kit.generator;
+        let mut current = failing;
+        'smaller: loop {
+            let current_size = size(&current.0, &current.1);
+            for candidate in shrink(&current.0) {
+                let Ok(expected) = (self.kit.reference)(&candidate) else {
+                    continue;
+                };
+                if size(&candidate, &expected) >= current_size {
+                    continue;
+                }
+                if let Some(failure) = self.judge(&candidate, &expected)? {
+                    current = (candidate, expected, failure);
+                    continue 'smaller;
+                }
+            }
+            return Ok(current);
+        }
+    }
 }
 
 /// The first `regress-K` name (K = 1, 2, ...) not taken in `dir`.
@@ -116,103 +131,66 @@ pub fn next_regression_name(dir: &Path) -> String {
         .expect("some number is free")
 }
 
-/// Stress-tests `exe` on problem `id`; prints progress and returns whether all passed.
+/// Stress-tests `exe` with `kit`; prints progress and returns whether all passed.
 pub fn stress(
-    id: &str,
+    kit: &StressKit,
     exe: &Path,
-    settings: &Settings,
     options: &StressOptions,
     out: &mut dyn Write,
 ) -> io::Result<bool> {
-    let problem = PROBLEMS
-        .iter()
-        .find(|p| p.id == id)
-        .ok_or_else(|| io::Error::other(format!("no stress generator for `{id}`")))?;
     let scratch = tempfile::tempdir()?;
+    let runner = Runner {
+        kit,
+        exe,
+        input_file: scratch.path().join("input.txt"),
+    };
     let mut rng = Rng::new(options.seed);
-    let mut passed = 0;
     for round in 1..=options.count {
-        let input = (problem.generate)(&mut rng);
-        let expected = (problem.reference)(&input).map_err(|e| {
+        let input = (kit.generator.generate)(&mut rng);
+        let expected = (kit.reference)(&input).map_err(|e| {
             io::Error::other(format!(
                 "generator bug, input {round} has no answer: {e}\n{input}"
             ))
         })?;
-        let Some(failure) = judge_input(exe, settings, scratch.path(), &input, &expected)? else {
-            passed += 1;
-            continue;
-        };
-        writeln!(
-            out,
-            "input {round} of {} (seed {}) fails: {}; shrinking ({} bytes)",
-            options.count,
-            options.seed,
-            failure.verdict.code(),
-            input.len()
-        )?;
-        let (small, small_expected, small_failure) = shrink(
-            problem,
-            exe,
-            settings,
-            scratch.path(),
-            input,
-            expected,
-            failure,
-        )?;
-        let name = next_regression_name(&options.save_dir);
-        std::fs::write(options.save_dir.join(format!("{name}.in")), &small)?;
-        std::fs::write(
-            options.save_dir.join(format!("{name}.out")),
-            &small_expected,
-        )?;
-        let mut shown = small_failure;
-        shown.name = name.clone();
-        writeln!(
-            out,
-            "{}",
-            case_report(&shown, &limits_of(settings), Style::for_stdout())
-        )?;
-        writeln!(
-            out,
-            "saved {} bytes as {}",
-            small.len(),
-            options.save_dir.join(format!("{name}.in")).display()
-        )?;
-        writeln!(out, "{}", closing_line(passed, 1))?;
-        return Ok(false);
+        if let Some(failure) = runner.judge(&input, &expected)? {
+            writeln!(
+                out,
+                "input {round} of {} (seed {}) fails: {}; shrinking ({} bytes)",
+                options.count,
+                options.seed,
+                failure.verdict.code(),
+                input.len()
+            )?;
+            let smallest = runner.shrink((input, expected, failure))?;
+            save_and_report(smallest, kit, &options.save_dir, out)?;
+            writeln!(out, "{}", closing_line(round - 1, 1))?;
+            return Ok(false);
+        }
     }
-    writeln!(out, "{}", closing_line(passed, 0))?;
+    writeln!(out, "{}", closing_line(options.count, 0))?;
     Ok(true)
 }
 
-type Failing = (String, String, crate::judge::CaseResult);
-
-fn shrink(
-    problem: &StressProblem,
-    exe: &Path,
-    settings: &Settings,
-    scratch: &Path,
-    input: String,
-    expected: String,
-    failure: crate::judge::CaseResult,
-) -> io::Result<Failing> {
-    let mut current = (input, expected, failure);
-    'smaller: loop {
-        let current_size = (problem.size)(&current.0, &current.1);
-        for candidate in (problem.shrink)(&current.0) {
-            let Ok(expected) = (problem.reference)(&candidate) else {
-                continue;
-            };
-            if (problem.size)(&candidate, &expected) >= current_size {
-                continue;
-            }
-            if let Some(failure) = judge_input(exe, settings, scratch, &candidate, &expected)? {
-                current = (candidate, expected, failure);
-                continue 'smaller;
-            }
-        }
-        return Ok(current);
-    }
+/// Writes the failing case as the next `regress-K` and shows its verdict.
+fn save_and_report(
+    (input, expected, mut failure): Failing,
+    kit: &StressKit,
+    dir: &Path,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let name = next_regression_name(dir);
+    let input_path = dir.join(format!("{name}.in"));
+    std::fs::write(&input_path, &input)?;
+    std::fs::write(dir.join(format!("{name}.out")), &expected)?;
+    failure.name = name;
+    let shown = case_report(&failure, &kit.limits, Style::for_stdout());
+    writeln!(out, "{shown}")?;
+    writeln!(
+        out,
+        "saved {} bytes as {}",
+        input.len(),
+        input_path.display()
+    )
 }
 
 #[cfg(test)]
@@ -226,26 +204,5 @@ mod tests {
         std::fs::write(dir.path().join("regress-1.in"), "").unwrap();
         std::fs::write(dir.path().join("regress-2.in"), "").unwrap();
         assert_eq!(next_regression_name(dir.path()), "regress-3");
-    }
-
-    #[test]
-    fn every_generator_yields_inputs_with_a_reference_answer() {
-        for problem in PROBLEMS {
-            let mut rng = Rng::new(11);
-            for _ in 0..3 {
-                let input = (problem.generate)(&mut rng);
-                let answer = (problem.reference)(&input);
-                assert!(answer.is_ok(), "{}: {:?}\n{input}", problem.id, answer);
-                let expected = answer.unwrap();
-                for nearby in (problem.shrink)(&input) {
-                    assert_ne!(
-                        nearby, input,
-                        "{}: a candidate equal to its input",
-                        problem.id
-                    );
-                }
-                assert!((problem.size)(&input, &expected) > 0, "{}", problem.id);
-            }
-        }
     }
 }

@@ -1,6 +1,7 @@
 //! The harness judged by its own small submissions: each misbehaves in one
 //! way and must get its verdict within a few seconds, whatever it does.
 
+use judge_tests::compare::{Checker, Rule};
 use judge_tests::judge::{find_cases, judge_case, Case, CaseResult, Verdict};
 use judge_tests::run::{compile, Exit};
 use judge_tests::settings::{CheckerKind, Settings};
@@ -18,7 +19,8 @@ fn settings() -> Settings {
         time_limit: Duration::from_millis(500),
         memory_limit: 64 << 20,
         output_limit: 1 << 20,
-        checker: CheckerKind::Lines,
+        checker: CheckerKind::Rule(Rule::Lines),
+        aliases: Vec::new(),
     }
 }
 
@@ -34,7 +36,8 @@ fn judge_program(name: &str) -> (CaseResult, Duration) {
     let source = here().join("programs").join(format!("{name}.rs"));
     let exe = compile(&source, dir.path()).unwrap().exe;
     let start = Instant::now();
-    let result = judge_case(&exe, &reverse_case(), &settings());
+    let checker = Checker::Rule(Rule::Lines);
+    let result = judge_case(&exe, &reverse_case(), &settings(), &checker);
     let took = start.elapsed();
     assert!(
         took < Duration::from_secs(5),
@@ -181,7 +184,7 @@ fn judge_binary_prints_a_line_per_case_and_the_closing_line() {
     let cases = here().join("cases/reverse");
     let source = here().join("programs/correct.rs");
     let (out, err, code) = judge_binary(&[
-        "p4205",
+        "uva745",
         "--source",
         source.to_str().unwrap(),
         "--cases",
@@ -201,7 +204,7 @@ fn judge_binary_prints_a_line_per_case_and_the_closing_line() {
     assert_eq!(lines[4], "2 passed, 0 failed");
     assert!(!out.contains('\x1b'), "colour on a pipe");
     assert!(
-        err.contains("time 500 ms, memory 125 MiB, checker lines"),
+        err.contains("time 500 ms, memory 128 MiB, checker lines"),
         "{err}"
     );
 
@@ -245,7 +248,8 @@ fn judge_binary_reports_failures_and_exits_non_zero() {
 
     let (_, err, code) = judge_binary(&["uva10109"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("unknown problem `uva10109`"), "{err}");
+    assert!(err.contains("unknown problem `uva10109`; known: "), "{err}");
+    assert!(err.contains("uva197 (alias cube)"), "{err}");
     let (_, err, code) = judge_binary(&["p4205", "--frobnicate"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("unknown option `--frobnicate`"), "{err}");
@@ -293,4 +297,75 @@ fn checker_binary_takes_input_actual_expected_in_oj_order() {
         Some(0)
     );
     assert_eq!(checker(&[&input, &reordered]).0, Some(2));
+}
+
+const GRID_1: &str =
+    "E F C B D A\nA C E D F B\nD A B E C F\nF B D C A E\nB D F A E C\nC E A F B D\n";
+const GRID_2: &str =
+    "D C E F B A\nE F A D C B\nA B F C E D\nB E D A F C\nF D C B A E\nC A B E D F\n";
+
+#[test]
+fn checker_binary_finds_a_problems_own_checker_by_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = |name: &str| {
+        let folder = dir.path().join(name);
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::write(folder.join(".problem.toml"), "checker = \"problem\"\n").unwrap();
+        std::fs::write(folder.join("case.in"), "ignored\n").unwrap();
+        std::fs::write(folder.join("case.out"), format!("1\n{GRID_1}2\n{GRID_2}")).unwrap();
+        std::fs::write(folder.join("actual"), format!("1\n{GRID_2}2\n{GRID_1}")).unwrap();
+        let path = |file: &str| folder.join(file).to_str().unwrap().to_string();
+        [path("case.in"), path("actual"), path("case.out")]
+    };
+    let run = |args: &[String]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_checker"))
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (output.status.code(), stderr)
+    };
+    // In a folder named latin: latin's own checker, which takes grids in any order.
+    assert_eq!(run(&folder("latin")).0, Some(0));
+    let (code, why) = run(&folder("nameless"));
+    assert_eq!(code, Some(2));
+    assert!(why.contains("lists no checker for `nameless`"), "{why}");
+}
+
+#[test]
+fn judge_binary_lists_the_discovered_problems() {
+    let (out, _, code) = judge_binary(&["--help"]);
+    assert_eq!(code, Some(0));
+    let ids = out.lines().find(|l| l.starts_with("ids: ")).unwrap();
+    for id in ["latin", "p4205", "uva197 (alias cube)", "uva745"] {
+        assert!(ids.contains(id), "{out}");
+    }
+}
+
+/// A workspace holding one problem, `scratch`, with an adapter and a case
+/// folder but no entry in the registry of judge-tests/src/problems.rs.
+fn scratch_workspace() -> tempfile::TempDir {
+    let root = tempfile::tempdir().unwrap();
+    let adapters = root.path().join("library/src/problems");
+    std::fs::create_dir_all(&adapters).unwrap();
+    std::fs::write(adapters.join("scratch.rs"), "").unwrap();
+    let cases = root.path().join("judge-tests/scratch");
+    std::fs::create_dir_all(&cases).unwrap();
+    std::fs::write(cases.join(".problem.toml"), "aliases = [\"draft\"]\n").unwrap();
+    root
+}
+
+#[test]
+fn a_problem_without_stress_support_says_so() {
+    let root = scratch_workspace();
+    let root = root.path().to_str().unwrap();
+    let (out, _, code) = judge_binary(&["--root", root, "--help"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("ids: scratch (alias draft)\n"), "{out}");
+    let (_, err, code) = judge_binary(&["--root", root, "stress", "draft", "--count", "3"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("error: scratch has no stress support: judge-tests/src/problems.rs"),
+        "{err}"
+    );
 }

@@ -1,42 +1,92 @@
-//! The committed cases checked against the harness's own brute-force
-//! references, which share no code with `library/`: an independent second
-//! opinion on every expected output. Inputs without a defined reference
-//! answer (malformed on purpose, several tilings, too many solutions) are
-//! listed, never skipped silently.
+//! Every committed expected output recomputed by its problem's brute-force
+//! reference (`judge-tests/src/problems/<id>.rs`, which shares no code with
+//! `library/`): the `.out` must be the reference's answer byte for byte,
+//! and every input must have one (judge data is well formed, its tilings
+//! unique where the statement promises it); a reference that declines an
+//! input fails the test with its reason.
+//!
+//! After adding a case (`<name>.in` and an empty `<name>.out`), write its
+//! expected output from the reference:
+//!
+//! ```text
+//! UPDATE_JUDGE_TESTS=1 cargo test -p judge-tests --test references
+//! ```
+//!
+//! That rewrites every `.out` that differs, except the statement's samples
+//! (`sample-*`), which are the statement's word and are only compared.
 
-use judge_tests::compare::check;
-use judge_tests::judge::find_cases;
-use judge_tests::settings::Settings;
-use judge_tests::stress::PROBLEMS;
-use std::path::PathBuf;
+use judge_tests::catalog::{default_root, Catalog, Problem};
+use judge_tests::compare::exact;
+use judge_tests::judge::{find_cases, read_text, Case};
+use judge_tests::problems::Reference;
 
-#[test]
-fn every_case_agrees_with_the_brute_force_reference() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut disagreements = Vec::new();
-    let mut checked = 0;
-    for problem in PROBLEMS {
-        let dir = root.join(problem.id);
-        if !dir.is_dir() {
-            println!("{}: no cases yet", problem.id);
-            continue;
-        }
-        let settings = Settings::load_dir(&dir).unwrap();
-        for case in find_cases(&[dir]).unwrap() {
-            let input = std::fs::read_to_string(&case.input).unwrap();
-            let expected = std::fs::read_to_string(&case.expected).unwrap();
-            match (problem.reference)(&input) {
-                Ok(answer) => {
-                    checked += 1;
-                    if let Err(mismatch) = check(settings.checker, &input, &expected, &answer) {
-                        disagreements.push(format!("{}/{}: {mismatch}", problem.id, case.name));
-                    }
-                }
-                Err(why) => println!("{}/{}: no reference answer ({why})", problem.id, case.name),
-            }
+/// What became of one case that is not wrong.
+enum Outcome {
+    Agrees,
+    Rewritten,
+}
+
+/// Recomputes one case; with `update`, rewrites a differing non-sample
+/// `.out`. An error says why the case is wrong.
+fn recompute(reference: Reference, case: &Case, update: bool) -> Result<Outcome, String> {
+    let input = read_text(&case.input)?;
+    let answer = reference(&input).map_err(|why| format!("the reference has no answer: {why}"))?;
+    let Err(mismatch) = exact(&answer, &read_text(&case.expected)?) else {
+        return Ok(Outcome::Agrees);
+    };
+    if update && !case.name.starts_with("sample-") {
+        std::fs::write(&case.expected, answer)
+            .map_err(|e| format!("{}: {e}", case.expected.display()))?;
+        return Ok(Outcome::Rewritten);
+    }
+    Err(format!(
+        "{} is not the reference's answer (expected: the reference; got: the file): {mismatch}",
+        case.expected.display(),
+    ))
+}
+
+/// One problem's notes (rewritten cases, the count) and disagreements.
+fn check_problem(
+    problem: &Problem,
+    reference: Reference,
+    update: bool,
+) -> (Vec<String>, Vec<String>) {
+    let (mut notes, mut disagreements) = (Vec::new(), Vec::new());
+    let dirs: Vec<_> = problem.cases.iter().cloned().collect();
+    let cases = find_cases(&dirs).unwrap_or_else(|e| panic!("{}: {e}", problem.id));
+    for case in &cases {
+        let place = format!("{}/{}", problem.id, case.name);
+        match recompute(reference, case, update) {
+            Ok(Outcome::Agrees) => {}
+            Ok(Outcome::Rewritten) => notes.push(format!("{place}: rewrote the .out")),
+            Err(why) => disagreements.push(format!("{place}: {why}")),
         }
     }
-    println!("{checked} cases agree with the references");
-    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
-    assert!(checked > 0);
+    notes.push(format!("{}: {} cases recomputed", problem.id, cases.len()));
+    (notes, disagreements)
+}
+
+#[test]
+fn every_expected_output_is_the_references_answer() {
+    let update = std::env::var_os("UPDATE_JUDGE_TESTS").is_some();
+    let catalog = Catalog::discover(&default_root()).unwrap();
+    let mut disagreements = Vec::new();
+    let mut checked = 0;
+    for problem in &catalog.problems {
+        let Some(reference) = problem.support().and_then(|s| s.reference) else {
+            println!("{}: no reference; its cases are only judged", problem.id);
+            continue;
+        };
+        let (notes, wrong) = check_problem(problem, reference, update);
+        notes.iter().for_each(|note| println!("{note}"));
+        disagreements.extend(wrong);
+        checked += 1;
+    }
+    assert!(
+        disagreements.is_empty(),
+        "\n{}\n(after checking the reference, `UPDATE_JUDGE_TESTS=1 cargo test -p judge-tests \
+         --test references` rewrites the .out files that are not statement samples)",
+        disagreements.join("\n")
+    );
+    assert!(checked > 0, "no problem has a reference");
 }

@@ -1,19 +1,20 @@
 //! Stress mode end to end: a wrong submission is caught, its failing input
 //! shrunk to the smallest the problem's shrinker reaches, and saved.
 
+use judge_tests::catalog::{default_root, Catalog};
 use judge_tests::run::compile;
-use judge_tests::settings::Settings;
-use judge_tests::stress::{stress, StressOptions};
-use std::path::PathBuf;
+use judge_tests::stress::{stress, StressKit, StressOptions};
+use std::path::{Path, PathBuf};
 
-fn program(name: &str, build: &std::path::Path) -> PathBuf {
+fn program(name: &str, build: &Path) -> PathBuf {
     let source =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/programs/{name}.rs"));
     compile(&source, build).unwrap().exe
 }
 
-fn settings(id: &str) -> Settings {
-    Settings::load_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(id)).unwrap()
+fn kit(id: &str) -> StressKit {
+    let catalog = Catalog::discover(&default_root()).unwrap();
+    StressKit::of(catalog.resolve(id).unwrap()).unwrap()
 }
 
 #[test]
@@ -28,7 +29,7 @@ fn p4205_failure_shrinks_to_a_full_board_and_is_saved() {
         save_dir: save.path().to_path_buf(),
     };
     let mut log = Vec::new();
-    let passed = stress("p4205", &exe, &settings("p4205"), &options, &mut log).unwrap();
+    let passed = stress(&kit("p4205"), &exe, &options, &mut log).unwrap();
     let log = String::from_utf8(log).unwrap();
     assert!(!passed, "{log}");
     assert!(log.contains("input 1 of 3 (seed 1) fails: WA"), "{log}");
@@ -52,8 +53,7 @@ fn uva197_failure_shrinks_to_one_case() {
         save_dir: save.path().to_path_buf(),
     };
     let mut log = Vec::new();
-    assert!(stress("no-such-id", &exe, &settings("uva197"), &options, &mut log).is_err());
-    assert!(!stress("uva197", &exe, &settings("uva197"), &options, &mut log).unwrap());
+    assert!(!stress(&kit("cube"), &exe, &options, &mut log).unwrap());
     let input = std::fs::read_to_string(save.path().join("regress-1.in")).unwrap();
     assert_eq!(input.lines().count(), 1, "{input}");
     let expected = std::fs::read_to_string(save.path().join("regress-1.out")).unwrap();
@@ -63,13 +63,16 @@ fn uva197_failure_shrinks_to_one_case() {
 #[test]
 fn a_seed_replays_the_same_inputs() {
     use judge_tests::rng::Rng;
-    for problem in judge_tests::stress::PROBLEMS {
+    for support in judge_tests::problems::ALL {
+        let Some(generator) = support.generator else {
+            continue;
+        };
         let (mut a, mut b) = (Rng::new(99), Rng::new(99));
         assert_eq!(
-            (problem.generate)(&mut a),
-            (problem.generate)(&mut b),
+            (generator.generate)(&mut a),
+            (generator.generate)(&mut b),
             "{}",
-            problem.id
+            support.id
         );
     }
 }

@@ -1,87 +1,241 @@
 //! Every committed submission, compiled with plain rustc as a judge would,
-//! must be accepted on every case of its problem, and compile without a
+//! must be accepted on every case of its problem and compile without a
 //! single warning, then survive a short stress run against the brute-force
-//! reference (regressions go to a temporary directory, never into the tree).
-//! One test per problem, so a missing submission is named.
+//! reference when its problem has one (regressions go to a temporary
+//! directory, never into the tree).
+//!
+//! The problems are discovered (`catalog`), so this file names none. It is
+//! its own test harness (`harness = false`): it prints one line per problem
+//! as the verdicts come, which `cargo test` shows whether or not output is
+//! captured, and a report naming each problem that failed.
+//!
+//! ```text
+//! cargo test -p judge-tests --test submissions             # every problem
+//! cargo test -p judge-tests --test submissions -- uva      # ids containing `uva`
+//! ```
 
-use judge_tests::judge::{find_cases, judge_case, Verdict};
+use judge_tests::catalog::{default_root, Catalog, Problem};
+use judge_tests::judge::{find_cases, judge_cases, limits_of, Verdict};
 use judge_tests::report::{case_report, Style};
 use judge_tests::run::compile;
-use judge_tests::settings::Settings;
-use judge_tests::stress::{stress, StressOptions};
-use std::path::PathBuf;
+use judge_tests::stress::{stress, StressKit, StressOptions};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
 
-fn judge_submission(id: &str) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let source = root
-        .parent()
-        .unwrap()
-        .join("submissions")
-        .join(id)
-        .join("main.rs");
-    assert!(
-        source.is_file(),
-        "{} does not exist yet: generate it with `make submit-{id}` and commit it",
-        source.display()
-    );
-    let cases_dir = root.join(id);
-    let settings = Settings::load_dir(&cases_dir).unwrap();
-    let cases = find_cases(std::slice::from_ref(&cases_dir)).unwrap();
-    assert!(!cases.is_empty(), "no cases in {}", cases_dir.display());
-    let build = tempfile::tempdir().unwrap();
-    let compiled =
-        compile(&source, build.path()).unwrap_or_else(|e| panic!("{id}: rustc failed:\n{e}"));
-    assert!(
-        compiled.warnings.trim().is_empty(),
-        "{id}: rustc printed warnings:\n{}",
-        compiled.warnings
-    );
-    let limits = judge_tests::judge::limits_of(&settings);
-    let failures: Vec<String> = cases
+/// The short stress run every submission gets.
+const STRESS_COUNT: usize = 10;
+const STRESS_SEED: u64 = 2026;
+
+/// What the command line asks for: libtest's flags that matter here.
+#[derive(Default)]
+struct Args {
+    list: bool,
+    ignored: bool,
+    filters: Vec<String>,
+    skips: Vec<String>,
+}
+
+impl Args {
+    fn parse(mut raw: impl Iterator<Item = String>) -> Args {
+        let mut args = Args::default();
+        while let Some(arg) = raw.next() {
+            match arg.as_str() {
+                "--list" => args.list = true,
+                "--ignored" => args.ignored = true,
+                "--skip" => args.skips.extend(raw.next()),
+                // libtest options with a value this harness has no use for.
+                "--test-threads" | "--format" | "--color" | "--logfile" | "-Z" => {
+                    raw.next();
+                }
+                flag if flag.starts_with('-') => {}
+                _ => args.filters.push(arg),
+            }
+        }
+        args
+    }
+
+    fn wants(&self, id: &str) -> bool {
+        !self.ignored
+            && (self.filters.is_empty() || self.filters.iter().any(|f| id.contains(f.as_str())))
+            && !self.skips.iter().any(|s| id.contains(s.as_str()))
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse(std::env::args().skip(1));
+    let catalog = match Catalog::discover(&default_root()) {
+        Ok(catalog) => catalog,
+        Err(e) => {
+            eprintln!("cannot discover the problems: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let problems: Vec<&Problem> = catalog
+        .problems
         .iter()
-        .map(|case| judge_case(&compiled.exe, case, &settings))
-        .filter(|result| result.verdict != Verdict::Accepted)
-        .map(|result| case_report(&result, &limits, Style::plain()))
+        .filter(|p| args.wants(&p.id))
         .collect();
-    assert!(
-        failures.is_empty(),
-        "{id}: {} of {} cases failed:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
+    if args.list {
+        for problem in &problems {
+            println!("{}: test", problem.id);
+        }
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "\nrunning {} problems: each committed submission judged on its cases",
+        problems.len()
     );
+    let mut failures = Vec::new();
+    in_parallel(
+        &problems,
+        |problem| judge_problem(problem),
+        |problem, verdict| {
+            let line = match verdict {
+                Ok(line) => format!("{:<8} ok      {line}", problem.id),
+                Err(report) => {
+                    failures.push(format!("---- {} ----\n{report}", problem.id));
+                    format!("{:<8} FAILED", problem.id)
+                }
+            };
+            println!("{line}");
+        },
+    );
+    closing(problems.len(), &failures)
+}
 
-    let save = tempfile::tempdir().unwrap();
+/// The details of every failure, then libtest's closing line.
+fn closing(count: usize, failures: &[String]) -> ExitCode {
+    let passed = count - failures.len();
+    if failures.is_empty() {
+        println!("\ntest result: ok. {passed} passed; 0 failed\n");
+        return ExitCode::SUCCESS;
+    }
+    println!("\nfailures:\n\n{}\n", failures.join("\n\n"));
+    println!(
+        "test result: FAILED. {passed} passed; {} failed\n",
+        failures.len()
+    );
+    ExitCode::FAILURE
+}
+
+/// Runs `work` on every item on a few threads and hands the results to
+/// `report` in the items' order, each as soon as it and those before it are done.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    work: impl Fn(&T) -> R + Sync,
+    mut report: impl FnMut(&T, R),
+) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(items.len()) {
+            let (sender, next, work) = (sender.clone(), &next, &work);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                let Some(item) = items.get(index) else { break };
+                let _ = sender.send((index, work(item)));
+            });
+        }
+        drop(sender);
+        let mut done: Vec<Option<R>> = items.iter().map(|_| None).collect();
+        let mut shown = 0;
+        for (index, result) in receiver {
+            done[index] = Some(result);
+            while let Some(result) = done.get_mut(shown).and_then(Option::take) {
+                report(&items[shown], result);
+                shown += 1;
+            }
+        }
+    });
+}
+
+/// One problem's line when everything passes, or a report of what failed.
+fn judge_problem(problem: &Problem) -> Result<String, String> {
+    let started = Instant::now();
+    if let Some(missing) = problem.missing_half() {
+        return Err(missing);
+    }
+    let build = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let exe = compile_cleanly(problem, build.path())?;
+    let cases = judge_every_case(problem, &exe)?;
+    let stressed = stress_briefly(problem, &exe)?;
+    Ok(format!(
+        "{cases}; {stressed} ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    ))
+}
+
+/// The committed submission, compiled without a warning.
+fn compile_cleanly(problem: &Problem, build: &Path) -> Result<std::path::PathBuf, String> {
+    let (id, source) = (&problem.id, &problem.submission);
+    if !source.is_file() {
+        return Err(format!(
+            "{} does not exist yet: generate it with `make submit-{id}` and commit it",
+            source.display()
+        ));
+    }
+    let compiled = compile(source, build).map_err(|e| format!("rustc failed:\n{e}"))?;
+    if !compiled.warnings.trim().is_empty() {
+        return Err(format!("rustc printed warnings:\n{}", compiled.warnings));
+    }
+    Ok(compiled.exe)
+}
+
+/// Every case accepted: `11 cases accepted (checker lines, slowest 40 ms)`.
+fn judge_every_case(problem: &Problem, exe: &Path) -> Result<String, String> {
+    let dir = problem.case_dir()?.to_path_buf();
+    let cases = find_cases(std::slice::from_ref(&dir))?;
+    if cases.is_empty() {
+        return Err(format!("no cases in {}", dir.display()));
+    }
+    let checker = problem.checker()?;
+    let results = judge_cases(exe, &cases, &problem.settings, &checker, |_| {});
+    let limits = limits_of(&problem.settings);
+    let failed: Vec<String> = results
+        .iter()
+        .filter(|result| result.verdict != Verdict::Accepted)
+        .map(|result| case_report(result, &limits, Style::plain()))
+        .collect();
+    if !failed.is_empty() {
+        return Err(format!(
+            "{} of {} cases failed:\n{}",
+            failed.len(),
+            cases.len(),
+            failed.join("\n")
+        ));
+    }
+    let slowest = results
+        .iter()
+        .filter_map(|r| r.outcome.as_ref())
+        .map(|o| o.wall)
+        .max();
+    Ok(format!(
+        "{} cases accepted (checker {}, slowest {} ms)",
+        cases.len(),
+        problem.settings.checker,
+        slowest.unwrap_or_default().as_millis()
+    ))
+}
+
+/// A short stress run when the problem has a generator; says so when not.
+fn stress_briefly(problem: &Problem, exe: &Path) -> Result<String, String> {
+    let Ok(kit) = StressKit::of(problem) else {
+        return Ok("no stress generator".to_string());
+    };
+    let save = tempfile::tempdir().map_err(|e| e.to_string())?;
     let options = StressOptions {
-        count: 10,
-        seed: 2026,
+        count: STRESS_COUNT,
+        seed: STRESS_SEED,
         save_dir: save.path().to_path_buf(),
     };
     let mut log = Vec::new();
-    let passed = stress(id, &compiled.exe, &settings, &options, &mut log).unwrap();
-    assert!(
-        passed,
-        "{id}: stress failed:\n{}",
-        String::from_utf8_lossy(&log)
-    );
-}
-
-#[test]
-fn p4205() {
-    judge_submission("p4205");
-}
-
-#[test]
-fn uva745() {
-    judge_submission("uva745");
-}
-
-#[test]
-fn uva197() {
-    judge_submission("uva197");
-}
-
-#[test]
-fn latin() {
-    judge_submission("latin");
+    match stress(&kit, exe, &options, &mut log) {
+        Ok(true) => Ok(format!("stress {STRESS_COUNT} inputs (seed {STRESS_SEED})")),
+        Ok(false) => Err(format!("stress failed:\n{}", String::from_utf8_lossy(&log))),
+        Err(e) => Err(format!("stress could not run: {e}")),
+    }
 }

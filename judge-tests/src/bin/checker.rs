@@ -9,9 +9,13 @@
 //! 2 = usage or I/O error. Without `--problem`/`--checker`, the checker of
 //! `.problem.toml` beside the input file is used, so one command serves
 //! every problem: `oj t -d judge-tests/latin --judge-command 'checker' ...`.
+//! When that file says `checker = "problem"`, the folder's name is the
+//! problem id whose own checker the registry supplies.
 
-use judge_tests::compare::check;
-use judge_tests::settings::{resolve_id, CheckerKind, Settings};
+use judge_tests::catalog::{default_root, own_checker, Catalog};
+use judge_tests::compare::{Checker, Rule};
+use judge_tests::judge::read_text;
+use judge_tests::settings::{CheckerKind, Settings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -28,14 +32,15 @@ fn main() -> ExitCode {
     }
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read(path)
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .map_err(|e| format!("{}: {e}", path.display()))
+/// How the checker was chosen on the command line, if it was.
+enum Choice {
+    Beside,
+    Rule(String),
+    Problem(String),
 }
 
 fn run() -> Result<bool, String> {
-    let mut kind: Option<CheckerKind> = None;
+    let mut choice = Choice::Beside;
     let mut files: Vec<PathBuf> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -44,33 +49,57 @@ fn run() -> Result<bool, String> {
                 println!("{USAGE}");
                 return Ok(true);
             }
-            "--checker" => {
-                let name = args.next().ok_or("--checker needs a name")?;
-                kind = Some(CheckerKind::from_name(&name)?);
-            }
-            "--problem" => {
-                let id = resolve_id(&args.next().ok_or("--problem needs an id")?)?;
-                let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(id);
-                kind = Some(Settings::load_dir(&dir).map_err(|e| e.to_string())?.checker);
-            }
+            "--checker" => choice = Choice::Rule(args.next().ok_or("--checker needs a name")?),
+            "--problem" => choice = Choice::Problem(args.next().ok_or("--problem needs an id")?),
             _ => files.push(arg.into()),
         }
     }
     let [input, actual, expected] =
         <[PathBuf; 3]>::try_from(files).map_err(|_| USAGE.to_string())?;
-    let kind = match kind {
-        Some(kind) => kind,
-        None => {
-            let dir = input.parent().unwrap_or(Path::new("."));
-            Settings::load_dir(dir).map_err(|e| e.to_string())?.checker
-        }
-    };
-    match check(kind, &read(&input)?, &read(&expected)?, &read(&actual)?) {
+    let checker = choose(choice, &input)?;
+    let verdict = checker.check(
+        &read_text(&input)?,
+        &read_text(&expected)?,
+        &read_text(&actual)?,
+    );
+    match verdict {
         Ok(()) => Ok(true),
         Err(mismatch) => {
             // On stdout: `oj test` shows the judge command's stdout as "judge's output".
             println!("{mismatch}");
             Ok(false)
+        }
+    }
+}
+
+/// The checker asked for, or the one of the settings beside the input.
+fn choose(choice: Choice, input: &Path) -> Result<Checker, String> {
+    match choice {
+        Choice::Rule(name) => Rule::from_name(&name).map(Checker::Rule).ok_or_else(|| {
+            format!("unknown checker `{name}`; known: lines, exact, line-sets (or --problem ID)")
+        }),
+        Choice::Problem(name) => {
+            let catalog = Catalog::discover(&default_root())?;
+            catalog.resolve(&name)?.checker()
+        }
+        Choice::Beside => beside(input),
+    }
+}
+
+/// The checker that `.problem.toml` beside the input names.
+fn beside(input: &Path) -> Result<Checker, String> {
+    let dir = match input.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    match Settings::load_dir(dir).map_err(|e| e.to_string())?.checker {
+        CheckerKind::Rule(rule) => Ok(Checker::Rule(rule)),
+        CheckerKind::Problem => {
+            let folder = dir
+                .canonicalize()
+                .map_err(|e| format!("{}: {e}", dir.display()))?;
+            let id = folder.file_name().unwrap_or_default().to_string_lossy();
+            own_checker(&id).map_err(|e| format!("{e} (name the problem with --problem ID)"))
         }
     }
 }

@@ -1,26 +1,31 @@
 //! `judge`: compile a submission with plain rustc and judge it on every case.
 //!
 //! ```text
-//! judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings]
-//! judge stress <id> --count N [--seed S] [--source FILE] [--time-limit MS] [--memory-limit MB]
+//! judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings] [--root DIR]
+//! judge stress <id> --count N [--seed S] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]
 //! ```
+//!
+//! The ids (and aliases) are discovered under the workspace root: by default
+//! the one this binary was built in, or `--root DIR`.
 
-use judge_tests::judge::{find_cases, judge_case, limits_of, Verdict};
+use judge_tests::catalog::{default_root, Catalog, Problem};
+use judge_tests::judge::{all_accepted, find_cases, judge_cases, limits_of};
 use judge_tests::report::{case_report, summary, Style};
 use judge_tests::run::compile;
-use judge_tests::settings::{resolve_id, Settings};
-use judge_tests::stress::{stress, StressOptions};
+use judge_tests::stress::{stress, StressKit, StressOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 const USAGE: &str = "\
-usage: judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings]
-       judge stress <id> --count N [--seed S] [--source FILE] [--time-limit MS] [--memory-limit MB]
-ids: p4205, uva745, uva197 (alias cube), latin
-defaults: --source submissions/<id>/main.rs, --cases judge-tests/<id>; limits and checker
-from judge-tests/<id>/.problem.toml. Exit status 0 only when every case is accepted.";
+usage: judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings] [--root DIR]
+       judge stress <id> --count N [--seed S] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]";
+
+const DEFAULTS: &str = "\
+defaults: --source submissions/<id>/main.rs, --cases judge-tests/<id>, --root the workspace
+the judge was built in; limits and checker from judge-tests/<id>/.problem.toml.
+Exit status 0 only when every case is accepted.";
 
 fn main() -> ExitCode {
     match run() {
@@ -32,10 +37,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// The workspace root: defaults are relative to it, so the command works from any directory.
-fn workspace() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
+/// The full help: usage, the discovered ids, the defaults.
+fn help(catalog: &Catalog) -> String {
+    format!("{USAGE}\nids: {}\n{DEFAULTS}", catalog.known())
 }
 
 #[derive(Default)]
@@ -43,6 +47,7 @@ struct Args {
     help: bool,
     stress: bool,
     id: Option<String>,
+    root: Option<PathBuf>,
     source: Option<PathBuf>,
     cases: Vec<PathBuf>,
     time_limit: Option<u64>,
@@ -52,25 +57,31 @@ struct Args {
     seed: Option<u64>,
 }
 
+/// The value after a flag.
+fn value(flag: &str, raw: &mut impl Iterator<Item = String>) -> Result<String, String> {
+    raw.next().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+/// The number after a flag.
+fn number(flag: &str, raw: &mut impl Iterator<Item = String>) -> Result<u64, String> {
+    let text = value(flag, raw)?;
+    text.parse()
+        .map_err(|_| format!("{flag} needs a non-negative integer, found `{text}`"))
+}
+
 fn parse_args(mut raw: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut args = Args::default();
-    let number = |flag: &str, value: Option<String>| -> Result<u64, String> {
-        let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-        value
-            .parse()
-            .map_err(|_| format!("{flag} needs a non-negative integer, found `{value}`"))
-    };
     while let Some(arg) = raw.next() {
+        let raw = &mut raw;
         match arg.as_str() {
             "-h" | "--help" => args.help = true,
-            "--source" => args.source = Some(raw.next().ok_or("--source needs a file")?.into()),
-            "--cases" => args
-                .cases
-                .push(raw.next().ok_or("--cases needs a directory")?.into()),
-            "--time-limit" => args.time_limit = Some(number(&arg, raw.next())?),
-            "--memory-limit" => args.memory_limit = Some(number(&arg, raw.next())?),
-            "--count" => args.count = Some(number(&arg, raw.next())? as usize),
-            "--seed" => args.seed = Some(number(&arg, raw.next())?),
+            "--root" => args.root = Some(value(&arg, raw)?.into()),
+            "--source" => args.source = Some(value(&arg, raw)?.into()),
+            "--cases" => args.cases.push(value(&arg, raw)?.into()),
+            "--time-limit" => args.time_limit = Some(number(&arg, raw)?),
+            "--memory-limit" => args.memory_limit = Some(number(&arg, raw)?),
+            "--count" => args.count = Some(number(&arg, raw)? as usize),
+            "--seed" => args.seed = Some(number(&arg, raw)?),
             "--deny-warnings" => args.deny_warnings = true,
             "stress" if args.id.is_none() && !args.stress => args.stress = true,
             flag if flag.starts_with('-') => {
@@ -85,115 +96,118 @@ fn parse_args(mut raw: impl Iterator<Item = String>) -> Result<Args, String> {
 
 fn run() -> Result<ExitCode, String> {
     let args = parse_args(std::env::args().skip(1))?;
+    let catalog = Catalog::discover(&args.root.clone().unwrap_or_else(default_root))?;
     if args.help {
-        println!("{USAGE}");
+        println!("{}", help(&catalog));
         return Ok(ExitCode::SUCCESS);
     }
-    let id = resolve_id(args.id.as_deref().ok_or_else(|| USAGE.to_string())?)?;
-    let root = workspace();
-    let problem_dir = root.join("judge-tests").join(id);
-    let mut settings = Settings::load_dir(&problem_dir).map_err(|e| e.to_string())?;
+    let name = args.id.as_deref().ok_or_else(|| help(&catalog))?;
+    let mut problem = catalog.resolve(name)?.clone();
     if let Some(ms) = args.time_limit {
-        settings.time_limit = Duration::from_millis(ms);
+        problem.settings.time_limit = Duration::from_millis(ms);
     }
     if let Some(mb) = args.memory_limit {
-        settings.memory_limit = mb << 20;
+        problem.settings.memory_limit = mb << 20;
     }
-    let source = args
-        .source
-        .clone()
-        .unwrap_or_else(|| root.join("submissions").join(id).join("main.rs"));
+    let source = args.source.clone().unwrap_or(problem.submission.clone());
+    if args.stress {
+        // Before compiling: a problem without a generator says so at once.
+        let kit = StressKit::of(&problem)?;
+        let options = StressOptions {
+            count: args.count.ok_or("stress needs --count N")?,
+            seed: args.seed.unwrap_or(1),
+            save_dir: problem.case_dir()?.to_path_buf(),
+        };
+        return with_compiled(&source, args.deny_warnings, |exe| {
+            stress_submission(&kit, exe, &options)
+        });
+    }
+    let dirs = match args.cases.as_slice() {
+        [] => vec![problem.case_dir()?.to_path_buf()],
+        dirs => dirs.to_vec(),
+    };
+    with_compiled(&source, args.deny_warnings, |exe| {
+        judge_submission(&problem, exe, &dirs)
+    })
+}
 
+/// Compiles `source` like a judge and hands the executable to `then`; a
+/// compile error (or a warning, with `deny_warnings`) is one failed case.
+fn with_compiled(
+    source: &Path,
+    deny_warnings: bool,
+    then: impl FnOnce(&Path) -> Result<ExitCode, String>,
+) -> Result<ExitCode, String> {
     let build = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
     eprintln!(
         "   Compiling {} (rustc --edition 2021 -O)",
         source.display()
     );
-    let compiled = match compile(&source, build.path()) {
+    let compiled = match compile(source, build.path()) {
         Ok(compiled) => compiled,
         Err(e) => {
-            println!(
-                "{} compilation failed\n{}",
-                Style::for_stdout().verdict("CE"),
-                e.message.trim_end()
-            );
+            let ce = Style::for_stdout().verdict("CE");
+            println!("{ce} compilation failed\n{}", e.message.trim_end());
             println!("0 passed, 1 failed");
             return Ok(ExitCode::FAILURE);
         }
     };
     if !compiled.warnings.trim().is_empty() {
         eprintln!("{}", compiled.warnings.trim_end());
-        if args.deny_warnings {
+        if deny_warnings {
             println!("rustc printed warnings (--deny-warnings)\n0 passed, 1 failed");
             return Ok(ExitCode::FAILURE);
         }
     }
+    then(&compiled.exe)
+}
 
-    if args.stress {
-        let count = args.count.ok_or("stress needs --count N")?;
-        eprintln!(
-            "   Stressing {count} random inputs from seed {} against the brute-force reference; \
-             failures are shrunk and saved in {}",
-            args.seed.unwrap_or(1),
-            problem_dir.display()
-        );
-        let options = StressOptions {
-            count,
-            seed: args.seed.unwrap_or(1),
-            save_dir: problem_dir,
-        };
-        let all_passed = stress(
-            id,
-            &compiled.exe,
-            &settings,
-            &options,
-            &mut std::io::stdout(),
-        )
-        .map_err(|e| e.to_string())?;
-        return Ok(if all_passed {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::FAILURE
-        });
-    }
-
-    let dirs = if args.cases.is_empty() {
-        vec![problem_dir]
-    } else {
-        args.cases.clone()
-    };
-    let cases = find_cases(&dirs)?;
+/// Judges `exe` on every case of `dirs`, one line per case, then the summary.
+fn judge_submission(problem: &Problem, exe: &Path, dirs: &[PathBuf]) -> Result<ExitCode, String> {
+    let cases = find_cases(dirs)?;
     if cases.is_empty() {
-        return Err(format!(
-            "no *.in cases in {}",
-            dirs.iter()
-                .map(|d| d.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        let shown: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        return Err(format!("no *.in cases in {}", shown.join(", ")));
     }
+    let settings = &problem.settings;
+    let checker = problem.checker()?;
     eprintln!(
-        "     Judging {} cases: time {} ms, memory {} MiB, checker {}",
+        "     Judging {} cases: time {} ms, memory {} MiB, checker {checker}",
         cases.len(),
         settings.time_limit.as_millis(),
         settings.memory_limit >> 20,
-        settings.checker
     );
-    let style = Style::for_stdout();
-    let limits = limits_of(&settings);
-    let mut results = Vec::new();
+    let (style, limits) = (Style::for_stdout(), limits_of(settings));
     let mut stdout = std::io::stdout();
-    for case in &cases {
-        let result = judge_case(&compiled.exe, case, &settings);
-        let _ = writeln!(stdout, "{}", case_report(&result, &limits, style));
+    let results = judge_cases(exe, &cases, settings, &checker, |result| {
+        let _ = writeln!(stdout, "{}", case_report(result, &limits, style));
         let _ = stdout.flush();
-        results.push(result);
-    }
+    });
     println!("{}", summary(&results));
-    let all_passed = results.iter().all(|r| r.verdict == Verdict::Accepted);
-    Ok(if all_passed {
+    Ok(exit_code(all_accepted(&results)))
+}
+
+/// Stress-tests `exe`; failures are shrunk and saved in the case folder.
+fn stress_submission(
+    kit: &StressKit,
+    exe: &Path,
+    options: &StressOptions,
+) -> Result<ExitCode, String> {
+    eprintln!(
+        "   Stressing {} random inputs from seed {} against the brute-force reference; \
+         failures are shrunk and saved in {}",
+        options.count,
+        options.seed,
+        options.save_dir.display()
+    );
+    let passed = stress(kit, exe, options, &mut std::io::stdout()).map_err(|e| e.to_string())?;
+    Ok(exit_code(passed))
+}
+
+fn exit_code(passed: bool) -> ExitCode {
+    if passed {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    })
+    }
 }

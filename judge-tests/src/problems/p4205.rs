@@ -174,57 +174,68 @@ fn anchored() -> Vec<Vec<Cells>> {
         .collect()
 }
 
+/// The cells of the triangle in row-major order.
+fn triangle() -> impl Iterator<Item = (usize, usize)> {
+    (0..ROWS).flat_map(|r| (0..=r).map(move |c| (r, c)))
+}
+
+/// The bit of cell (r, c) in a board of 55 bits, numbered row-major.
+fn bit(r: usize, c: usize) -> u64 {
+    1 << (r * (r + 1) / 2 + c)
+}
+
+/// The cells of `shape` anchored on (r, c) as a mask, if all lie in the triangle.
+fn mask_at(shape: &Cells, (r, c): (usize, usize)) -> Option<u64> {
+    shape.iter().try_fold(0, |mask, &(dr, dc)| {
+        let (r, c) = (r as i32 + dr, c as i32 + dc);
+        let inside = (0..ROWS as i32).contains(&r) && (0..=r).contains(&c);
+        inside.then(|| mask | bit(r as usize, c as usize))
+    })
+}
+
+/// `placements[cell][piece]`: the masks of every orientation of the piece
+/// whose first cell (row-major) lies on the cell, where it fits.
+fn placements() -> Vec<Vec<Vec<u64>>> {
+    let table = anchored();
+    triangle()
+        .map(|at| {
+            let fitting =
+                |shapes: &Vec<Cells>| shapes.iter().filter_map(|s| mask_at(s, at)).collect();
+            table.iter().map(fitting).collect()
+        })
+        .collect()
+}
+
+/// Fills the first empty cell (row-major) with every unused piece in every
+/// orientation that covers it, depth first; a piece is `(index, mask)`.
 struct Search<'a> {
-    table: &'a [Vec<Cells>],
-    board: Board,
-    used: [bool; 12],
-    found: Vec<Board>,
+    placements: &'a [Vec<Vec<u64>>],
+    order: &'a [usize],
+    placed: Vec<(usize, u64)>,
+    found: Vec<Vec<(usize, u64)>>,
     limit: usize,
 }
 
 impl Search<'_> {
-    fn first_empty(&self) -> Option<(i32, i32)> {
-        (0..ROWS)
-            .flat_map(|r| (0..=r).map(move |c| (r, c)))
-            .find(|&(r, c)| self.board[r][c] == EMPTY)
-            .map(|(r, c)| (r as i32, c as i32))
-    }
-
-    fn fits(&self, cells: &Cells, (r0, c0): (i32, i32)) -> bool {
-        cells.iter().all(|&(dr, dc)| {
-            let (r, c) = (r0 + dr, c0 + dc);
-            (0..ROWS as i32).contains(&r)
-                && (0..=r).contains(&c)
-                && self.board[r as usize][c as usize] == EMPTY
-        })
-    }
-
-    fn paint(&mut self, cells: &Cells, (r0, c0): (i32, i32), value: u8) {
-        for &(dr, dc) in cells {
-            self.board[(r0 + dr) as usize][(c0 + dc) as usize] = value;
-        }
-    }
-
-    fn go(&mut self, order: &[usize]) {
+    fn go(&mut self, covered: u64, used: u16) {
         if self.found.len() >= self.limit {
             return;
         }
-        let Some(at) = self.first_empty() else {
-            self.found.push(self.board);
+        let cell = (!covered).trailing_zeros() as usize;
+        if cell >= ROWS * (ROWS + 1) / 2 {
+            self.found.push(self.placed.clone());
             return;
-        };
-        for &piece in order {
-            if self.used[piece] {
+        }
+        let placements = self.placements;
+        for &piece in self.order {
+            if used & (1 << piece) != 0 {
                 continue;
             }
-            for orientation in 0..self.table[piece].len() {
-                let cells = self.table[piece][orientation].clone();
-                if self.fits(&cells, at) {
-                    self.used[piece] = true;
-                    self.paint(&cells, at, SHAPES[piece].0);
-                    self.go(order);
-                    self.paint(&cells, at, EMPTY);
-                    self.used[piece] = false;
+            for &mask in &placements[cell][piece] {
+                if covered & mask == 0 {
+                    self.placed.push((piece, mask));
+                    self.go(covered | mask, used | (1 << piece));
+                    self.placed.pop();
                 }
             }
         }
@@ -233,20 +244,30 @@ impl Search<'_> {
 
 /// Up to `limit` completions of `board`, trying pieces in `order`.
 fn completions(board: &Board, limit: usize, order: &[usize]) -> Vec<Board> {
-    let table = anchored();
-    let mut used = [false; 12];
-    for (piece, (letter, _)) in SHAPES.iter().enumerate() {
-        used[piece] = board.iter().any(|row| row.contains(letter));
+    let (mut covered, mut used) = (0u64, 0u16);
+    for (r, c) in triangle().filter(|&(r, c)| board[r][c] != EMPTY) {
+        covered |= bit(r, c);
+        used |= 1 << (board[r][c] - b'A');
     }
+    let placements = placements();
     let mut search = Search {
-        table: &table,
-        board: *board,
-        used,
+        placements: &placements,
+        order,
+        placed: Vec::new(),
         found: Vec::new(),
         limit,
     };
-    search.go(order);
-    search.found
+    search.go(covered, used);
+    let paint = |placed: Vec<(usize, u64)>| {
+        let mut filled = *board;
+        for (piece, mask) in placed {
+            for (r, c) in triangle().filter(|&(r, c)| mask & bit(r, c) != 0) {
+                filled[r][c] = SHAPES[piece].0;
+            }
+        }
+        filled
+    };
+    search.found.into_iter().map(paint).collect()
 }
 
 const IN_ORDER: [usize; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
@@ -390,6 +411,34 @@ mod tests {
         for _ in 0..3 {
             let board = parse_board(&generate(&mut rng)).unwrap();
             assert_eq!(completions(&board, 2, &IN_ORDER).len(), 1);
+        }
+    }
+
+    #[test]
+    fn the_empty_board_has_32288_completions_as_the_statement_says() {
+        let empty = [[EMPTY; ROWS]; ROWS];
+        assert_eq!(completions(&empty, usize::MAX, &IN_ORDER).len(), 32288);
+    }
+
+    #[test]
+    fn committed_cases_hold_the_pieces_their_names_promise() {
+        let promises = [
+            ("one-piece", 1),
+            ("two-pieces", 2),
+            ("three-pieces", 3),
+            ("full-board", 12),
+        ];
+        for (name, input, _) in crate::judge::committed_cases("p4205") {
+            let board = parse_board(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let given = SHAPES
+                .iter()
+                .filter(|(letter, _)| board.iter().any(|row| row.contains(letter)))
+                .count();
+            for (prefix, pieces) in promises {
+                if name.starts_with(prefix) {
+                    assert_eq!(given, pieces, "{name}");
+                }
+            }
         }
     }
 }

@@ -102,66 +102,86 @@ fn index(c: Cell) -> usize {
     (c[0] * 9 + c[1] * 3 + c[2]) as usize
 }
 
-/// Every assembly with piece `a` in the orientation of `a_cells` (anywhere:
-/// `a` may be translated) and the other pieces in any rotation, sorted.
-fn assemblies(a_cells: &[usize]) -> Vec<String> {
-    let anchored = |cells: Vec<Cell>| -> Vec<Cell> {
-        let anchor = cells[0];
-        cells
+/// The cell of a cube index.
+fn cell(k: usize) -> Cell {
+    [(k / 9) as i32, (k / 3 % 3) as i32, (k % 3) as i32]
+}
+
+/// A shape moved so that its first cell (in index order) is the origin.
+fn anchored(cells: Vec<Cell>) -> Vec<Cell> {
+    let anchor = cells[0];
+    cells
+        .iter()
+        .map(|c| [c[0] - anchor[0], c[1] - anchor[1], c[2] - anchor[2]])
+        .collect()
+}
+
+/// Fills the first empty cell with every unused piece in every allowed
+/// shape anchored there; `table[piece]` lists the shapes.
+struct Search<'a> {
+    table: &'a [Vec<Vec<Cell>>],
+    cube: [u8; 27],
+    used: [bool; 7],
+    found: Vec<String>,
+}
+
+impl Search<'_> {
+    /// The cube indices of `shape` anchored at `at`, if it fits in the empty cells.
+    fn fit(&self, shape: &[Cell], at: Cell) -> Option<Vec<usize>> {
+        shape
             .iter()
-            .map(|c| [c[0] - anchor[0], c[1] - anchor[1], c[2] - anchor[2]])
+            .map(|d| [at[0] + d[0], at[1] + d[1], at[2] + d[2]])
+            .map(|c| (c.iter().all(|v| (0..3).contains(v))).then(|| index(c)))
+            .map(|k| k.filter(|&k| self.cube[k] == b'.'))
             .collect()
-    };
-    let a_shape = normalise(
-        a_cells
-            .iter()
-            .map(|&k| [(k / 9) as i32, (k / 3 % 3) as i32, (k % 3) as i32])
-            .collect(),
-    );
-    let mut table: Vec<Vec<Vec<Cell>>> = vec![vec![anchored(a_shape)]];
-    table.extend((1..7).map(|piece| orientations(piece).into_iter().map(anchored).collect()));
-    let mut found = Vec::new();
-    fn go(
-        cube: &mut [u8; 27],
-        used: &mut [bool; 7],
-        table: &[Vec<Vec<Cell>>],
-        found: &mut Vec<String>,
-    ) {
-        let Some(k) = cube.iter().position(|&b| b == b'.') else {
-            found.push(String::from_utf8_lossy(cube).into_owned());
+    }
+
+    fn paint(&mut self, cells: &[usize], value: u8) {
+        for &k in cells {
+            self.cube[k] = value;
+        }
+    }
+
+    fn go(&mut self) {
+        let Some(k) = self.cube.iter().position(|&b| b == b'.') else {
+            self.found
+                .push(String::from_utf8_lossy(&self.cube).into_owned());
             return;
         };
-        let at = [(k / 9) as i32, (k / 3 % 3) as i32, (k % 3) as i32];
-        for piece in 0..7 {
-            if used[piece] {
+        let table = self.table;
+        for (piece, shapes) in table.iter().enumerate() {
+            if self.used[piece] {
                 continue;
             }
-            for shape in &table[piece] {
-                let cells: Vec<Cell> = shape
-                    .iter()
-                    .map(|d| [at[0] + d[0], at[1] + d[1], at[2] + d[2]])
-                    .collect();
-                let fits = cells
-                    .iter()
-                    .all(|c| c.iter().all(|v| (0..3).contains(v)) && cube[index(*c)] == b'.');
-                if !fits {
+            for shape in shapes {
+                let Some(cells) = self.fit(shape, cell(k)) else {
                     continue;
-                }
-                used[piece] = true;
-                for c in &cells {
-                    cube[index(*c)] = b'a' + piece as u8;
-                }
-                go(cube, used, table, found);
-                for c in &cells {
-                    cube[index(*c)] = b'.';
-                }
-                used[piece] = false;
+                };
+                self.used[piece] = true;
+                self.paint(&cells, b'a' + piece as u8);
+                self.go();
+                self.paint(&cells, b'.');
+                self.used[piece] = false;
             }
         }
     }
-    go(&mut [b'.'; 27], &mut [false; 7], &table, &mut found);
-    found.sort();
-    found
+}
+
+/// Every assembly with piece `a` in the orientation of `a_cells` (anywhere:
+/// `a` may be translated) and the other pieces in any rotation, sorted.
+fn assemblies(a_cells: &[usize]) -> Vec<String> {
+    let a_shape = normalise(a_cells.iter().map(|&k| cell(k)).collect());
+    let mut table: Vec<Vec<Vec<Cell>>> = vec![vec![anchored(a_shape)]];
+    table.extend((1..7).map(|piece| orientations(piece).into_iter().map(anchored).collect()));
+    let mut search = Search {
+        table: &table,
+        cube: [b'.'; 27],
+        used: [false; 7],
+        found: Vec::new(),
+    };
+    search.go();
+    search.found.sort();
+    search.found
 }
 
 /// The cells of piece `a` on one input line, checked to be a rotated, translated `a`.
@@ -175,12 +195,7 @@ fn parse_line(line_no: usize, line: &str) -> Result<Vec<usize>, String> {
         .filter(|(_, b)| *b == b'a')
         .map(|(k, _)| k)
         .collect();
-    let shape = normalise(
-        cells
-            .iter()
-            .map(|&k| [(k / 9) as i32, (k / 3 % 3) as i32, (k % 3) as i32])
-            .collect(),
-    );
+    let shape = normalise(cells.iter().map(|&k| cell(k)).collect());
     if !orientations(0).contains(&shape) {
         return Err(format!("line {line_no}: not a placement of piece a"));
     }
@@ -285,5 +300,61 @@ mod tests {
         assert!(reference("aa.a..a\n")
             .unwrap_err()
             .contains("27 characters"));
+    }
+
+    #[test]
+    fn the_pieces_fill_the_cube() {
+        let sizes: Vec<usize> = PIECES.iter().map(|(_, cells)| cells.len()).collect();
+        assert_eq!(sizes, [4, 3, 4, 4, 4, 4, 4]);
+    }
+
+    #[test]
+    fn assemblies_are_sorted_distinct_and_made_of_the_pieces() {
+        let case = "aa.a..a....................";
+        let answer = reference(case).unwrap();
+        let lines: Vec<&str> = answer.lines().take_while(|l| !l.is_empty()).collect();
+        assert!(lines.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
+        let a_shape: Vec<Cell> = parse_line(1, case).unwrap().into_iter().map(cell).collect();
+        for line in lines {
+            for (piece, (letter, _)) in PIECES.iter().enumerate() {
+                let cells: Vec<Cell> = (0..27)
+                    .filter(|&k| line.as_bytes()[k] == *letter)
+                    .map(cell)
+                    .collect();
+                let shape = normalise(cells);
+                let fits = match piece {
+                    0 => shape == normalise(a_shape.clone()),
+                    _ => orientations(piece).contains(&shape),
+                };
+                assert!(
+                    fits,
+                    "{line}: piece {} is not one of its shapes",
+                    *letter as char
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_orientation_of_a_matters_not_its_place() {
+        // The statement's second case is the table's piece a moved back a plane.
+        let front = reference("a..a..aa...................\n").unwrap();
+        assert_eq!(front, reference(".........a..a..aa..........\n").unwrap());
+    }
+
+    #[test]
+    fn the_orientations_case_holds_all_24_orientations_of_a() {
+        let cases = crate::judge::committed_cases("uva197");
+        let (_, input, _) = cases
+            .iter()
+            .find(|(name, _, _)| name == "orientations-24")
+            .unwrap();
+        let shapes: std::collections::BTreeSet<Vec<Cell>> = case_lines(input)
+            .iter()
+            .zip(1..)
+            .map(|(line, number)| parse_line(number, line).unwrap())
+            .map(|cells| normalise(cells.into_iter().map(cell).collect()))
+            .collect();
+        assert_eq!(shapes.len(), 24);
     }
 }

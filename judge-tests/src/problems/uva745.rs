@@ -127,10 +127,75 @@ pub fn format(instances: &[Instance]) -> String {
     text
 }
 
+/// A free cell of a tiling grid.
+const FREE: usize = usize::MAX;
+
+/// Fills the first free cell (row-major) with every unused piece, each
+/// anchored on its own first cell; `grid` holds piece indices.
+struct Tiler<'a> {
+    anchored: &'a [Vec<(isize, isize)>],
+    grid: Vec<Vec<usize>>,
+    used: Vec<bool>,
+    found: Vec<Vec<Vec<usize>>>,
+    limit: usize,
+}
+
+impl Tiler<'_> {
+    /// The free cells `piece` covers when anchored on `(r0, c0)`, if it fits.
+    fn fit(&self, piece: usize, (r0, c0): (usize, usize)) -> Option<Vec<(usize, usize)>> {
+        let n = self.grid.len() as isize;
+        self.anchored[piece]
+            .iter()
+            .map(|&(dr, dc)| {
+                let (r, c) = (r0 as isize + dr, c0 as isize + dc);
+                let inside = (0..n).contains(&r) && (0..n).contains(&c);
+                let cell = (r as usize, c as usize);
+                (inside && self.grid[cell.0][cell.1] == FREE).then_some(cell)
+            })
+            .collect()
+    }
+
+    fn paint(&mut self, cells: &[(usize, usize)], value: usize) {
+        for &(r, c) in cells {
+            self.grid[r][c] = value;
+        }
+    }
+
+    fn go(&mut self) {
+        if self.found.len() >= self.limit {
+            return;
+        }
+        let n = self.grid.len();
+        let Some(at) = (0..n * n)
+            .map(|k| (k / n, k % n))
+            .find(|&(r, c)| self.grid[r][c] == FREE)
+        else {
+            self.found.push(self.grid.clone());
+            return;
+        };
+        for piece in 0..self.anchored.len() {
+            if self.used[piece] {
+                continue;
+            }
+            let Some(cells) = self.fit(piece, at) else {
+                continue;
+            };
+            self.used[piece] = true;
+            self.paint(&cells, piece);
+            self.go();
+            self.paint(&cells, FREE);
+            self.used[piece] = false;
+        }
+    }
+}
+
 /// Up to `limit` tilings, each as the grid of piece indices.
 fn tilings(instance: &Instance, limit: usize) -> Vec<Vec<Vec<usize>>> {
-    const FREE: usize = usize::MAX;
     let n = instance.n;
+    let area: usize = instance.pieces.iter().map(|p| p.cells.len()).sum();
+    if area != n * n {
+        return Vec::new();
+    }
     let anchored: Vec<Vec<(isize, isize)>> = instance
         .pieces
         .iter()
@@ -142,84 +207,55 @@ fn tilings(instance: &Instance, limit: usize) -> Vec<Vec<Vec<usize>>> {
                 .collect()
         })
         .collect();
-    let area: usize = instance.pieces.iter().map(|p| p.cells.len()).sum();
-    let mut found = Vec::new();
-    if area != n * n {
-        return found;
-    }
-    let mut grid = vec![vec![FREE; n]; n];
-    let mut used = vec![false; instance.pieces.len()];
-    fn go(
-        grid: &mut Vec<Vec<usize>>,
-        used: &mut [bool],
-        anchored: &[Vec<(isize, isize)>],
-        found: &mut Vec<Vec<Vec<usize>>>,
-        limit: usize,
-    ) {
-        let n = grid.len();
-        if found.len() >= limit {
-            return;
-        }
-        let Some((r0, c0)) = (0..n * n)
-            .map(|k| (k / n, k % n))
-            .find(|&(r, c)| grid[r][c] == FREE)
-        else {
-            found.push(grid.clone());
-            return;
-        };
-        for piece in 0..anchored.len() {
-            if used[piece] {
-                continue;
-            }
-            let place: Option<Vec<(usize, usize)>> = anchored[piece]
-                .iter()
-                .map(|&(dr, dc)| {
-                    let (r, c) = (r0 as isize + dr, c0 as isize + dc);
-                    let inside = (0..n as isize).contains(&r) && (0..n as isize).contains(&c);
-                    (inside && grid[r as usize][c as usize] == FREE)
-                        .then_some((r as usize, c as usize))
-                })
-                .collect();
-            let Some(cells) = place else { continue };
-            used[piece] = true;
-            for &(r, c) in &cells {
-                grid[r][c] = piece;
-            }
-            go(grid, used, anchored, found, limit);
-            for &(r, c) in &cells {
-                grid[r][c] = FREE;
-            }
-            used[piece] = false;
-        }
-    }
-    go(&mut grid, &mut used, &anchored, &mut found, limit);
-    found
+    let mut tiler = Tiler {
+        anchored: &anchored,
+        grid: vec![vec![FREE; n]; n],
+        used: vec![false; instance.pieces.len()],
+        found: Vec::new(),
+        limit,
+    };
+    tiler.go();
+    tiler.found
 }
 
+/// A square of digits, row by row.
+type Square = Vec<Vec<u8>>;
+
 /// Rotates 90 degrees counter-clockwise: new row i is old column N-1-i, top to bottom.
-fn turn(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
+fn turn(square: &[Vec<u8>]) -> Square {
     let n = square.len();
     (0..n)
         .map(|i| (0..n).map(|j| square[j][n - 1 - i]).collect())
         .collect()
 }
 
+/// The square and its three quarter turns, in the statement's order.
+fn rotations(square: Square) -> Vec<Square> {
+    let mut all = vec![square];
+    for k in 0..3 {
+        all.push(turn(&all[k]));
+    }
+    all
+}
+
+/// The sum of the rows read as decimal numbers (20 digits pass 64 bits).
+fn row_sum(square: &[Vec<u8>]) -> u128 {
+    square
+        .iter()
+        .map(|row| row.iter().fold(0u128, |v, d| v * 10 + u128::from(d - b'0')))
+        .sum()
+}
+
 /// The rotation with the largest sum of rows read as numbers; earliest on ties.
-fn best_rotation(square: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
-    let sum = |s: &[Vec<u8>]| -> u128 {
-        s.iter()
-            .map(|row| row.iter().fold(0u128, |v, d| v * 10 + u128::from(d - b'0')))
-            .sum()
-    };
-    let mut best = square.clone();
-    let mut current = square;
-    for _ in 0..3 {
-        current = turn(&current);
-        if sum(&current) > sum(&best) {
-            best = current.clone();
+fn best_rotation(square: Square) -> Square {
+    let mut best: Option<(u128, Square)> = None;
+    for rotation in rotations(square) {
+        let sum = row_sum(&rotation);
+        if best.as_ref().is_none_or(|(most, _)| sum > *most) {
+            best = Some((sum, rotation));
         }
     }
-    best
+    best.map(|(_, rotation)| rotation).unwrap_or_default()
 }
 
 /// The expected output; an error when a tiling is not unique.
@@ -413,6 +449,55 @@ mod tests {
             assert_eq!(format(&instances), text);
             for instance in &instances {
                 assert_eq!(tilings(instance, 2).len(), 1, "{text}");
+            }
+        }
+    }
+
+    /// An instance's tiling as digits turned four ways, with their row sums.
+    fn turned(instance: &Instance) -> (Vec<u128>, Vec<Square>) {
+        let grid = tilings(instance, 1).pop().expect("a tiling");
+        let square = grid
+            .iter()
+            .map(|row| row.iter().map(|&p| instance.pieces[p].digit).collect())
+            .collect();
+        let turns = rotations(square);
+        (turns.iter().map(|t| row_sum(t)).collect(), turns)
+    }
+
+    #[test]
+    fn committed_cases_are_what_their_names_say() {
+        for (name, input, _) in crate::judge::committed_cases("uva745") {
+            let instances = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let promise = |holds: bool| assert!(holds, "{name} is not what its name says");
+            match name.as_str() {
+                "several-instances" => promise(instances.len() >= 3),
+                "n-1" => promise(instances.iter().all(|i| i.n == 1)),
+                "holes-and-leading-blanks" => {
+                    promise(input.lines().any(|l| l.starts_with(' ') && l.trim() != ""));
+                    promise(input.lines().any(|l| l.trim().contains(' ')));
+                }
+                "tie-between-rotations" => {
+                    promise(instances.iter().map(turned).any(|(sums, turns)| {
+                        // Tied rotations that look different: the earliest must win.
+                        let most = sums.iter().max();
+                        let tied: Vec<usize> = (0..4).filter(|&k| sums.get(k) == most).collect();
+                        tied.iter().any(|&k| turns[k] != turns[tied[0]])
+                    }))
+                }
+                "n-20-nine-pieces" => {
+                    promise(instances.iter().all(|i| (i.n, i.pieces.len()) == (20, 9)));
+                    for (sums, _) in instances.iter().map(turned) {
+                        // Past 64 bits, and wrapped sums would pick another rotation.
+                        promise(sums.iter().all(|&s| s > u128::from(u64::MAX)));
+                        let best = |values: Vec<u128>| {
+                            let most = values.iter().max().copied();
+                            values.iter().position(|&v| Some(v) == most)
+                        };
+                        let wrapped = sums.iter().map(|&s| u128::from(s as u64)).collect();
+                        promise(best(wrapped) != best(sums));
+                    }
+                }
+                _ => {}
             }
         }
     }

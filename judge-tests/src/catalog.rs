@@ -1,0 +1,323 @@
+//! The problems of the workspace, discovered on disk: the ids are the
+//! adapters `library/src/problems/<id>.rs` and the case folders
+//! `judge-tests/<id>/` that hold a `.problem.toml`; aliases come from the
+//! `aliases` key of that file (the bundler reads the same key).
+//!
+//! ```
+//! use judge_tests::catalog::{default_root, Catalog};
+//! let catalog = Catalog::discover(&default_root()).unwrap();
+//! let cube = catalog.resolve("cube").unwrap();
+//! assert_eq!(cube.id, "uva197");
+//! assert!(cube.adapter.is_some() && cube.cases.is_some());
+//! ```
+//!
+//! No list of problems is kept anywhere else: the judge's usage text, the
+//! tests that judge every submission and recompute every expected output,
+//! and the Makefile's targets all start from here (the Makefile from the
+//! same two globs).
+
+use crate::compare::Checker;
+use crate::problems::{self, Support};
+use crate::settings::{CheckerKind, Settings, FILE_NAME};
+use std::path::{Path, PathBuf};
+
+/// One problem: whichever of its two halves exist, and its settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The id: the adapter's file stem, the case folder's name.
+    pub id: String,
+    /// `library/src/problems/<id>.rs`, when it exists.
+    pub adapter: Option<PathBuf>,
+    /// `judge-tests/<id>/`, when it holds a `.problem.toml`.
+    pub cases: Option<PathBuf>,
+    /// `submissions/<id>/main.rs`, whether or not it exists yet.
+    pub submission: PathBuf,
+    /// From the case folder's `.problem.toml`; the defaults without one.
+    pub settings: Settings,
+}
+
+impl Problem {
+    /// The problem's entry in the registry of `judge-tests/src/problems.rs`.
+    pub fn support(&self) -> Option<&'static Support> {
+        problems::find(&self.id)
+    }
+
+    /// The case folder, or why there is none.
+    pub fn case_dir(&self) -> Result<&Path, String> {
+        self.cases.as_deref().ok_or_else(|| {
+            format!(
+                "{}: no case folder judge-tests/{}/ with a {FILE_NAME}",
+                self.id, self.id
+            )
+        })
+    }
+
+    /// What is missing for the problem to be whole (an adapter and a case
+    /// folder), or `None`.
+    pub fn missing_half(&self) -> Option<String> {
+        match (&self.adapter, &self.cases) {
+            (Some(_), Some(_)) => None,
+            (None, _) => Some(format!(
+                "{}: judge-tests/{}/ has no adapter library/src/problems/{}.rs",
+                self.id, self.id, self.id
+            )),
+            (_, None) => self.case_dir().err(),
+        }
+    }
+
+    /// The checker the settings ask for; `problem` is looked up in the registry.
+    pub fn checker(&self) -> Result<Checker, String> {
+        match self.settings.checker {
+            CheckerKind::Rule(rule) => Ok(Checker::Rule(rule)),
+            CheckerKind::Problem => own_checker(&self.id),
+        }
+    }
+}
+
+/// The own checker of problem `id`, as `checker = "problem"` asks.
+pub fn own_checker(id: &str) -> Result<Checker, String> {
+    match problems::find(id).and_then(|support| support.checker) {
+        Some(own) => Ok(Checker::Own {
+            about: own.about,
+            check: own.check,
+        }),
+        None => Err(format!(
+            "{id}: checker = \"problem\" but judge-tests/src/problems.rs lists no checker for `{id}`"
+        )),
+    }
+}
+
+/// Every problem of one workspace, sorted by id.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    /// The workspace root (holding `library/` and `judge-tests/`).
+    pub root: PathBuf,
+    /// The problems, sorted by id.
+    pub problems: Vec<Problem>,
+}
+
+/// The workspace this crate was compiled in: the parent of `judge-tests/`.
+pub fn default_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+impl Catalog {
+    /// Finds every problem under `root`. Fails on an unreadable folder, a
+    /// settings file that does not parse, or an alias that names two things.
+    pub fn discover(root: &Path) -> Result<Catalog, String> {
+        let adapters = files_with_extension(&root.join("library/src/problems"), "rs")?;
+        let folders = case_folders(&root.join("judge-tests"))?;
+        let mut ids: Vec<String> = adapters.iter().chain(&folders).cloned().collect();
+        ids.sort();
+        ids.dedup();
+        let problems = ids
+            .into_iter()
+            .map(|id| load(root, id, &adapters, &folders))
+            .collect::<Result<Vec<_>, _>>()?;
+        let catalog = Catalog {
+            root: root.to_path_buf(),
+            problems,
+        };
+        catalog.check_aliases()?;
+        Ok(catalog)
+    }
+
+    /// The ids, sorted.
+    pub fn ids(&self) -> Vec<&str> {
+        self.problems.iter().map(|p| p.id.as_str()).collect()
+    }
+
+    /// Every `(alias, id)` pair, sorted by alias.
+    pub fn aliases(&self) -> Vec<(&str, &str)> {
+        let mut pairs: Vec<(&str, &str)> = self
+            .problems
+            .iter()
+            .flat_map(|p| {
+                p.settings
+                    .aliases
+                    .iter()
+                    .map(|a| (a.as_str(), p.id.as_str()))
+            })
+            .collect();
+        pairs.sort();
+        pairs
+    }
+
+    /// The problem an id or alias names, or an error that lists them all.
+    pub fn resolve(&self, name: &str) -> Result<&Problem, String> {
+        let id = self
+            .aliases()
+            .into_iter()
+            .find(|(alias, _)| *alias == name)
+            .map_or(name, |(_, id)| id);
+        self.problems
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or_else(|| format!("unknown problem `{name}`; known: {}", self.known()))
+    }
+
+    /// `latin, p4205, uva197 (alias cube), uva745`: every id with its aliases.
+    pub fn known(&self) -> String {
+        let named: Vec<String> = self
+            .problems
+            .iter()
+            .map(|p| match p.settings.aliases.as_slice() {
+                [] => p.id.clone(),
+                aliases => format!("{} (alias {})", p.id, aliases.join(", ")),
+            })
+            .collect();
+        named.join(", ")
+    }
+
+    /// An alias must not be an id, nor the alias of two problems.
+    fn check_aliases(&self) -> Result<(), String> {
+        let aliases = self.aliases();
+        for (k, (alias, id)) in aliases.iter().enumerate() {
+            if self.problems.iter().any(|p| p.id == *alias) {
+                return Err(format!("{id}: alias `{alias}` is also a problem id"));
+            }
+            if let Some((_, other)) = aliases[..k].iter().find(|(a, _)| a == alias) {
+                return Err(format!("alias `{alias}` names both {other} and {id}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One problem's paths and settings.
+fn load(
+    root: &Path,
+    id: String,
+    adapters: &[String],
+    folders: &[String],
+) -> Result<Problem, String> {
+    let adapter = adapters
+        .contains(&id)
+        .then(|| root.join("library/src/problems").join(format!("{id}.rs")));
+    let cases = folders
+        .contains(&id)
+        .then(|| root.join("judge-tests").join(&id));
+    let settings = match &cases {
+        Some(dir) => Settings::load_dir(dir).map_err(|e| e.to_string())?,
+        None => Settings::default(),
+    };
+    Ok(Problem {
+        submission: root.join("submissions").join(&id).join("main.rs"),
+        id,
+        adapter,
+        cases,
+        settings,
+    })
+}
+
+/// The stems of the files `dir/*.<extension>`, sorted.
+fn files_with_extension(dir: &Path, extension: &str) -> Result<Vec<String>, String> {
+    let mut stems = Vec::new();
+    for path in entries(dir)? {
+        if path.is_file() && path.extension().is_some_and(|e| e == extension) {
+            stems.extend(path.file_stem().map(|s| s.to_string_lossy().into_owned()));
+        }
+    }
+    stems.sort();
+    Ok(stems)
+}
+
+/// The names of the folders `dir/<id>/` that hold a settings file, sorted.
+fn case_folders(dir: &Path) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    for path in entries(dir)? {
+        if path.join(FILE_NAME).is_file() {
+            names.extend(path.file_name().map(|s| s.to_string_lossy().into_owned()));
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// The paths in `dir`; a missing directory has none.
+fn entries(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .map(|entry| entry.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{}: {e}", dir.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(format!("{}: {e}", dir.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A workspace with the given adapters and case folders (settings text each).
+    fn workspace(adapters: &[&str], folders: &[(&str, &str)]) -> tempfile::TempDir {
+        let root = tempfile::tempdir().unwrap();
+        let library = root.path().join("library/src/problems");
+        std::fs::create_dir_all(&library).unwrap();
+        for id in adapters {
+            std::fs::write(library.join(format!("{id}.rs")), "").unwrap();
+        }
+        for (id, settings) in folders {
+            let dir = root.path().join("judge-tests").join(id);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(FILE_NAME), settings).unwrap();
+        }
+        std::fs::create_dir_all(root.path().join("judge-tests/src")).unwrap();
+        root
+    }
+
+    #[test]
+    fn ids_come_from_adapters_and_case_folders() {
+        let root = workspace(&["b", "a"], &[("a", "aliases = [\"first\"]"), ("c", "")]);
+        let catalog = Catalog::discover(root.path()).unwrap();
+        assert_eq!(catalog.ids(), ["a", "b", "c"]);
+        assert_eq!(catalog.aliases(), [("first", "a")]);
+        assert_eq!(catalog.resolve("first").unwrap().id, "a");
+        assert_eq!(catalog.known(), "a (alias first), b, c");
+        let b = catalog.resolve("b").unwrap();
+        assert!(b
+            .missing_half()
+            .unwrap()
+            .contains("no case folder judge-tests/b/"));
+        let c = catalog.resolve("c").unwrap();
+        assert!(c.missing_half().unwrap().contains("no adapter"));
+        assert!(catalog.resolve("a").unwrap().missing_half().is_none());
+        let unknown = catalog.resolve("d").unwrap_err();
+        assert_eq!(unknown, "unknown problem `d`; known: a (alias first), b, c");
+    }
+
+    #[test]
+    fn bad_settings_and_ambiguous_aliases_are_errors() {
+        let root = workspace(&["a"], &[("a", "checker = \"nope\"")]);
+        let error = Catalog::discover(root.path()).unwrap_err();
+        assert!(
+            error.contains(".problem.toml:1: unknown checker"),
+            "{error}"
+        );
+        let root = workspace(&["a", "b"], &[("a", "aliases = [\"b\"]")]);
+        let error = Catalog::discover(root.path()).unwrap_err();
+        assert_eq!(error, "a: alias `b` is also a problem id");
+        let twice = "aliases = [\"x\"]";
+        let root = workspace(&["a", "b"], &[("a", twice), ("b", twice)]);
+        let error = Catalog::discover(root.path()).unwrap_err();
+        assert_eq!(error, "alias `x` names both a and b");
+    }
+
+    #[test]
+    fn the_problem_checker_comes_from_the_registry() {
+        let root = workspace(
+            &["latin", "new"],
+            &[
+                ("latin", "checker = \"problem\""),
+                ("new", "checker = \"problem\""),
+            ],
+        );
+        let catalog = Catalog::discover(root.path()).unwrap();
+        let latin = catalog.resolve("latin").unwrap().checker().unwrap();
+        assert!(latin.to_string().starts_with("problem ("), "{latin}");
+        let error = catalog.resolve("new").unwrap().checker().unwrap_err();
+        assert!(error.contains("lists no checker for `new`"), "{error}");
+    }
+}

@@ -21,7 +21,7 @@ id_of = $(or $(patsubst $(1)=%,%,$(filter $(1)=%,$(ALIASES))),$(1))
 
 # The pattern targets are not .PHONY (make never applies a pattern rule to a
 # phony target); FORCE makes them run even if a file of that name exists.
-.PHONY: help test check bench submit-all FORCE
+.PHONY: help test check check-old-rustc bench submit-all FORCE
 
 help:
 	@echo "make submit-<id>   bundle library/src/problems/<id>.rs into submissions/<id>/main.rs,"
@@ -31,6 +31,8 @@ help:
 	@echo "make submit-all    every problem"
 	@echo "make test          every test of the workspace"
 	@echo "make check         fmt, clippy and the staleness check, as CI runs them"
+	@echo "make check-old-rustc  compile every submission with Debian's rustc 1.63 (fetched"
+	@echo "                   with apt-get download into target/old-rustc; no system install)"
 	@echo "make stress-<id>   random inputs vs a brute-force reference (COUNT=200 SEED=1),"
 	@echo "                   for the problems with a generator in judge-tests/src/problems.rs"
 	@echo "make bench         race the engines against the dlx crate on every instance"
@@ -55,6 +57,9 @@ check:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) run -q -p bundler -- all --check
+
+check-old-rustc:
+	scripts/check-old-rustc.sh
 
 bench:
 	$(CARGO) bench -p library --bench engines

@@ -1,5 +1,5 @@
-//! What each online judge accepts: the Rust edition it compiles with and the
-//! largest source file it takes.
+//! What each online judge accepts: the Rust edition it compiles with, the
+//! rustc it runs, and the largest source file it takes.
 //!
 //! Sources for the limits: what each judge states on its rules or submit
 //! pages, as far as the authors know them; they could not be re-checked
@@ -13,7 +13,15 @@
 //!   to stay on the safe side of KB = 1000 vs 1024).
 //! * AtCoder: 512 KiB, from the contest rules pages (atcoder.jp/contests/*/rules).
 //! * Kattis: 128 KiB, its default source size limit.
-//! * `default`: the project's own budget (ARCHITECTURE.md: stay under 40 KB).
+//! * `default`: the project's own budget (stay under 40 KB) and the oldest
+//!   compiler we can check with, Debian's rustc 1.63 (`make check-old-rustc`).
+//!
+//! The rustc versions are what each judge's language list showed when last
+//! seen (likewise not re-checked): Codeforces "Rust 1.75.0 (2021)", AtCoder
+//! 1.70.0 (its 2023 language update), Luogu a nightly, Kattis and SPOJ
+//! unknown here; UVa takes no Rust at all (the profile is for its size
+//! limit, for mirrors of its problems). The library is held to 1.63, so
+//! every one of them compiles what it emits.
 
 /// One judge's constraints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +30,9 @@ pub struct Judge {
     pub edition: &'static str,
     /// The largest accepted source file, in bytes.
     pub limit: usize,
+    /// The judge's rustc as far as known (see the module docs): `1.63+`
+    /// for "1.63 or later", `?` for unknown, `-` for none.
+    pub rustc: &'static str,
 }
 
 /// Every known judge, `default` first.
@@ -30,36 +41,43 @@ pub const JUDGES: &[Judge] = &[
         name: "default",
         edition: "2021",
         limit: 40_000,
+        rustc: "1.63+",
     },
     Judge {
         name: "codeforces",
         edition: "2021",
         limit: 65_536,
+        rustc: "1.75",
     },
     Judge {
         name: "uva",
         edition: "2021",
         limit: 40_000,
+        rustc: "-",
     },
     Judge {
         name: "spoj",
         edition: "2021",
         limit: 50_000,
+        rustc: "?",
     },
     Judge {
         name: "luogu",
         edition: "2021",
         limit: 50_000,
+        rustc: "nightly",
     },
     Judge {
         name: "atcoder",
         edition: "2021",
         limit: 512 * 1024,
+        rustc: "1.70",
     },
     Judge {
         name: "kattis",
         edition: "2021",
         limit: 128 * 1024,
+        rustc: "?",
     },
 ];
 

@@ -573,8 +573,8 @@ fn header(
     }
     lines.push(format!("// Regenerate: {regenerate}"));
     let mut judge = format!(
-        "// Judge profile: {} (rustc --edition {} -O, at most {} bytes)",
-        options.judge.name, options.judge.edition, options.judge.limit
+        "// Judge profile: {} (rustc {} -O --edition {}, at most {} bytes)",
+        options.judge.name, options.judge.rustc, options.judge.edition, options.judge.limit
     );
     if style.strip_docs && !options.strip_docs {
         judge.push_str("; docs stripped to fit");

@@ -539,6 +539,7 @@ fn judge_with_limit(limit: usize) -> Judge {
         name: "test",
         edition: "2021",
         limit,
+        rustc: "?",
     }
 }
 
@@ -595,6 +596,9 @@ fn judge_profiles_know_their_limits() {
     assert_eq!(judge::judge("uva").map(|j| j.limit), Some(40_000));
     assert_eq!(judge::judge("spoj").map(|j| j.limit), Some(50_000));
     assert!(judge::JUDGES.iter().all(|j| j.edition == "2021"));
+    // The library is held to the oldest compiler of any judge that takes Rust.
+    assert_eq!(judge::judge("default").map(|j| j.rustc), Some("1.63+"));
+    assert_eq!(judge::judge("atcoder").map(|j| j.rustc), Some("1.70"));
     assert_eq!(judge::judge("nowhere"), None);
 }
 

@@ -12,7 +12,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use library::dlx::{bitset, text, Problem, Progress, Search, Solver, Stats};
+use library::dlx::{
+    bitset, text, Links, Listed, Problem, Progress, Search, Solver, Stats, SCAN_LIMIT,
+};
 
 /// Counts, finds or prints the solutions of an exact-cover problem in
 /// Knuth's DLX text format (the input of his DLX1 program).
@@ -112,6 +114,8 @@ fn run(args: &Args) -> Result<(), String> {
             ));
         }
         search::<bitset::Solver, _, _>(&instance.problem, &mut visit, interval, &mut report)
+    } else if instance.problem.primary() > SCAN_LIMIT {
+        search::<Links<Listed>, _, _>(&instance.problem, &mut visit, interval, &mut report)
     } else {
         search::<Solver, _, _>(&instance.problem, &mut visit, interval, &mut report)
     };

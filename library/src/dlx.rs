@@ -39,9 +39,8 @@
 //!   it and its `down` the last node of the option after it: going left
 //!   from node `x` is `x - 1`, and a spacer says where to wrap around.
 //! * An option node's `right` is the next node of its option, cyclically.
-//! * With many primary items (more than [`SCAN_LIMIT`]), `next` and `prev`
-//!   link the active primary items in order, DLX1's list of columns, and
-//!   `empty` counts the active primary items with no option left.
+//! * What step X3 needs to find the item to branch on is a [`Choice`]:
+//!   nothing for [`Scan`], DLX1's list of active items for [`Listed`].
 //!
 //! Two departures from DLX1, both measured (`cargo bench -p library`):
 //!
@@ -56,10 +55,8 @@
 //!   length makes the choice a scan of one small array, in the same order,
 //!   and covering an item one addition; nothing else walked that list.
 //!   That scan costs the number of *all* primary items at every node, so
-//!   past [`SCAN_LIMIT`] primary items the list comes back, with one more
-//!   trick: the choice stops at the first item of one option when no
-//!   active item has none (`empty == 0`), since nothing later can beat it.
-//!   A million items of one option each then take a second, not hours.
+//!   past [`SCAN_LIMIT`] primary items the list comes back ([`Listed`],
+//!   see [`choice`]).
 //!
 //! # Invariants
 //!
@@ -76,11 +73,10 @@
 //! * **I4** An option node is linked in its item's list if and only if no
 //!   other item of its option is covered (the option is still compatible
 //!   with the partial solution).
-//! * **I5** (many primary items only) `next`/`prev` is a doubly linked
-//!   circular list through 0 of exactly the active primary items, in
-//!   increasing order, and `empty` is the number of those with length 0.
+//! * **I5** The [`Choice`] agrees with the lengths (for [`Listed`]: its
+//!   list holds exactly the active primary items; see [`choice`]).
 //!
-//! [`Solver::check_invariants`] verifies I1, I2, I4, I5 and the right links
+//! [`Links::check_invariants`] verifies I1, I2, I4, I5 and the right links
 //! (Knuth's `sanity()`).
 //!
 //! # Counting
@@ -94,7 +90,10 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 pub mod bitset;
+pub mod choice;
 pub mod text;
+
+pub use choice::{Choice, Listed, Scan};
 
 /// Why a problem could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -400,7 +399,7 @@ pub struct Stats {
 }
 
 /// Turns a visitor of option numbers into one of the option nodes chosen.
-fn naming<B, F>(mut visit: F) -> impl FnMut(&Solver, &[u32]) -> ControlFlow<B>
+fn naming<C: Choice, B, F>(mut visit: F) -> impl FnMut(&Links<C>, &[u32]) -> ControlFlow<B>
 where
     F: FnMut(&[usize]) -> ControlFlow<B>,
 {
@@ -456,39 +455,37 @@ struct Node {
     right: u32,
 }
 
-/// Past this many primary items, the links solver keeps DLX1's list of
-/// active items instead of scanning all of them at every node.
+/// Past this many primary items, a choice that scans them all at every
+/// node costs more than DLX1's list of active items: use [`Links`]`<`[`Listed`]`>`.
 pub const SCAN_LIMIT: usize = 512;
+
+/// Dancing links that scan the primary items to choose: the engine for
+/// puzzles (at most a few hundred primary items).
+pub type Solver = Links<Scan>;
 
 /// Dancing-links search over one [`Problem`]; walks exactly DLX1's tree.
 ///
 /// At every level it branches as the problem's [`Branching`] says (by
 /// default on the active primary item with the fewest options, the
 /// leftmost on ties) and tries that item's options in the order they were
-/// added. The search is iterative, so deep problems cannot overflow the
-/// stack.
+/// added. `C` finds that item: [`Scan`] ([`Solver`]) or, past
+/// [`SCAN_LIMIT`] primary items, [`Listed`]. The search is iterative, so
+/// deep problems cannot overflow the stack.
 #[derive(Clone, Debug)]
-pub struct Solver {
+pub struct Links<C> {
     /// The number of primary items.
     primary: usize,
     /// `len[i]` for internal item `i` (I1); `len[0]` is unused.
     len: Vec<i32>,
     nodes: Vec<Node>,
-    /// Whether I5 is kept: the list of active primary items, for problems
-    /// with more than [`SCAN_LIMIT`] of them.
-    listed: bool,
-    /// I5: the active primary items as a circular list through 0.
-    next: Vec<u32>,
-    prev: Vec<u32>,
-    /// I5: how many active primary items have no option left.
-    empty: u32,
+    choice: C,
     in_order: bool,
     stats: Stats,
 }
 
-impl Search for Solver {
-    fn new(problem: &Problem) -> Solver {
-        Solver::with_list(problem, problem.primary > SCAN_LIMIT)
+impl<C: Choice> Search for Links<C> {
+    fn new(problem: &Problem) -> Links<C> {
+        Links::build(problem)
     }
 
     fn search_with_progress<B, F, R>(
@@ -534,10 +531,9 @@ impl Search for Solver {
     }
 }
 
-impl Solver {
-    /// Builds the links for `problem`, keeping the list of active primary
-    /// items (I5) or not.
-    fn with_list(problem: &Problem, listed: bool) -> Solver {
+impl<C: Choice> Links<C> {
+    /// Builds the links for `problem`.
+    fn build(problem: &Problem) -> Links<C> {
         let n = problem.primary + problem.secondary;
         let mut len = vec![0; n + 1];
         let mut nodes: Vec<Node> = (0..=n as u32)
@@ -582,55 +578,24 @@ impl Solver {
             down: 0,
             right: 0,
         });
-        let p = problem.primary as u32;
-        let (next, prev) = if listed {
-            (
-                (0..=p).map(|i| if i == p { 0 } else { i + 1 }).collect(),
-                (0..=p).map(|i| if i == 0 { p } else { i - 1 }).collect(),
-            )
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        let empty = len[1..=problem.primary].iter().filter(|&&l| l == 0).count() as u32;
-        Solver {
+        Links {
             primary: problem.primary,
+            choice: C::new(&len[..=problem.primary]),
             len,
             nodes,
-            listed,
-            next,
-            prev,
-            empty,
             in_order: problem.branching == Branching::InOrder,
             stats: Stats::default(),
-        }
-    }
-
-    /// The search, with the choice suited to the number of primary items.
-    fn walk<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
-    where
-        F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
-        R: FnMut(&Solver, &[u32]),
-    {
-        if self.listed {
-            self.walk_with::<true, B, F, R>(visit, interval, report)
-        } else {
-            self.walk_with::<false, B, F, R>(visit, interval, report)
         }
     }
 
     /// Knuth's Algorithm X (TAOCP 7.2.2.1), steps X1–X8, as DLX1 runs it.
     /// `visit` gets the option nodes chosen, level by level, so that
     /// counting need not name the options; `report` gets the same every
-    /// `interval` nodes. `LISTED` is `self.listed`.
-    fn walk_with<const LISTED: bool, B, F, R>(
-        &mut self,
-        mut visit: F,
-        interval: u64,
-        mut report: R,
-    ) -> ControlFlow<B>
+    /// `interval` nodes.
+    fn walk<B, F, R>(&mut self, mut visit: F, interval: u64, mut report: R) -> ControlFlow<B>
     where
-        F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
-        R: FnMut(&Solver, &[u32]),
+        F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Links<C>, &[u32]),
     {
         // X1 [Initialize]: the links are ready; choice[l] is the option
         // node tried at level l.
@@ -639,7 +604,7 @@ impl Solver {
         let mut choice: Vec<u32> = Vec::with_capacity(self.primary + 1);
         self.stats.nodes += 1;
         // X2 [Enter level], X3 [Choose i].
-        let mut best = match self.choose::<LISTED>() {
+        let mut best = match self.choose() {
             Some(best) => best,
             None => {
                 // No primary item: the empty set of options is the one solution.
@@ -648,34 +613,34 @@ impl Solver {
             }
         };
         // X4 [Cover i].
-        self.cover::<LISTED>(best);
+        self.cover(best);
         let mut cur = self.nodes[best as usize].down;
         choice.push(cur);
         loop {
             if cur != best {
                 // X5 [Try x_l]: cover the other items of option `cur`.
-                self.cover_others::<LISTED>(cur);
+                self.cover_others(cur);
                 self.stats.nodes += 1;
                 if self.stats.nodes >= next_report {
                     next_report = next_report.saturating_add(interval);
                     report(self, &choice);
                 }
-                if let Some(next) = self.choose::<LISTED>() {
+                if let Some(next) = self.choose() {
                     // X2 again, one level deeper: X3, X4.
                     best = next;
-                    self.cover::<LISTED>(best);
+                    self.cover(best);
                     cur = self.nodes[best as usize].down;
                     choice.push(cur);
                     continue;
                 }
                 // X2 found every primary item covered: a solution.
                 if let ControlFlow::Break(value) = visit(self, &choice) {
-                    self.unwind::<LISTED>(&choice);
+                    self.unwind(&choice);
                     return ControlFlow::Break(value);
                 }
             } else {
                 // X7 [Backtrack]: every option of `best` has been tried.
-                self.uncover::<LISTED>(best);
+                self.uncover(best);
                 choice.pop();
                 match choice.last() {
                     None => return ControlFlow::Continue(()),
@@ -686,7 +651,7 @@ impl Solver {
                 }
             }
             // X6 [Try again]: undo option `cur` and move to the next one.
-            self.uncover_others::<LISTED>(cur);
+            self.uncover_others(cur);
             cur = self.nodes[cur as usize].down;
             *choice.last_mut().expect("a level is active") = cur;
         }
@@ -717,64 +682,19 @@ impl Solver {
     /// most one option (a dead end, or a forced choice that every solution
     /// below makes, so the order of the solutions stays), else the
     /// leftmost active primary item.
-    fn choose<const LISTED: bool>(&self) -> Option<u32> {
-        let best = self.fewest::<LISTED>()?;
+    fn choose(&self) -> Option<u32> {
+        let best = self.choice.fewest(&self.len)?;
         if self.in_order && self.len[best as usize] > 1 {
-            return Some(self.leftmost::<LISTED>());
+            return self.choice.leftmost(&self.len);
         }
         Some(best)
     }
 
-    /// The active primary item with the fewest options, the leftmost on
-    /// ties. Stopping at a length of 0 cannot change the choice; stopping
-    /// at 1 could only if a later item had 0, which the list's `empty`
-    /// count rules out (the scan has no such count).
-    fn fewest<const LISTED: bool>(&self) -> Option<u32> {
-        let mut best = None;
-        let mut fewest = COVERED;
-        if LISTED {
-            let mut i = self.next[0];
-            while i != 0 {
-                let len = self.len[i as usize];
-                if len < fewest {
-                    best = Some(i);
-                    fewest = len;
-                    if len == 0 || (len == 1 && self.empty == 0) {
-                        break;
-                    }
-                }
-                i = self.next[i as usize];
-            }
-            return best;
-        }
-        for (i, &len) in self.len[1..=self.primary].iter().enumerate() {
-            if len < fewest {
-                best = Some(i as u32 + 1);
-                fewest = len;
-                if len == 0 {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    /// The leftmost active primary item; there must be one.
-    fn leftmost<const LISTED: bool>(&self) -> u32 {
-        if LISTED {
-            return self.next[0];
-        }
-        let lens = &self.len[1..=self.primary];
-        lens.iter()
-            .position(|&len| len & COVERED == 0)
-            .map_or(0, |i| i as u32 + 1)
-    }
-
     /// Marks item `c` covered and hides every option that contains it from
     /// the lists of the option's other items.
-    fn cover<const LISTED: bool>(&mut self, c: u32) {
-        if LISTED && c as usize <= self.primary {
-            self.unlist(c);
+    fn cover(&mut self, c: u32) {
+        if c as usize <= self.primary {
+            self.choice.cover(c, &self.len);
         }
         *self.len_mut(c) += COVERED;
         let mut hidden = 0;
@@ -793,8 +713,8 @@ impl Solver {
                 let len = self.len_mut(top as u32);
                 *len -= 1;
                 let now = *len;
-                if LISTED && now == 0 && top as usize <= self.primary {
-                    self.empty += 1;
+                if now == 0 && top as usize <= self.primary {
+                    self.choice.emptied();
                 }
                 hidden += 1;
                 nn = right;
@@ -807,7 +727,7 @@ impl Solver {
     /// Undoes `cover(c)`: the options in reverse order. Within an option
     /// the order does not matter (each node is in another item's list), so
     /// the same right links serve.
-    fn uncover<const LISTED: bool>(&mut self, c: u32) {
+    fn uncover(&mut self, c: u32) {
         let mut rr = self.node(c).up;
         while rr != c {
             let mut nn = self.node(rr).right;
@@ -823,59 +743,39 @@ impl Solver {
                 let len = self.len_mut(top as u32);
                 let before = *len;
                 *len += 1;
-                if LISTED && before == 0 && top as usize <= self.primary {
-                    self.empty -= 1;
+                if before == 0 && top as usize <= self.primary {
+                    self.choice.refilled();
                 }
                 nn = right;
             }
             rr = self.node(rr).up;
         }
         *self.len_mut(c) -= COVERED;
-        if LISTED && c as usize <= self.primary {
-            self.relist(c);
-        }
-    }
-
-    /// Takes primary item `c` off the list of active items (I5).
-    fn unlist(&mut self, c: u32) {
-        let (p, n) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[p as usize] = n;
-        self.prev[n as usize] = p;
-        if self.len[c as usize] == 0 {
-            self.empty -= 1;
-        }
-    }
-
-    /// Undoes `unlist(c)`: `c` remembers its neighbours.
-    fn relist(&mut self, c: u32) {
-        let (p, n) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[p as usize] = c;
-        self.prev[n as usize] = c;
-        if self.len[c as usize] == 0 {
-            self.empty += 1;
+        if c as usize <= self.primary {
+            self.choice.uncover(c, &self.len);
         }
     }
 
     /// Covers the items of `x`'s option other than `x`'s own, left to right
     /// starting after `x` and wrapping around.
-    fn cover_others<const LISTED: bool>(&mut self, x: u32) {
+    fn cover_others(&mut self, x: u32) {
         let mut p = self.node(x).right;
         while p != x {
             let Node { top, right, .. } = *self.node(p);
-            self.cover::<LISTED>(top as u32);
+            self.cover(top as u32);
             p = right;
         }
     }
 
     /// Undoes `cover_others(x)` in reverse order.
-    fn uncover_others<const LISTED: bool>(&mut self, x: u32) {
+    fn uncover_others(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let Node { top, down, .. } = *self.node(p);
             if top <= 0 {
                 p = down;
             } else {
-                self.uncover::<LISTED>(top as u32);
+                self.uncover(top as u32);
                 p -= 1;
             }
         }
@@ -909,10 +809,10 @@ impl Solver {
 
     /// Restores the links after a search stopped with every option in
     /// `choice` taken.
-    fn unwind<const LISTED: bool>(&mut self, choice: &[u32]) {
+    fn unwind(&mut self, choice: &[u32]) {
         for &x in choice.iter().rev() {
-            self.uncover_others::<LISTED>(x);
-            self.uncover::<LISTED>(self.nodes[x as usize].top as u32);
+            self.uncover_others(x);
+            self.uncover(self.nodes[x as usize].top as u32);
         }
     }
 
@@ -941,39 +841,9 @@ impl Solver {
                 ));
             }
         }
-        if self.listed {
-            self.check_list(&active)?;
-        }
+        self.choice.check(&self.len)?;
         for i in 1..=n {
             self.check_item(i, &active)?;
-        }
-        Ok(())
-    }
-
-    /// I5: the list holds exactly the active primary items, in order, and
-    /// `empty` counts those of length 0.
-    fn check_list(&self, active: &[bool]) -> Result<(), String> {
-        let mut listed = Vec::new();
-        let mut i = self.next[0] as usize;
-        while i != 0 && listed.len() <= self.primary {
-            listed.push(i);
-            i = self.next[i] as usize;
-        }
-        let wanted: Vec<usize> = (1..=self.primary).filter(|&i| active[i]).collect();
-        if listed != wanted {
-            return Err(format!("active list is {listed:?}, not {wanted:?}"));
-        }
-        for (&i, &before) in listed.iter().zip(std::iter::once(&0).chain(&listed)) {
-            if self.prev[i] as usize != before {
-                return Err(format!("item {i}: prev is {}, not {before}", self.prev[i]));
-            }
-        }
-        let empty = listed.iter().filter(|&&i| self.len[i] == 0).count();
-        if self.empty as usize != empty {
-            return Err(format!(
-                "empty is {}, but {empty} active items have no option",
-                self.empty
-            ));
         }
         Ok(())
     }
@@ -1076,6 +946,28 @@ mod tests {
         solutions
     }
 
+    /// Covering item `item` (and then the other items of its first
+    /// option) and uncovering restores the state exactly (I3), keeping the
+    /// invariants throughout.
+    fn restores<C: Choice>(problem: &Problem, item: usize) -> Result<(), TestCaseError> {
+        let mut solver = Links::<C>::new(problem);
+        let before = solver.clone();
+        let c = (item % (problem.primary() + problem.secondary())) as u32 + 1;
+        solver.cover(c);
+        prop_assert_eq!(solver.check_invariants(), Ok(()));
+        let x = solver.nodes[c as usize].down;
+        if x != c {
+            solver.cover_others(x);
+            prop_assert_eq!(solver.check_invariants(), Ok(()));
+            solver.uncover_others(x);
+        }
+        solver.uncover(c);
+        // Everything but the statistics, which count the covers.
+        let state = |s: &Links<C>| format!("{:?}", (&s.len, &s.nodes, &s.choice));
+        prop_assert_eq!(state(&solver), state(&before));
+        Ok(())
+    }
+
     fn all_solutions(solver: &mut Solver) -> Vec<Vec<usize>> {
         let mut solutions = Vec::new();
         solver.for_each(|s| {
@@ -1139,45 +1031,16 @@ mod tests {
         #[test]
         fn uncover_restores_cover(problem in problems(), item in 0usize..9) {
             // Both ways of choosing: the list of active items too (I5).
-            for listed in [false, true] {
-                let mut solver = Solver::with_list(&problem, listed);
-                let before = solver.clone();
-                let c = (item % (problem.primary() + problem.secondary())) as u32 + 1;
-                if listed {
-                    solver.cover::<true>(c);
-                } else {
-                    solver.cover::<false>(c);
-                }
-                prop_assert_eq!(solver.check_invariants(), Ok(()));
-                let x = solver.nodes[c as usize].down;
-                if x != c {
-                    if listed {
-                        solver.cover_others::<true>(x);
-                        prop_assert_eq!(solver.check_invariants(), Ok(()));
-                        solver.uncover_others::<true>(x);
-                    } else {
-                        solver.cover_others::<false>(x);
-                        prop_assert_eq!(solver.check_invariants(), Ok(()));
-                        solver.uncover_others::<false>(x);
-                    }
-                }
-                if listed {
-                    solver.uncover::<true>(c);
-                } else {
-                    solver.uncover::<false>(c);
-                }
-                // Everything but the statistics, which count the covers.
-                let state = |s: &Solver| format!("{:?}", (&s.len, &s.nodes, &s.next, &s.prev, s.empty));
-                prop_assert_eq!(state(&solver), state(&before));
-            }
+            restores::<Scan>(&problem, item)?;
+            restores::<Listed>(&problem, item)?;
         }
 
         /// The list of active items changes how the choice is found, never
         /// which item it is: the same tree, node for node.
         #[test]
         fn listing_active_items_walks_the_same_tree(problem in problems()) {
-            let mut scan = Solver::with_list(&problem, false);
-            let mut list = Solver::with_list(&problem, true);
+            let mut scan = Links::<Scan>::new(&problem);
+            let mut list = Links::<Listed>::new(&problem);
             prop_assert_eq!(in_search_order(&mut list), in_search_order(&mut scan));
             prop_assert_eq!(list.stats(), scan.stats());
             prop_assert_eq!(list.check_invariants(), Ok(()));
@@ -1204,10 +1067,7 @@ mod tests {
             sorted.sort();
             prop_assert_eq!(&keys, &sorted);
             prop_assert_eq!(found.len(), brute_force(&problem).len());
-            for listed in [false, true] {
-                let mut solver = Solver::with_list(&problem, listed);
-                prop_assert_eq!(in_search_order(&mut solver), found.clone());
-            }
+            prop_assert_eq!(in_search_order(&mut Links::<Listed>::new(&problem)), found.clone());
             prop_assert_eq!(in_search_order(&mut bitset::Solver::new(&problem)), found);
         }
     }
@@ -1297,8 +1157,7 @@ mod tests {
         for i in 0..n {
             problem.add_option(&[i]).unwrap();
         }
-        let mut solver = Solver::new(&problem);
-        assert!(solver.listed);
+        let mut solver = Links::<Listed>::new(&problem);
         assert_eq!(solver.count(), 1);
         assert_eq!(solver.stats().nodes, n as u64 + 1);
     }

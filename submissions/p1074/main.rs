@@ -10,7 +10,7 @@
 //   library/src/problems/p1074.rs
 //   library/src/sudoku.rs
 // Regenerate: make submit-p1074 (or: cargo run -q -p bundler -- p1074)
-// Judge profile: default (rustc --edition 2021 -O, at most 40000 bytes); docs stripped to fit
+// Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit
 
 fn main() {
     problems::p1074::main()

@@ -7,7 +7,7 @@
 //   library/src/problems.rs
 //   library/src/problems/poj3740.rs
 // Regenerate: make submit-poj3740 (or: cargo run -q -p bundler -- poj3740)
-// Judge profile: default (rustc --edition 2021 -O, at most 40000 bytes); docs stripped to fit
+// Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit
 
 fn main() {
     problems::poj3740::main()

@@ -9,5 +9,6 @@
 //! bundler follows those paths to build a single-file submission.
 
 pub mod dlx;
+pub mod geometry;
 pub mod input;
 pub mod problems;

@@ -195,8 +195,11 @@ fn neighbours(placements: &[Placement], owner: &HashMap<Pos, usize>) -> Vec<Vec<
     next
 }
 
-/// Colours in `0..colours`, each placement taking the least one that no
-/// earlier neighbour has (the least overall if they have them all).
+/// Colours in `0..colours` such that neighbours differ (while fewer
+/// neighbours than colours come before a placement). Placement `k` takes
+/// the first colour, counting cyclically from `5k`, that no earlier
+/// neighbour has: starting from the same colour every time would paint
+/// most pieces in the first two or three.
 fn greedy_colouring(neighbours: &[Vec<usize>], colours: usize) -> Vec<usize> {
     let mut colour: Vec<usize> = Vec::with_capacity(neighbours.len());
     for (k, near) in neighbours.iter().enumerate() {
@@ -205,11 +208,11 @@ fn greedy_colouring(neighbours: &[Vec<usize>], colours: usize) -> Vec<usize> {
             .filter(|&&j| j < k)
             .map(|&j| colour[j])
             .collect();
-        colour.push(
-            (0..colours)
-                .find(|c| !taken.contains(c))
-                .unwrap_or(k % colours),
-        );
+        let start = 5 * k;
+        let free = (start..start + colours)
+            .map(|c| c % colours)
+            .find(|c| !taken.contains(c));
+        colour.push(free.unwrap_or(start % colours));
     }
     colour
 }
@@ -520,10 +523,20 @@ mod tests {
 
     #[test]
     fn colours_differ_between_neighbours() {
-        // A row of four dominoes: two colours alternate.
+        // A row of four dominoes: colours spread over the palette.
         let layout = Layout::new(&names("00 01 02 03 04 05 06 07"), 8).unwrap();
         let picture = layout.picture(&["00 01", "02 03", "04 05", "06 07"]);
-        assert_eq!(picture.colours, [0, 1, 0, 1]);
+        assert_eq!(picture.colours, [0, 5, 10, 3]);
         assert_eq!(picture.symbols, ['A', 'B', 'C', 'D']);
+        // A taken colour is skipped; with none free, neighbours clash.
+        assert_eq!(
+            greedy_colouring(&[vec![2], vec![2], vec![0, 1]], 12),
+            [0, 5, 10]
+        );
+        assert_eq!(
+            greedy_colouring(&[vec![1], vec![0, 2], vec![1]], 2),
+            [0, 1, 0]
+        );
+        assert_eq!(greedy_colouring(&[vec![1], vec![0]], 1), [0, 0]);
     }
 }

@@ -85,26 +85,26 @@ struct Args {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Write the DLX file of a polyomino puzzle described in the format of
-    /// Knuth's polyomino-dlx (see cli/README.md): the same item line and
-    /// options, in the same order, as polyomino-dlx prints.
+    /// Write the DLX file of a polyomino puzzle, as Knuth's polyomino-dlx
+    /// does.
     ///
     /// A board line, then a line per piece: `[0-5][0-9]`, then
     /// `F 01 02 10 11 21`, ... Coordinates are radix-62 digits 0-9a-zA-Z
     /// or sets like [0-5]; a suffix (`00!`) makes a secondary item; `2|Z`
     /// gives a multiplicity; `*:T` (ours) lets T be used any number of
-    /// times; lines starting with `|` are comments.
+    /// times; lines starting with `|` are comments. The item line and the
+    /// options are polyomino-dlx's, in its order. See cli/README.md.
     Polyomino {
         /// The description; `-` or nothing reads standard input.
         file: Option<PathBuf>,
     },
-    /// Write the DLX file of a polycube puzzle described in the format of
-    /// Knuth's polycube-dlx (see cli/README.md): the same item line and
-    /// options, in the same order, as polycube-dlx prints.
+    /// Write the DLX file of a polycube puzzle, as Knuth's polycube-dlx
+    /// does.
     ///
     /// As for polyomino, with three coordinates per cell, no suffixes, and
     /// multiplicities written `2*Z`; `*:T` lets T be used any number of
-    /// times.
+    /// times. The item line and the options are polycube-dlx's, in its
+    /// order. See cli/README.md.
     Polycube {
         /// The description; `-` or nothing reads standard input.
         file: Option<PathBuf>,

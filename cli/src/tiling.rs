@@ -36,14 +36,15 @@
 //! piece's name, then its cells in sorted order.
 //!
 //! Input his programs accept is accepted here and gives the same item line
-//! and options. Where they print nonsense or crash (a piece without cells,
-//! an empty board, a piece named like a cell, a `|` or `:` in a suffix, a
-//! tab, more than 10 suffixes, ...) this reader stops with an error that
-//! names the line and column; blank lines are skipped.
+//! and options. Where they print nonsense or overrun a buffer (a piece
+//! without cells, an empty board, a piece named like a suffixed cell, a `|`
+//! or `:` in a suffix, a multiplicity that is not a number, a tab, ...)
+//! this reader stops with an error that names the line and column, as it
+//! does wherever his programs stop; blank lines are skipped.
 
 use std::fmt;
 
-use library::geometry::{labelled_base_placements, Board, Point, Symmetry};
+use library::geometry::{add, labelled_base_placements, Board, Point, Symmetry};
 
 /// Which of Knuth's two formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,7 +237,7 @@ fn generate_in<const D: usize>(kind: Kind, text: &str) -> Result<Generated, Erro
         for offset in plain_board.offsets(&shape) {
             let moved: Vec<Cell<D>> = base
                 .iter()
-                .map(|&(p, suffix)| (library::geometry::add(p, offset), suffix))
+                .map(|&(p, suffix)| (add(p, offset), suffix))
                 .collect();
             if !moved.iter().all(|cell| board.binary_search(cell).is_ok()) {
                 continue;

@@ -44,7 +44,7 @@
 
 use std::fmt;
 
-use library::geometry::{add, labelled_base_placements, Board, Point, Symmetry};
+use library::geometry::{labelled_base_placements, translate, Board, Point, Symmetry};
 
 /// Which of Knuth's two formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,7 +237,7 @@ fn generate_in<const D: usize>(kind: Kind, text: &str) -> Result<Generated, Erro
         for offset in plain_board.offsets(&shape) {
             let moved: Vec<Cell<D>> = base
                 .iter()
-                .map(|&(p, suffix)| (add(p, offset), suffix))
+                .map(|&(p, suffix)| (translate(p, offset), suffix))
                 .collect();
             if !moved.iter().all(|cell| board.binary_search(cell).is_ok()) {
                 continue;

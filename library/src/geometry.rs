@@ -184,7 +184,7 @@ pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
 /// [`normalize`] for cells that carry a label: the translation depends on
 /// the points only; the result is sorted by point, then label, and a cell
 /// is dropped only if both its point and its label repeat another's.
-pub fn normalize_labelled<const D: usize, L: Ord + Copy>(
+fn normalize_labelled<const D: usize, L: Ord + Copy>(
     cells: &[(Point<D>, L)],
 ) -> Vec<(Point<D>, L)> {
     let mut low = [0; D];
@@ -231,8 +231,9 @@ pub fn base_placements<const D: usize>(
 }
 
 /// [`base_placements`] for cells that carry a label (Knuth's suffixes,
-/// say): each label stays with its cell, and images are compared and
-/// sorted as in [`normalize_labelled`].
+/// say): each label stays with its cell; images are translated by their
+/// points only, sorted by point and then label, and equal when both
+/// match.
 pub fn labelled_base_placements<const D: usize, L: Ord + Copy>(
     shape: &[(Point<D>, L)],
     generators: &[Symmetry<D>],
@@ -337,7 +338,7 @@ impl<const D: usize> Board<D> {
         }
         let mut d = from;
         loop {
-            if shape.iter().all(|&p| self.contains(add(p, d))) {
+            if shape.iter().all(|&p| self.contains(translate(p, d))) {
                 offsets.push(d);
             }
             // Odometer step, the last axis fastest.
@@ -364,7 +365,7 @@ impl<const D: usize> Board<D> {
             .map(|d| {
                 shape
                     .iter()
-                    .filter_map(|&p| self.index(add(p, d)))
+                    .filter_map(|&p| self.index(translate(p, d)))
                     .collect()
             })
             .collect()
@@ -372,7 +373,7 @@ impl<const D: usize> Board<D> {
 }
 
 /// `p` translated by `d`.
-pub fn add<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
+pub fn translate<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
     let mut q = p;
     for i in 0..D {
         q[i] += d[i];

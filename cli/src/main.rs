@@ -30,7 +30,12 @@ use library::dlx::{bitset, text, Progress, Solver, Stats};
 /// tiling puzzle described in the format of Knuth's polyomino-dlx and
 /// polycube-dlx; pipe it into `dlx --draw` to see solutions as boards.
 #[derive(Parser, Debug)]
-#[command(name = "dlx", version, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "dlx",
+    version,
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true
+)]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,

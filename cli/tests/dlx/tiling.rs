@@ -313,6 +313,10 @@ fn subcommands_leave_the_solver_options_alone() {
     let (ok, out, _) = run(&["polyomino", "--help"], "");
     assert!(ok);
     assert!(out.contains("*:T"), "{out}");
+    // `help` is not a subcommand: `dlx help` still reads a file of that name.
+    let (ok, _, err) = run(&["help"], "");
+    assert!(!ok);
+    assert!(err.starts_with("dlx: help: "), "{err}");
 }
 
 #[test]

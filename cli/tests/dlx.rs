@@ -1,5 +1,9 @@
 //! The `dlx` command end to end: counts, limits, printing, both engines,
-//! and errors that name their place.
+//! and errors that name their place; in `dlx/tiling.rs`, the tiling
+//! subcommands, drawing, and the examples of `examples/`.
+
+#[path = "dlx/tiling.rs"]
+mod tiling;
 
 use assert_cmd::Command;
 

@@ -4,7 +4,8 @@
 //!   that walks the same tree.
 //! * [`model`] names items by family and gives options a payload;
 //!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] their
-//!   9 × 9 grids read and written.
+//!   9 × 9 grids read and written; [`geometry`] has cells, the symmetries
+//!   of the square and the cube, and placements on a board.
 //! * [`input`] has what every adapter shares: reading lines and tokens,
 //!   errors with a place, `main`.
 //! * [`problems`] holds one adapter per judge problem: input → exact
@@ -14,6 +15,7 @@
 //! bundler follows those paths to build a single-file submission.
 
 pub mod dlx;
+pub mod geometry;
 pub mod grouped;
 pub mod input;
 pub mod model;

@@ -122,7 +122,18 @@ impl<const D: usize> Symmetry<D> {
     /// last axis fastest).
     pub fn all() -> Vec<Symmetry<D>> {
         let mut all = Vec::new();
-        for axes in permutations::<D>() {
+        // Counting in base D visits the D-tuples of axes in lexicographic
+        // order; the permutations among them are the symmetries' axes.
+        for code in 0..D.pow(D as u32) {
+            let mut axes = [0; D];
+            let mut rest = code;
+            for axis in axes.iter_mut().rev() {
+                *axis = rest % D;
+                rest /= D;
+            }
+            if !(0..D).all(|a| axes.contains(&a)) {
+                continue;
+            }
             for bits in 0..1usize << D {
                 let mut signs = [1; D];
                 for (i, sign) in signs.iter_mut().enumerate() {
@@ -146,39 +157,17 @@ impl<const D: usize> Symmetry<D> {
     }
 }
 
-/// The permutations of `0..D` in lexicographic order.
-fn permutations<const D: usize>() -> Vec<[usize; D]> {
-    let mut current = Symmetry::<D>::identity().axes;
-    let mut all = vec![current];
-    // The classic next-permutation step: find the last ascent, swap in the
-    // next larger element from the tail, reverse the tail.
-    loop {
-        let mut i = D;
-        while i > 1 && current[i - 2] >= current[i - 1] {
-            i -= 1;
-        }
-        if i <= 1 {
-            return all;
-        }
-        let pivot = i - 2;
-        let mut j = D - 1;
-        while current[j] <= current[pivot] {
-            j -= 1;
-        }
-        current.swap(pivot, j);
-        current[pivot + 1..].reverse();
-        all.push(current);
-    }
-}
-
 /// `cells` translated so that the least coordinate on every axis is 0,
 /// sorted, without duplicates. The empty shape stays empty.
 pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
-    let labelled: Vec<(Point<D>, ())> = cells.iter().map(|&p| (p, ())).collect();
-    normalize_labelled(&labelled)
-        .into_iter()
-        .map(|(p, ())| p)
-        .collect()
+    let (low, _) = bounds(cells.iter().copied());
+    let mut shape: Vec<Point<D>> = cells
+        .iter()
+        .map(|&p| translate(p, low.map(|x| -x)))
+        .collect();
+    shape.sort_unstable();
+    shape.dedup();
+    shape
 }
 
 /// [`normalize`] for cells that carry a label: the translation depends on
@@ -187,28 +176,31 @@ pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
 fn normalize_labelled<const D: usize, L: Ord + Copy>(
     cells: &[(Point<D>, L)],
 ) -> Vec<(Point<D>, L)> {
-    let mut low = [0; D];
-    if let Some(&(first, _)) = cells.first() {
-        low = first;
-        for &(p, _) in cells {
-            for i in 0..D {
-                low[i] = low[i].min(p[i]);
-            }
-        }
-    }
+    let (low, _) = bounds(cells.iter().map(|&(p, _)| p));
     let mut shape: Vec<(Point<D>, L)> = cells
         .iter()
-        .map(|&(p, label)| {
-            let mut q = p;
-            for i in 0..D {
-                q[i] -= low[i];
-            }
-            (q, label)
-        })
+        .map(|&(p, label)| (translate(p, low.map(|x| -x)), label))
         .collect();
     shape.sort_unstable();
     shape.dedup();
     shape
+}
+
+/// The least and the greatest coordinate on each axis (zeros if there is
+/// no point).
+fn bounds<const D: usize>(mut points: impl Iterator<Item = Point<D>>) -> (Point<D>, Point<D>) {
+    let first = match points.next() {
+        Some(p) => p,
+        None => return ([0; D], [0; D]),
+    };
+    let (mut low, mut high) = (first, first);
+    for p in points {
+        for i in 0..D {
+            low[i] = low[i].min(p[i]);
+            high[i] = high[i].max(p[i]);
+        }
+    }
+    (low, high)
 }
 
 /// The base placements of a piece: the distinct normalized images of
@@ -223,11 +215,10 @@ pub fn base_placements<const D: usize>(
     shape: &[Point<D>],
     generators: &[Symmetry<D>],
 ) -> Vec<Vec<Point<D>>> {
-    let labelled: Vec<(Point<D>, ())> = shape.iter().map(|&p| (p, ())).collect();
-    labelled_base_placements(&labelled, generators)
-        .into_iter()
-        .map(|base| base.into_iter().map(|(p, ())| p).collect())
-        .collect()
+    images(normalize(shape), generators, |base, symmetry| {
+        let moved: Vec<Point<D>> = base.iter().map(|&p| symmetry.apply(p)).collect();
+        normalize(&moved)
+    })
 }
 
 /// [`base_placements`] for cells that carry a label (Knuth's suffixes,
@@ -238,22 +229,34 @@ pub fn labelled_base_placements<const D: usize, L: Ord + Copy>(
     shape: &[(Point<D>, L)],
     generators: &[Symmetry<D>],
 ) -> Vec<Vec<(Point<D>, L)>> {
-    let mut bases = vec![normalize_labelled(shape)];
+    images(normalize_labelled(shape), generators, |base, symmetry| {
+        let moved: Vec<(Point<D>, L)> = base
+            .iter()
+            .map(|&(p, label)| (symmetry.apply(p), label))
+            .collect();
+        normalize_labelled(&moved)
+    })
+}
+
+/// `first` and its distinct images under `generators`, breadth first (see
+/// [`base_placements`]).
+fn images<const D: usize, T: PartialEq>(
+    first: T,
+    generators: &[Symmetry<D>],
+    image: impl Fn(&T, &Symmetry<D>) -> T,
+) -> Vec<T> {
+    let mut all = vec![first];
     let mut next = 0;
-    while next < bases.len() {
+    while next < all.len() {
         for symmetry in generators {
-            let moved: Vec<(Point<D>, L)> = bases[next]
-                .iter()
-                .map(|&(p, label)| (symmetry.apply(p), label))
-                .collect();
-            let image = normalize_labelled(&moved);
-            if !bases.contains(&image) {
-                bases.push(image);
+            let new = image(&all[next], symmetry);
+            if !all.contains(&new) {
+                all.push(new);
             }
         }
         next += 1;
     }
-    bases
+    all
 }
 
 /// A board: a finite set of cells, of any shape, numbered in sorted order.
@@ -272,17 +275,7 @@ impl<const D: usize> Board<D> {
         let mut cells = cells.to_vec();
         cells.sort_unstable();
         cells.dedup();
-        let (mut low, mut high) = ([0; D], [0; D]);
-        if let Some(&first) = cells.first() {
-            low = first;
-            high = first;
-            for p in &cells {
-                for i in 0..D {
-                    low[i] = low[i].min(p[i]);
-                    high[i] = high[i].max(p[i]);
-                }
-            }
-        }
+        let (low, high) = bounds(cells.iter().copied());
         Board { cells, low, high }
     }
 
@@ -317,18 +310,11 @@ impl<const D: usize> Board<D> {
     /// empty shape has none.
     pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
         let mut offsets = Vec::new();
-        let first = match shape.first() {
-            Some(&p) if !self.is_empty() => p,
-            _ => return offsets,
-        };
-        // d ranges over [board low - shape low, board high - shape high].
-        let (mut from, mut to) = (first, first);
-        for p in shape {
-            for i in 0..D {
-                from[i] = from[i].min(p[i]);
-                to[i] = to[i].max(p[i]);
-            }
+        if shape.is_empty() || self.is_empty() {
+            return offsets;
         }
+        // d ranges over [board low - shape low, board high - shape high].
+        let (mut from, mut to) = bounds(shape.iter().copied());
         for i in 0..D {
             from[i] = self.low[i] - from[i];
             to[i] = self.high[i] - to[i];

@@ -2,6 +2,7 @@
 // Sources:
 //   library/src/dlx.rs
 //   library/src/dlx/bitset.rs
+//   library/src/geometry.rs
 //   library/src/input.rs
 //   library/src/lib.rs
 //   library/src/problems.rs
@@ -512,6 +513,194 @@ pub mod dlx {
     const COVERED: i32 = 1 << 30;
 }
 
+pub mod geometry {
+    pub type Point<const D: usize> = [i32; D];
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Symmetry<const D: usize> {
+        axes: [usize; D],
+        signs: [i32; D],
+    }
+
+    impl<const D: usize> Symmetry<D> {
+        pub fn apply(&self, p: Point<D>) -> Point<D> {
+            let mut image = [0; D];
+            for i in 0..D {
+                image[i] = self.signs[i] * p[self.axes[i]];
+            }
+            image
+        }
+
+        pub fn all() -> Vec<Symmetry<D>> {
+            let mut all = Vec::new();
+            for code in 0..D.pow(D as u32) {
+                let mut axes = [0; D];
+                let mut rest = code;
+                for axis in axes.iter_mut().rev() {
+                    *axis = rest % D;
+                    rest /= D;
+                }
+                if !(0..D).all(|a| axes.contains(&a)) {
+                    continue;
+                }
+                for bits in 0..1usize << D {
+                    let mut signs = [1; D];
+                    for (i, sign) in signs.iter_mut().enumerate() {
+                        if bits >> (D - 1 - i) & 1 == 1 {
+                            *sign = -1;
+                        }
+                    }
+                    all.push(Symmetry { axes, signs });
+                }
+            }
+            all
+        }
+    }
+
+    pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
+        let (low, _) = bounds(cells.iter().copied());
+        let mut shape: Vec<Point<D>> = cells
+            .iter()
+            .map(|&p| translate(p, low.map(|x| -x)))
+            .collect();
+        shape.sort_unstable();
+        shape.dedup();
+        shape
+    }
+
+    fn bounds<const D: usize>(
+        mut points: impl Iterator<Item = Point<D>>,
+    ) -> (Point<D>, Point<D>) {
+        let first = match points.next() {
+            Some(p) => p,
+            None => return ([0; D], [0; D]),
+        };
+        let (mut low, mut high) = (first, first);
+        for p in points {
+            for i in 0..D {
+                low[i] = low[i].min(p[i]);
+                high[i] = high[i].max(p[i]);
+            }
+        }
+        (low, high)
+    }
+
+    pub fn base_placements<const D: usize>(
+        shape: &[Point<D>],
+        generators: &[Symmetry<D>],
+    ) -> Vec<Vec<Point<D>>> {
+        images(
+            normalize(shape),
+            generators,
+            |base, symmetry| {
+                let moved: Vec<Point<D>> = base
+                    .iter()
+                    .map(|&p| symmetry.apply(p))
+                    .collect();
+                normalize(&moved)
+            },
+        )
+    }
+
+    fn images<const D: usize, T: PartialEq>(
+        first: T,
+        generators: &[Symmetry<D>],
+        image: impl Fn(&T, &Symmetry<D>) -> T,
+    ) -> Vec<T> {
+        let mut all = vec![first];
+        let mut next = 0;
+        while next < all.len() {
+            for symmetry in generators {
+                let new = image(&all[next], symmetry);
+                if !all.contains(&new) {
+                    all.push(new);
+                }
+            }
+            next += 1;
+        }
+        all
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Board<const D: usize> {
+        cells: Vec<Point<D>>,
+        low: Point<D>,
+        high: Point<D>,
+    }
+
+    impl<const D: usize> Board<D> {
+        pub fn new(cells: &[Point<D>]) -> Board<D> {
+            let mut cells = cells.to_vec();
+            cells.sort_unstable();
+            cells.dedup();
+            let (low, high) = bounds(cells.iter().copied());
+            Board { cells, low, high }
+        }
+
+        pub fn is_empty(&self) -> bool {
+            self.cells.is_empty()
+        }
+
+        pub fn index(&self, p: Point<D>) -> Option<usize> {
+            self.cells.binary_search(&p).ok()
+        }
+
+        pub fn contains(&self, p: Point<D>) -> bool {
+            self.index(p).is_some()
+        }
+
+        pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+            let mut offsets = Vec::new();
+            if shape.is_empty() || self.is_empty() {
+                return offsets;
+            }
+            let (mut from, mut to) = bounds(shape.iter().copied());
+            for i in 0..D {
+                from[i] = self.low[i] - from[i];
+                to[i] = self.high[i] - to[i];
+                if from[i] > to[i] {
+                    return offsets;
+                }
+            }
+            let mut d = from;
+            loop {
+                if shape.iter().all(|&p| self.contains(translate(p, d))) {
+                    offsets.push(d);
+                }
+                let mut i = D;
+                loop {
+                    if i == 0 {
+                        return offsets;
+                    }
+                    i -= 1;
+                    if d[i] < to[i] {
+                        d[i] += 1;
+                        break;
+                    }
+                    d[i] = from[i];
+                }
+            }
+        }
+
+        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+            self.offsets(shape)
+                .into_iter()
+                .map(|d| {
+                    shape.iter().filter_map(|&p| self.index(translate(p, d))).collect()
+                })
+                .collect()
+        }
+    }
+
+    pub fn translate<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
+        let mut q = p;
+        for i in 0..D {
+            q[i] += d[i];
+        }
+        q
+    }
+}
+
 pub mod input {
     use std::fmt;
     use std::io::{self, Read, Write};
@@ -669,6 +858,7 @@ pub mod input {
 pub mod problems {
     pub mod p4205 {
         use crate::dlx::{bitset::Solver, Problem, Search};
+        use crate::geometry::{self, Point, Symmetry};
         use crate::input::{self, Error, Lines};
         use std::io::Write;
 
@@ -693,7 +883,7 @@ pub mod problems {
             "#.../####",
         ];
 
-        type Shape = Vec<(usize, usize)>;
+        type Shape = Vec<Point<2>>;
 
         type Board = [Option<u8>; CELLS];
 
@@ -725,47 +915,19 @@ pub mod problems {
         }
 
         fn orientations(picture: &str) -> Vec<Shape> {
-            let beads: Vec<(i32, i32)> = picture
+            let beads: Vec<Point<2>> = picture
                 .split('/')
                 .enumerate()
                 .flat_map(|(r, row)| {
                     row.bytes()
                         .enumerate()
                         .filter(|&(_, b)| b == b'#')
-                        .map(move |(c, _)| (r as i32, c as i32))
+                        .map(move |(c, _)| [r as i32, c as i32])
                 })
                 .collect();
-            let mut shapes: Vec<Shape> = (0..8)
-                .map(|symmetry| {
-                    let moved: Vec<(i32, i32)> = beads
-                        .iter()
-                        .map(|&(r, c)| {
-                            let c = if symmetry >= 4 { -c } else { c };
-                            match symmetry % 4 {
-                                0 => (r, c),
-                                1 => (c, -r),
-                                2 => (-r, -c),
-                                _ => (-c, r),
-                            }
-                        })
-                        .collect();
-                    normalize(&moved)
-                })
-                .collect();
+            let mut shapes = geometry::base_placements(&beads, &Symmetry::all());
             shapes.sort();
-            shapes.dedup();
             shapes
-        }
-
-        fn normalize(cells: &[(i32, i32)]) -> Shape {
-            let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
-            let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
-            let mut shape: Shape = cells
-                .iter()
-                .map(|&(r, c)| ((r - top) as usize, (c - left) as usize))
-                .collect();
-            shape.sort_unstable();
-            shape
         }
 
         fn cell_index(row: usize, column: usize) -> usize {
@@ -832,16 +994,16 @@ pub mod problems {
             orientations: &[Vec<Shape>],
         ) -> Result<(), Error> {
             for (piece, shapes) in orientations.iter().enumerate() {
-                let cells: Vec<(i32, i32)> = cell_positions()
+                let cells: Vec<Point<2>> = cell_positions()
                     .zip(board.iter())
                     .filter(|&(_, &on)| on == Some(piece as u8))
-                    .map(|((r, c), _)| (r as i32, c as i32))
+                    .map(|((r, c), _)| [r as i32, c as i32])
                     .collect();
-                let (row, column) = match cells.first() {
+                let [row, column] = match cells.first() {
                     Some(&first) => first,
                     None => continue,
                 };
-                if !shapes.contains(&normalize(&cells)) {
+                if !shapes.contains(&geometry::normalize(&cells)) {
                     let letter = char::from(b'A' + piece as u8);
                     return Err(
                         Error::at_column(
@@ -860,6 +1022,10 @@ pub mod problems {
         }
 
         fn exact_cover(board: &Board, orientations: &[Vec<Shape>]) -> Problem {
+            let triangle: Vec<Point<2>> = cell_positions()
+                .map(|(r, c)| [r as i32, c as i32])
+                .collect();
+            let triangle = geometry::Board::new(&triangle);
             let mut problem = Problem::new(PIECES + CELLS, 0);
             let mut option: Vec<usize> = Vec::with_capacity(6);
             let mut add = |option: &[usize]| {
@@ -879,19 +1045,11 @@ pub mod problems {
                     continue;
                 }
                 for shape in shapes {
-                    for top in 0..ROWS {
-                        for left in 0..=top {
+                    for cells in triangle.placements(shape) {
+                        if cells.iter().all(|&i| board[i].is_none()) {
                             option.truncate(1);
-                            for &(r, c) in shape {
-                                let (r, c) = (top + r, left + c);
-                                if r >= ROWS || c > r || board[cell_index(r, c)].is_some() {
-                                    break;
-                                }
-                                option.push(PIECES + cell_index(r, c));
-                            }
-                            if option.len() == shape.len() + 1 {
-                                add(&option);
-                            }
+                            option.extend(cells.iter().map(|&i| PIECES + i));
+                            add(&option);
                         }
                     }
                 }

@@ -2,6 +2,7 @@
 // Sources:
 //   library/src/dlx.rs
 //   library/src/dlx/bitset.rs
+//   library/src/geometry.rs
 //   library/src/input.rs
 //   library/src/lib.rs
 //   library/src/problems.rs
@@ -526,6 +527,211 @@ pub mod dlx {
     const COVERED: i32 = 1 << 30;
 }
 
+pub mod geometry {
+    pub type Point<const D: usize> = [i32; D];
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Symmetry<const D: usize> {
+        axes: [usize; D],
+        signs: [i32; D],
+    }
+
+    impl<const D: usize> Symmetry<D> {
+        pub fn apply(&self, p: Point<D>) -> Point<D> {
+            let mut image = [0; D];
+            for i in 0..D {
+                image[i] = self.signs[i] * p[self.axes[i]];
+            }
+            image
+        }
+
+        pub fn is_rotation(&self) -> bool {
+            let mut determinant = 1;
+            for i in 0..D {
+                determinant *= self.signs[i];
+                for j in i + 1..D {
+                    if self.axes[i] > self.axes[j] {
+                        determinant = -determinant;
+                    }
+                }
+            }
+            determinant == 1
+        }
+
+        pub fn all() -> Vec<Symmetry<D>> {
+            let mut all = Vec::new();
+            for code in 0..D.pow(D as u32) {
+                let mut axes = [0; D];
+                let mut rest = code;
+                for axis in axes.iter_mut().rev() {
+                    *axis = rest % D;
+                    rest /= D;
+                }
+                if !(0..D).all(|a| axes.contains(&a)) {
+                    continue;
+                }
+                for bits in 0..1usize << D {
+                    let mut signs = [1; D];
+                    for (i, sign) in signs.iter_mut().enumerate() {
+                        if bits >> (D - 1 - i) & 1 == 1 {
+                            *sign = -1;
+                        }
+                    }
+                    all.push(Symmetry { axes, signs });
+                }
+            }
+            all
+        }
+
+        pub fn rotations() -> Vec<Symmetry<D>> {
+            Symmetry::all().into_iter().filter(|s| s.is_rotation()).collect()
+        }
+    }
+
+    pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
+        let (low, _) = bounds(cells.iter().copied());
+        let mut shape: Vec<Point<D>> = cells
+            .iter()
+            .map(|&p| translate(p, low.map(|x| -x)))
+            .collect();
+        shape.sort_unstable();
+        shape.dedup();
+        shape
+    }
+
+    fn bounds<const D: usize>(
+        mut points: impl Iterator<Item = Point<D>>,
+    ) -> (Point<D>, Point<D>) {
+        let first = match points.next() {
+            Some(p) => p,
+            None => return ([0; D], [0; D]),
+        };
+        let (mut low, mut high) = (first, first);
+        for p in points {
+            for i in 0..D {
+                low[i] = low[i].min(p[i]);
+                high[i] = high[i].max(p[i]);
+            }
+        }
+        (low, high)
+    }
+
+    pub fn base_placements<const D: usize>(
+        shape: &[Point<D>],
+        generators: &[Symmetry<D>],
+    ) -> Vec<Vec<Point<D>>> {
+        images(
+            normalize(shape),
+            generators,
+            |base, symmetry| {
+                let moved: Vec<Point<D>> = base
+                    .iter()
+                    .map(|&p| symmetry.apply(p))
+                    .collect();
+                normalize(&moved)
+            },
+        )
+    }
+
+    fn images<const D: usize, T: PartialEq>(
+        first: T,
+        generators: &[Symmetry<D>],
+        image: impl Fn(&T, &Symmetry<D>) -> T,
+    ) -> Vec<T> {
+        let mut all = vec![first];
+        let mut next = 0;
+        while next < all.len() {
+            for symmetry in generators {
+                let new = image(&all[next], symmetry);
+                if !all.contains(&new) {
+                    all.push(new);
+                }
+            }
+            next += 1;
+        }
+        all
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Board<const D: usize> {
+        cells: Vec<Point<D>>,
+        low: Point<D>,
+        high: Point<D>,
+    }
+
+    impl<const D: usize> Board<D> {
+        pub fn new(cells: &[Point<D>]) -> Board<D> {
+            let mut cells = cells.to_vec();
+            cells.sort_unstable();
+            cells.dedup();
+            let (low, high) = bounds(cells.iter().copied());
+            Board { cells, low, high }
+        }
+
+        pub fn is_empty(&self) -> bool {
+            self.cells.is_empty()
+        }
+
+        pub fn index(&self, p: Point<D>) -> Option<usize> {
+            self.cells.binary_search(&p).ok()
+        }
+
+        pub fn contains(&self, p: Point<D>) -> bool {
+            self.index(p).is_some()
+        }
+
+        pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+            let mut offsets = Vec::new();
+            if shape.is_empty() || self.is_empty() {
+                return offsets;
+            }
+            let (mut from, mut to) = bounds(shape.iter().copied());
+            for i in 0..D {
+                from[i] = self.low[i] - from[i];
+                to[i] = self.high[i] - to[i];
+                if from[i] > to[i] {
+                    return offsets;
+                }
+            }
+            let mut d = from;
+            loop {
+                if shape.iter().all(|&p| self.contains(translate(p, d))) {
+                    offsets.push(d);
+                }
+                let mut i = D;
+                loop {
+                    if i == 0 {
+                        return offsets;
+                    }
+                    i -= 1;
+                    if d[i] < to[i] {
+                        d[i] += 1;
+                        break;
+                    }
+                    d[i] = from[i];
+                }
+            }
+        }
+
+        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+            self.offsets(shape)
+                .into_iter()
+                .map(|d| {
+                    shape.iter().filter_map(|&p| self.index(translate(p, d))).collect()
+                })
+                .collect()
+        }
+    }
+
+    pub fn translate<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
+        let mut q = p;
+        for i in 0..D {
+            q[i] += d[i];
+        }
+        q
+    }
+}
+
 pub mod input {
     use std::fmt;
     use std::io::{self, Read, Write};
@@ -683,10 +889,11 @@ pub mod input {
 pub mod problems {
     pub mod uva197 {
         use crate::dlx::{bitset::Solver, Problem, Search};
+        use crate::geometry::{self, Board, Point, Symmetry};
         use crate::input::{self, Error, Lines};
         use std::io::Write;
 
-        type Cell = [i8; 3];
+        type Cell = Point<3>;
 
         const PIECES: [(u8, &[Cell]); 7] = [
             (b'a', &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 2, 1]]),
@@ -714,18 +921,21 @@ pub mod problems {
         }
 
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-            let rotations = rotations();
+            let cube = cube();
+            let rotations = Symmetry::rotations();
             let mut others = Vec::new();
             for (piece, &(_, shape)) in PIECES.iter().enumerate().skip(1) {
-                for orientation in orientations(shape, &rotations) {
+                for orientation in geometry::base_placements(shape, &rotations) {
+                    let placements = cube.placements(&orientation);
                     others
                         .extend(
-                            translations(&orientation)
+                            placements
+                                .into_iter()
                                 .map(|cells| Placement { piece, cells }),
                         );
                 }
             }
-            let a_orientations = orientations(PIECES[0].1, &rotations);
+            let a_orientations = geometry::base_placements(PIECES[0].1, &rotations);
             let mut text = Vec::new();
             for line in Lines::new(input) {
                 if line.trimmed().is_empty() {
@@ -740,7 +950,9 @@ pub mod problems {
                         ),
                     );
                 }
-                let a_placements: Vec<Placement> = translations(&shape)
+                let a_placements: Vec<Placement> = cube
+                    .placements(&shape)
+                    .into_iter()
                     .map(|cells| Placement { piece: 0, cells })
                     .collect();
                 text.clear();
@@ -778,7 +990,7 @@ pub mod problems {
                     );
                 }
                 if ch == b'a' {
-                    cells.push([(k / 9) as i8, (k / 3 % 3) as i8, (k % 3) as i8]);
+                    cells.push([(k / 9) as i32, (k / 3 % 3) as i32, (k % 3) as i32]);
                 }
                 length = k + 1;
             }
@@ -801,79 +1013,12 @@ pub mod problems {
                     ),
                 );
             }
-            Ok(normalize(cells))
+            Ok(geometry::normalize(&cells))
         }
 
-        fn rotations() -> Vec<([usize; 3], [i8; 3])> {
-            let permutations = [
-                [0, 1, 2],
-                [1, 2, 0],
-                [2, 0, 1],
-                [0, 2, 1],
-                [2, 1, 0],
-                [1, 0, 2],
-            ];
-            let mut rotations = Vec::new();
-            for (k, axes) in permutations.into_iter().enumerate() {
-                let parity = if k < 3 { 1 } else { -1 };
-                for bits in 0..8 {
-                    let signs = [0, 1, 2]
-                        .map(|i| if bits >> i & 1 == 1 { -1 } else { 1 });
-                    if parity * signs[0] * signs[1] * signs[2] == 1 {
-                        rotations.push((axes, signs));
-                    }
-                }
-            }
-            rotations
-        }
-
-        fn orientations(
-            shape: &[Cell],
-            rotations: &[([usize; 3], [i8; 3])],
-        ) -> Vec<Vec<Cell>> {
-            let mut all: Vec<Vec<Cell>> = Vec::new();
-            for &(axes, signs) in rotations {
-                let image = shape
-                    .iter()
-                    .map(|cell| [0, 1, 2].map(|i| signs[i] * cell[axes[i]]))
-                    .collect();
-                let image = normalize(image);
-                if !all.contains(&image) {
-                    all.push(image);
-                }
-            }
-            all
-        }
-
-        fn normalize(mut cells: Vec<Cell>) -> Vec<Cell> {
-            for axis in 0..3 {
-                let low = cells.iter().map(|cell| cell[axis]).min().unwrap_or(0);
-                for cell in &mut cells {
-                    cell[axis] -= low;
-                }
-            }
-            cells.sort_unstable();
-            cells
-        }
-
-        fn translations(shape: &[Cell]) -> impl Iterator<Item = Vec<usize>> + '_ {
-            let room = [0, 1, 2]
-                .map(|axis| 3 - shape.iter().map(|cell| cell[axis]).max().unwrap_or(0));
-            (0..room[0])
-                .flat_map(move |dp| {
-                    (0..room[1])
-                        .flat_map(move |dr| {
-                            (0..room[2])
-                                .map(move |dc| {
-                                    shape
-                                        .iter()
-                                        .map(|&[p, r, c]| {
-                                            ((p + dp) * 9 + (r + dr) * 3 + (c + dc)) as usize
-                                        })
-                                        .collect()
-                                })
-                        })
-                })
+        fn cube() -> Board<3> {
+            let cells: Vec<Cell> = (0..27).map(|k| [k / 9, k / 3 % 3, k % 3]).collect();
+            Board::new(&cells)
         }
 
         fn assemblies(placements: Vec<&Placement>) -> Vec<[u8; CELLS]> {

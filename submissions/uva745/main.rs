@@ -2,6 +2,7 @@
 // Sources:
 //   library/src/dlx.rs
 //   library/src/dlx/choice.rs
+//   library/src/geometry.rs
 //   library/src/input.rs
 //   library/src/lib.rs
 //   library/src/problems.rs
@@ -528,6 +529,117 @@ pub mod dlx {
     }
 }
 
+pub mod geometry {
+    pub type Point<const D: usize> = [i32; D];
+
+    pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
+        let (low, _) = bounds(cells.iter().copied());
+        let mut shape: Vec<Point<D>> = cells
+            .iter()
+            .map(|&p| translate(p, low.map(|x| -x)))
+            .collect();
+        shape.sort_unstable();
+        shape.dedup();
+        shape
+    }
+
+    fn bounds<const D: usize>(
+        mut points: impl Iterator<Item = Point<D>>,
+    ) -> (Point<D>, Point<D>) {
+        let first = match points.next() {
+            Some(p) => p,
+            None => return ([0; D], [0; D]),
+        };
+        let (mut low, mut high) = (first, first);
+        for p in points {
+            for i in 0..D {
+                low[i] = low[i].min(p[i]);
+                high[i] = high[i].max(p[i]);
+            }
+        }
+        (low, high)
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Board<const D: usize> {
+        cells: Vec<Point<D>>,
+        low: Point<D>,
+        high: Point<D>,
+    }
+
+    impl<const D: usize> Board<D> {
+        pub fn new(cells: &[Point<D>]) -> Board<D> {
+            let mut cells = cells.to_vec();
+            cells.sort_unstable();
+            cells.dedup();
+            let (low, high) = bounds(cells.iter().copied());
+            Board { cells, low, high }
+        }
+
+        pub fn is_empty(&self) -> bool {
+            self.cells.is_empty()
+        }
+
+        pub fn index(&self, p: Point<D>) -> Option<usize> {
+            self.cells.binary_search(&p).ok()
+        }
+
+        pub fn contains(&self, p: Point<D>) -> bool {
+            self.index(p).is_some()
+        }
+
+        pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+            let mut offsets = Vec::new();
+            if shape.is_empty() || self.is_empty() {
+                return offsets;
+            }
+            let (mut from, mut to) = bounds(shape.iter().copied());
+            for i in 0..D {
+                from[i] = self.low[i] - from[i];
+                to[i] = self.high[i] - to[i];
+                if from[i] > to[i] {
+                    return offsets;
+                }
+            }
+            let mut d = from;
+            loop {
+                if shape.iter().all(|&p| self.contains(translate(p, d))) {
+                    offsets.push(d);
+                }
+                let mut i = D;
+                loop {
+                    if i == 0 {
+                        return offsets;
+                    }
+                    i -= 1;
+                    if d[i] < to[i] {
+                        d[i] += 1;
+                        break;
+                    }
+                    d[i] = from[i];
+                }
+            }
+        }
+
+        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+            self.offsets(shape)
+                .into_iter()
+                .map(|d| {
+                    shape.iter().filter_map(|&p| self.index(translate(p, d))).collect()
+                })
+                .collect()
+        }
+    }
+
+    pub fn translate<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
+        let mut q = p;
+        for i in 0..D {
+            q[i] += d[i];
+        }
+        q
+    }
+}
+
 pub mod input {
     use std::fmt;
     use std::io::{self, Read, Write};
@@ -711,6 +823,7 @@ pub mod input {
 pub mod problems {
     pub mod uva745 {
         use crate::dlx::{Problem, Search, Solver};
+        use crate::geometry::{self, Board, Point};
         use crate::input::{self, Error, Lines};
         use std::io::Write;
 
@@ -720,7 +833,7 @@ pub mod problems {
 
         struct Piece {
             digit: u8,
-            cells: Vec<(usize, usize)>,
+            cells: Vec<Point<2>>,
         }
 
         struct Instance {
@@ -813,7 +926,7 @@ pub mod problems {
             let area = side * side;
             let mut pieces: Vec<Piece> = Vec::with_capacity(count);
             let mut digits = 0;
-            let mut current: Option<(u8, Vec<(usize, usize)>)> = None;
+            let mut current: Option<(u8, Vec<Point<2>>)> = None;
             let mut rows_in_piece = 0;
             loop {
                 let next_number = lines.next_number();
@@ -841,7 +954,7 @@ pub mod problems {
                         pieces
                             .push(Piece {
                                 digit,
-                                cells: normalize(cells),
+                                cells: geometry::normalize(&cells),
                             });
                     }
                     if text.is_empty() {
@@ -869,14 +982,14 @@ pub mod problems {
                 match &mut current {
                     Some((d, cells)) if *d == digit => {
                         rows_in_piece += 1;
-                        cells.extend(columns.iter().map(|&c| (rows_in_piece, c)));
+                        cells.extend(columns.iter().map(|&c| [rows_in_piece, c as i32]));
                     }
                     _ => {
                         if let Some((d, cells)) = current.take() {
                             pieces
                                 .push(Piece {
                                     digit: d,
-                                    cells: normalize(cells),
+                                    cells: geometry::normalize(&cells),
                                 });
                         }
                         if pieces.len() == count {
@@ -892,7 +1005,7 @@ pub mod problems {
                         rows_in_piece = 0;
                         current = Some((
                             digit,
-                            columns.iter().map(|&c| (0, c)).collect(),
+                            columns.iter().map(|&c| [0, c as i32]).collect(),
                         ));
                     }
                 }
@@ -943,40 +1056,21 @@ pub mod problems {
             Ok((digit, columns))
         }
 
-        fn normalize(mut cells: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-            let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
-            for cell in &mut cells {
-                cell.1 -= left;
-            }
-            cells
-        }
-
         fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
             let n = instance.side;
             let pieces = instance.pieces.len();
             let mut problem = Problem::new(pieces + n * n, 0);
+            let cells: Vec<Point<2>> = (0..n * n)
+                .map(|k| [(k / n) as i32, (k % n) as i32])
+                .collect();
+            let square = Board::new(&cells);
             let mut option: Vec<usize> = Vec::with_capacity(n * n + 1);
             for (k, piece) in instance.pieces.iter().enumerate() {
-                let height = piece.cells.iter().map(|&(r, _)| r + 1).max().unwrap_or(0);
-                let width = piece.cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(0);
-                if height > n || width > n {
-                    return None;
-                }
-                for top in 0..=n - height {
-                    for left in 0..=n - width {
-                        option.clear();
-                        option.push(k);
-                        option
-                            .extend(
-                                piece
-                                    .cells
-                                    .iter()
-                                    .map(|&(r, c)| pieces + (top + r) * n + left + c),
-                            );
-                        problem
-                            .add_option(&option)
-                            .expect("a placement is a valid option");
-                    }
+                for cells in square.placements(&piece.cells) {
+                    option.clear();
+                    option.push(k);
+                    option.extend(cells.iter().map(|&cell| pieces + cell));
+                    problem.add_option(&option).expect("a placement is a valid option");
                 }
             }
             let solution = Solver::new(&problem).first()?;

@@ -35,6 +35,7 @@
 // The bitset engine: same search, about 2.8x faster than dancing links on
 // this problem's judge cases (1644 options of at most 6 items).
 use crate::dlx::{bitset::Solver, Problem, Search};
+use crate::geometry::{self, Point, Symmetry};
 use crate::input::{self, Error, Lines};
 use std::io::Write;
 
@@ -60,9 +61,9 @@ const PIECE_PICTURES: [&str; PIECES] = [
     "#.../####",
 ];
 
-/// A piece in one orientation: its beads as (row, column), shifted to
-/// touch row 0 and column 0, in sorted order.
-type Shape = Vec<(usize, usize)>;
+/// A piece in one orientation: its beads as `[row, column]`, normalized
+/// ([`geometry::normalize`]).
+type Shape = Vec<Point<2>>;
 
 /// The board, cell by cell in row-major order: the piece (0 = `A`) on it,
 /// or `None` if it is empty.
@@ -102,50 +103,19 @@ pub fn main() {
 /// Every distinct orientation (rotations and mirror images) of the piece
 /// drawn in `picture`, sorted.
 fn orientations(picture: &str) -> Vec<Shape> {
-    let beads: Vec<(i32, i32)> = picture
+    let beads: Vec<Point<2>> = picture
         .split('/')
         .enumerate()
         .flat_map(|(r, row)| {
             row.bytes()
                 .enumerate()
                 .filter(|&(_, b)| b == b'#')
-                .map(move |(c, _)| (r as i32, c as i32))
+                .map(move |(c, _)| [r as i32, c as i32])
         })
         .collect();
-    // The eight symmetries of the square: four quarter turns, each with and
-    // without a mirror image.
-    let mut shapes: Vec<Shape> = (0..8)
-        .map(|symmetry| {
-            let moved: Vec<(i32, i32)> = beads
-                .iter()
-                .map(|&(r, c)| {
-                    let c = if symmetry >= 4 { -c } else { c };
-                    match symmetry % 4 {
-                        0 => (r, c),
-                        1 => (c, -r),
-                        2 => (-r, -c),
-                        _ => (-c, r),
-                    }
-                })
-                .collect();
-            normalize(&moved)
-        })
-        .collect();
+    let mut shapes = geometry::base_placements(&beads, &Symmetry::all());
     shapes.sort();
-    shapes.dedup();
     shapes
-}
-
-/// `cells` shifted to touch row 0 and column 0, sorted.
-fn normalize(cells: &[(i32, i32)]) -> Shape {
-    let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
-    let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
-    let mut shape: Shape = cells
-        .iter()
-        .map(|&(r, c)| ((r - top) as usize, (c - left) as usize))
-        .collect();
-    shape.sort_unstable();
-    shape
 }
 
 /// The index of cell (`row`, `column`) in a [`Board`].
@@ -207,16 +177,16 @@ fn parse(input: &[u8]) -> Result<Board, Error> {
 /// itself; the error names the piece's first cell.
 fn check_placed_pieces(board: &Board, orientations: &[Vec<Shape>]) -> Result<(), Error> {
     for (piece, shapes) in orientations.iter().enumerate() {
-        let cells: Vec<(i32, i32)> = cell_positions()
+        let cells: Vec<Point<2>> = cell_positions()
             .zip(board.iter())
             .filter(|&(_, &on)| on == Some(piece as u8))
-            .map(|((r, c), _)| (r as i32, c as i32))
+            .map(|((r, c), _)| [r as i32, c as i32])
             .collect();
-        let (row, column) = match cells.first() {
+        let [row, column] = match cells.first() {
             Some(&first) => first,
             None => continue,
         };
-        if !shapes.contains(&normalize(&cells)) {
+        if !shapes.contains(&geometry::normalize(&cells)) {
             let letter = char::from(b'A' + piece as u8);
             return Err(Error::at_column(
                 row as usize + 1,
@@ -235,6 +205,10 @@ fn check_placed_pieces(board: &Board, orientations: &[Vec<Shape>]) -> Result<(),
 
 /// The exact-cover problem of the board (see the module docs).
 fn exact_cover(board: &Board, orientations: &[Vec<Shape>]) -> Problem {
+    let triangle: Vec<Point<2>> = cell_positions()
+        .map(|(r, c)| [r as i32, c as i32])
+        .collect();
+    let triangle = geometry::Board::new(&triangle);
     let mut problem = Problem::new(PIECES + CELLS, 0);
     let mut option: Vec<usize> = Vec::with_capacity(6);
     let mut add = |option: &[usize]| {
@@ -256,21 +230,12 @@ fn exact_cover(board: &Board, orientations: &[Vec<Shape>]) -> Problem {
             continue;
         }
         for shape in shapes {
-            // Some bead has row 0, so a column offset past the row offset
-            // would put it off the triangle.
-            for top in 0..ROWS {
-                for left in 0..=top {
+            // The triangle numbers its cells row by row, as the board does.
+            for cells in triangle.placements(shape) {
+                if cells.iter().all(|&i| board[i].is_none()) {
                     option.truncate(1);
-                    for &(r, c) in shape {
-                        let (r, c) = (top + r, left + c);
-                        if r >= ROWS || c > r || board[cell_index(r, c)].is_some() {
-                            break;
-                        }
-                        option.push(PIECES + cell_index(r, c));
-                    }
-                    if option.len() == shape.len() + 1 {
-                        add(&option);
-                    }
+                    option.extend(cells.iter().map(|&i| PIECES + i));
+                    add(&option);
                 }
             }
         }

@@ -22,12 +22,14 @@
 // The bitset engine: same search, about 2.2x faster than dancing links on
 // this problem's judge cases.
 use crate::dlx::{bitset::Solver, Problem, Search};
+use crate::geometry::{self, Board, Point, Symmetry};
 use crate::input::{self, Error, Lines};
 use std::io::Write;
 
 /// A cube cell as (plane, row, column), each 0..3; plane 0 is the front,
-/// row 0 the top, column 0 the left.
-type Cell = [i8; 3];
+/// row 0 the top, column 0 the left. Cell `[p, r, c]` is number
+/// `9p + 3r + c`, its place in the cube's sorted cells.
+type Cell = Point<3>;
 
 /// The pieces and their cells as the statement's sample answer
 /// `adcaccaacddgbfgffedggbfebee` places them.
@@ -65,15 +67,21 @@ struct Placement {
 /// empty line. Each case's assemblies come sorted, then an empty line,
 /// written before the next case is read.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-    let rotations = rotations();
+    let cube = cube();
+    let rotations = Symmetry::rotations();
     // Pieces b-g go in the same places in every case; only a's change.
     let mut others = Vec::new();
     for (piece, &(_, shape)) in PIECES.iter().enumerate().skip(1) {
-        for orientation in orientations(shape, &rotations) {
-            others.extend(translations(&orientation).map(|cells| Placement { piece, cells }));
+        for orientation in geometry::base_placements(shape, &rotations) {
+            let placements = cube.placements(&orientation);
+            others.extend(
+                placements
+                    .into_iter()
+                    .map(|cells| Placement { piece, cells }),
+            );
         }
     }
-    let a_orientations = orientations(PIECES[0].1, &rotations);
+    let a_orientations = geometry::base_placements(PIECES[0].1, &rotations);
     let mut text = Vec::new();
     for line in Lines::new(input) {
         // Trailing blanks are invisible in a judge's file; ignore them.
@@ -87,7 +95,9 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
                 "the 'a' cells are not piece a in some rotation",
             ));
         }
-        let a_placements: Vec<Placement> = translations(&shape)
+        let a_placements: Vec<Placement> = cube
+            .placements(&shape)
+            .into_iter()
             .map(|cells| Placement { piece: 0, cells })
             .collect();
         text.clear();
@@ -106,7 +116,8 @@ pub fn main() {
     input::run(solve)
 }
 
-/// The cells of piece `a` in one case line, normalized (see [`normalize`]).
+/// The cells of piece `a` in one case line, normalized
+/// ([`geometry::normalize`]).
 fn parse_case(line: &input::Line) -> Result<Vec<Cell>, Error> {
     let number = line.number;
     let mut cells = Vec::new();
@@ -123,7 +134,7 @@ fn parse_case(line: &input::Line) -> Result<Vec<Cell>, Error> {
             ));
         }
         if ch == b'a' {
-            cells.push([(k / 9) as i8, (k / 3 % 3) as i8, (k % 3) as i8]);
+            cells.push([(k / 9) as i32, (k / 3 % 3) as i32, (k % 3) as i32]);
         }
         length = k + 1;
     }
@@ -140,79 +151,13 @@ fn parse_case(line: &input::Line) -> Result<Vec<Cell>, Error> {
             format!("piece a has {size} cells; this line has {}", cells.len()),
         ));
     }
-    Ok(normalize(cells))
+    Ok(geometry::normalize(&cells))
 }
 
-/// The 24 rotations of space that map the cube's axes onto axes: each
-/// takes coordinate `axes[i]`, times `signs[i]`, as its new coordinate `i`.
-/// Mirror images are the other 24 signed permutations, with determinant -1.
-fn rotations() -> Vec<([usize; 3], [i8; 3])> {
-    let permutations = [
-        [0, 1, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [0, 2, 1],
-        [2, 1, 0],
-        [1, 0, 2],
-    ];
-    let mut rotations = Vec::new();
-    for (k, axes) in permutations.into_iter().enumerate() {
-        // The first three permutations are even, the last three odd.
-        let parity = if k < 3 { 1 } else { -1 };
-        for bits in 0..8 {
-            let signs = [0, 1, 2].map(|i| if bits >> i & 1 == 1 { -1 } else { 1 });
-            if parity * signs[0] * signs[1] * signs[2] == 1 {
-                rotations.push((axes, signs));
-            }
-        }
-    }
-    rotations
-}
-
-/// Every distinct normalized image of `shape` under `rotations`.
-fn orientations(shape: &[Cell], rotations: &[([usize; 3], [i8; 3])]) -> Vec<Vec<Cell>> {
-    let mut all: Vec<Vec<Cell>> = Vec::new();
-    for &(axes, signs) in rotations {
-        let image = shape
-            .iter()
-            .map(|cell| [0, 1, 2].map(|i| signs[i] * cell[axes[i]]))
-            .collect();
-        let image = normalize(image);
-        if !all.contains(&image) {
-            all.push(image);
-        }
-    }
-    all
-}
-
-/// `cells` moved so that each coordinate's minimum is 0, and sorted, so
-/// that two shapes are translations of each other exactly when their
-/// normalized forms are equal.
-fn normalize(mut cells: Vec<Cell>) -> Vec<Cell> {
-    for axis in 0..3 {
-        let low = cells.iter().map(|cell| cell[axis]).min().unwrap_or(0);
-        for cell in &mut cells {
-            cell[axis] -= low;
-        }
-    }
-    cells.sort_unstable();
-    cells
-}
-
-/// The cell numbers of every translation of a normalized shape that stays
-/// inside the cube.
-fn translations(shape: &[Cell]) -> impl Iterator<Item = Vec<usize>> + '_ {
-    let room = [0, 1, 2].map(|axis| 3 - shape.iter().map(|cell| cell[axis]).max().unwrap_or(0));
-    (0..room[0]).flat_map(move |dp| {
-        (0..room[1]).flat_map(move |dr| {
-            (0..room[2]).map(move |dc| {
-                shape
-                    .iter()
-                    .map(|&[p, r, c]| ((p + dp) * 9 + (r + dr) * 3 + (c + dc)) as usize)
-                    .collect()
-            })
-        })
-    })
+/// The 27 cells of the cube.
+fn cube() -> Board<3> {
+    let cells: Vec<Cell> = (0..27).map(|k| [k / 9, k / 3 % 3, k % 3]).collect();
+    Board::new(&cells)
 }
 
 /// Every assembly from `placements` (one per piece, covering every cell)
@@ -292,21 +237,23 @@ mod tests {
 
     #[test]
     fn there_are_24_rotations_and_piece_a_has_24_orientations() {
-        let rotations = rotations();
+        let rotations = Symmetry::rotations();
         assert_eq!(rotations.len(), 24);
-        assert_eq!(orientations(PIECES[0].1, &rotations).len(), 24);
+        let orientations = |shape| geometry::base_placements(shape, &rotations);
+        assert_eq!(orientations(PIECES[0].1).len(), 24);
         // The three-cube V looks the same after 2 of the 24 rotations.
-        assert_eq!(orientations(PIECES[1].1, &rotations).len(), 12);
+        assert_eq!(orientations(PIECES[1].1).len(), 12);
     }
 
     #[test]
     fn mirror_images_are_not_rotations() {
         // Pieces f and g are the two screws, each the other's mirror image.
-        let rotations = rotations();
+        let rotations = Symmetry::rotations();
+        let orientations = |shape| geometry::base_placements(shape, &rotations);
         let mirror: Vec<Cell> = PIECES[5].1.iter().map(|&[p, r, c]| [p, r, -c]).collect();
-        let mirror = normalize(mirror);
-        assert!(!orientations(PIECES[5].1, &rotations).contains(&mirror));
-        assert!(orientations(PIECES[6].1, &rotations).contains(&mirror));
+        let mirror = geometry::normalize(&mirror);
+        assert!(!orientations(PIECES[5].1).contains(&mirror));
+        assert!(orientations(PIECES[6].1).contains(&mirror));
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! line and one entry to [`ALL`].
 
 pub mod latin;
+pub mod p1784;
 pub mod p4205;
 pub mod poj3074;
 pub mod uva197;
@@ -76,6 +77,16 @@ pub const ALL: &[Support] = &[
             about: "the set of numbered solution grids, in any order",
             check: latin::check,
         }),
+    },
+    Support {
+        id: "p1784",
+        reference: Some(p1784::reference),
+        generator: Some(Generator {
+            generate: p1784::generate,
+            shrink: p1784::shrink,
+            size: p1784::size,
+        }),
+        checker: None,
     },
     Support {
         id: "p4205",

@@ -16,6 +16,7 @@
 //! line and one entry to [`ALL`].
 
 pub mod latin;
+pub mod p1074;
 pub mod p1784;
 pub mod p4205;
 pub mod poj3074;
@@ -77,6 +78,16 @@ pub const ALL: &[Support] = &[
             about: "the set of numbered solution grids, in any order",
             check: latin::check,
         }),
+    },
+    Support {
+        id: "p1074",
+        reference: Some(p1074::reference),
+        generator: Some(Generator {
+            generate: p1074::generate,
+            shrink: p1074::shrink,
+            size: p1074::size,
+        }),
+        checker: None,
     },
     Support {
         id: "p1784",

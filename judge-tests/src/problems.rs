@@ -16,7 +16,10 @@
 //! line and one entry to [`ALL`].
 
 pub mod latin;
+pub mod p1074;
+pub mod p1784;
 pub mod p4205;
+pub mod poj3074;
 pub mod uva197;
 pub mod uva745;
 
@@ -77,6 +80,26 @@ pub const ALL: &[Support] = &[
         }),
     },
     Support {
+        id: "p1074",
+        reference: Some(p1074::reference),
+        generator: Some(Generator {
+            generate: p1074::generate,
+            shrink: p1074::shrink,
+            size: p1074::size,
+        }),
+        checker: None,
+    },
+    Support {
+        id: "p1784",
+        reference: Some(p1784::reference),
+        generator: Some(Generator {
+            generate: p1784::generate,
+            shrink: p1784::shrink,
+            size: p1784::size,
+        }),
+        checker: None,
+    },
+    Support {
         id: "p4205",
         reference: Some(p4205::reference),
         generator: Some(Generator {
@@ -88,6 +111,16 @@ pub const ALL: &[Support] = &[
             about: "any completion of the given board with every piece in a legal orientation",
             check: p4205::check_answer,
         }),
+    },
+    Support {
+        id: "poj3074",
+        reference: Some(poj3074::reference),
+        generator: Some(Generator {
+            generate: poj3074::generate,
+            shrink: poj3074::shrink,
+            size: poj3074::size,
+        }),
+        checker: None,
     },
     Support {
         id: "uva197",

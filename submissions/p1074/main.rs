@@ -951,7 +951,16 @@ pub mod problems {
                         ),
                 );
             }
-            let model = sudoku::model(&sudoku::standard(), &givens);
+            let best = best_score::<Solver>(&givens);
+            let answer = match best {
+                Some(score) => format!("{score}\n"),
+                None => "-1\n".to_string(),
+            };
+            Ok(out.write_all(answer.as_bytes())?)
+        }
+
+        pub fn best_score<S: Search>(givens: &sudoku::Grid) -> Option<u32> {
+            let model = sudoku::model(&sudoku::standard(), givens);
             let scores: Vec<u32> = (0..model.problem().options())
                 .map(|k| {
                     let &(cell, symbol) = model.payload(k);
@@ -959,16 +968,12 @@ pub mod problems {
                 })
                 .collect();
             let mut best: Option<u32> = None;
-            Solver::new(model.problem())
+            S::new(model.problem())
                 .for_each(|solution| {
                     let score = solution.iter().map(|&k| scores[k]).sum();
                     best = Some(best.map_or(score, |b: u32| b.max(score)));
                 });
-            let answer = match best {
-                Some(score) => format!("{score}\n"),
-                None => "-1\n".to_string(),
-            };
-            Ok(out.write_all(answer.as_bytes())?)
+            best
         }
 
         pub fn main() {

@@ -1,0 +1,144 @@
+//! The engine choices of the sudoku-family adapters, measured: both
+//! engines on the judge cases that make time matter, in one process, the
+//! runs interleaved, best of `--runs` (default 5).
+//!
+//! ```text
+//! cargo bench -p library --bench problems
+//! ```
+//!
+//! * `poj3074 1000 puzzles`: every puzzle of
+//!   `judge-tests/poj3074/thousand-puzzles.in`, first solution each;
+//! * `hardest`: the slowest single puzzle of that file, per puzzle;
+//! * `p1074 folder`: every completion of every `judge-tests/p1074/*.in`,
+//!   for the best score.
+//!
+//! A ratio above 1 means dancing links take longer than the bitsets.
+
+use std::time::{Duration, Instant};
+
+use library::dlx::{bitset, Search, Solver};
+use library::input::{Lines, Tokens};
+use library::problems::p1074;
+use library::sudoku::{self, Grid};
+
+const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../judge-tests");
+
+/// The puzzles of a poj3074 input, up to `end`.
+fn poj3074_puzzles(file: &str) -> Vec<Grid> {
+    let text = std::fs::read(format!("{CASES}/poj3074/{file}")).expect("the case file");
+    let mut puzzles = Vec::new();
+    let mut lines = Lines::new(&text);
+    while let Some(line) = lines.next_filled() {
+        if line.trimmed() == b"end" {
+            break;
+        }
+        puzzles.push(sudoku::read_line(&line).expect("a valid puzzle"));
+    }
+    puzzles
+}
+
+/// The grids of every p1074 case, by name.
+fn p1074_grids() -> Vec<(String, Grid)> {
+    let mut grids = Vec::new();
+    for entry in std::fs::read_dir(format!("{CASES}/p1074")).expect("the case folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().map_or(false, |e| e == "in") {
+            let text = std::fs::read(&path).expect("the case file");
+            let grid = sudoku::read_numbers(&mut Tokens::new(&text)).expect("a valid grid");
+            let name = path
+                .file_stem()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            grids.push((name, grid));
+        }
+    }
+    grids.sort();
+    grids
+}
+
+/// The best time of `runs` runs of `f`, and what it returned.
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = None;
+    let mut value = None;
+    for _ in 0..runs {
+        let start = Instant::now();
+        value = Some(f());
+        let elapsed = start.elapsed();
+        best = Some(best.map_or(elapsed, |b: Duration| b.min(elapsed)));
+    }
+    (
+        best.expect("at least one run"),
+        value.expect("at least one run"),
+    )
+}
+
+fn row(name: &str, links: Duration, bits: Duration) {
+    println!(
+        "{name:<28} {:>10.3} {:>10.3} {:>8.2}x",
+        links.as_secs_f64() * 1e3,
+        bits.as_secs_f64() * 1e3,
+        links.as_secs_f64() / bits.as_secs_f64()
+    );
+}
+
+fn complete_all<S: Search>(puzzles: &[Grid]) -> usize {
+    let groups = sudoku::standard();
+    puzzles
+        .iter()
+        .filter(|p| sudoku::complete::<S>(&groups, p).is_some())
+        .count()
+}
+
+fn main() {
+    let mut runs = 5;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "--runs" {
+            runs = args.next().and_then(|n| n.parse().ok()).expect("--runs N");
+        }
+    }
+    println!(
+        "{:<28} {:>10} {:>10} {:>9}",
+        "case", "links ms", "bitset ms", "ratio"
+    );
+
+    let thousand = poj3074_puzzles("thousand-puzzles.in");
+    let mut links = Duration::MAX;
+    let mut bits = Duration::MAX;
+    for _ in 0..runs {
+        let (l, solved) = best_of(1, || complete_all::<Solver>(&thousand));
+        let (b, same) = best_of(1, || complete_all::<bitset::Solver>(&thousand));
+        assert_eq!((solved, same), (thousand.len(), thousand.len()));
+        links = links.min(l);
+        bits = bits.min(b);
+    }
+    row(&format!("poj3074 {} puzzles", thousand.len()), links, bits);
+
+    // Each puzzle alone: the slowest one, and the known hard ones.
+    let groups = sudoku::standard();
+    let mut slowest = (Duration::ZERO, Duration::ZERO);
+    for puzzle in &thousand {
+        let (l, _) = best_of(runs, || sudoku::complete::<Solver>(&groups, puzzle));
+        let (b, _) = best_of(runs, || sudoku::complete::<bitset::Solver>(&groups, puzzle));
+        slowest = (slowest.0.max(l), slowest.1.max(b));
+    }
+    row("slowest of those, alone", slowest.0, slowest.1);
+    for (k, puzzle) in poj3074_puzzles("hardest-known.in").iter().enumerate() {
+        let (l, _) = best_of(runs, || sudoku::complete::<Solver>(&groups, puzzle));
+        let (b, _) = best_of(runs, || sudoku::complete::<bitset::Solver>(&groups, puzzle));
+        row(&format!("hardest-known #{}", k + 1), l, b);
+    }
+
+    let grids = p1074_grids();
+    let (mut links_total, mut bits_total) = (Duration::ZERO, Duration::ZERO);
+    for (name, grid) in &grids {
+        let (l, a) = best_of(runs, || p1074::best_score::<Solver>(grid));
+        let (b, c) = best_of(runs, || p1074::best_score::<bitset::Solver>(grid));
+        assert_eq!(a, c, "{name}: the engines disagree");
+        row(&format!("p1074 {name}"), l, b);
+        links_total += l;
+        bits_total += b;
+    }
+    row("p1074 folder", links_total, bits_total);
+}

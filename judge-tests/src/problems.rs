@@ -17,6 +17,7 @@
 
 pub mod latin;
 pub mod p4205;
+pub mod poj3740;
 pub mod uva197;
 pub mod uva745;
 
@@ -88,6 +89,16 @@ pub const ALL: &[Support] = &[
             about: "any completion of the given board with every piece in a legal orientation",
             check: p4205::check_answer,
         }),
+    },
+    Support {
+        id: "poj3740",
+        reference: Some(poj3740::reference),
+        generator: Some(Generator {
+            generate: poj3740::generate,
+            shrink: poj3740::shrink,
+            size: poj3740::size,
+        }),
+        checker: None,
     },
     Support {
         id: "uva197",

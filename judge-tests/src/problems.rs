@@ -17,6 +17,7 @@
 
 pub mod latin;
 pub mod p4205;
+pub mod p4929;
 pub mod poj3740;
 pub mod uva197;
 pub mod uva745;
@@ -88,6 +89,20 @@ pub const ALL: &[Support] = &[
         checker: Some(OwnChecker {
             about: "any completion of the given board with every piece in a legal orientation",
             check: p4205::check_answer,
+        }),
+    },
+    Support {
+        id: "p4929",
+        reference: Some(p4929::reference),
+        generator: Some(Generator {
+            generate: p4929::generate,
+            shrink: p4929::shrink,
+            size: p4929::size,
+        }),
+        checker: Some(OwnChecker {
+            about:
+                "any exact cover: existing, distinct rows covering every column once, in any order",
+            check: p4929::check,
         }),
     },
     Support {

@@ -16,6 +16,7 @@
 //! line and one entry to [`ALL`].
 
 pub mod latin;
+pub mod p1219;
 pub mod p4205;
 pub mod p4929;
 pub mod poj3740;
@@ -77,6 +78,16 @@ pub const ALL: &[Support] = &[
             about: "the set of numbered solution grids, in any order",
             check: latin::check,
         }),
+    },
+    Support {
+        id: "p1219",
+        reference: Some(p1219::reference),
+        generator: Some(Generator {
+            generate: p1219::generate,
+            shrink: p1219::shrink,
+            size: p1219::size,
+        }),
+        checker: None,
     },
     Support {
         id: "p4205",

@@ -17,9 +17,12 @@
 
 pub mod latin;
 pub mod p1074;
+pub mod p1219;
 pub mod p1784;
 pub mod p4205;
+pub mod p4929;
 pub mod poj3074;
+pub mod poj3740;
 pub mod uva197;
 pub mod uva745;
 
@@ -90,6 +93,16 @@ pub const ALL: &[Support] = &[
         checker: None,
     },
     Support {
+        id: "p1219",
+        reference: Some(p1219::reference),
+        generator: Some(Generator {
+            generate: p1219::generate,
+            shrink: p1219::shrink,
+            size: p1219::size,
+        }),
+        checker: None,
+    },
+    Support {
         id: "p1784",
         reference: Some(p1784::reference),
         generator: Some(Generator {
@@ -113,12 +126,36 @@ pub const ALL: &[Support] = &[
         }),
     },
     Support {
+        id: "p4929",
+        reference: Some(p4929::reference),
+        generator: Some(Generator {
+            generate: p4929::generate,
+            shrink: p4929::shrink,
+            size: p4929::size,
+        }),
+        checker: Some(OwnChecker {
+            about:
+                "any exact cover: existing, distinct rows covering every column once, in any order",
+            check: p4929::check,
+        }),
+    },
+    Support {
         id: "poj3074",
         reference: Some(poj3074::reference),
         generator: Some(Generator {
             generate: poj3074::generate,
             shrink: poj3074::shrink,
             size: poj3074::size,
+        }),
+        checker: None,
+    },
+    Support {
+        id: "poj3740",
+        reference: Some(poj3740::reference),
+        generator: Some(Generator {
+            generate: poj3740::generate,
+            shrink: poj3740::shrink,
+            size: poj3740::size,
         }),
         checker: None,
     },

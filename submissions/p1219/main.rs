@@ -876,7 +876,8 @@ pub mod problems {
                         ),
                 );
             }
-            let mut model = queens(n);
+            let in_order: Vec<usize> = (0..n).collect();
+            let mut model = queens(n, &in_order);
             let mut text = String::new();
             let mut shown = 0;
             model.problem_mut().set_branching(Branching::InOrder);
@@ -899,8 +900,7 @@ pub mod problems {
                         ControlFlow::Continue(())
                     }
                 });
-            model.problem_mut().set_branching(Branching::Fewest);
-            let count = Solver::new(model.problem()).count();
+            let count = Solver::new(queens(n, &middle_out(n)).problem()).count();
             text.push_str(&format!("{count}\n"));
             Ok(out.write_all(text.as_bytes())?)
         }
@@ -909,7 +909,7 @@ pub mod problems {
             input::run(solve)
         }
 
-        fn queens(n: usize) -> Model<(usize, usize)> {
+        fn queens(n: usize, rank: &[usize]) -> Model<(usize, usize)> {
             let mut items = Items::new();
             let rows = items.primary(n);
             let columns = items.primary(n);
@@ -919,8 +919,8 @@ pub mod problems {
             for r in 0..n {
                 for c in 0..n {
                     let option = [
-                        rows.at(r),
-                        columns.at(c),
+                        rows.at(rank[r]),
+                        columns.at(rank[c]),
                         diagonals.at(r + c),
                         anti.at(r + n - 1 - c),
                     ];
@@ -928,6 +928,16 @@ pub mod problems {
                 }
             }
             model
+        }
+
+        fn middle_out(n: usize) -> Vec<usize> {
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&i| ((2 * i as i64 - (n as i64 - 1)).abs(), i));
+            let mut rank = vec![0; n];
+            for (k, &line) in order.iter().enumerate() {
+                rank[line] = k;
+            }
+            rank
         }
     }
 }

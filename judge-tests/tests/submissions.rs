@@ -2,7 +2,9 @@
 //! must be accepted on every case of its problem and compile without a
 //! single warning, then survive a short stress run against the brute-force
 //! reference when its problem has one (regressions go to a temporary
-//! directory, never into the tree).
+//! directory, never into the tree), and three hostile inputs of 50 MB (see
+//! [`HOSTILE`]): an answer or a clear error, quickly, with a short message
+//! and peak memory under three times the input plus 32 MB.
 //!
 //! The problems are discovered (`catalog`), so this file names none. It is
 //! its own test harness (`harness = false`): it prints one line per problem
@@ -17,9 +19,9 @@
 use judge_tests::catalog::{default_root, Catalog, Problem};
 use judge_tests::judge::{find_cases, judge_cases, limits_of, Verdict};
 use judge_tests::report::{case_report, Style};
-use judge_tests::run::compile;
+use judge_tests::run::{compile, run, Exit, Limits};
 use judge_tests::stress::{stress, StressKit, StressOptions};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -88,10 +90,17 @@ fn main() -> ExitCode {
         "\nrunning {} problems: each committed submission judged on its cases",
         problems.len()
     );
+    let hostile = match write_hostile_inputs() {
+        Ok(hostile) => hostile,
+        Err(e) => {
+            eprintln!("cannot write the hostile inputs: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut failures = Vec::new();
     in_parallel(
         &problems,
-        |problem| judge_problem(problem),
+        |problem| judge_problem(problem, &hostile),
         |problem, verdict| {
             let line = match verdict {
                 Ok(line) => format!("{:<8} ok      {line}", problem.id),
@@ -154,7 +163,7 @@ fn in_parallel<T: Sync, R: Send>(
 }
 
 /// One problem's line when everything passes, or a report of what failed.
-fn judge_problem(problem: &Problem) -> Result<String, String> {
+fn judge_problem(problem: &Problem, hostile: &HostileInputs) -> Result<String, String> {
     let started = Instant::now();
     if let Some(missing) = problem.missing_half() {
         return Err(missing);
@@ -163,8 +172,9 @@ fn judge_problem(problem: &Problem) -> Result<String, String> {
     let exe = compile_cleanly(problem, build.path())?;
     let cases = judge_every_case(problem, &exe)?;
     let stressed = stress_briefly(problem, &exe)?;
+    let survived = survive_hostile_inputs(&exe, hostile)?;
     Ok(format!(
-        "{cases}; {stressed} ({:.1} s)",
+        "{cases}; {stressed}; {survived} ({:.1} s)",
         started.elapsed().as_secs_f64()
     ))
 }
@@ -238,4 +248,85 @@ fn stress_briefly(problem: &Problem, exe: &Path) -> Result<String, String> {
         Ok(false) => Err(format!("stress failed:\n{}", String::from_utf8_lossy(&log))),
         Err(e) => Err(format!("stress could not run: {e}")),
     }
+}
+
+/// The inputs every submission must survive, each `HOSTILE_BYTES` long:
+/// nothing but line ends (every line collected first would take 25 times
+/// the input), one line of digits (a number, a grid, a row or a name that
+/// never ends; a message quoting it whole would be as long), and that line
+/// after `20` and `1` (one piece line of a 20 × 20 square, for uva745).
+const HOSTILE: [&str; 3] = ["line-ends", "one-long-line", "one-long-piece-line"];
+const HOSTILE_BYTES: usize = 50 << 20;
+
+/// The files of [`HOSTILE`], in a temporary directory.
+struct HostileInputs {
+    _dir: tempfile::TempDir,
+    files: Vec<PathBuf>,
+}
+
+fn write_hostile_inputs() -> std::io::Result<HostileInputs> {
+    let dir = tempfile::tempdir()?;
+    let digits = vec![b'1'; HOSTILE_BYTES - 1];
+    let mut files = Vec::new();
+    for name in HOSTILE {
+        let mut bytes = match name {
+            "line-ends" => vec![b'\n'; HOSTILE_BYTES],
+            "one-long-line" => digits.clone(),
+            _ => b"20\n1\n".to_vec(),
+        };
+        bytes.truncate(HOSTILE_BYTES - 1);
+        bytes.extend_from_slice(&digits[..HOSTILE_BYTES - 1 - bytes.len()]);
+        bytes.push(b'\n');
+        let path = dir.path().join(name);
+        std::fs::write(&path, &bytes)?;
+        files.push(path);
+    }
+    Ok(HostileInputs { _dir: dir, files })
+}
+
+/// Each hostile input ends in an answer or an error (exit code 0 or 1,
+/// never a panic's 101, a signal or a timeout) with at most a few lines on
+/// stderr, within 3 × the input + 32 MB of memory.
+fn survive_hostile_inputs(exe: &Path, hostile: &HostileInputs) -> Result<String, String> {
+    let budget = 3 * HOSTILE_BYTES as u64 + (32 << 20);
+    let limits = Limits {
+        time: std::time::Duration::from_secs(20),
+        memory: 4 << 30,
+        output: 1 << 20,
+    };
+    let mut peak = 0;
+    for (name, file) in HOSTILE.iter().zip(&hostile.files) {
+        let outcome = run(exe, file, &limits).map_err(|e| format!("{name}: cannot run: {e}"))?;
+        let fail = |why: String| Err(format!("hostile input {name}: {why}"));
+        if outcome.timed_out || !matches!(outcome.exit, Exit::Code(0) | Exit::Code(1)) {
+            return fail(format!(
+                "ended {:?} after {} ms (timed out: {}); stderr: {}",
+                outcome.exit,
+                outcome.wall.as_millis(),
+                outcome.timed_out,
+                outcome.stderr_tail
+            ));
+        }
+        if outcome.stderr_tail.len() > 400 {
+            return fail(format!(
+                "a message of {} bytes or more (quote less of the input): {}…",
+                outcome.stderr_tail.len(),
+                &outcome.stderr_tail[..200]
+            ));
+        }
+        if outcome.peak_memory > budget {
+            return fail(format!(
+                "peak memory {} MiB, over the {} MiB allowed for {} MiB of input",
+                outcome.peak_memory >> 20,
+                budget >> 20,
+                HOSTILE_BYTES >> 20
+            ));
+        }
+        peak = peak.max(outcome.peak_memory);
+    }
+    Ok(format!(
+        "hostile inputs ok (peak {} MiB for {} MiB)",
+        peak >> 20,
+        HOSTILE_BYTES >> 20
+    ))
 }

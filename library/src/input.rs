@@ -399,6 +399,24 @@ pub fn parse_number(token: &Token, range: RangeInclusive<i64>) -> Option<i64> {
     i64::from_str(text).ok().filter(|n| range.contains(n))
 }
 
+/// A writer for tests that keeps every write apart: an adapter that
+/// streams its answer writes once per case, before it reads the next.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Writes(pub Vec<Vec<u8>>);
+
+#[cfg(test)]
+impl Write for Writes {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.push(buf.to_vec());
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -255,6 +255,20 @@ mod tests {
         assert_eq!(run(&with_givens(SAMPLE_1, &givens)).unwrap(), "无解\n");
     }
 
+    /// Input is bytes: one that is not UTF-8 is named with its place, as
+    /// any other character would be.
+    #[test]
+    fn a_byte_that_is_not_utf8_is_named_with_its_place() {
+        let mut input = SAMPLE_1.as_bytes().to_vec();
+        let at = SAMPLE_1.find("03B").unwrap() + 1;
+        input[at] = 0xff;
+        let error = solve(&input, &mut Vec::new()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "input:9:2: expected a column digit 0-5, found byte 0xff"
+        );
+    }
+
     #[test]
     fn bad_input_is_an_error_with_its_place() {
         let error = |text: &str| run(text).unwrap_err().to_string();

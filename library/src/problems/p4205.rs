@@ -277,6 +277,18 @@ mod tests {
         run(text).expect_err("the input is bad")
     }
 
+    /// A byte that is not UTF-8 is named with its place.
+    #[test]
+    fn a_byte_that_is_not_utf8_is_named_with_its_place() {
+        let mut input = SAMPLE.as_bytes().to_vec();
+        input[SAMPLE.find("...CCC").unwrap() + 1] = 0xa0;
+        let error = solve(&input, &mut Vec::new()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "input:7:2: expected '.' or a piece letter A-L, found byte 0xa0"
+        );
+    }
+
     #[test]
     fn sample() {
         assert_eq!(run(SAMPLE).as_deref(), Ok(SAMPLE_ANSWER));

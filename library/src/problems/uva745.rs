@@ -361,6 +361,17 @@ mod tests {
         run(text).expect_err("the input is bad")
     }
 
+    /// Each instance's answer is written before the next is read.
+    #[test]
+    fn each_instance_is_written_before_the_next() {
+        let two = format!("{}{WORKED}", SAMPLE.strip_suffix("0\n").unwrap());
+        let mut writes = input::Writes::default();
+        solve(two.as_bytes(), &mut writes).unwrap();
+        assert_eq!(writes.0.len(), 2);
+        assert_eq!(writes.0[0], SAMPLE_ANSWER.as_bytes());
+        assert_eq!(writes.0[1], b"311\n332\n322\n\n");
+    }
+
     #[test]
     fn sample() {
         assert_eq!(run(SAMPLE).as_deref(), Ok(SAMPLE_ANSWER));
@@ -427,6 +438,25 @@ mod tests {
         // square, and a 2x1 bar and a diagonal pair cannot tile it.
         assert_eq!(run("2\n1\n1111\n#\n0\n"), Ok("\n".to_string()));
         assert_eq!(run("2\n2\n11\n2\n 2\n#\n0\n"), Ok("\n".to_string()));
+    }
+
+    /// A byte that is not UTF-8 is named with its place; after the `0`
+    /// that ends the input, nothing is read.
+    #[test]
+    fn bytes_that_are_not_utf8() {
+        let mut input = WORKED.as_bytes().to_vec();
+        let at = WORKED.find(" 33").unwrap();
+        input[at] = 0xe9;
+        let error = solve(&input, &mut Vec::new()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "input:6:1: expected a digit 1-9 or a blank, found byte 0xe9"
+        );
+        let mut ended = WORKED.as_bytes().to_vec();
+        ended.extend_from_slice(b"\xff\xfe after the end\n");
+        let mut out = Vec::new();
+        solve(&ended, &mut out).unwrap();
+        assert_eq!(out, b"311\n332\n322\n\n");
     }
 
     #[test]

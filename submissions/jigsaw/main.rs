@@ -125,30 +125,13 @@ pub mod dlx {
                 F: FnMut(&[usize]) -> ControlFlow<B>,
                 R: FnMut(Stats, &[(u32, u32)]),
             {
-                let (words, bits, counts) = (
-                    self.words,
-                    self.summary + self.words,
-                    self.items + 1,
-                );
+                let (words, counts) = (self.words, self.items + 1);
                 self.stats = Stats::default();
                 let mut next_report = interval;
                 let depth = self.primary + 1;
-                let mut state = State {
-                    bits: vec![0u64; (depth + 1) * bits],
-                    count: vec![0u32; (depth + 1) * counts],
-                    branch: vec![0u64; depth * words],
-                    next_word: vec![0; depth],
-                };
+                let mut state = self.initial_state();
                 let mut solution: Vec<usize> = Vec::with_capacity(depth);
                 let mut position: Vec<(u32, u32)> = Vec::with_capacity(depth);
-                let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
-                for k in 0..self.options {
-                    alive[k / 64] |= 1 << (k % 64);
-                    summary[k / 4096] |= 1 << (k / 64 % 64);
-                }
-                for item in 0..self.items {
-                    state.count[item] = self.live_options(alive, item);
-                }
                 self.stats.nodes += 1;
                 let mut level = 0;
                 match self.choose(&state.count[..counts]) {
@@ -176,23 +159,7 @@ pub mod dlx {
                     solution.truncate(level);
                     solution.push(option);
                     position[level].0 += 1;
-                    let (done, next) = state.bits.split_at_mut((level + 1) * bits);
-                    next[..bits].copy_from_slice(&done[level * bits..]);
-                    let (done, next_count) = state
-                        .count
-                        .split_at_mut((level + 1) * counts);
-                    next_count[..counts].copy_from_slice(&done[level * counts..]);
-                    let mut slot = Slot {
-                        bits: &mut next[..bits],
-                        count: &mut next_count[..counts],
-                    };
-                    for j in 0..self.stride {
-                        let item = self.rows[option * self.stride + j] as usize;
-                        if item < self.items && slot.count[item] != COVERED {
-                            self.cover::<STRIDE>(&mut slot, item);
-                        }
-                    }
-                    let chosen = self.choose(slot.count);
+                    let chosen = self.try_option::<STRIDE>(&mut state, level, option);
                     self.stats.nodes += 1;
                     if self.stats.nodes >= next_report {
                         next_report = next_report.saturating_add(interval);
@@ -204,14 +171,58 @@ pub mod dlx {
                                 return ControlFlow::Break(value);
                             }
                         }
-                        Some(best) if slot.count[best] == 0 => self.stats.updates += 1,
-                        Some(best) => {
+                        Some((_, 0)) => self.stats.updates += 1,
+                        Some((best, _)) => {
                             level += 1;
                             position
                                 .push((0, self.enter::<STRIDE>(level, best, &mut state)));
                         }
                     }
                 }
+            }
+
+            fn initial_state(&self) -> State {
+                let (bits, counts) = (self.summary + self.words, self.items + 1);
+                let depth = self.primary + 1;
+                let mut state = State {
+                    bits: vec![0u64; (depth + 1) * bits],
+                    count: vec![0u32; (depth + 1) * counts],
+                    branch: vec![0u64; depth * self.words],
+                    next_word: vec![0; depth],
+                };
+                let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
+                for k in 0..self.options {
+                    alive[k / 64] |= 1 << (k % 64);
+                    summary[k / 4096] |= 1 << (k / 64 % 64);
+                }
+                for item in 0..self.items {
+                    state.count[item] = self.live_options(alive, item);
+                }
+                state
+            }
+
+            fn try_option<const STRIDE: usize>(
+                &mut self,
+                state: &mut State,
+                level: usize,
+                option: usize,
+            ) -> Option<(usize, u32)> {
+                let (bits, counts) = (self.summary + self.words, self.items + 1);
+                let (done, next) = state.bits.split_at_mut((level + 1) * bits);
+                next[..bits].copy_from_slice(&done[level * bits..]);
+                let (done, next_count) = state.count.split_at_mut((level + 1) * counts);
+                next_count[..counts].copy_from_slice(&done[level * counts..]);
+                let mut slot = Slot {
+                    bits: &mut next[..bits],
+                    count: &mut next_count[..counts],
+                };
+                for j in 0..self.stride {
+                    let item = self.rows[option * self.stride + j] as usize;
+                    if item < self.items && slot.count[item] != COVERED {
+                        self.cover::<STRIDE>(&mut slot, item);
+                    }
+                }
+                self.choose(slot.count).map(|best| (best, slot.count[best]))
             }
 
             fn enter<const STRIDE: usize>(

@@ -201,32 +201,14 @@ impl Solver {
         F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(Stats, &[(u32, u32)]),
     {
-        // A slot's bits: summary then alive. Counts: items, then scratch.
-        let (words, bits, counts) = (self.words, self.summary + self.words, self.items + 1);
+        let (words, counts) = (self.words, self.items + 1);
         self.stats = Stats::default();
         let mut next_report = interval;
-        // Level l owns slot l: the state after its branch item was covered.
-        // Slot l + 1 is rebuilt from it for every option tried. There is at
-        // most one level per primary item, plus the slot of a leaf.
         let depth = self.primary + 1;
-        let mut state = State {
-            bits: vec![0u64; (depth + 1) * bits],
-            count: vec![0u32; (depth + 1) * counts],
-            branch: vec![0u64; depth * words],
-            next_word: vec![0; depth],
-        };
+        let mut state = self.initial_state();
         let mut solution: Vec<usize> = Vec::with_capacity(depth);
         // position[l] = (k, t): level l is trying the k-th of its t options.
         let mut position: Vec<(u32, u32)> = Vec::with_capacity(depth);
-
-        let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
-        for k in 0..self.options {
-            alive[k / 64] |= 1 << (k % 64);
-            summary[k / 4096] |= 1 << (k / 64 % 64);
-        }
-        for item in 0..self.items {
-            state.count[item] = self.live_options(alive, item);
-        }
         self.stats.nodes += 1;
         let mut level = 0;
         match self.choose(&state.count[..counts]) {
@@ -254,24 +236,7 @@ impl Solver {
             solution.truncate(level);
             solution.push(option);
             position[level].0 += 1;
-            // Slot l + 1 starts from slot l, then covers the other items of
-            // `option`.
-            let (done, next) = state.bits.split_at_mut((level + 1) * bits);
-            next[..bits].copy_from_slice(&done[level * bits..]);
-            let (done, next_count) = state.count.split_at_mut((level + 1) * counts);
-            next_count[..counts].copy_from_slice(&done[level * counts..]);
-            let mut slot = Slot {
-                bits: &mut next[..bits],
-                count: &mut next_count[..counts],
-            };
-            for j in 0..self.stride {
-                let item = self.rows[option * self.stride + j] as usize;
-                // The padding (`items`) and the branch item are skipped.
-                if item < self.items && slot.count[item] != COVERED {
-                    self.cover::<STRIDE>(&mut slot, item);
-                }
-            }
-            let chosen = self.choose(slot.count);
+            let chosen = self.try_option::<STRIDE>(&mut state, level, option);
             self.stats.nodes += 1;
             if self.stats.nodes >= next_report {
                 next_report = next_report.saturating_add(interval);
@@ -286,13 +251,66 @@ impl Solver {
                 }
                 // A dead end: DLX1 would enter the level, cover the item
                 // (one update) and find no option to try. Count just that.
-                Some(best) if slot.count[best] == 0 => self.stats.updates += 1,
-                Some(best) => {
+                Some((_, 0)) => self.stats.updates += 1,
+                Some((best, _)) => {
                     level += 1;
                     position.push((0, self.enter::<STRIDE>(level, best, &mut state)));
                 }
             }
         }
+    }
+
+    /// X1: the slots and stacks of a search, slot 0 with every option
+    /// alive. Level l owns slot l: the state after its branch item was
+    /// covered; slot l + 1 is rebuilt from it for every option tried. There
+    /// is at most one level per primary item, plus the slot of a leaf.
+    fn initial_state(&self) -> State {
+        // A slot's bits: summary then alive. Counts: items, then scratch.
+        let (bits, counts) = (self.summary + self.words, self.items + 1);
+        let depth = self.primary + 1;
+        let mut state = State {
+            bits: vec![0u64; (depth + 1) * bits],
+            count: vec![0u32; (depth + 1) * counts],
+            branch: vec![0u64; depth * self.words],
+            next_word: vec![0; depth],
+        };
+        let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
+        for k in 0..self.options {
+            alive[k / 64] |= 1 << (k % 64);
+            summary[k / 4096] |= 1 << (k / 64 % 64);
+        }
+        for item in 0..self.items {
+            state.count[item] = self.live_options(alive, item);
+        }
+        state
+    }
+
+    /// X5 [Try x_l]: slot `level + 1` becomes slot `level` with the other
+    /// items of `option` covered. Returns X3's choice there, with its number
+    /// of live options; `None` when every primary item is covered.
+    fn try_option<const STRIDE: usize>(
+        &mut self,
+        state: &mut State,
+        level: usize,
+        option: usize,
+    ) -> Option<(usize, u32)> {
+        let (bits, counts) = (self.summary + self.words, self.items + 1);
+        let (done, next) = state.bits.split_at_mut((level + 1) * bits);
+        next[..bits].copy_from_slice(&done[level * bits..]);
+        let (done, next_count) = state.count.split_at_mut((level + 1) * counts);
+        next_count[..counts].copy_from_slice(&done[level * counts..]);
+        let mut slot = Slot {
+            bits: &mut next[..bits],
+            count: &mut next_count[..counts],
+        };
+        for j in 0..self.stride {
+            let item = self.rows[option * self.stride + j] as usize;
+            // The padding (`items`) and the branch item are skipped.
+            if item < self.items && slot.count[item] != COVERED {
+                self.cover::<STRIDE>(&mut slot, item);
+            }
+        }
+        self.choose(slot.count).map(|best| (best, slot.count[best]))
     }
 
     /// Starts level `level`: records the live options of `best` as the ones

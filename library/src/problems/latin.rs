@@ -220,7 +220,8 @@ mod tests {
     }
 
     /// The statement (and the issue) say 218880 for sample 2's map; two
-    /// independent brute forces (tests/latin.rs and a throwaway script)
+    /// independent brute forces (the reference in judge-tests/src/problems/
+    /// latin.rs, and a throwaway script)
     /// count 109440, half of that.
     #[test]
     fn empty_givens_count_79920_and_109440() {

@@ -200,15 +200,6 @@ pub fn aliases(library: &Path) -> Vec<(String, String)> {
             found.push((alias, id.clone()));
         }
     }
-    // Until every case folder says so itself.
-    if !found.iter().any(|(alias, _)| alias == "cube")
-        && problems(library)
-            .unwrap_or_default()
-            .iter()
-            .any(|p| p == "uva197")
-    {
-        found.push(("cube".to_string(), "uva197".to_string()));
-    }
     found.sort();
     found
 }

@@ -923,6 +923,15 @@ pub mod problems {
                 }
             };
             let count = read_number(number, line, "the piece count P", 1..=MAX_PIECES)?;
+            let pieces = read_pieces(lines, side, count)?;
+            Ok(Some(Instance { side, pieces }))
+        }
+
+        fn read_pieces(
+            lines: &mut Lines,
+            side: usize,
+            count: usize,
+        ) -> Result<Vec<Piece>, Error> {
             let area = side * side;
             let mut pieces: Vec<Piece> = Vec::with_capacity(count);
             let mut digits = 0;
@@ -976,7 +985,7 @@ pub mod problems {
                             ),
                         );
                     }
-                    return Ok(Some(Instance { side, pieces }));
+                    return Ok(pieces);
                 }
                 let (digit, columns) = read_piece_line(&line, area - digits)?;
                 match &mut current {

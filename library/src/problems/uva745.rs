@@ -149,8 +149,13 @@ fn read_instance(lines: &mut Lines) -> Result<Option<Instance>, Error> {
         }
     };
     let count = read_number(number, line, "the piece count P", 1..=MAX_PIECES)?;
-    let area = side * side;
+    let pieces = read_pieces(lines, side, count)?;
+    Ok(Some(Instance { side, pieces }))
+}
 
+/// Reads the `count` pieces of an instance of side `side`, up to its `#`.
+fn read_pieces(lines: &mut Lines, side: usize, count: usize) -> Result<Vec<Piece>, Error> {
+    let area = side * side;
     let mut pieces: Vec<Piece> = Vec::with_capacity(count);
     let mut digits = 0;
     // The piece being read: its digit, and its cells with their row in
@@ -196,7 +201,7 @@ fn read_instance(lines: &mut Lines) -> Result<Option<Instance>, Error> {
                     },
                 ));
             }
-            return Ok(Some(Instance { side, pieces }));
+            return Ok(pieces);
         }
         let (digit, columns) = read_piece_line(&line, area - digits)?;
         match &mut current {

@@ -4,7 +4,13 @@
 //!
 //! ```text
 //! cargo bench -p library --bench problems
+//! cargo bench -p library --bench problems -- poj3074 --only links   # for callgrind
 //! ```
+//!
+//! Arguments name the groups to run (`poj3074`, `hardest`, `p1074`; all by
+//! default); `--only links` or `--only bitset` runs one engine, for a
+//! profiler or for `valgrind --tool=callgrind`, whose instruction counts do
+//! not depend on what else the machine is doing.
 //!
 //! * `poj3074 1000 puzzles`: every puzzle of
 //!   `judge-tests/poj3074/thousand-puzzles.in`, first solution each;
@@ -73,6 +79,46 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     )
 }
 
+/// What the command line asks for.
+struct Args {
+    runs: usize,
+    groups: Vec<String>,
+    only: Option<String>,
+}
+
+impl Args {
+    fn parse() -> Args {
+        let mut args = Args {
+            runs: 5,
+            groups: Vec::new(),
+            only: None,
+        };
+        let mut raw = std::env::args().skip(1);
+        while let Some(arg) = raw.next() {
+            match arg.as_str() {
+                "--runs" => args.runs = raw.next().and_then(|n| n.parse().ok()).expect("--runs N"),
+                "--only" => args.only = raw.next(),
+                "--bench" => {}
+                group => args.groups.push(group.to_string()),
+            }
+        }
+        args
+    }
+
+    fn wants(&self, group: &str) -> bool {
+        self.groups.is_empty() || self.groups.iter().any(|g| g == group)
+    }
+
+    /// `f` timed for `engine` (best of the runs), or zero if not wanted.
+    fn time<T>(&self, engine: &str, f: impl FnMut() -> T) -> (Duration, Option<T>) {
+        if matches!(&self.only, Some(only) if only != engine) {
+            return (Duration::ZERO, None);
+        }
+        let (elapsed, value) = best_of(self.runs, f);
+        (elapsed, Some(value))
+    }
+}
+
 fn row(name: &str, links: Duration, bits: Duration) {
     println!(
         "{name:<28} {:>10.3} {:>10.3} {:>8.2}x",
@@ -91,54 +137,48 @@ fn complete_all<S: Search>(puzzles: &[Grid]) -> usize {
 }
 
 fn main() {
-    let mut runs = 5;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        if arg == "--runs" {
-            runs = args.next().and_then(|n| n.parse().ok()).expect("--runs N");
-        }
-    }
-    println!(
-        "{:<28} {:>10} {:>10} {:>9}",
-        "case", "links ms", "bitset ms", "ratio"
-    );
+    let args = Args::parse();
+    println!("{:<28} {:>10} {:>10} {:>9}", "case", "links ms", "bitset ms", "ratio");
 
     let thousand = poj3074_puzzles("thousand-puzzles.in");
-    let mut links = Duration::MAX;
-    let mut bits = Duration::MAX;
-    for _ in 0..runs {
-        let (l, solved) = best_of(1, || complete_all::<Solver>(&thousand));
-        let (b, same) = best_of(1, || complete_all::<bitset::Solver>(&thousand));
-        assert_eq!((solved, same), (thousand.len(), thousand.len()));
-        links = links.min(l);
-        bits = bits.min(b);
+    if args.wants("poj3074") {
+        let (links, solved) = args.time("links", || complete_all::<Solver>(&thousand));
+        let (bits, same) = args.time("bitset", || complete_all::<bitset::Solver>(&thousand));
+        for count in solved.iter().chain(&same) {
+            assert_eq!(*count, thousand.len(), "every puzzle has a solution");
+        }
+        row(&format!("poj3074 {} puzzles", thousand.len()), links, bits);
     }
-    row(&format!("poj3074 {} puzzles", thousand.len()), links, bits);
 
     // Each puzzle alone: the slowest one, and the known hard ones.
-    let groups = sudoku::standard();
-    let mut slowest = (Duration::ZERO, Duration::ZERO);
-    for puzzle in &thousand {
-        let (l, _) = best_of(runs, || sudoku::complete::<Solver>(&groups, puzzle));
-        let (b, _) = best_of(runs, || sudoku::complete::<bitset::Solver>(&groups, puzzle));
-        slowest = (slowest.0.max(l), slowest.1.max(b));
-    }
-    row("slowest of those, alone", slowest.0, slowest.1);
-    for (k, puzzle) in poj3074_puzzles("hardest-known.in").iter().enumerate() {
-        let (l, _) = best_of(runs, || sudoku::complete::<Solver>(&groups, puzzle));
-        let (b, _) = best_of(runs, || sudoku::complete::<bitset::Solver>(&groups, puzzle));
-        row(&format!("hardest-known #{}", k + 1), l, b);
+    if args.wants("hardest") {
+        let groups = sudoku::standard();
+        let mut slowest = (Duration::ZERO, Duration::ZERO);
+        for puzzle in &thousand {
+            let (l, _) = args.time("links", || sudoku::complete::<Solver>(&groups, puzzle));
+            let (b, _) = args.time("bitset", || sudoku::complete::<bitset::Solver>(&groups, puzzle));
+            slowest = (slowest.0.max(l), slowest.1.max(b));
+        }
+        row("slowest of those, alone", slowest.0, slowest.1);
+        for (k, puzzle) in poj3074_puzzles("hardest-known.in").iter().enumerate() {
+            let (l, _) = args.time("links", || sudoku::complete::<Solver>(&groups, puzzle));
+            let (b, _) = args.time("bitset", || sudoku::complete::<bitset::Solver>(&groups, puzzle));
+            row(&format!("hardest-known #{}", k + 1), l, b);
+        }
     }
 
-    let grids = p1074_grids();
-    let (mut links_total, mut bits_total) = (Duration::ZERO, Duration::ZERO);
-    for (name, grid) in &grids {
-        let (l, a) = best_of(runs, || p1074::best_score::<Solver>(grid));
-        let (b, c) = best_of(runs, || p1074::best_score::<bitset::Solver>(grid));
-        assert_eq!(a, c, "{name}: the engines disagree");
-        row(&format!("p1074 {name}"), l, b);
-        links_total += l;
-        bits_total += b;
+    if args.wants("p1074") {
+        let (mut links_total, mut bits_total) = (Duration::ZERO, Duration::ZERO);
+        for (name, grid) in &p1074_grids() {
+            let (l, a) = args.time("links", || p1074::best_score::<Solver>(grid));
+            let (b, c) = args.time("bitset", || p1074::best_score::<bitset::Solver>(grid));
+            if let (Some(a), Some(c)) = (a, c) {
+                assert_eq!(a, c, "{name}: the engines disagree");
+            }
+            row(&format!("p1074 {name}"), l, b);
+            links_total += l;
+            bits_total += b;
+        }
+        row("p1074 folder", links_total, bits_total);
     }
-    row("p1074 folder", links_total, bits_total);
 }

@@ -25,9 +25,9 @@
 //! [`crate::sudoku`]'s model with the regions as the third kind of group
 //! (in place of the boxes), in order of their labels.
 
-// The bitset engine, as for poj3074: the same model on files of many
-// puzzles, where it is the faster one.
-use crate::dlx::bitset::Solver;
+// Dancing links, as for poj3074: the same model on files of many puzzles,
+// where they are the faster engine.
+use crate::dlx::Solver;
 use crate::grouped::Grouped;
 use crate::input::{self, Error, Token, Tokens};
 use crate::sudoku::{self, CELLS, SIDE};

@@ -16,10 +16,11 @@
 //! solution`. Blank lines between puzzles are skipped; what follows `end`
 //! is never read.
 
-// The bitset engine: on the judge's file of 1014 puzzles dancing links
-// take 1.26x its time; alone, the hardest puzzles take either engine
-// 0.04-0.9 ms (`cargo bench -p library --bench problems`).
-use crate::dlx::bitset::Solver;
+// Dancing links: on the judge's file of 1014 puzzles they execute 0.54x
+// the instructions of the bitset engine (callgrind) and take 0.82-1.10x
+// its time in runs on a 2-core machine; alone, the hardest puzzles take
+// either engine 0.06-0.6 ms (`cargo bench -p library --bench problems`).
+use crate::dlx::Solver;
 use crate::input::{self, Error, Lines};
 use crate::sudoku;
 use std::io::Write;

@@ -15,6 +15,7 @@
 //! To give a problem support, write `problems/<id>.rs` and add its `mod`
 //! line and one entry to [`ALL`].
 
+pub mod jigsaw;
 pub mod latin;
 pub mod p4205;
 pub mod uva197;
@@ -63,6 +64,19 @@ pub struct Support {
 
 /// Every problem with support, by id.
 pub const ALL: &[Support] = &[
+    Support {
+        id: "jigsaw",
+        reference: Some(jigsaw::reference),
+        generator: Some(Generator {
+            generate: jigsaw::generate,
+            shrink: jigsaw::shrink,
+            size: jigsaw::size,
+        }),
+        checker: Some(OwnChecker {
+            about: "per case any grid keeping the givens with 1-9 once per row, column and region; `No solution` only where none exists",
+            check: jigsaw::check,
+        }),
+    },
     Support {
         id: "latin",
         reference: Some(latin::reference),

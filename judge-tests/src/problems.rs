@@ -16,6 +16,7 @@
 //! line and one entry to [`ALL`].
 
 pub mod jigsaw;
+pub mod killer;
 pub mod latin;
 pub mod p4205;
 pub mod uva197;
@@ -75,6 +76,19 @@ pub const ALL: &[Support] = &[
         checker: Some(OwnChecker {
             about: "per case any grid keeping the givens with 1-9 once per row, column and region; `No solution` only where none exists",
             check: jigsaw::check,
+        }),
+    },
+    Support {
+        id: "killer",
+        reference: Some(killer::reference),
+        generator: Some(Generator {
+            generate: killer::generate,
+            shrink: killer::shrink,
+            size: killer::size,
+        }),
+        checker: Some(OwnChecker {
+            about: "per case any grid keeping the givens with 1-9 once per row, column and box and every cage's digits distinct and adding up to its sum; `No solution` only where none exists",
+            check: killer::check,
         }),
     },
     Support {

@@ -15,6 +15,8 @@
 //! To give a problem support, write `problems/<id>.rs` and add its `mod`
 //! line and one entry to [`ALL`].
 
+pub mod jigsaw;
+pub mod killer;
 pub mod latin;
 pub mod p1074;
 pub mod p1219;
@@ -69,6 +71,32 @@ pub struct Support {
 
 /// Every problem with support, by id.
 pub const ALL: &[Support] = &[
+    Support {
+        id: "jigsaw",
+        reference: Some(jigsaw::reference),
+        generator: Some(Generator {
+            generate: jigsaw::generate,
+            shrink: jigsaw::shrink,
+            size: jigsaw::size,
+        }),
+        checker: Some(OwnChecker {
+            about: "per case any grid keeping the givens with 1-9 once per row, column and region; `No solution` only where none exists",
+            check: jigsaw::check,
+        }),
+    },
+    Support {
+        id: "killer",
+        reference: Some(killer::reference),
+        generator: Some(Generator {
+            generate: killer::generate,
+            shrink: killer::shrink,
+            size: killer::size,
+        }),
+        checker: Some(OwnChecker {
+            about: "per case any grid keeping the givens with 1-9 once per row, column and box and every cage's digits distinct and adding up to its sum; `No solution` only where none exists",
+            check: killer::check,
+        }),
+    },
     Support {
         id: "latin",
         reference: Some(latin::reference),

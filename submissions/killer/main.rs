@@ -963,12 +963,11 @@ pub mod problems {
         fn read_cages(tokens: &mut Tokens) -> Result<Vec<Cage>, Error> {
             let mut sums = Vec::new();
             loop {
-                let sum: u32 = tokens
-                    .number("a cage sum or 0", 0..=i64::from(u32::MAX))?;
+                let sum: i64 = tokens.number("a cage sum or 0", 0..=i64::MAX)?;
                 if sum == 0 {
                     break;
                 }
-                sums.push(sum);
+                sums.push(u32::try_from(sum).unwrap_or(u32::MAX));
             }
             let mut labels: Vec<(i64, Token)> = Vec::with_capacity(CELLS);
             for _ in 0..CELLS {

@@ -83,11 +83,13 @@ pub fn main() {
 fn read_cages(tokens: &mut Tokens) -> Result<Vec<Cage>, Error> {
     let mut sums = Vec::new();
     loop {
-        let sum: u32 = tokens.number("a cage sum or 0", 0..=i64::from(u32::MAX))?;
+        let sum: i64 = tokens.number("a cage sum or 0", 0..=i64::MAX)?;
         if sum == 0 {
             break;
         }
-        sums.push(sum);
+        // A sum past 45 is out of reach (no solution, not an error) however
+        // large: the larger ones are kept as u32::MAX.
+        sums.push(u32::try_from(sum).unwrap_or(u32::MAX));
     }
     let mut labels: Vec<(i64, Token)> = Vec::with_capacity(CELLS);
     for _ in 0..CELLS {
@@ -320,6 +322,12 @@ mod tests {
             run(&format!("{EMPTY}\n{bad}end\n")).unwrap(),
             "No solution\n"
         );
+        // However large: past u32 and up to i64::MAX.
+        for huge in ["5000000000", "9223372036854775807"] {
+            let bad = FULL.replacen("15 24", &format!("{huge} 24"), 1);
+            let answer = run(&format!("{EMPTY}\n{bad}end\n"));
+            assert_eq!(answer.unwrap(), "No solution\n", "{huge}");
+        }
     }
 
     #[test]
@@ -341,7 +349,7 @@ mod tests {
         let error = |text: &str| run(text).unwrap_err().to_string();
         assert_eq!(
             error(&format!("{EMPTY}\n5 x")),
-            "input:2:3: expected a cage sum or 0 (0 to 4294967295), found \"x\""
+            "input:2:3: expected a cage sum or 0 (0 or more), found \"x\""
         );
         let labels = "1 ".repeat(CELLS);
         assert_eq!(

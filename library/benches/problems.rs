@@ -138,7 +138,10 @@ fn complete_all<S: Search>(puzzles: &[Grid]) -> usize {
 
 fn main() {
     let args = Args::parse();
-    println!("{:<28} {:>10} {:>10} {:>9}", "case", "links ms", "bitset ms", "ratio");
+    println!(
+        "{:<28} {:>10} {:>10} {:>9}",
+        "case", "links ms", "bitset ms", "ratio"
+    );
 
     let thousand = poj3074_puzzles("thousand-puzzles.in");
     if args.wants("poj3074") {
@@ -156,13 +159,17 @@ fn main() {
         let mut slowest = (Duration::ZERO, Duration::ZERO);
         for puzzle in &thousand {
             let (l, _) = args.time("links", || sudoku::complete::<Solver>(&groups, puzzle));
-            let (b, _) = args.time("bitset", || sudoku::complete::<bitset::Solver>(&groups, puzzle));
+            let (b, _) = args.time("bitset", || {
+                sudoku::complete::<bitset::Solver>(&groups, puzzle)
+            });
             slowest = (slowest.0.max(l), slowest.1.max(b));
         }
         row("slowest of those, alone", slowest.0, slowest.1);
         for (k, puzzle) in poj3074_puzzles("hardest-known.in").iter().enumerate() {
             let (l, _) = args.time("links", || sudoku::complete::<Solver>(&groups, puzzle));
-            let (b, _) = args.time("bitset", || sudoku::complete::<bitset::Solver>(&groups, puzzle));
+            let (b, _) = args.time("bitset", || {
+                sudoku::complete::<bitset::Solver>(&groups, puzzle)
+            });
             row(&format!("hardest-known #{}", k + 1), l, b);
         }
     }

@@ -338,6 +338,17 @@ impl<'a> Tokens<'a> {
         )
     }
 
+    /// An error unless no token is left; `after` says what came last.
+    pub fn end(&mut self, after: &str) -> Result<(), Error> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(extra) => Err(extra.error(format!(
+                "expected the end of the input after {after}, found {}",
+                quote(extra.text)
+            ))),
+        }
+    }
+
     /// The next token, or an error saying that `expected` was.
     pub fn expect(&mut self, expected: &str) -> Result<Token<'a>, Error> {
         match self.next_token() {

@@ -3,6 +3,7 @@
 //! * [`dlx`] is the engine: Knuth's dancing links, and a bitset search
 //!   that walks the same tree.
 //! * [`model`] names items by family and gives options a payload;
+//!   [`matrix`] reads a 0/1 matrix as an exact cover;
 //!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] their
 //!   9 × 9 grids read and written; [`geometry`] has cells, the symmetries
 //!   of the square and the cube, and placements on a board.
@@ -18,6 +19,7 @@ pub mod dlx;
 pub mod geometry;
 pub mod grouped;
 pub mod input;
+pub mod matrix;
 pub mod model;
 pub mod problems;
 pub mod sudoku;

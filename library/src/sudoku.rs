@@ -21,6 +21,7 @@ use crate::dlx::Search;
 use crate::grouped::Grouped;
 use crate::input::{Error, Line, Token, Tokens};
 use crate::model::Model;
+use std::io::{self, Write};
 
 pub const SIDE: usize = 9;
 pub const CELLS: usize = SIDE * SIDE;
@@ -112,6 +113,39 @@ pub fn read_numbers(tokens: &mut Tokens) -> Result<Grid, Error> {
 pub fn write_line(grid: &Grid, out: &mut Vec<u8>) {
     out.extend(grid.iter().map(|&d| b'0' + d));
     out.push(b'\n');
+}
+
+/// Writes the answer line of a case: the grid's 81 digits, or `No
+/// solution`.
+pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = Vec::with_capacity(CELLS + 1);
+    match grid {
+        Some(grid) => write_line(grid, &mut line),
+        None => line.extend_from_slice(b"No solution\n"),
+    }
+    out.write_all(&line)
+}
+
+/// Answers the cases of the seed article's formats, read as blank-separated
+/// tokens until a token `end`: a grid of 81 cells, then whatever `case`
+/// reads after it, which completes the grid. Each answer
+/// ([`write_answer`]) is written before the next case is read; what follows
+/// `end` is never read.
+pub fn solve_cases(
+    input: &[u8],
+    out: &mut dyn Write,
+    mut case: impl FnMut(&Grid, &mut Tokens) -> Result<Option<Grid>, Error>,
+) -> Result<(), Error> {
+    let mut tokens = Tokens::new(input);
+    loop {
+        let token = tokens.expect("a grid of 81 cells or 'end'")?;
+        if token.text == b"end" {
+            return Ok(());
+        }
+        let givens = read_token(&token)?;
+        let grid = case(&givens, &mut tokens)?;
+        write_answer(grid.as_ref(), out)?;
+    }
 }
 
 /// Appends the grid as 9 lines of 9 digits separated by single blanks.

@@ -920,22 +920,14 @@ pub mod problems {
         use std::io::Write;
 
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-            let mut tokens = Tokens::new(input);
-            let mut text = Vec::with_capacity(CELLS + 1);
-            loop {
-                let token = tokens.expect("a grid of 81 cells or 'end'")?;
-                if token.text == b"end" {
-                    return Ok(());
-                }
-                let givens = sudoku::read_token(&token)?;
-                let groups = read_regions(&mut tokens)?;
-                text.clear();
-                match sudoku::complete::<Solver>(&groups, &givens) {
-                    Some(grid) => sudoku::write_line(&grid, &mut text),
-                    None => text.extend_from_slice(b"No solution\n"),
-                }
-                out.write_all(&text)?;
-            }
+            sudoku::solve_cases(
+                input,
+                out,
+                |givens, tokens| {
+                    let groups = read_regions(tokens)?;
+                    Ok(sudoku::complete::<Solver>(&groups, givens))
+                },
+            )
         }
 
         pub fn main() {
@@ -993,8 +985,9 @@ pub mod problems {
 pub mod sudoku {
     use crate::dlx::Search;
     use crate::grouped::Grouped;
-    use crate::input::{Error, Token};
+    use crate::input::{Error, Token, Tokens};
     use crate::model::Model;
+    use std::io::{self, Write};
 
     pub const SIDE: usize = 9;
 
@@ -1058,5 +1051,31 @@ pub mod sudoku {
     pub fn write_line(grid: &Grid, out: &mut Vec<u8>) {
         out.extend(grid.iter().map(|&d| b'0' + d));
         out.push(b'\n');
+    }
+
+    pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
+        let mut line = Vec::with_capacity(CELLS + 1);
+        match grid {
+            Some(grid) => write_line(grid, &mut line),
+            None => line.extend_from_slice(b"No solution\n"),
+        }
+        out.write_all(&line)
+    }
+
+    pub fn solve_cases(
+        input: &[u8],
+        out: &mut dyn Write,
+        mut case: impl FnMut(&Grid, &mut Tokens) -> Result<Option<Grid>, Error>,
+    ) -> Result<(), Error> {
+        let mut tokens = Tokens::new(input);
+        loop {
+            let token = tokens.expect("a grid of 81 cells or 'end'")?;
+            if token.text == b"end" {
+                return Ok(());
+            }
+            let givens = read_token(&token)?;
+            let grid = case(&givens, &mut tokens)?;
+            write_answer(grid.as_ref(), out)?;
+        }
     }
 }

@@ -784,6 +784,23 @@ pub mod input {
             )
         }
 
+        pub fn end(&mut self, after: &str) -> Result<(), Error> {
+            match self.next_token() {
+                None => Ok(()),
+                Some(extra) => {
+                    Err(
+                        extra
+                            .error(
+                                format!(
+                                    "expected the end of the input after {after}, found {}",
+                                    quote(extra.text)
+                                ),
+                            ),
+                    )
+                }
+            }
+        }
+
         pub fn number<T>(
             &mut self,
             what: &str,
@@ -951,17 +968,7 @@ pub mod problems {
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             let mut tokens = Tokens::new(input);
             let givens = sudoku::read_numbers(&mut tokens)?;
-            if let Some(extra) = tokens.next_token() {
-                return Err(
-                    extra
-                        .error(
-                            format!(
-                                "expected the end of the input after 81 digits, found {}",
-                                input::quote(extra.text)
-                            ),
-                        ),
-                );
-            }
+            tokens.end("81 digits")?;
             let best = best_score::<Solver>(&givens);
             let answer = match best {
                 Some(score) => format!("{score}\n"),

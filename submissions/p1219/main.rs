@@ -707,6 +707,23 @@ pub mod input {
             )
         }
 
+        pub fn end(&mut self, after: &str) -> Result<(), Error> {
+            match self.next_token() {
+                None => Ok(()),
+                Some(extra) => {
+                    Err(
+                        extra
+                            .error(
+                                format!(
+                                    "expected the end of the input after {after}, found {}",
+                                    quote(extra.text)
+                                ),
+                            ),
+                    )
+                }
+            }
+        }
+
         pub fn number<T>(
             &mut self,
             what: &str,
@@ -865,17 +882,7 @@ pub mod problems {
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             let mut tokens = Tokens::new(input);
             let n: usize = tokens.number("the board size n", 1..=MAX_N as i64)?;
-            if let Some(extra) = tokens.next_token() {
-                return Err(
-                    extra
-                        .error(
-                            format!(
-                                "expected the end of the input after n, found {}",
-                                input::quote(extra.text)
-                            ),
-                        ),
-                );
-            }
+            tokens.end("n")?;
             let in_order: Vec<usize> = (0..n).collect();
             let mut model = queens(n, &in_order);
             let mut text = String::new();

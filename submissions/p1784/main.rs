@@ -748,6 +748,23 @@ pub mod input {
             )
         }
 
+        pub fn end(&mut self, after: &str) -> Result<(), Error> {
+            match self.next_token() {
+                None => Ok(()),
+                Some(extra) => {
+                    Err(
+                        extra
+                            .error(
+                                format!(
+                                    "expected the end of the input after {after}, found {}",
+                                    quote(extra.text)
+                                ),
+                            ),
+                    )
+                }
+            }
+        }
+
         pub fn number<T>(
             &mut self,
             what: &str,
@@ -913,17 +930,7 @@ pub mod problems {
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             let mut tokens = Tokens::new(input);
             let givens = sudoku::read_numbers(&mut tokens)?;
-            if let Some(extra) = tokens.next_token() {
-                return Err(
-                    extra
-                        .error(
-                            format!(
-                                "expected the end of the input after 81 digits, found {}",
-                                input::quote(extra.text)
-                            ),
-                        ),
-                );
-            }
+            tokens.end("81 digits")?;
             let grid = match sudoku::complete::<Solver>(&sudoku::standard(), &givens) {
                 Some(grid) => grid,
                 None => return Err(Error::at(1, "the grid has no completion")),

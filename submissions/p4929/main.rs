@@ -4,6 +4,7 @@
 //   library/src/dlx/choice.rs
 //   library/src/input.rs
 //   library/src/lib.rs
+//   library/src/matrix.rs
 //   library/src/problems.rs
 //   library/src/problems/p4929.rs
 // Regenerate: make submit-p4929 (or: cargo run -q -p bundler -- p4929)
@@ -661,6 +662,23 @@ pub mod input {
             )
         }
 
+        pub fn end(&mut self, after: &str) -> Result<(), Error> {
+            match self.next_token() {
+                None => Ok(()),
+                Some(extra) => {
+                    Err(
+                        extra
+                            .error(
+                                format!(
+                                    "expected the end of the input after {after}, found {}",
+                                    quote(extra.text)
+                                ),
+                            ),
+                    )
+                }
+            }
+        }
+
         pub fn number<T>(
             &mut self,
             what: &str,
@@ -713,6 +731,36 @@ pub mod input {
     }
 }
 
+pub mod matrix {
+    use crate::dlx::Problem;
+    use crate::input::{Error, Tokens};
+
+    pub fn read(
+        tokens: &mut Tokens,
+        rows: usize,
+        columns: usize,
+    ) -> Result<(Problem, Vec<usize>), Error> {
+        let mut problem = Problem::new(columns, 0);
+        let mut row_of = Vec::new();
+        let mut ones = Vec::with_capacity(columns);
+        for row in 0..rows {
+            ones.clear();
+            for column in 0..columns {
+                if tokens.number::<u8>("a matrix entry", 0..=1)? == 1 {
+                    ones.push(column);
+                }
+            }
+            if !ones.is_empty() {
+                problem
+                    .add_option(&ones)
+                    .expect("the columns of a row are distinct and in range");
+                row_of.push(row);
+            }
+        }
+        Ok((problem, row_of))
+    }
+}
+
 pub mod problems {
     pub mod p4929 {
         use crate::dlx::{Problem, Search, Solver};
@@ -724,17 +772,7 @@ pub mod problems {
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             let mut tokens = Tokens::new(input);
             let (problem, rows) = read_matrix(&mut tokens)?;
-            if let Some(extra) = tokens.next_token() {
-                return Err(
-                    extra
-                        .error(
-                            format!(
-                                "expected the end of the input after the matrix, found {}",
-                                input::quote(extra.text)
-                            ),
-                        ),
-                );
-            }
+            tokens.end("the matrix")?;
             let answer = match Solver::new(&problem).first() {
                 Some(solution) => {
                     let numbers: Vec<String> = solution
@@ -755,24 +793,7 @@ pub mod problems {
         fn read_matrix(tokens: &mut Tokens) -> Result<(Problem, Vec<usize>), Error> {
             let n: usize = tokens.number("the number of rows N", 1..=MAX_SIDE)?;
             let m: usize = tokens.number("the number of columns M", 1..=MAX_SIDE)?;
-            let mut problem = Problem::new(m, 0);
-            let mut rows = Vec::new();
-            let mut ones = Vec::with_capacity(m);
-            for row in 0..n {
-                ones.clear();
-                for column in 0..m {
-                    if tokens.number::<u8>("a matrix entry", 0..=1)? == 1 {
-                        ones.push(column);
-                    }
-                }
-                if !ones.is_empty() {
-                    problem
-                        .add_option(&ones)
-                        .expect("the columns of a row are distinct and in range");
-                    rows.push(row);
-                }
-            }
-            Ok((problem, rows))
+            crate::matrix::read(tokens, n, m)
         }
     }
 }

@@ -867,7 +867,6 @@ pub mod problems {
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             let groups = sudoku::standard();
             let mut lines = Lines::new(input);
-            let mut text = Vec::with_capacity(sudoku::CELLS + 1);
             loop {
                 let end = lines.next_number();
                 let line = match lines.next_filled() {
@@ -885,12 +884,8 @@ pub mod problems {
                     return Ok(());
                 }
                 let givens = sudoku::read_line(&line)?;
-                text.clear();
-                match sudoku::complete::<Solver>(&groups, &givens) {
-                    Some(grid) => sudoku::write_line(&grid, &mut text),
-                    None => text.extend_from_slice(b"No solution\n"),
-                }
-                out.write_all(&text)?;
+                let grid = sudoku::complete::<Solver>(&groups, &givens);
+                sudoku::write_answer(grid.as_ref(), out)?;
             }
         }
 
@@ -905,6 +900,7 @@ pub mod sudoku {
     use crate::grouped::Grouped;
     use crate::input::{Error, Line};
     use crate::model::Model;
+    use std::io::{self, Write};
 
     pub const SIDE: usize = 9;
 
@@ -959,5 +955,14 @@ pub mod sudoku {
     pub fn write_line(grid: &Grid, out: &mut Vec<u8>) {
         out.extend(grid.iter().map(|&d| b'0' + d));
         out.push(b'\n');
+    }
+
+    pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
+        let mut line = Vec::with_capacity(CELLS + 1);
+        match grid {
+            Some(grid) => write_line(grid, &mut line),
+            None => line.extend_from_slice(b"No solution\n"),
+        }
+        out.write_all(&line)
     }
 }

@@ -4,6 +4,7 @@
 //   library/src/dlx/bitset.rs
 //   library/src/input.rs
 //   library/src/lib.rs
+//   library/src/matrix.rs
 //   library/src/problems.rs
 //   library/src/problems/poj3740.rs
 // Regenerate: make submit-poj3740 (or: cargo run -q -p bundler -- poj3740)
@@ -735,9 +736,39 @@ pub mod input {
     }
 }
 
+pub mod matrix {
+    use crate::dlx::Problem;
+    use crate::input::{Error, Tokens};
+
+    pub fn read(
+        tokens: &mut Tokens,
+        rows: usize,
+        columns: usize,
+    ) -> Result<(Problem, Vec<usize>), Error> {
+        let mut problem = Problem::new(columns, 0);
+        let mut row_of = Vec::new();
+        let mut ones = Vec::with_capacity(columns);
+        for row in 0..rows {
+            ones.clear();
+            for column in 0..columns {
+                if tokens.number::<u8>("a matrix entry", 0..=1)? == 1 {
+                    ones.push(column);
+                }
+            }
+            if !ones.is_empty() {
+                problem
+                    .add_option(&ones)
+                    .expect("the columns of a row are distinct and in range");
+                row_of.push(row);
+            }
+        }
+        Ok((problem, row_of))
+    }
+}
+
 pub mod problems {
     pub mod poj3740 {
-        use crate::dlx::{bitset::Solver, Problem, Search};
+        use crate::dlx::{bitset::Solver, Search};
         use crate::input::{self, Error, Tokens};
         use std::io::Write;
 
@@ -747,7 +778,6 @@ pub mod problems {
 
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             let mut tokens = Tokens::new(input);
-            let mut ones = Vec::new();
             while let Some(first) = tokens.next_token() {
                 let m = usize::try_from(
                         input::parse_number(&first, 0..=MAX_ROWS)
@@ -764,20 +794,7 @@ pub mod problems {
                     .expect("a small non-negative number");
                 let n: usize = tokens
                     .number("the number of columns N", 0..=MAX_COLUMNS)?;
-                let mut problem = Problem::new(n, 0);
-                for _ in 0..m {
-                    ones.clear();
-                    for column in 0..n {
-                        if tokens.number::<u8>("a matrix entry", 0..=1)? == 1 {
-                            ones.push(column);
-                        }
-                    }
-                    if !ones.is_empty() {
-                        problem
-                            .add_option(&ones)
-                            .expect("the columns of a row are distinct and in range");
-                    }
-                }
+                let (problem, _) = crate::matrix::read(&mut tokens, m, n)?;
                 let found = Solver::new(&problem).first().is_some();
                 let answer: &[u8] = if found {
                     b"Yes, I found it\n"

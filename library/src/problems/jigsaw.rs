@@ -40,22 +40,10 @@ use std::io::Write;
 /// A bad grid or label (naming its place), labels that are not nine
 /// regions of nine cells, or a missing `end`.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-    let mut tokens = Tokens::new(input);
-    let mut text = Vec::with_capacity(CELLS + 1);
-    loop {
-        let token = tokens.expect("a grid of 81 cells or 'end'")?;
-        if token.text == b"end" {
-            return Ok(());
-        }
-        let givens = sudoku::read_token(&token)?;
-        let groups = read_regions(&mut tokens)?;
-        text.clear();
-        match sudoku::complete::<Solver>(&groups, &givens) {
-            Some(grid) => sudoku::write_line(&grid, &mut text),
-            None => text.extend_from_slice(b"No solution\n"),
-        }
-        out.write_all(&text)?;
-    }
+    sudoku::solve_cases(input, out, |givens, tokens| {
+        let groups = read_regions(tokens)?;
+        Ok(sudoku::complete::<Solver>(&groups, givens))
+    })
 }
 
 /// Reads stdin, writes the answer: what the submission runs.

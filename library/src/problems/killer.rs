@@ -56,22 +56,10 @@ struct Cage {
 /// A bad grid, sum or label (naming its place), a number of cages that is
 /// not the number of sums, a cage of more than 9 cells, or a missing `end`.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-    let mut tokens = Tokens::new(input);
-    let mut text = Vec::with_capacity(CELLS + 1);
-    loop {
-        let token = tokens.expect("a grid of 81 cells or 'end'")?;
-        if token.text == b"end" {
-            return Ok(());
-        }
-        let givens = sudoku::read_token(&token)?;
-        let cages = read_cages(&mut tokens)?;
-        text.clear();
-        match complete(&givens, &cages, MAX_FILLINGS) {
-            Some(grid) => sudoku::write_line(&grid, &mut text),
-            None => text.extend_from_slice(b"No solution\n"),
-        }
-        out.write_all(&text)?;
-    }
+    sudoku::solve_cases(input, out, |givens, tokens| {
+        let cages = read_cages(tokens)?;
+        Ok(complete(givens, &cages, MAX_FILLINGS))
+    })
 }
 
 /// Reads stdin, writes the answer: what the submission runs.

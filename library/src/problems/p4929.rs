@@ -30,12 +30,7 @@ const MAX_SIDE: i64 = 500;
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
     let (problem, rows) = read_matrix(&mut tokens)?;
-    if let Some(extra) = tokens.next_token() {
-        return Err(extra.error(format!(
-            "expected the end of the input after the matrix, found {}",
-            input::quote(extra.text)
-        )));
-    }
+    tokens.end("the matrix")?;
     let answer = match Solver::new(&problem).first() {
         Some(solution) => {
             let numbers: Vec<String> = solution
@@ -58,24 +53,7 @@ pub fn main() {
 fn read_matrix(tokens: &mut Tokens) -> Result<(Problem, Vec<usize>), Error> {
     let n: usize = tokens.number("the number of rows N", 1..=MAX_SIDE)?;
     let m: usize = tokens.number("the number of columns M", 1..=MAX_SIDE)?;
-    let mut problem = Problem::new(m, 0);
-    let mut rows = Vec::new();
-    let mut ones = Vec::with_capacity(m);
-    for row in 0..n {
-        ones.clear();
-        for column in 0..m {
-            if tokens.number::<u8>("a matrix entry", 0..=1)? == 1 {
-                ones.push(column);
-            }
-        }
-        if !ones.is_empty() {
-            problem
-                .add_option(&ones)
-                .expect("the columns of a row are distinct and in range");
-            rows.push(row);
-        }
-    }
-    Ok((problem, rows))
+    crate::matrix::read(tokens, n, m)
 }
 
 #[cfg(test)]

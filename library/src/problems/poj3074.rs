@@ -34,7 +34,6 @@ use std::io::Write;
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let groups = sudoku::standard();
     let mut lines = Lines::new(input);
-    let mut text = Vec::with_capacity(sudoku::CELLS + 1);
     loop {
         let end = lines.next_number();
         let line = match lines.next_filled() {
@@ -50,12 +49,8 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             return Ok(());
         }
         let givens = sudoku::read_line(&line)?;
-        text.clear();
-        match sudoku::complete::<Solver>(&groups, &givens) {
-            Some(grid) => sudoku::write_line(&grid, &mut text),
-            None => text.extend_from_slice(b"No solution\n"),
-        }
-        out.write_all(&text)?;
+        let grid = sudoku::complete::<Solver>(&groups, &givens);
+        sudoku::write_answer(grid.as_ref(), out)?;
     }
 }
 

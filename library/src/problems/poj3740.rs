@@ -17,7 +17,7 @@
 //! tokens, so line breaks do not matter. With at most 16 rows, the bitset
 //! engine's state is one word per level.
 
-use crate::dlx::{bitset::Solver, Problem, Search};
+use crate::dlx::{bitset::Solver, Search};
 use crate::input::{self, Error, Tokens};
 use std::io::Write;
 
@@ -30,7 +30,6 @@ const MAX_COLUMNS: i64 = 300;
 /// M or N out of range, an entry other than 0 or 1, or too few of them.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
-    let mut ones = Vec::new();
     while let Some(first) = tokens.next_token() {
         let m = usize::try_from(input::parse_number(&first, 0..=MAX_ROWS).ok_or_else(|| {
             first.error(format!(
@@ -40,20 +39,7 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
         })?)
         .expect("a small non-negative number");
         let n: usize = tokens.number("the number of columns N", 0..=MAX_COLUMNS)?;
-        let mut problem = Problem::new(n, 0);
-        for _ in 0..m {
-            ones.clear();
-            for column in 0..n {
-                if tokens.number::<u8>("a matrix entry", 0..=1)? == 1 {
-                    ones.push(column);
-                }
-            }
-            if !ones.is_empty() {
-                problem
-                    .add_option(&ones)
-                    .expect("the columns of a row are distinct and in range");
-            }
-        }
+        let (problem, _) = crate::matrix::read(&mut tokens, m, n)?;
         let found = Solver::new(&problem).first().is_some();
         let answer: &[u8] = if found {
             b"Yes, I found it\n"

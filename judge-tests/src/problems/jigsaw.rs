@@ -23,8 +23,9 @@
 //! generated cases get givens until it decides them in
 //! [`REFERENCE_BUDGET`] nodes.
 //!
-//! The killer sudoku module reuses the reading, writing and rule checking
-//! here (its boxes are one fixed region layout).
+//! The killer sudoku module reuses the reading, writing, search and rule
+//! checking here (its boxes are one fixed region layout; its cages join
+//! the search as a [`Rule`]).
 //!
 //! The committed cases (`judge-tests/jigsaw/`): the statement's sample;
 //! `several-cases` (the sample and three [`random_case`]s); `relabelled-regions`
@@ -245,12 +246,40 @@ pub fn format(puzzles: &[Puzzle]) -> String {
     text
 }
 
+/// A rule a variant of the puzzle adds to rows, columns and regions (killer
+/// sudoku's cages), with whatever state it keeps as the search places
+/// digits and takes them back; it starts on the empty grid, and the givens
+/// are placed like any other digit.
+pub trait Rule {
+    /// The digits (bits 1..=9) this rule forbids in `cell` as things stand.
+    fn ruled_out(&self, _cell: usize) -> u16 {
+        0
+    }
+
+    /// Narrows the `candidates` of the empty cells of `grid` (on entry,
+    /// the digits their houses and [`Rule::ruled_out`] allow); false when
+    /// the grid can have no completion.
+    fn narrow(&self, _grid: &Grid, _candidates: &mut [u16; CELLS]) -> bool {
+        true
+    }
+
+    /// `digit` was just placed in `cell` (`placed`), or taken out of it.
+    fn toggle(&mut self, _cell: usize, _digit: u8, _placed: bool) {}
+}
+
+/// No rule beyond rows, columns and regions: plain jigsaw sudoku.
+pub struct Plain;
+
+impl Rule for Plain {}
+
 /// Depth-first search for completions; `used[h]` holds the digits (bits
-/// 1..=9) of house h: rows 0..9, columns 9..18, regions 18..27.
-struct Search<'a> {
+/// 1..=9) of house h: rows 0..9, columns 9..18, regions 18..27; `rule`
+/// any further constraint.
+struct Search<'a, R> {
     houses: [[usize; 3]; CELLS],
     members: [[usize; SIDE]; 3 * SIDE],
     used: [u16; 3 * SIDE],
+    rule: R,
     grid: Grid,
     order: &'a [u8; SIDE],
     nodes: u64,
@@ -267,17 +296,21 @@ enum Branch {
     Place(usize, u8),
 }
 
-impl Search<'_> {
-    fn candidates(&self, cell: usize) -> u16 {
+impl<R: Rule> Search<'_, R> {
+    /// The digits `cell` may take by its row, column, region and the rule.
+    fn allowed(&self, cell: usize) -> u16 {
         let [a, b, c] = self.houses[cell];
-        DIGITS & !(self.used[a] | self.used[b] | self.used[c])
+        let ruled_out = self.rule.ruled_out(cell);
+        DIGITS & !(self.used[a] | self.used[b] | self.used[c] | ruled_out)
     }
 
     fn toggle(&mut self, cell: usize, digit: u8) {
-        self.grid[cell] = if self.grid[cell] == 0 { digit } else { 0 };
+        let placing = self.grid[cell] == 0;
+        self.grid[cell] = if placing { digit } else { 0 };
         for house in self.houses[cell] {
             self.used[house] ^= 1 << digit;
         }
+        self.rule.toggle(cell, digit, placing);
     }
 
     /// The branch with the fewest ways on, and how many: empty cells first
@@ -316,8 +349,11 @@ impl Search<'_> {
             return false;
         }
         let mut candidates = [0; CELLS];
-        for (cell, slot) in candidates.iter_mut().enumerate() {
-            *slot = self.candidates(cell);
+        for cell in (0..CELLS).filter(|&cell| self.grid[cell] == 0) {
+            candidates[cell] = self.allowed(cell);
+        }
+        if !self.rule.narrow(&self.grid, &mut candidates) {
+            return true;
         }
         let Some((branch, ways)) = self.choose(&candidates) else {
             self.found.push(self.grid);
@@ -351,9 +387,11 @@ impl Search<'_> {
     }
 }
 
-/// Up to `limit` completions of `givens` on `regions`, trying digits in
-/// `order`; `None` when the search visits more than `budget` nodes first.
-pub fn completions(
+/// Up to `limit` completions of `givens` on `regions` under `rule`
+/// ([`Plain`] for none), trying digits in `order`; `None` when the search
+/// visits more than `budget` nodes first.
+pub fn completions<R: Rule>(
+    rule: R,
     givens: &Grid,
     regions: &[usize; CELLS],
     limit: usize,
@@ -361,13 +399,11 @@ pub fn completions(
     budget: u64,
 ) -> Option<Vec<Grid>> {
     let mut houses = [[0; 3]; CELLS];
-    for (cell, house) in houses.iter_mut().enumerate() {
-        *house = [cell / SIDE, SIDE + cell % SIDE, 2 * SIDE + regions[cell]];
-    }
     let mut members = [[0; SIDE]; 3 * SIDE];
     let mut filled = [0; 3 * SIDE];
-    for (cell, cell_houses) in houses.iter().enumerate() {
-        for &house in cell_houses {
+    for (cell, cell_houses) in houses.iter_mut().enumerate() {
+        *cell_houses = [cell / SIDE, SIDE + cell % SIDE, 2 * SIDE + regions[cell]];
+        for &house in cell_houses.iter() {
             members[house][filled[house]] = cell;
             filled[house] += 1;
         }
@@ -376,6 +412,7 @@ pub fn completions(
         houses,
         members,
         used: [0; 3 * SIDE],
+        rule,
         grid: [0; CELLS],
         order,
         nodes: 0,
@@ -384,7 +421,7 @@ pub fn completions(
         limit,
     };
     for (cell, &digit) in givens.iter().enumerate().filter(|(_, &d)| d != 0) {
-        if search.candidates(cell) & 1 << digit == 0 {
+        if search.allowed(cell) & 1 << digit == 0 {
             return Some(Vec::new());
         }
         search.toggle(cell, digit);
@@ -396,6 +433,7 @@ pub fn completions(
 /// The reference's completion of one case, if it has one.
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
     completions(
+        Plain,
         &puzzle.givens,
         &puzzle.regions,
         1,
@@ -628,7 +666,7 @@ pub fn random_fill(rng: &mut Rng, regions: &[usize; CELLS]) -> Option<Grid> {
     (0..8).find_map(|_| {
         let mut order = ASCENDING;
         rng.shuffle(&mut order);
-        completions(&[0; CELLS], regions, 1, &order, 3000)?.pop()
+        completions(Plain, &[0; CELLS], regions, 1, &order, 3000)?.pop()
     })
 }
 
@@ -680,6 +718,7 @@ pub fn random_case(rng: &mut Rng, moves: usize, givens: usize) -> (Puzzle, Grid)
     for (k, &cell) in cells.iter().enumerate() {
         let quick = || {
             completions(
+                Plain,
                 &puzzle.givens,
                 &puzzle.regions,
                 1,
@@ -729,6 +768,7 @@ fn spoil(rng: &mut Rng, puzzle: &mut Puzzle) {
     let old = puzzle.givens[cell];
     puzzle.givens[cell] = (old + rng.between(0, 7) as u8) % 9 + 1;
     let decided = completions(
+        Plain,
         &puzzle.givens,
         &puzzle.regions,
         1,
@@ -795,7 +835,14 @@ mod tests {
     fn reference_solves_the_sample_and_its_completion_is_unique() {
         assert_eq!(reference(&sample()).unwrap(), format!("{ANSWER}\n"));
         let puzzle = &parse(&sample()).unwrap()[0];
-        let all = completions(&puzzle.givens, &puzzle.regions, 10, &ASCENDING, u64::MAX);
+        let all = completions(
+            Plain,
+            &puzzle.givens,
+            &puzzle.regions,
+            10,
+            &ASCENDING,
+            u64::MAX,
+        );
         assert_eq!(all.unwrap().len(), 1);
     }
 
@@ -939,7 +986,7 @@ end
             let puzzles = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
             let answers = output_lines(&expected);
             let count = |p: &Puzzle| {
-                completions(&p.givens, &p.regions, 2, &ASCENDING, u64::MAX)
+                completions(Plain, &p.givens, &p.regions, 2, &ASCENDING, u64::MAX)
                     .unwrap()
                     .len()
             };

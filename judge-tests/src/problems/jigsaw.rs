@@ -109,6 +109,26 @@ impl<'a> Words<'a> {
             .map_err(|_| format!("line {line}: expected {what}, found {word:?}"))?;
         Ok((line, number))
     }
+
+    /// The next case's grid (see [`parse_grid`]), or `None` at the word `end`.
+    pub fn grid_or_end(&mut self) -> Result<Option<Grid>, String> {
+        let (line, word) = self.word("a grid or `end`")?;
+        if word == "end" {
+            return Ok(None);
+        }
+        parse_grid(line, word).map(Some)
+    }
+
+    /// The next 81 numbers, one per cell (each `what`), with the line of
+    /// the last.
+    pub fn per_cell(&mut self, what: &str) -> Result<(usize, [i64; CELLS]), String> {
+        let mut numbers = [0; CELLS];
+        let mut last = 0;
+        for number in numbers.iter_mut() {
+            (last, *number) = self.number(what)?;
+        }
+        Ok((last, numbers))
+    }
 }
 
 /// A grid word: 81 characters, `1`-`9` or `.`.
@@ -215,19 +235,11 @@ impl Puzzle {
 pub fn parse(input: &str) -> Result<Vec<Puzzle>, String> {
     let mut words = Words::new(input);
     let mut puzzles = Vec::new();
-    loop {
-        let (line, word) = words.word("a grid or `end`")?;
-        if word == "end" {
-            return Ok(puzzles);
-        }
-        let givens = parse_grid(line, word)?;
-        let mut labels = [0; CELLS];
-        let mut last = line;
-        for label in labels.iter_mut() {
-            (last, *label) = words.number("a region label")?;
-        }
+    while let Some(givens) = words.grid_or_end()? {
+        let (last, labels) = words.per_cell("a region label")?;
         puzzles.push(Puzzle::new(givens, labels).map_err(|e| format!("line {last}: {e}"))?);
     }
+    Ok(puzzles)
 }
 
 /// Cases in the input format: the grid, nine lines of nine labels, and `end`.
@@ -446,15 +458,21 @@ pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
 /// The expected output: per case its first completion in the reference's
 /// order, or `No solution`.
 pub fn reference(input: &str) -> Result<String, String> {
+    Ok(answers(parse(input)?.iter().map(solve)))
+}
+
+/// The expected output of cases with these completions: an answer line
+/// each, or `No solution`.
+pub fn answers(completions: impl Iterator<Item = Option<Grid>>) -> String {
     let mut out = String::new();
-    for puzzle in parse(input)? {
-        match solve(&puzzle) {
+    for completion in completions {
+        match completion {
             Some(grid) => out.push_str(&answer_line(&grid)),
             None => out.push_str(NO_SOLUTION),
         }
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
 /// The first rule a completed `grid` breaks: a given changed, or a digit
@@ -794,25 +812,53 @@ pub fn shrink(input: &str) -> Vec<String> {
     let Ok(puzzles) = parse(input) else {
         return Vec::new();
     };
+    shrink_cases(&puzzles, format, |puzzle| {
+        let more = solve(puzzle).map_or(Vec::new(), |s| more_givens(&puzzle.givens, &s));
+        more.into_iter()
+            .map(|givens| Puzzle {
+                givens,
+                ..puzzle.clone()
+            })
+            .collect()
+    })
+}
+
+/// Smaller inputs than `cases` (written by `format`): one case fewer, or
+/// one case replaced by one of `smaller(case)`.
+pub fn shrink_cases<P: Clone>(
+    cases: &[P],
+    format: fn(&[P]) -> String,
+    smaller: impl Fn(&P) -> Vec<P>,
+) -> Vec<String> {
     let mut candidates = Vec::new();
-    if puzzles.len() > 1 {
-        for k in 0..puzzles.len() {
-            let mut fewer = puzzles.clone();
+    if cases.len() > 1 {
+        for k in 0..cases.len() {
+            let mut fewer = cases.to_vec();
             fewer.remove(k);
             candidates.push(format(&fewer));
         }
     }
-    for (k, puzzle) in puzzles.iter().enumerate() {
-        let Some(solution) = solve(puzzle) else {
-            continue;
-        };
-        for cell in (0..CELLS).filter(|&c| puzzle.givens[c] == 0) {
-            let mut more = puzzles.clone();
-            more[k].givens[cell] = solution[cell];
-            candidates.push(format(&more));
+    for (k, case) in cases.iter().enumerate() {
+        for one in smaller(case) {
+            let mut all = cases.to_vec();
+            all[k] = one;
+            candidates.push(format(&all));
         }
     }
     candidates
+}
+
+/// `givens` with one more cell given, each empty cell in turn, its digit
+/// from `solution`.
+pub fn more_givens(givens: &Grid, solution: &Grid) -> Vec<Grid> {
+    let empty = (0..CELLS).filter(|&cell| givens[cell] == 0);
+    empty
+        .map(|cell| {
+            let mut more = *givens;
+            more[cell] = solution[cell];
+            more
+        })
+        .collect()
 }
 
 #[cfg(test)]

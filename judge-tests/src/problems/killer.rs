@@ -139,12 +139,7 @@ impl Puzzle {
 pub fn parse(input: &str) -> Result<Vec<Puzzle>, String> {
     let mut words = Words::new(input);
     let mut puzzles = Vec::new();
-    loop {
-        let (line, word) = words.word("a grid or `end`")?;
-        if word == "end" {
-            return Ok(puzzles);
-        }
-        let givens = jigsaw::parse_grid(line, word)?;
+    while let Some(givens) = words.grid_or_end()? {
         let mut sums = Vec::new();
         loop {
             let (_, sum) = words.number("a cage sum or 0")?;
@@ -153,14 +148,11 @@ pub fn parse(input: &str) -> Result<Vec<Puzzle>, String> {
             }
             sums.push(sum);
         }
-        let mut labels = [0; CELLS];
-        let mut last = line;
-        for label in labels.iter_mut() {
-            (last, *label) = words.number("a cage label")?;
-        }
+        let (last, labels) = words.per_cell("a cage label")?;
         let puzzle = Puzzle::new(givens, sums, labels).map_err(|e| format!("line {last}: {e}"))?;
         puzzles.push(puzzle);
     }
+    Ok(puzzles)
 }
 
 /// Cases in the input format: the grid, the sums and `0`, nine lines of
@@ -364,15 +356,7 @@ pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
 /// The expected output: per case the reference's first completion, or
 /// `No solution`.
 pub fn reference(input: &str) -> Result<String, String> {
-    let mut out = String::new();
-    for puzzle in parse(input)? {
-        match solve(&puzzle) {
-            Some(grid) => out.push_str(&jigsaw::answer_line(&grid)),
-            None => out.push_str(NO_SOLUTION),
-        }
-        out.push('\n');
-    }
-    Ok(out)
+    Ok(jigsaw::answers(parse(input)?.iter().map(solve)))
 }
 
 /// The first rule a completed `grid` breaks: a given changed, a digit twice
@@ -627,30 +611,16 @@ pub fn shrink(input: &str) -> Vec<String> {
     let Ok(puzzles) = parse(input) else {
         return Vec::new();
     };
-    let mut candidates = Vec::new();
-    if puzzles.len() > 1 {
-        for k in 0..puzzles.len() {
-            let mut fewer = puzzles.clone();
-            fewer.remove(k);
-            candidates.push(format(&fewer));
-        }
-    }
-    for (k, puzzle) in puzzles.iter().enumerate() {
-        for cage in 0..puzzle.cages.len() {
-            let mut fewer = puzzles.clone();
-            fewer[k] = puzzle.without_cage(cage);
-            candidates.push(format(&fewer));
-        }
-        let Some(solution) = solve(puzzle) else {
-            continue;
-        };
-        for cell in (0..CELLS).filter(|&c| puzzle.givens[c] == 0) {
-            let mut more = puzzles.clone();
-            more[k].givens[cell] = solution[cell];
-            candidates.push(format(&more));
-        }
-    }
-    candidates
+    jigsaw::shrink_cases(&puzzles, format, |puzzle| {
+        let fewer_cages = (0..puzzle.cages.len()).map(|k| puzzle.without_cage(k));
+        let solution = solve(puzzle);
+        let more = solution.map_or(Vec::new(), |s| jigsaw::more_givens(&puzzle.givens, &s));
+        let more = more.into_iter().map(|givens| Puzzle {
+            givens,
+            ..puzzle.clone()
+        });
+        fewer_cages.chain(more).collect()
+    })
 }
 
 #[cfg(test)]

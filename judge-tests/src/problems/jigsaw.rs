@@ -39,7 +39,7 @@
 //! `committed_cases_are_what_their_names_say` holds them to their names;
 //! every `.out` is this reference's answer.
 
-use crate::compare::{visible, Mismatch, SHOWN};
+use crate::compare::{relaxed_lines, visible, Mismatch, SHOWN};
 use crate::rng::Rng;
 
 /// The answer line of a case without a solution.
@@ -525,16 +525,6 @@ pub fn repeated(grid: &Grid, cells: &[usize], name: &str) -> Option<String> {
     None
 }
 
-/// The lines of an output: trailing blanks and `\r` cut, trailing empty
-/// lines dropped.
-pub fn output_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    lines
-}
-
 /// The checker shared with killer sudoku: one answer line per case; a
 /// grid must satisfy `broken` (the first rule it breaks, if any); `No
 /// solution` is right only where the expected output (the reference's)
@@ -545,13 +535,10 @@ pub fn check_cases<P>(
     actual: &str,
     broken: &dyn Fn(&P, &Grid) -> Option<String>,
 ) -> Result<(), Mismatch> {
-    let (want, got) = (output_lines(expected), output_lines(actual));
+    let (want, got) = (relaxed_lines(expected), relaxed_lines(actual));
     if want.len() != puzzles.len() {
-        return Err(Mismatch::new(format!(
-            "the expected output is malformed: {} lines for {} cases",
-            want.len(),
-            puzzles.len()
-        )));
+        let count = format!("{} lines for {} cases", want.len(), puzzles.len());
+        return Err(Mismatch::new(count).in_expected());
     }
     if got.len() != puzzles.len() {
         return Err(Mismatch::new(format!(
@@ -1030,7 +1017,7 @@ end
     fn committed_cases_are_what_their_names_say() {
         for (name, input, expected) in crate::judge::committed_cases("jigsaw") {
             let puzzles = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let answers = output_lines(&expected);
+            let answers = relaxed_lines(&expected);
             let count = |p: &Puzzle| {
                 completions(Plain, &p.givens, &p.regions, 2, &ASCENDING, u64::MAX)
                     .unwrap()

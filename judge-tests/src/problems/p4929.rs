@@ -22,7 +22,7 @@
 //! The [`Matrix`] (reading, writing, random matrices with a planted cover,
 //! shrinking) serves POJ 3740's cases too.
 
-use crate::compare::{visible, Mismatch};
+use crate::compare::{relaxed_lines, visible, Mismatch};
 use crate::rng::Rng;
 
 /// The answer when no rows cover every column exactly once.
@@ -333,10 +333,7 @@ type Answer = Option<Vec<usize>>;
 /// Reads one line (trailing blanks and blank lines ignored): `No Solution!`
 /// or row numbers separated by blanks.
 fn read_answer(text: &str) -> Result<Answer, Mismatch> {
-    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
+    let lines = relaxed_lines(text);
     let [line] = lines.as_slice() else {
         return Err(Mismatch::new(format!(
             "expected one line, found {}",
@@ -401,10 +398,7 @@ fn exact_cover(matrix: &Matrix, numbers: &[usize]) -> Result<(), Mismatch> {
 /// Solution!` only when the expected output (the reference's) says so.
 pub fn check(input: &str, expected: &str, actual: &str) -> Result<(), Mismatch> {
     let matrix = parse(input).map_err(|e| Mismatch::new(format!("input: {e}")))?;
-    let want = read_answer(expected).map_err(|m| Mismatch {
-        summary: format!("the expected output is malformed: {}", m.summary),
-        details: m.details,
-    })?;
+    let want = read_answer(expected).map_err(Mismatch::in_expected)?;
     match (want, read_answer(actual)?) {
         (None, None) => Ok(()),
         (Some(_), None) => Err(Mismatch::new(format!(

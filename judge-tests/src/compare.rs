@@ -41,6 +41,15 @@ impl Mismatch {
         self.details.push(detail.into());
         self
     }
+
+    /// The same mismatch found in the expected output (the reference's),
+    /// which is then malformed.
+    pub fn in_expected(self) -> Mismatch {
+        Mismatch {
+            summary: format!("the expected output is malformed: {}", self.summary),
+            ..self
+        }
+    }
 }
 
 impl fmt::Display for Mismatch {
@@ -152,7 +161,7 @@ pub fn visible(line: &str) -> String {
 
 /// Splits into lines with trailing whitespace (and `\r`) removed, then drops
 /// trailing empty lines: the rule of Luogu and of most judges' default checker.
-fn relaxed_lines(text: &str) -> Vec<&str> {
+pub fn relaxed_lines(text: &str) -> Vec<&str> {
     let mut lines: Vec<&str> = text.split('\n').map(|l| l.trim_end()).collect();
     while lines.last() == Some(&"") {
         lines.pop();

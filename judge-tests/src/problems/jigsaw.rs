@@ -23,8 +23,9 @@
 //! generated cases get givens until it decides them in
 //! [`REFERENCE_BUDGET`] nodes.
 //!
-//! The killer sudoku module reuses the reading, writing and rule checking
-//! here (its boxes are one fixed region layout).
+//! The killer sudoku module reuses the reading, writing, search and rule
+//! checking here (its boxes are one fixed region layout; its cages join
+//! the search as a [`Rule`]).
 //!
 //! The committed cases (`judge-tests/jigsaw/`): the statement's sample;
 //! `several-cases` (the sample and three [`random_case`]s); `relabelled-regions`
@@ -38,7 +39,7 @@
 //! `committed_cases_are_what_their_names_say` holds them to their names;
 //! every `.out` is this reference's answer.
 
-use crate::compare::{visible, Mismatch, SHOWN};
+use crate::compare::{relaxed_lines, visible, Mismatch, SHOWN};
 use crate::rng::Rng;
 
 /// The answer line of a case without a solution.
@@ -107,6 +108,26 @@ impl<'a> Words<'a> {
             .parse()
             .map_err(|_| format!("line {line}: expected {what}, found {word:?}"))?;
         Ok((line, number))
+    }
+
+    /// The next case's grid (see [`parse_grid`]), or `None` at the word `end`.
+    pub fn grid_or_end(&mut self) -> Result<Option<Grid>, String> {
+        let (line, word) = self.word("a grid or `end`")?;
+        if word == "end" {
+            return Ok(None);
+        }
+        parse_grid(line, word).map(Some)
+    }
+
+    /// The next 81 numbers, one per cell (each `what`), with the line of
+    /// the last.
+    pub fn per_cell(&mut self, what: &str) -> Result<(usize, [i64; CELLS]), String> {
+        let mut numbers = [0; CELLS];
+        let mut last = 0;
+        for number in numbers.iter_mut() {
+            (last, *number) = self.number(what)?;
+        }
+        Ok((last, numbers))
     }
 }
 
@@ -214,19 +235,11 @@ impl Puzzle {
 pub fn parse(input: &str) -> Result<Vec<Puzzle>, String> {
     let mut words = Words::new(input);
     let mut puzzles = Vec::new();
-    loop {
-        let (line, word) = words.word("a grid or `end`")?;
-        if word == "end" {
-            return Ok(puzzles);
-        }
-        let givens = parse_grid(line, word)?;
-        let mut labels = [0; CELLS];
-        let mut last = line;
-        for label in labels.iter_mut() {
-            (last, *label) = words.number("a region label")?;
-        }
+    while let Some(givens) = words.grid_or_end()? {
+        let (last, labels) = words.per_cell("a region label")?;
         puzzles.push(Puzzle::new(givens, labels).map_err(|e| format!("line {last}: {e}"))?);
     }
+    Ok(puzzles)
 }
 
 /// Cases in the input format: the grid, nine lines of nine labels, and `end`.
@@ -245,12 +258,40 @@ pub fn format(puzzles: &[Puzzle]) -> String {
     text
 }
 
+/// A rule a variant of the puzzle adds to rows, columns and regions (killer
+/// sudoku's cages), with whatever state it keeps as the search places
+/// digits and takes them back; it starts on the empty grid, and the givens
+/// are placed like any other digit.
+pub trait Rule {
+    /// The digits (bits 1..=9) this rule forbids in `cell` as things stand.
+    fn ruled_out(&self, _cell: usize) -> u16 {
+        0
+    }
+
+    /// Narrows the `candidates` of the empty cells of `grid` (on entry,
+    /// the digits their houses and [`Rule::ruled_out`] allow); false when
+    /// the grid can have no completion.
+    fn narrow(&self, _grid: &Grid, _candidates: &mut [u16; CELLS]) -> bool {
+        true
+    }
+
+    /// `digit` was just placed in `cell` (`placed`), or taken out of it.
+    fn toggle(&mut self, _cell: usize, _digit: u8, _placed: bool) {}
+}
+
+/// No rule beyond rows, columns and regions: plain jigsaw sudoku.
+pub struct Plain;
+
+impl Rule for Plain {}
+
 /// Depth-first search for completions; `used[h]` holds the digits (bits
-/// 1..=9) of house h: rows 0..9, columns 9..18, regions 18..27.
-struct Search<'a> {
+/// 1..=9) of house h: rows 0..9, columns 9..18, regions 18..27; `rule`
+/// any further constraint.
+struct Search<'a, R> {
     houses: [[usize; 3]; CELLS],
     members: [[usize; SIDE]; 3 * SIDE],
     used: [u16; 3 * SIDE],
+    rule: R,
     grid: Grid,
     order: &'a [u8; SIDE],
     nodes: u64,
@@ -267,17 +308,21 @@ enum Branch {
     Place(usize, u8),
 }
 
-impl Search<'_> {
-    fn candidates(&self, cell: usize) -> u16 {
+impl<R: Rule> Search<'_, R> {
+    /// The digits `cell` may take by its row, column, region and the rule.
+    fn allowed(&self, cell: usize) -> u16 {
         let [a, b, c] = self.houses[cell];
-        DIGITS & !(self.used[a] | self.used[b] | self.used[c])
+        let ruled_out = self.rule.ruled_out(cell);
+        DIGITS & !(self.used[a] | self.used[b] | self.used[c] | ruled_out)
     }
 
     fn toggle(&mut self, cell: usize, digit: u8) {
-        self.grid[cell] = if self.grid[cell] == 0 { digit } else { 0 };
+        let placing = self.grid[cell] == 0;
+        self.grid[cell] = if placing { digit } else { 0 };
         for house in self.houses[cell] {
             self.used[house] ^= 1 << digit;
         }
+        self.rule.toggle(cell, digit, placing);
     }
 
     /// The branch with the fewest ways on, and how many: empty cells first
@@ -316,8 +361,11 @@ impl Search<'_> {
             return false;
         }
         let mut candidates = [0; CELLS];
-        for (cell, slot) in candidates.iter_mut().enumerate() {
-            *slot = self.candidates(cell);
+        for cell in (0..CELLS).filter(|&cell| self.grid[cell] == 0) {
+            candidates[cell] = self.allowed(cell);
+        }
+        if !self.rule.narrow(&self.grid, &mut candidates) {
+            return true;
         }
         let Some((branch, ways)) = self.choose(&candidates) else {
             self.found.push(self.grid);
@@ -351,9 +399,11 @@ impl Search<'_> {
     }
 }
 
-/// Up to `limit` completions of `givens` on `regions`, trying digits in
-/// `order`; `None` when the search visits more than `budget` nodes first.
-pub fn completions(
+/// Up to `limit` completions of `givens` on `regions` under `rule`
+/// ([`Plain`] for none), trying digits in `order`; `None` when the search
+/// visits more than `budget` nodes first.
+pub fn completions<R: Rule>(
+    rule: R,
     givens: &Grid,
     regions: &[usize; CELLS],
     limit: usize,
@@ -361,13 +411,11 @@ pub fn completions(
     budget: u64,
 ) -> Option<Vec<Grid>> {
     let mut houses = [[0; 3]; CELLS];
-    for (cell, house) in houses.iter_mut().enumerate() {
-        *house = [cell / SIDE, SIDE + cell % SIDE, 2 * SIDE + regions[cell]];
-    }
     let mut members = [[0; SIDE]; 3 * SIDE];
     let mut filled = [0; 3 * SIDE];
-    for (cell, cell_houses) in houses.iter().enumerate() {
-        for &house in cell_houses {
+    for (cell, cell_houses) in houses.iter_mut().enumerate() {
+        *cell_houses = [cell / SIDE, SIDE + cell % SIDE, 2 * SIDE + regions[cell]];
+        for &house in cell_houses.iter() {
             members[house][filled[house]] = cell;
             filled[house] += 1;
         }
@@ -376,6 +424,7 @@ pub fn completions(
         houses,
         members,
         used: [0; 3 * SIDE],
+        rule,
         grid: [0; CELLS],
         order,
         nodes: 0,
@@ -384,7 +433,7 @@ pub fn completions(
         limit,
     };
     for (cell, &digit) in givens.iter().enumerate().filter(|(_, &d)| d != 0) {
-        if search.candidates(cell) & 1 << digit == 0 {
+        if search.allowed(cell) & 1 << digit == 0 {
             return Some(Vec::new());
         }
         search.toggle(cell, digit);
@@ -396,6 +445,7 @@ pub fn completions(
 /// The reference's completion of one case, if it has one.
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
     completions(
+        Plain,
         &puzzle.givens,
         &puzzle.regions,
         1,
@@ -408,15 +458,21 @@ pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
 /// The expected output: per case its first completion in the reference's
 /// order, or `No solution`.
 pub fn reference(input: &str) -> Result<String, String> {
+    Ok(answers(parse(input)?.iter().map(solve)))
+}
+
+/// The expected output of cases with these completions: an answer line
+/// each, or `No solution`.
+pub fn answers(completions: impl Iterator<Item = Option<Grid>>) -> String {
     let mut out = String::new();
-    for puzzle in parse(input)? {
-        match solve(&puzzle) {
+    for completion in completions {
+        match completion {
             Some(grid) => out.push_str(&answer_line(&grid)),
             None => out.push_str(NO_SOLUTION),
         }
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
 /// The first rule a completed `grid` breaks: a given changed, or a digit
@@ -469,16 +525,6 @@ pub fn repeated(grid: &Grid, cells: &[usize], name: &str) -> Option<String> {
     None
 }
 
-/// The lines of an output: trailing blanks and `\r` cut, trailing empty
-/// lines dropped.
-pub fn output_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    lines
-}
-
 /// The checker shared with killer sudoku: one answer line per case; a
 /// grid must satisfy `broken` (the first rule it breaks, if any); `No
 /// solution` is right only where the expected output (the reference's)
@@ -489,13 +535,10 @@ pub fn check_cases<P>(
     actual: &str,
     broken: &dyn Fn(&P, &Grid) -> Option<String>,
 ) -> Result<(), Mismatch> {
-    let (want, got) = (output_lines(expected), output_lines(actual));
+    let (want, got) = (relaxed_lines(expected), relaxed_lines(actual));
     if want.len() != puzzles.len() {
-        return Err(Mismatch::new(format!(
-            "the expected output is malformed: {} lines for {} cases",
-            want.len(),
-            puzzles.len()
-        )));
+        let count = format!("{} lines for {} cases", want.len(), puzzles.len());
+        return Err(Mismatch::new(count).in_expected());
     }
     if got.len() != puzzles.len() {
         return Err(Mismatch::new(format!(
@@ -628,7 +671,7 @@ pub fn random_fill(rng: &mut Rng, regions: &[usize; CELLS]) -> Option<Grid> {
     (0..8).find_map(|_| {
         let mut order = ASCENDING;
         rng.shuffle(&mut order);
-        completions(&[0; CELLS], regions, 1, &order, 3000)?.pop()
+        completions(Plain, &[0; CELLS], regions, 1, &order, 3000)?.pop()
     })
 }
 
@@ -680,6 +723,7 @@ pub fn random_case(rng: &mut Rng, moves: usize, givens: usize) -> (Puzzle, Grid)
     for (k, &cell) in cells.iter().enumerate() {
         let quick = || {
             completions(
+                Plain,
                 &puzzle.givens,
                 &puzzle.regions,
                 1,
@@ -729,6 +773,7 @@ fn spoil(rng: &mut Rng, puzzle: &mut Puzzle) {
     let old = puzzle.givens[cell];
     puzzle.givens[cell] = (old + rng.between(0, 7) as u8) % 9 + 1;
     let decided = completions(
+        Plain,
         &puzzle.givens,
         &puzzle.regions,
         1,
@@ -754,25 +799,53 @@ pub fn shrink(input: &str) -> Vec<String> {
     let Ok(puzzles) = parse(input) else {
         return Vec::new();
     };
+    shrink_cases(&puzzles, format, |puzzle| {
+        let more = solve(puzzle).map_or(Vec::new(), |s| more_givens(&puzzle.givens, &s));
+        more.into_iter()
+            .map(|givens| Puzzle {
+                givens,
+                ..puzzle.clone()
+            })
+            .collect()
+    })
+}
+
+/// Smaller inputs than `cases` (written by `format`): one case fewer, or
+/// one case replaced by one of `smaller(case)`.
+pub fn shrink_cases<P: Clone>(
+    cases: &[P],
+    format: fn(&[P]) -> String,
+    smaller: impl Fn(&P) -> Vec<P>,
+) -> Vec<String> {
     let mut candidates = Vec::new();
-    if puzzles.len() > 1 {
-        for k in 0..puzzles.len() {
-            let mut fewer = puzzles.clone();
+    if cases.len() > 1 {
+        for k in 0..cases.len() {
+            let mut fewer = cases.to_vec();
             fewer.remove(k);
             candidates.push(format(&fewer));
         }
     }
-    for (k, puzzle) in puzzles.iter().enumerate() {
-        let Some(solution) = solve(puzzle) else {
-            continue;
-        };
-        for cell in (0..CELLS).filter(|&c| puzzle.givens[c] == 0) {
-            let mut more = puzzles.clone();
-            more[k].givens[cell] = solution[cell];
-            candidates.push(format(&more));
+    for (k, case) in cases.iter().enumerate() {
+        for one in smaller(case) {
+            let mut all = cases.to_vec();
+            all[k] = one;
+            candidates.push(format(&all));
         }
     }
     candidates
+}
+
+/// `givens` with one more cell given, each empty cell in turn, its digit
+/// from `solution`.
+pub fn more_givens(givens: &Grid, solution: &Grid) -> Vec<Grid> {
+    let empty = (0..CELLS).filter(|&cell| givens[cell] == 0);
+    empty
+        .map(|cell| {
+            let mut more = *givens;
+            more[cell] = solution[cell];
+            more
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -795,7 +868,14 @@ mod tests {
     fn reference_solves_the_sample_and_its_completion_is_unique() {
         assert_eq!(reference(&sample()).unwrap(), format!("{ANSWER}\n"));
         let puzzle = &parse(&sample()).unwrap()[0];
-        let all = completions(&puzzle.givens, &puzzle.regions, 10, &ASCENDING, u64::MAX);
+        let all = completions(
+            Plain,
+            &puzzle.givens,
+            &puzzle.regions,
+            10,
+            &ASCENDING,
+            u64::MAX,
+        );
         assert_eq!(all.unwrap().len(), 1);
     }
 
@@ -937,9 +1017,9 @@ end
     fn committed_cases_are_what_their_names_say() {
         for (name, input, expected) in crate::judge::committed_cases("jigsaw") {
             let puzzles = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let answers = output_lines(&expected);
+            let answers = relaxed_lines(&expected);
             let count = |p: &Puzzle| {
-                completions(&p.givens, &p.regions, 2, &ASCENDING, u64::MAX)
+                completions(Plain, &p.givens, &p.regions, 2, &ASCENDING, u64::MAX)
                     .unwrap()
                     .len()
             };

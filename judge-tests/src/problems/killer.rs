@@ -13,8 +13,9 @@
 //! assert!(answer.starts_with("946532781"));
 //! ```
 //!
-//! Written apart from `library/` (it shares only the grid reading and rule
-//! checking of [`super::jigsaw`], itself independent): depth-first search
+//! Written apart from `library/` (it shares the grid reading, the search
+//! and the rule checking of [`super::jigsaw`], itself independent, the
+//! cages joining its search as a [`jigsaw::Rule`]): depth-first search
 //! on the empty cell with the fewest candidate digits or on the house (row,
 //! column, box) and digit with the fewest candidate cells, whichever is
 //! fewer; digits tried in descending order. A cell's candidates are the
@@ -44,7 +45,7 @@
 //! `committed_cases_are_what_their_names_say` holds the cases to their
 //! names; every `.out` is this reference's answer.
 
-use super::jigsaw::{self, boxes, cell_name, neighbours, Grid, Words, CELLS, DIGITS, SIDE};
+use super::jigsaw::{self, boxes, cell_name, neighbours, Grid, Words, CELLS, SIDE};
 use crate::compare::Mismatch;
 use crate::rng::Rng;
 
@@ -138,12 +139,7 @@ impl Puzzle {
 pub fn parse(input: &str) -> Result<Vec<Puzzle>, String> {
     let mut words = Words::new(input);
     let mut puzzles = Vec::new();
-    loop {
-        let (line, word) = words.word("a grid or `end`")?;
-        if word == "end" {
-            return Ok(puzzles);
-        }
-        let givens = jigsaw::parse_grid(line, word)?;
+    while let Some(givens) = words.grid_or_end()? {
         let mut sums = Vec::new();
         loop {
             let (_, sum) = words.number("a cage sum or 0")?;
@@ -152,14 +148,11 @@ pub fn parse(input: &str) -> Result<Vec<Puzzle>, String> {
             }
             sums.push(sum);
         }
-        let mut labels = [0; CELLS];
-        let mut last = line;
-        for label in labels.iter_mut() {
-            (last, *label) = words.number("a cage label")?;
-        }
+        let (last, labels) = words.per_cell("a cage label")?;
         let puzzle = Puzzle::new(givens, sums, labels).map_err(|e| format!("line {last}: {e}"))?;
         puzzles.push(puzzle);
     }
+    Ok(puzzles)
 }
 
 /// Cases in the input format: the grid, the sums and `0`, nine lines of
@@ -279,147 +272,67 @@ fn support_into(domains: &[u16], left: i64, support: &mut [u16]) {
     }
 }
 
-/// Depth-first search; `used[h]` holds the digits (bits 1..=9) of house h:
-/// rows 0..9, columns 9..18, boxes 18..27; a cage's state is the digits it
-/// holds and the sum it still needs.
-struct Search<'a> {
-    houses: [[usize; 3]; CELLS],
-    members: [[usize; SIDE]; 3 * SIDE],
-    used: [u16; 3 * SIDE],
+/// The cages as a rule of [`jigsaw`]'s search: a cell takes no digit its
+/// cage already holds, and an empty cell of a cage only digits of some
+/// filling of the cage's empty cells ([`cage_support`]).
+struct Cages<'a> {
     cages: &'a [Cage],
     cage_of: [Option<usize>; CELLS],
-    cage_used: Vec<u16>,
-    cage_left: Vec<i64>,
-    grid: Grid,
-    order: &'a [u8; SIDE],
-    nodes: u64,
-    budget: u64,
-    found: Vec<Grid>,
-    limit: usize,
+    /// The digits (bits 1..=9) each cage holds.
+    used: Vec<u16>,
+    /// The sum each cage still needs.
+    left: Vec<i64>,
 }
 
-/// What a search node branches on: the digits of a cell, or the cells of
-/// a house where a digit may go.
-#[derive(Clone, Copy)]
-enum Branch {
-    Cell(usize),
-    Place(usize, u8),
+impl Cages<'_> {
+    /// The cages of an empty grid.
+    fn new(cages: &[Cage]) -> Cages<'_> {
+        let mut cage_of = [None; CELLS];
+        for (k, cage) in cages.iter().enumerate() {
+            for &cell in &cage.cells {
+                cage_of[cell] = Some(k);
+            }
+        }
+        Cages {
+            cages,
+            cage_of,
+            used: vec![0; cages.len()],
+            left: cages.iter().map(|c| c.sum).collect(),
+        }
+    }
 }
 
-impl Search<'_> {
-    /// The digits `cell` may take by its row, column, box and cage so far.
-    fn allowed(&self, cell: usize) -> u16 {
-        let [a, b, c] = self.houses[cell];
-        let cage = self.cage_of[cell].map_or(0, |k| self.cage_used[k]);
-        DIGITS & !(self.used[a] | self.used[b] | self.used[c] | cage)
+impl jigsaw::Rule for Cages<'_> {
+    fn ruled_out(&self, cell: usize) -> u16 {
+        self.cage_of[cell].map_or(0, |k| self.used[k])
     }
 
-    /// The candidates of every empty cell: allowed, and in a cage part of
-    /// some filling of its empty cells (see [`cage_support`]); `None` when
-    /// a full cage has the wrong sum.
-    fn candidates(&self) -> Option<[u16; CELLS]> {
-        let mut candidates = [0; CELLS];
-        for cell in (0..CELLS).filter(|&cell| self.grid[cell] == 0) {
-            candidates[cell] = self.allowed(cell);
-        }
+    /// False when a full cage has the wrong sum.
+    fn narrow(&self, grid: &Grid, candidates: &mut [u16; CELLS]) -> bool {
         let (mut empty, mut domains, mut support) = ([0; SIDE], [0; SIDE], [0; SIDE]);
         for (k, cage) in self.cages.iter().enumerate() {
             let mut m = 0;
-            for &cell in cage.cells.iter().filter(|&&cell| self.grid[cell] == 0) {
+            for &cell in cage.cells.iter().filter(|&&cell| grid[cell] == 0) {
                 (empty[m], domains[m]) = (cell, candidates[cell]);
                 m += 1;
             }
-            if m == 0 && self.cage_left[k] != 0 {
-                return None;
+            if m == 0 && self.left[k] != 0 {
+                return false;
             }
-            support_into(&domains[..m], self.cage_left[k], &mut support[..m]);
+            support_into(&domains[..m], self.left[k], &mut support[..m]);
             for (&cell, &digits) in empty[..m].iter().zip(&support[..m]) {
                 candidates[cell] = digits;
             }
         }
-        Some(candidates)
-    }
-
-    fn toggle(&mut self, cell: usize, digit: u8) {
-        let placing = self.grid[cell] == 0;
-        self.grid[cell] = if placing { digit } else { 0 };
-        for house in self.houses[cell] {
-            self.used[house] ^= 1 << digit;
-        }
-        if let Some(k) = self.cage_of[cell] {
-            self.cage_used[k] ^= 1 << digit;
-            let change = i64::from(digit);
-            self.cage_left[k] += if placing { -change } else { change };
-        }
-    }
-
-    /// The branch with the fewest ways on, and how many: empty cells first
-    /// (reading order), then each house's missing digits; `None` when the
-    /// grid is full.
-    fn choose(&self, candidates: &[u16; CELLS]) -> Option<(Branch, u32)> {
-        let mut best: Option<(Branch, u32)> = None;
-        for cell in (0..CELLS).filter(|&cell| self.grid[cell] == 0) {
-            let ways = candidates[cell].count_ones();
-            if best.is_none_or(|(_, b)| ways < b) {
-                best = Some((Branch::Cell(cell), ways));
-            }
-        }
-        for (house, cells) in self.members.iter().enumerate() {
-            let mut ways = [0u32; SIDE + 1];
-            for &cell in cells.iter().filter(|&&cell| self.grid[cell] == 0) {
-                for (digit, count) in ways.iter_mut().enumerate() {
-                    *count += u32::from(candidates[cell] >> digit & 1);
-                }
-            }
-            for digit in 1..=SIDE as u8 {
-                let missing = self.used[house] & 1 << digit == 0;
-                let count = ways[usize::from(digit)];
-                if missing && best.is_none_or(|(_, b)| count < b) {
-                    best = Some((Branch::Place(house, digit), count));
-                }
-            }
-        }
-        best
-    }
-
-    /// False when the search must stop (enough found, or out of budget).
-    fn go(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return false;
-        }
-        let Some(candidates) = self.candidates() else {
-            return true;
-        };
-        let Some((branch, ways)) = self.choose(&candidates) else {
-            self.found.push(self.grid);
-            return self.found.len() < self.limit;
-        };
-        if ways == 0 {
-            return true;
-        }
-        let tries: Vec<(usize, u8)> = match branch {
-            Branch::Cell(cell) => self
-                .order
-                .iter()
-                .filter(|&&digit| candidates[cell] & 1 << digit != 0)
-                .map(|&digit| (cell, digit))
-                .collect(),
-            Branch::Place(house, digit) => self.members[house]
-                .iter()
-                .filter(|&&cell| self.grid[cell] == 0 && candidates[cell] & 1 << digit != 0)
-                .map(|&cell| (cell, digit))
-                .collect(),
-        };
-        for (cell, digit) in tries {
-            self.toggle(cell, digit);
-            let more = self.go();
-            self.toggle(cell, digit);
-            if !more {
-                return false;
-            }
-        }
         true
+    }
+
+    fn toggle(&mut self, cell: usize, digit: u8, placed: bool) {
+        if let Some(k) = self.cage_of[cell] {
+            self.used[k] ^= 1 << digit;
+            let change = i64::from(digit);
+            self.left[k] += if placed { -change } else { change };
+        }
     }
 }
 
@@ -431,46 +344,8 @@ pub fn completions(
     order: &[u8; SIDE],
     budget: u64,
 ) -> Option<Vec<Grid>> {
-    let regions = boxes();
-    let mut houses = [[0; 3]; CELLS];
-    let mut members = [[0; SIDE]; 3 * SIDE];
-    let mut filled = [0; 3 * SIDE];
-    for (cell, cell_houses) in houses.iter_mut().enumerate() {
-        *cell_houses = [cell / SIDE, SIDE + cell % SIDE, 2 * SIDE + regions[cell]];
-        for &house in cell_houses.iter() {
-            members[house][filled[house]] = cell;
-            filled[house] += 1;
-        }
-    }
-    let mut cage_of = [None; CELLS];
-    for (k, cage) in puzzle.cages.iter().enumerate() {
-        for &cell in &cage.cells {
-            cage_of[cell] = Some(k);
-        }
-    }
-    let mut search = Search {
-        houses,
-        members,
-        used: [0; 3 * SIDE],
-        cages: &puzzle.cages,
-        cage_of,
-        cage_used: vec![0; puzzle.cages.len()],
-        cage_left: puzzle.cages.iter().map(|c| c.sum).collect(),
-        grid: [0; CELLS],
-        order,
-        nodes: 0,
-        budget,
-        found: Vec::new(),
-        limit,
-    };
-    for (cell, &digit) in puzzle.givens.iter().enumerate().filter(|(_, &d)| d != 0) {
-        if search.allowed(cell) & 1 << digit == 0 {
-            return Some(Vec::new());
-        }
-        search.toggle(cell, digit);
-    }
-    search.go();
-    (search.nodes <= budget).then_some(search.found)
+    let cages = Cages::new(&puzzle.cages);
+    jigsaw::completions(cages, &puzzle.givens, &boxes(), limit, order, budget)
 }
 
 /// The reference's completion of one case, if it has one.
@@ -481,15 +356,7 @@ pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
 /// The expected output: per case the reference's first completion, or
 /// `No solution`.
 pub fn reference(input: &str) -> Result<String, String> {
-    let mut out = String::new();
-    for puzzle in parse(input)? {
-        match solve(&puzzle) {
-            Some(grid) => out.push_str(&jigsaw::answer_line(&grid)),
-            None => out.push_str(NO_SOLUTION),
-        }
-        out.push('\n');
-    }
-    Ok(out)
+    Ok(jigsaw::answers(parse(input)?.iter().map(solve)))
 }
 
 /// The first rule a completed `grid` breaks: a given changed, a digit twice
@@ -744,35 +611,23 @@ pub fn shrink(input: &str) -> Vec<String> {
     let Ok(puzzles) = parse(input) else {
         return Vec::new();
     };
-    let mut candidates = Vec::new();
-    if puzzles.len() > 1 {
-        for k in 0..puzzles.len() {
-            let mut fewer = puzzles.clone();
-            fewer.remove(k);
-            candidates.push(format(&fewer));
-        }
-    }
-    for (k, puzzle) in puzzles.iter().enumerate() {
-        for cage in 0..puzzle.cages.len() {
-            let mut fewer = puzzles.clone();
-            fewer[k] = puzzle.without_cage(cage);
-            candidates.push(format(&fewer));
-        }
-        let Some(solution) = solve(puzzle) else {
-            continue;
-        };
-        for cell in (0..CELLS).filter(|&c| puzzle.givens[c] == 0) {
-            let mut more = puzzles.clone();
-            more[k].givens[cell] = solution[cell];
-            candidates.push(format(&more));
-        }
-    }
-    candidates
+    jigsaw::shrink_cases(&puzzles, format, |puzzle| {
+        let fewer_cages = (0..puzzle.cages.len()).map(|k| puzzle.without_cage(k));
+        let solution = solve(puzzle);
+        let more = solution.map_or(Vec::new(), |s| jigsaw::more_givens(&puzzle.givens, &s));
+        let more = more.into_iter().map(|givens| Puzzle {
+            givens,
+            ..puzzle.clone()
+        });
+        fewer_cages.chain(more).collect()
+    })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::jigsaw::DIGITS;
     use super::*;
+    use crate::compare::relaxed_lines;
 
     const EMPTY: &str =
         ".................................................................................";
@@ -940,7 +795,7 @@ mod tests {
         let both = format!("{FULL_ANSWER}\n{PARTIAL_ANSWER}\n");
         for (name, input, expected) in crate::judge::committed_cases("killer") {
             let puzzles = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let answers = jigsaw::output_lines(&expected);
+            let answers = relaxed_lines(&expected);
             let none = answers.iter().filter(|&&a| a == NO_SOLUTION).count();
             let biggest = |p: &Puzzle| p.cages.iter().map(|c| c.cells.len()).max().unwrap_or(0);
             let givens = |p: &Puzzle| p.givens.iter().filter(|&&d| d != 0).count();

@@ -271,10 +271,7 @@ fn read_row(line_no: usize, line: &str) -> Result<String, Mismatch> {
 /// The problem's own checker: the set of numbered solution grids must equal
 /// the expected set, in any order; `无解` must match `无解`.
 pub fn check(_input: &str, expected: &str, actual: &str) -> Result<(), Mismatch> {
-    let want = read_answer(expected).map_err(|m| Mismatch {
-        summary: format!("the expected output is malformed: {}", m.summary),
-        details: m.details,
-    })?;
+    let want = read_answer(expected).map_err(Mismatch::in_expected)?;
     match (want, read_answer(actual)?) {
         (None, None) => Ok(()),
         (None, Some(got)) => Err(Mismatch::new(format!(

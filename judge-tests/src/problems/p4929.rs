@@ -18,8 +18,11 @@
 //! column with the fewest live rows, the leftmost on ties, tries those rows
 //! top to bottom and prints the rows of the first cover in the order it
 //! chose them.
+//!
+//! The [`Matrix`] (reading, writing, random matrices with a planted cover,
+//! shrinking) serves POJ 3740's cases too.
 
-use crate::compare::{visible, Mismatch};
+use crate::compare::{relaxed_lines, visible, Mismatch};
 use crate::rng::Rng;
 
 /// The answer when no rows cover every column exactly once.
@@ -30,19 +33,139 @@ pub const MAX_SIDE: usize = 500;
 /// At most this many ones in the matrix.
 pub const MAX_ONES: usize = 5000;
 
-/// The matrix: `m` columns and its rows, each `m` entries 0 or 1.
+/// A 0-1 matrix: how many columns, and the rows, each that many entries
+/// 0 or 1. POJ 3740's cases are such matrices too.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Matrix {
-    /// M, the number of columns.
-    pub m: usize,
-    /// N rows of M entries.
+    /// The number of columns, kept apart from the rows (which may be none).
+    pub columns: usize,
+    /// The rows, each of `columns` entries.
     pub rows: Vec<Vec<u8>>,
 }
 
 impl Matrix {
     /// The columns (from 0) holding a 1 in row `r`.
     fn ones(&self, r: usize) -> Vec<usize> {
-        (0..self.m).filter(|&c| self.rows[r][c] == 1).collect()
+        (0..self.columns)
+            .filter(|&c| self.rows[r][c] == 1)
+            .collect()
+    }
+
+    /// Reads `rows` rows of `columns` entries, each the token `0` or `1`.
+    pub fn read<'a>(
+        tokens: &mut impl Iterator<Item = &'a str>,
+        rows: usize,
+        columns: usize,
+    ) -> Result<Matrix, String> {
+        let mut matrix = Matrix {
+            columns,
+            rows: Vec::with_capacity(rows),
+        };
+        for r in 0..rows {
+            let mut row = Vec::with_capacity(columns);
+            for c in 0..columns {
+                match tokens.next() {
+                    Some("0") => row.push(0),
+                    Some("1") => row.push(1),
+                    other => {
+                        return Err(format!(
+                            "row {}, column {}: expected 0 or 1, found {other:?}",
+                            r + 1,
+                            c + 1
+                        ))
+                    }
+                }
+            }
+            matrix.rows.push(row);
+        }
+        Ok(matrix)
+    }
+
+    /// Writes the matrix in the input format: the numbers of rows and of
+    /// columns, then one row a line.
+    pub fn write(&self, text: &mut String) {
+        text.push_str(&format!("{} {}\n", self.rows.len(), self.columns));
+        for row in &self.rows {
+            let entries: Vec<&str> = row
+                .iter()
+                .map(|&e| if e == 1 { "1" } else { "0" })
+                .collect();
+            text.push_str(&entries.join(" "));
+            text.push('\n');
+        }
+    }
+
+    /// A random matrix, entries 1 with probability `percent`%; with
+    /// `plant`, some rows (at least one, if there are rows) first get a
+    /// partition of the columns, so that it has an exact cover.
+    pub fn random(
+        rng: &mut Rng,
+        rows: usize,
+        columns: usize,
+        percent: usize,
+        plant: bool,
+    ) -> Matrix {
+        let mut entries: Vec<Vec<u8>> = (0..rows)
+            .map(|_| {
+                (0..columns)
+                    .map(|_| u8::from(rng.below(100) < percent))
+                    .collect()
+            })
+            .collect();
+        if plant && rows > 0 {
+            let mut order: Vec<usize> = (0..rows).collect();
+            rng.shuffle(&mut order);
+            let parts = &order[..rng.between(1, rows)];
+            for &r in parts {
+                entries[r].iter_mut().for_each(|e| *e = 0);
+            }
+            let owners: Vec<usize> = (0..columns)
+                .map(|_| parts[rng.below(parts.len())])
+                .collect();
+            for (c, &r) in owners.iter().enumerate() {
+                entries[r][c] = 1;
+            }
+        }
+        Matrix {
+            columns,
+            rows: entries,
+        }
+    }
+
+    /// How big the matrix is to a shrinker: its rows, columns, cells and
+    /// ones.
+    pub fn size(&self) -> usize {
+        let (n, m) = (self.rows.len(), self.columns);
+        let ones: usize = self.rows.iter().flatten().map(|&e| usize::from(e)).sum();
+        n + m + n * m + ones
+    }
+
+    /// Smaller matrices: a row or a column dropped (while more than `least`
+    /// of them stay), or a 1 turned into a 0.
+    pub fn smaller(&self, least: usize) -> Vec<Matrix> {
+        let (n, m) = (self.rows.len(), self.columns);
+        let mut smaller = Vec::new();
+        for r in (0..n).filter(|_| n > least) {
+            let mut fewer = self.clone();
+            fewer.rows.remove(r);
+            smaller.push(fewer);
+        }
+        for c in (0..m).filter(|_| m > least) {
+            let mut fewer = self.clone();
+            fewer.columns -= 1;
+            fewer.rows.iter_mut().for_each(|row| {
+                row.remove(c);
+            });
+            smaller.push(fewer);
+        }
+        for r in 0..n {
+            for c in (0..m).filter(|&c| self.rows[r][c] == 1) {
+                let mut fewer = self.clone();
+                fewer.rows[r][c] = 0;
+                smaller.push(fewer);
+            }
+        }
+        smaller
     }
 }
 
@@ -58,45 +181,21 @@ pub fn parse(input: &str) -> Result<Matrix, String> {
             .ok_or(format!("bad {what} {token:?}"))
     };
     let (n, m) = (side("N")?, side("M")?);
-    let mut rows = Vec::with_capacity(n);
-    for r in 0..n {
-        let mut row = Vec::with_capacity(m);
-        for c in 0..m {
-            match tokens.next() {
-                Some("0") => row.push(0),
-                Some("1") => row.push(1),
-                other => {
-                    return Err(format!(
-                        "row {}, column {}: expected 0 or 1, found {other:?}",
-                        r + 1,
-                        c + 1
-                    ))
-                }
-            }
-        }
-        rows.push(row);
-    }
+    let matrix = Matrix::read(&mut tokens, n, m)?;
     if let Some(extra) = tokens.next() {
         return Err(format!("{extra:?} after the matrix"));
     }
-    let ones = rows.iter().flatten().filter(|&&e| e == 1).count();
+    let ones = matrix.rows.iter().flatten().filter(|&&e| e == 1).count();
     if ones > MAX_ONES {
         return Err(format!("{ones} ones, more than {MAX_ONES}"));
     }
-    Ok(Matrix { m, rows })
+    Ok(matrix)
 }
 
 /// Writes a matrix in the input format.
 pub fn format(matrix: &Matrix) -> String {
-    let mut text = format!("{} {}\n", matrix.rows.len(), matrix.m);
-    for row in &matrix.rows {
-        let entries: Vec<&str> = row
-            .iter()
-            .map(|&e| if e == 1 { "1" } else { "0" })
-            .collect();
-        text.push_str(&entries.join(" "));
-        text.push('\n');
-    }
+    let mut text = String::new();
+    matrix.write(&mut text);
     text
 }
 
@@ -124,7 +223,7 @@ fn members(set: &Rows) -> impl Iterator<Item = usize> + '_ {
 impl Search {
     fn new(matrix: &Matrix) -> Search {
         let words = matrix.rows.len().div_ceil(64);
-        let mut rows_of = vec![vec![0u64; words]; matrix.m];
+        let mut rows_of = vec![vec![0u64; words]; matrix.columns];
         let columns_of: Vec<Vec<usize>> = (0..matrix.rows.len()).map(|r| matrix.ones(r)).collect();
         for (r, columns) in columns_of.iter().enumerate() {
             for &c in columns {
@@ -145,7 +244,7 @@ impl Search {
             rows_of,
             columns_of,
             meets,
-            uncovered: vec![true; matrix.m],
+            uncovered: vec![true; matrix.columns],
             chosen: Vec::new(),
         }
     }
@@ -234,10 +333,7 @@ type Answer = Option<Vec<usize>>;
 /// Reads one line (trailing blanks and blank lines ignored): `No Solution!`
 /// or row numbers separated by blanks.
 fn read_answer(text: &str) -> Result<Answer, Mismatch> {
-    let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
+    let lines = relaxed_lines(text);
     let [line] = lines.as_slice() else {
         return Err(Mismatch::new(format!(
             "expected one line, found {}",
@@ -270,7 +366,7 @@ fn read_answer(text: &str) -> Result<Answer, Mismatch> {
 /// Whether `numbers` (from 1) are distinct rows covering every column once.
 fn exact_cover(matrix: &Matrix, numbers: &[usize]) -> Result<(), Mismatch> {
     let n = matrix.rows.len();
-    let mut covered_by = vec![0usize; matrix.m];
+    let mut covered_by = vec![0usize; matrix.columns];
     let mut taken = vec![false; n];
     for &number in numbers {
         if number == 0 || number > n {
@@ -302,10 +398,7 @@ fn exact_cover(matrix: &Matrix, numbers: &[usize]) -> Result<(), Mismatch> {
 /// Solution!` only when the expected output (the reference's) says so.
 pub fn check(input: &str, expected: &str, actual: &str) -> Result<(), Mismatch> {
     let matrix = parse(input).map_err(|e| Mismatch::new(format!("input: {e}")))?;
-    let want = read_answer(expected).map_err(|m| Mismatch {
-        summary: format!("the expected output is malformed: {}", m.summary),
-        details: m.details,
-    })?;
+    let want = read_answer(expected).map_err(Mismatch::in_expected)?;
     match (want, read_answer(actual)?) {
         (None, None) => Ok(()),
         (Some(_), None) => Err(Mismatch::new(format!(
@@ -322,44 +415,17 @@ pub fn check(input: &str, expected: &str, actual: &str) -> Result<(), Mismatch> 
     }
 }
 
-/// A random matrix of `n` rows and `m` columns, entries 1 with probability
-/// `percent`%; with `plant`, some rows (at least one) first get a partition
-/// of the columns, so that it has a cover.
-pub fn random_matrix(rng: &mut Rng, n: usize, m: usize, percent: usize, plant: bool) -> Matrix {
-    let mut rows: Vec<Vec<u8>> = (0..n)
-        .map(|_| (0..m).map(|_| u8::from(rng.below(100) < percent)).collect())
-        .collect();
-    if plant {
-        let mut order: Vec<usize> = (0..n).collect();
-        rng.shuffle(&mut order);
-        let parts = &order[..rng.between(1, n)];
-        for &r in parts {
-            rows[r].iter_mut().for_each(|e| *e = 0);
-        }
-        let owners: Vec<usize> = (0..m).map(|_| parts[rng.below(parts.len())]).collect();
-        for (c, &r) in owners.iter().enumerate() {
-            rows[r][c] = 1;
-        }
-    }
-    Matrix { m, rows }
-}
-
 /// A small matrix (N ≤ 8, M ≤ 8), half of them with a planted cover.
 pub fn generate(rng: &mut Rng) -> String {
     let (n, m) = (rng.between(1, 8), rng.between(1, 8));
     let percent = rng.between(10, 60);
     let plant = rng.below(2) == 0;
-    format(&random_matrix(rng, n, m, percent, plant))
+    format(&Matrix::random(rng, n, m, percent, plant))
 }
 
 /// The size of an input: its rows, columns, cells and ones.
 pub fn size(input: &str, _expected: &str) -> usize {
-    let Ok(matrix) = parse(input) else {
-        return usize::MAX;
-    };
-    let (n, m) = (matrix.rows.len(), matrix.m);
-    let ones: usize = matrix.rows.iter().flatten().map(|&e| usize::from(e)).sum();
-    n + m + n * m + ones
+    parse(input).map_or(usize::MAX, |matrix| matrix.size())
 }
 
 /// Smaller inputs: a row or a column dropped (one of each stays), or a 1
@@ -368,29 +434,7 @@ pub fn shrink(input: &str) -> Vec<String> {
     let Ok(matrix) = parse(input) else {
         return Vec::new();
     };
-    let (n, m) = (matrix.rows.len(), matrix.m);
-    let mut candidates = Vec::new();
-    for r in (0..n).filter(|_| n > 1) {
-        let mut smaller = matrix.clone();
-        smaller.rows.remove(r);
-        candidates.push(format(&smaller));
-    }
-    for c in (0..m).filter(|_| m > 1) {
-        let mut smaller = matrix.clone();
-        smaller.m -= 1;
-        smaller.rows.iter_mut().for_each(|row| {
-            row.remove(c);
-        });
-        candidates.push(format(&smaller));
-    }
-    for r in 0..n {
-        for c in (0..m).filter(|&c| matrix.rows[r][c] == 1) {
-            let mut smaller = matrix.clone();
-            smaller.rows[r][c] = 0;
-            candidates.push(format(&smaller));
-        }
-    }
-    candidates
+    matrix.smaller(1).iter().map(format).collect()
 }
 
 #[cfg(test)]
@@ -482,7 +526,7 @@ mod tests {
             assert!(parse(bad).is_err(), "{bad:?}");
         }
         let too_many = format(&Matrix {
-            m: MAX_SIDE,
+            columns: MAX_SIDE,
             rows: vec![vec![1; MAX_SIDE]; 11],
         });
         assert!(parse(&too_many).is_err());
@@ -495,7 +539,7 @@ mod tests {
             if name.starts_with("max-size") {
                 let ones = matrix.rows.iter().flatten().filter(|&&e| e == 1).count();
                 assert_eq!(
-                    (matrix.rows.len(), matrix.m, ones),
+                    (matrix.rows.len(), matrix.columns, ones),
                     (MAX_SIDE, MAX_SIDE, MAX_ONES)
                 );
             }

@@ -12,7 +12,11 @@
 //! With M ≤ 16 the reference can afford all 2^M sets of rows: a set is an
 //! exact cover when its rows hold N ones in all (a table built set by set)
 //! and, for the few sets where they do, their union is every column.
+//!
+//! A case (M rows of N entries) is a [`Matrix`] of [`super::p4929`], whose
+//! reading, writing, random generation and shrinking it reuses.
 
+use super::p4929::Matrix;
 use crate::rng::Rng;
 
 /// The answer when some rows cover every column exactly once.
@@ -27,17 +31,8 @@ pub const MAX_COLUMNS: usize = 300;
 /// At most this many cases in one input.
 pub const MAX_CASES: usize = 500;
 
-/// One case: `n` columns and the rows, each `n` entries 0 or 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Case {
-    /// N, kept apart from the rows since M may be 0.
-    pub n: usize,
-    /// M rows of N entries.
-    pub rows: Vec<Vec<u8>>,
-}
-
 /// Reads every case to the end of the input, as whitespace-separated tokens.
-pub fn parse(input: &str) -> Result<Vec<Case>, String> {
+pub fn parse(input: &str) -> Result<Vec<Matrix>, String> {
     let mut tokens = input.split_ascii_whitespace();
     let mut cases = Vec::new();
     while let Some(first) = tokens.next() {
@@ -45,25 +40,8 @@ pub fn parse(input: &str) -> Result<Vec<Case>, String> {
         let m = bounded(first, MAX_ROWS).ok_or(format!("case {k}: bad M {first:?}"))?;
         let second = tokens.next().ok_or(format!("case {k}: N missing"))?;
         let n = bounded(second, MAX_COLUMNS).ok_or(format!("case {k}: bad N {second:?}"))?;
-        let mut rows = Vec::with_capacity(m);
-        for r in 0..m {
-            let mut row = Vec::with_capacity(n);
-            for c in 0..n {
-                match tokens.next() {
-                    Some("0") => row.push(0),
-                    Some("1") => row.push(1),
-                    other => {
-                        return Err(format!(
-                            "case {k}: row {}, column {}: expected 0 or 1, found {other:?}",
-                            r + 1,
-                            c + 1
-                        ))
-                    }
-                }
-            }
-            rows.push(row);
-        }
-        cases.push(Case { n, rows });
+        let case = Matrix::read(&mut tokens, m, n).map_err(|e| format!("case {k}: {e}"))?;
+        cases.push(case);
     }
     if cases.len() > MAX_CASES {
         return Err(format!("{} cases, more than {MAX_CASES}", cases.len()));
@@ -80,25 +58,17 @@ fn bounded(token: &str, max: usize) -> Option<usize> {
 }
 
 /// Writes cases in the input format, one row a line.
-pub fn format(cases: &[Case]) -> String {
+pub fn format(cases: &[Matrix]) -> String {
     let mut text = String::new();
     for case in cases {
-        text.push_str(&format!("{} {}\n", case.rows.len(), case.n));
-        for row in &case.rows {
-            let entries: Vec<&str> = row
-                .iter()
-                .map(|&e| if e == 1 { "1" } else { "0" })
-                .collect();
-            text.push_str(&entries.join(" "));
-            text.push('\n');
-        }
+        case.write(&mut text);
     }
     text
 }
 
 /// Whether some set of rows holds exactly one 1 in every column, by trying
 /// all of them.
-pub fn coverable(case: &Case) -> bool {
+pub fn coverable(case: &Matrix) -> bool {
     let m = case.rows.len();
     let ones: Vec<usize> = case
         .rows
@@ -111,7 +81,7 @@ pub fn coverable(case: &Case) -> bool {
         weight[set] = weight[set & (set - 1)] + ones[set.trailing_zeros() as usize];
     }
     // The rows as bit masks, 64 columns a word; `full` has every column.
-    let words = case.n.div_ceil(64);
+    let words = case.columns.div_ceil(64);
     let mask = |row: &[u8]| {
         let mut bits = vec![0u64; words];
         for c in (0..row.len()).filter(|&c| row[c] == 1) {
@@ -120,7 +90,7 @@ pub fn coverable(case: &Case) -> bool {
         bits
     };
     let masks: Vec<Vec<u64>> = case.rows.iter().map(|row| mask(row)).collect();
-    let full = mask(&vec![1; case.n]);
+    let full = mask(&vec![1; case.columns]);
     let covers = |set: usize| {
         let mut union = vec![0u64; words];
         let chosen = (0..m).filter(|r| set & (1 << r) != 0);
@@ -129,7 +99,7 @@ pub fn coverable(case: &Case) -> bool {
         }
         union == full
     };
-    (0..weight.len()).any(|set| weight[set] == case.n && covers(set))
+    (0..weight.len()).any(|set| weight[set] == case.columns && covers(set))
 }
 
 /// The expected output: one line per case.
@@ -142,36 +112,14 @@ pub fn reference(input: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// A random case of `m` rows and `n` columns, entries 1 with probability
-/// `percent`%; with `plant`, some of the rows (at least one when there are
-/// rows) first get a partition of the columns, so that it is coverable.
-pub fn random_case(rng: &mut Rng, m: usize, n: usize, percent: usize, plant: bool) -> Case {
-    let mut rows: Vec<Vec<u8>> = (0..m)
-        .map(|_| (0..n).map(|_| u8::from(rng.below(100) < percent)).collect())
-        .collect();
-    if plant && m > 0 {
-        let mut order: Vec<usize> = (0..m).collect();
-        rng.shuffle(&mut order);
-        let parts = &order[..rng.between(1, m)];
-        for &r in parts {
-            rows[r].iter_mut().for_each(|e| *e = 0);
-        }
-        let owners: Vec<usize> = (0..n).map(|_| parts[rng.below(parts.len())]).collect();
-        for (c, &r) in owners.iter().enumerate() {
-            rows[r][c] = 1;
-        }
-    }
-    Case { n, rows }
-}
-
 /// One to three small cases (M ≤ 6, N ≤ 8), half of them with a planted cover.
 pub fn generate(rng: &mut Rng) -> String {
-    let cases: Vec<Case> = (0..rng.between(1, 3))
+    let cases: Vec<Matrix> = (0..rng.between(1, 3))
         .map(|_| {
             let (m, n) = (rng.between(0, 6), rng.between(0, 8));
             let percent = rng.between(10, 60);
             let plant = rng.below(2) == 0;
-            random_case(rng, m, n, percent, plant)
+            Matrix::random(rng, m, n, percent, plant)
         })
         .collect();
     format(&cases)
@@ -179,15 +127,9 @@ pub fn generate(rng: &mut Rng) -> String {
 
 /// The size of an input: per case, one, its rows, columns, cells and ones.
 pub fn size(input: &str, _expected: &str) -> usize {
-    let Ok(cases) = parse(input) else {
-        return usize::MAX;
-    };
-    let case_size = |case: &Case| {
-        let m = case.rows.len();
-        let ones: usize = case.rows.iter().flatten().map(|&e| usize::from(e)).sum();
-        1 + m + case.n + m * case.n + ones
-    };
-    cases.iter().map(case_size).sum()
+    parse(input).map_or(usize::MAX, |cases| {
+        cases.iter().map(|case| 1 + case.size()).sum()
+    })
 }
 
 /// Smaller inputs: a case dropped, or in one case a row or a column
@@ -203,31 +145,10 @@ pub fn shrink(input: &str) -> Vec<String> {
             fewer.remove(k);
             candidates.push(format(&fewer));
         }
-        let case = &cases[k];
-        let mut with = |smaller: Case| {
+        for smaller in cases[k].smaller(0) {
             let mut all = cases.clone();
             all[k] = smaller;
             candidates.push(format(&all));
-        };
-        for r in 0..case.rows.len() {
-            let mut smaller = case.clone();
-            smaller.rows.remove(r);
-            with(smaller);
-        }
-        for c in 0..case.n {
-            let mut smaller = case.clone();
-            smaller.n -= 1;
-            smaller.rows.iter_mut().for_each(|row| {
-                row.remove(c);
-            });
-            with(smaller);
-        }
-        for r in 0..case.rows.len() {
-            for c in (0..case.n).filter(|&c| case.rows[r][c] == 1) {
-                let mut smaller = case.clone();
-                smaller.rows[r][c] = 0;
-                with(smaller);
-            }
         }
     }
     candidates
@@ -280,14 +201,14 @@ mod tests {
         let mut rng = Rng::new(5);
         for _ in 0..50 {
             let (m, n) = (rng.between(1, MAX_ROWS), rng.between(0, 40));
-            assert!(coverable(&random_case(&mut rng, m, n, 30, true)));
+            assert!(coverable(&Matrix::random(&mut rng, m, n, 30, true)));
         }
     }
 
     #[test]
     fn the_largest_case_is_quick() {
         let mut rng = Rng::new(9);
-        let case = random_case(&mut rng, MAX_ROWS, MAX_COLUMNS, 5, false);
+        let case = Matrix::random(&mut rng, MAX_ROWS, MAX_COLUMNS, 5, false);
         let text = format(&[case]);
         assert_eq!(parse(&text).unwrap()[0].rows.len(), MAX_ROWS);
         assert!(reference(&text).is_ok());
@@ -299,7 +220,7 @@ mod tests {
             let cases = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
             if name == "many-cases" {
                 assert_eq!(cases.len(), MAX_CASES, "{name}");
-                let largest = |c: &&Case| c.rows.len() == MAX_ROWS && c.n == MAX_COLUMNS;
+                let largest = |c: &&Matrix| c.rows.len() == MAX_ROWS && c.columns == MAX_COLUMNS;
                 assert!(cases.iter().any(|c| largest(&c)), "{name}");
             }
             if name == "crlf" {

@@ -97,14 +97,6 @@ impl Grouped {
         self.groups += 1;
     }
 
-    pub fn cells(&self) -> usize {
-        self.cells
-    }
-
-    pub fn symbols(&self) -> usize {
-        self.symbols
-    }
-
     /// The groups of `cell`, in the order they were added.
     pub fn groups_of(&self, cell: usize) -> &[usize] {
         &self.groups_of[cell]

@@ -105,11 +105,6 @@ impl Family {
         self.start + i
     }
 
-    /// The index of `item` in this family, if it is one of them.
-    pub fn index_of(self, item: usize) -> Option<usize> {
-        item.checked_sub(self.start).filter(|&i| i < self.len)
-    }
-
     pub fn len(self) -> usize {
         self.len
     }
@@ -216,9 +211,6 @@ mod tests {
         assert_eq!((pairs.at(0, 0), pairs.at(1, 1)), (12, 15));
         let problem = items.problem();
         assert_eq!((problem.primary(), problem.secondary()), (10, 6));
-        assert_eq!(digits.items.index_of(9), Some(5));
-        assert_eq!(cells.index_of(4), None);
-        assert_eq!(marks.index_of(3), None);
     }
 
     #[test]

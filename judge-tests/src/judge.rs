@@ -17,6 +17,7 @@
 use crate::compare::{Checker, Mismatch};
 use crate::run::{run, Exit, Limits, RunOutcome};
 use crate::settings::Settings;
+use crate::watch::Kill;
 use std::path::{Path, PathBuf};
 
 /// One test: an input file and the expected output beside it.
@@ -71,8 +72,11 @@ pub enum Verdict {
     Accepted,
     /// Wrong answer, with the checker's explanation.
     WrongAnswer(Mismatch),
-    /// Time limit exceeded (killed at the limit, or CPU time over it).
+    /// Time limit exceeded: CPU time over the limit (killed when it reached it).
     TimeLimit,
+    /// Idleness limit exceeded: sleeping or blocked for the idle limit,
+    /// without reaching the time limit (killed).
+    Idle,
     /// Memory limit exceeded (peak over the limit, or an allocation failed under it).
     MemoryLimit,
     /// Output limit exceeded.
@@ -90,6 +94,7 @@ impl Verdict {
             Verdict::Accepted => "AC",
             Verdict::WrongAnswer(_) => "WA",
             Verdict::TimeLimit => "TLE",
+            Verdict::Idle => "ILE",
             Verdict::MemoryLimit => "MLE",
             Verdict::OutputLimit => "OLE",
             Verdict::RuntimeError(_) => "RE",
@@ -113,8 +118,9 @@ pub struct CaseResult {
 const ALLOCATION_FAILED: &str = "memory allocation of ";
 
 /// Decides the verdict of a finished run, with an explicit precedence: a
-/// program killed for time is TLE whatever it printed; memory beats output;
-/// a crash beats a wrong answer; only a clean exit is compared at all.
+/// program over the CPU time limit is TLE whatever it printed, one killed
+/// for idleness ILE; memory beats output; a crash beats a wrong answer; only
+/// a clean exit is compared at all.
 pub fn decide(
     outcome: &RunOutcome,
     limits: &Limits,
@@ -123,9 +129,13 @@ pub fn decide(
     let allocation_failed = matches!(outcome.exit, Exit::Signal(libc::SIGABRT))
         && outcome.stderr_tail.contains(ALLOCATION_FAILED);
     match outcome {
-        o if o.timed_out || o.cpu > limits.time || o.exit == Exit::Signal(libc::SIGXCPU) => {
+        o if o.killed == Some(Kill::CpuTime)
+            || o.cpu > limits.time
+            || o.exit == Exit::Signal(libc::SIGXCPU) =>
+        {
             Verdict::TimeLimit
         }
+        o if o.killed == Some(Kill::Idle) => Verdict::Idle,
         o if o.peak_memory > limits.memory || allocation_failed => Verdict::MemoryLimit,
         o if o.output_overflow => Verdict::OutputLimit,
         RunOutcome {
@@ -230,12 +240,13 @@ mod tests {
     fn outcome(exit: Exit) -> RunOutcome {
         RunOutcome {
             exit,
-            timed_out: false,
+            killed: None,
             output_overflow: false,
             stdout: b"42\n".to_vec(),
             stderr_tail: String::new(),
             wall: Duration::from_millis(5),
             cpu: Duration::from_millis(4),
+            idle: Duration::ZERO,
             peak_memory: 1 << 20,
         }
     }
@@ -283,7 +294,12 @@ mod tests {
             Verdict::RuntimeError(Exit::Signal(libc::SIGABRT))
         );
         let mut killed = outcome(Exit::Signal(libc::SIGKILL));
-        killed.timed_out = true;
+        killed.killed = Some(Kill::CpuTime);
+        assert_eq!(decide(&killed, &LIMITS, same), Verdict::TimeLimit);
+        killed.killed = Some(Kill::Idle);
+        assert_eq!(decide(&killed, &LIMITS, same), Verdict::Idle);
+        // Over the CPU limit is TLE even if it then slept until killed.
+        killed.cpu = Duration::from_millis(101);
         assert_eq!(decide(&killed, &LIMITS, same), Verdict::TimeLimit);
         assert_eq!(
             decide(&outcome(Exit::Signal(libc::SIGXCPU)), &LIMITS, same),

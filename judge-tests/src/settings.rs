@@ -72,7 +72,8 @@ impl fmt::Display for CheckerKind {
 /// Limits, checker and other names of one problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// CPU and wall time allowed per case.
+    /// CPU time allowed per case (the idle limit is a multiple of it, see
+    /// [`crate::run::Limits::idle`]).
     pub time_limit: Duration,
     /// Address space allowed per case, in bytes (also the bound on peak memory).
     pub memory_limit: u64,

@@ -183,7 +183,8 @@ fn save_and_report(
     std::fs::write(&input_path, &input)?;
     std::fs::write(dir.join(format!("{name}.out")), &expected)?;
     failure.name = name;
-    let shown = case_report(&failure, &kit.limits, Style::for_stdout());
+    let width = failure.name.len();
+    let shown = case_report(&failure, &kit.limits, Style::for_stdout(), width);
     writeln!(out, "{shown}")?;
     writeln!(
         out,

@@ -10,7 +10,7 @@
 
 use judge_tests::catalog::{default_root, Catalog, Problem};
 use judge_tests::judge::{all_accepted, find_cases, judge_cases, limits_of};
-use judge_tests::report::{case_report, summary, Style};
+use judge_tests::report::{case_report, name_width, summary, Style};
 use judge_tests::run::compile;
 use judge_tests::stress::{stress, StressKit, StressOptions};
 use std::io::Write;
@@ -172,15 +172,17 @@ fn judge_submission(problem: &Problem, exe: &Path, dirs: &[PathBuf]) -> Result<E
     let settings = &problem.settings;
     let checker = problem.checker()?;
     eprintln!(
-        "     Judging {} cases: time {} ms, memory {} MiB, checker {checker}",
+        "     Judging {} cases: time {} ms of CPU (idle {} ms), memory {} MiB, checker {checker}",
         cases.len(),
         settings.time_limit.as_millis(),
+        limits_of(settings).idle().as_millis(),
         settings.memory_limit >> 20,
     );
     let (style, limits) = (Style::for_stdout(), limits_of(settings));
+    let width = name_width(cases.iter().map(|case| case.name.as_str()));
     let mut stdout = std::io::stdout();
     let results = judge_cases(exe, &cases, settings, &checker, |result| {
-        let _ = writeln!(stdout, "{}", case_report(result, &limits, style));
+        let _ = writeln!(stdout, "{}", case_report(result, &limits, style, width));
         let _ = stdout.flush();
     });
     println!("{}", summary(&results));

@@ -36,11 +36,16 @@
 //! piece's name, then its cells in sorted order.
 //!
 //! Input his programs accept is accepted here and gives the same item line
-//! and options. Where they print nonsense or overrun a buffer (a piece
-//! without cells, an empty board, a piece named like a suffixed cell, a `|`
-//! or `:` in a suffix, a multiplicity that is not a number, a tab, ...)
-//! this reader stops with an error that names the line and column, as it
-//! does wherever his programs stop; blank lines are skipped.
+//! and options, except where they overrun a buffer on it (a new piece
+//! name keeps the tail of a longer one; `polyomino-dlx` copies piece lines
+//! into its 8-byte multiplicity buffer): there this output is the one the
+//! input means (cli/README.md shows both). Where they print nonsense or
+//! overrun a buffer in other ways (a piece without cells, an empty board,
+//! a piece named like a suffixed cell, a `|` or `:` in a suffix, a
+//! multiplicity that is not a number, a tab or other control character,
+//! ...) this reader stops with an error that names the line and column,
+//! as it does wherever his programs stop (a NUL byte, say); blank lines
+//! are skipped.
 //!
 //! A description goes through three phases: [`read`] checks it and
 //! collects the board, the pieces and each piece line's cells (the words

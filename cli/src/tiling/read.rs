@@ -83,10 +83,11 @@ pub(super) fn description<const D: usize>(kind: Kind, text: &str) -> Result<Desc
     for (index, line) in lines(text).enumerate() {
         let number = index + 1;
         last_line = number;
-        if line.starts_with('|') || line.trim_matches(' ').is_empty() {
+        let comment = line.starts_with('|');
+        check_characters(number, line, comment)?;
+        if comment || line.trim_matches(' ').is_empty() {
             continue;
         }
-        check_characters(number, line)?;
         match &board {
             None => board = Some(reader.board_line::<D>(number, line)?),
             Some(board) => shapes.push(reader.piece_line::<D>(number, line, board, &mut pieces)?),
@@ -107,16 +108,27 @@ pub(super) fn description<const D: usize>(kind: Kind, text: &str) -> Result<Desc
     })
 }
 
-/// Refuses a tab: specs are separated by spaces.
-fn check_characters(number: usize, line: &str) -> Result<(), Error> {
-    match line.find('\t') {
-        Some(at) => Err(error(
-            number,
-            column_of(line, at),
-            "a tab; separate specs with spaces".to_string(),
-        )),
-        None => Ok(()),
-    }
+/// Refuses a NUL anywhere, and outside comments a tab (specs are
+/// separated by spaces) and every other ASCII control character. C
+/// programs such as DLX1 end a line at a NUL (Knuth's generators stop
+/// there), and DLX readers take a vertical tab, form feed or carriage
+/// return inside a name for a blank, splitting the name in two; a comment
+/// is echoed as a comment, where only the NUL does harm.
+fn check_characters(number: usize, line: &str, comment: bool) -> Result<(), Error> {
+    let bad = |ch: char| ch == '\0' || !comment && ch.is_ascii_control();
+    let (at, ch) = match line.char_indices().find(|&(_, ch)| bad(ch)) {
+        Some(found) => found,
+        None => return Ok(()),
+    };
+    let message = match ch {
+        '\t' => "a tab; separate specs with spaces".to_string(),
+        '\0' => "a NUL byte; a description is text without control characters".to_string(),
+        _ => format!(
+            "control character {:#04x}; a description is text without control characters",
+            u32::from(ch)
+        ),
+    };
+    Err(error(number, column_of(line, at), message))
 }
 
 /// The state of a reading: the kind, and the suffixes seen so far.

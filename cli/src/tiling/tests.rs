@@ -212,6 +212,18 @@ fn errors_in_piece_lines() {
         "2:1: piece A may be used any number of times, so it needs a cell without a suffix"
     );
     assert_eq!(err("A 00\t01"), "2:5: a tab; separate specs with spaces");
+    assert_eq!(
+        err("A\0B 00"),
+        "2:2: a NUL byte; a description is text without control characters"
+    );
+    assert_eq!(
+        err("A 00\u{b}01"),
+        "2:5: control character 0x0b; a description is text without control characters"
+    );
+    assert_eq!(
+        err("A 00\r01"),
+        "2:5: control character 0x0d; a description is text without control characters"
+    );
     let c = Kind::Polycube;
     assert_eq!(
         error_of(c, "000\n0*A 000\n"),
@@ -225,6 +237,52 @@ fn errors_in_piece_lines() {
     assert_eq!(dlx(c, "000\nA*B 000\n"), " 000 A*B\nB 000\n");
     // Polyomino names may contain `*`, as in Knuth's polyomino-dlx.
     assert_eq!(dlx(p, "00\n4*Z 00\n"), " 00 4*Z\n4*Z 00\n");
+}
+
+#[test]
+fn names_and_multiplicities_where_knuths_buffers_overrun() {
+    // His programs call the third line's piece ABNGNAME (the tail of
+    // LONGNAME stays in the buffer) and the fourth line's another AB.
+    let text = "[0-2][0-2]\nLONGNAME 00\nLONGNAME 01\nAB 02\nAB 11\n";
+    let dlx_file = dlx(Kind::Polyomino, text);
+    let mut lines = dlx_file.lines();
+    let items = lines.next().unwrap();
+    assert_eq!(items, " 00 01 02 10 11 12 20 21 22 LONGNAME AB");
+    // Each line's monomino goes on every cell.
+    let names: Vec<&str> = lines.map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(names.len(), 4 * 9);
+    assert!(names[..18].iter().all(|&n| n == "LONGNAME"));
+    assert!(names[18..].iter().all(|&n| n == "AB"));
+    let cubes = "[0-2][0-2]0\nLONGNAME 000\nLONGNAME 010\nAB 020\n";
+    let first = dlx(Kind::Polycube, cubes);
+    assert!(first.starts_with(" 000 010 020 100 110 120 200 210 220 LONGNAME AB\n"));
+    // polyomino-dlx (gcc 12.2 -O2) copies the 35-character line into its
+    // 8-byte multiplicity buffer and prints B's item as 10|B.
+    let text = "[0-9][0-9]\nB 20\nA 00 01 02 03 04 05 06 07 08 09 10\n";
+    let dlx = dlx(Kind::Polyomino, text);
+    assert!(dlx.lines().next().unwrap().ends_with(" 98 99 B A"), "{dlx}");
+}
+
+#[test]
+fn control_characters_are_refused_and_a_nul_even_in_comments() {
+    let p = Kind::Polyomino;
+    assert_eq!(
+        error_of(p, "00 01\0\n"),
+        "1:6: a NUL byte; a description is text without control characters"
+    );
+    assert_eq!(
+        error_of(p, "| a \0 comment\n00\nA 00\n"),
+        "1:5: a NUL byte; a description is text without control characters"
+    );
+    assert_eq!(
+        error_of(Kind::Polycube, "000\nA\u{7f} 000\n"),
+        "2:2: control character 0x7f; a description is text without control characters"
+    );
+    // Other control characters do no harm in a comment: it stays one.
+    let text = "|\ta\u{b}b\r c\n00\nA 00\n";
+    let generated = generate(p, text).unwrap();
+    assert!(generated.dlx.starts_with("| |\ta\u{b}b\r c\n| 00\n"));
+    assert_eq!(dlx(p, text), " 00 A\nA 00\n");
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //   library/src/lib.rs
 //   library/src/problems.rs
 //   library/src/problems/p4205.rs
+//   library/src/tiling.rs
 // Regenerate: make submit-p4205 (or: cargo run -q -p bundler -- p4205)
 // Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit
 
@@ -648,40 +649,35 @@ pub mod geometry {
             Board { cells, low, high }
         }
 
-        pub fn is_empty(&self) -> bool {
-            self.cells.is_empty()
-        }
-
         pub fn index(&self, p: Point<D>) -> Option<usize> {
             self.cells.binary_search(&p).ok()
         }
 
-        pub fn contains(&self, p: Point<D>) -> bool {
-            self.index(p).is_some()
+        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+            let cells = |d| shape.iter().map(|&p| self.index(translate(p, d))).collect();
+            self.shifts(shape).into_iter().filter_map(cells).collect()
         }
 
-        pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
-            let mut offsets = Vec::new();
-            if shape.is_empty() || self.is_empty() {
-                return offsets;
+        fn shifts(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+            let mut shifts = Vec::new();
+            if shape.is_empty() {
+                return shifts;
             }
             let (mut from, mut to) = bounds(shape.iter().copied());
             for i in 0..D {
                 from[i] = self.low[i] - from[i];
                 to[i] = self.high[i] - to[i];
                 if from[i] > to[i] {
-                    return offsets;
+                    return shifts;
                 }
             }
             let mut d = from;
             loop {
-                if shape.iter().all(|&p| self.contains(translate(p, d))) {
-                    offsets.push(d);
-                }
+                shifts.push(d);
                 let mut i = D;
                 loop {
                     if i == 0 {
-                        return offsets;
+                        return shifts;
                     }
                     i -= 1;
                     if d[i] < to[i] {
@@ -691,15 +687,6 @@ pub mod geometry {
                     d[i] = from[i];
                 }
             }
-        }
-
-        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
-            self.offsets(shape)
-                .into_iter()
-                .map(|d| {
-                    shape.iter().filter_map(|&p| self.index(translate(p, d))).collect()
-                })
-                .collect()
         }
     }
 
@@ -868,9 +855,10 @@ pub mod input {
 
 pub mod problems {
     pub mod p4205 {
-        use crate::dlx::{bitset::Solver, Problem, Search};
+        use crate::dlx::{bitset::Solver, Search};
         use crate::geometry::{self, Point, Symmetry};
         use crate::input::{self, Error, Lines};
+        use crate::tiling::Tiling;
         use std::io::Write;
 
         const ROWS: usize = 10;
@@ -899,26 +887,17 @@ pub mod problems {
         type Board = [Option<u8>; CELLS];
 
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-            let mut board = parse(input)?;
+            let board = parse(input)?;
             let orientations: Vec<Vec<Shape>> = PIECE_PICTURES
                 .iter()
                 .map(|p| orientations(p))
                 .collect();
-            check_placed_pieces(&board, &orientations)?;
-            let problem = exact_cover(&board, &orientations);
-            let solution = match Solver::new(&problem).first() {
-                Some(solution) => solution,
-                None => return Ok(out.write_all(b"No solution\n")?),
+            let tiling = exact_cover(&board, &orientations)?;
+            let text = match Solver::new(tiling.problem()).first() {
+                Some(solution) => format(&tiling.pieces_by_cell(&solution)),
+                None => "No solution\n".to_string(),
             };
-            for &k in &solution {
-                let mut items = problem.option(k);
-                if let Some(piece) = items.next() {
-                    for item in items {
-                        board[item - PIECES] = Some(piece as u8);
-                    }
-                }
-            }
-            Ok(out.write_all(format(&board).as_bytes())?)
+            Ok(out.write_all(text.as_bytes())?)
         }
 
         pub fn main() {
@@ -945,8 +924,8 @@ pub mod problems {
             row * (row + 1) / 2 + column
         }
 
-        fn cell_positions() -> impl Iterator<Item = (usize, usize)> {
-            (0..ROWS).flat_map(|r| (0..=r).map(move |c| (r, c)))
+        fn triangle() -> Vec<Point<2>> {
+            (0..ROWS as i32).flat_map(|r| (0..=r).map(move |c| [r, c])).collect()
         }
 
         fn parse(input: &[u8]) -> Result<Board, Error> {
@@ -1000,21 +979,30 @@ pub mod problems {
             Ok(board)
         }
 
-        fn check_placed_pieces(
+        fn exact_cover(
             board: &Board,
             orientations: &[Vec<Shape>],
-        ) -> Result<(), Error> {
+        ) -> Result<Tiling, Error> {
+            let points = triangle();
+            let triangle = geometry::Board::new(&points);
+            let mut tiling = Tiling::new(PIECES, CELLS);
             for (piece, shapes) in orientations.iter().enumerate() {
-                let cells: Vec<Point<2>> = cell_positions()
-                    .zip(board.iter())
-                    .filter(|&(_, &on)| on == Some(piece as u8))
-                    .map(|((r, c), _)| [r as i32, c as i32])
+                let placed: Vec<usize> = (0..CELLS)
+                    .filter(|&i| board[i] == Some(piece as u8))
                     .collect();
-                let [row, column] = match cells.first() {
-                    Some(&first) => first,
-                    None => continue,
-                };
-                if !shapes.contains(&geometry::normalize(&cells)) {
+                let mut kept = false;
+                for shape in shapes {
+                    for covered in triangle.placements(shape) {
+                        let free = placed.is_empty()
+                            && covered.iter().all(|&i| board[i].is_none());
+                        if free || covered == placed {
+                            tiling.place(piece, &covered);
+                            kept = true;
+                        }
+                    }
+                }
+                if let (false, Some(&first)) = (kept, placed.first()) {
+                    let [row, column] = points[first];
                     let letter = char::from(b'A' + piece as u8);
                     return Err(
                         Error::at_column(
@@ -1023,60 +1011,71 @@ pub mod problems {
                             format!(
                                 "piece {letter} (first cell here) covers {} cells that are not one \
                      orientation of {letter} ({} beads, rotated or mirrored)",
-                                cells.len(), shapes[0].len()
+                                placed.len(), shapes[0].len()
                             ),
                         ),
                     );
                 }
             }
-            Ok(())
+            Ok(tiling)
         }
 
-        fn exact_cover(board: &Board, orientations: &[Vec<Shape>]) -> Problem {
-            let triangle: Vec<Point<2>> = cell_positions()
-                .map(|(r, c)| [r as i32, c as i32])
-                .collect();
-            let triangle = geometry::Board::new(&triangle);
-            let mut problem = Problem::new(PIECES + CELLS, 0);
-            let mut option: Vec<usize> = Vec::with_capacity(6);
-            let mut add = |option: &[usize]| {
-                problem.add_option(option).expect("a placement is a valid option");
-            };
-            for (piece, shapes) in orientations.iter().enumerate() {
-                option.clear();
-                option.push(piece);
-                option
-                    .extend(
-                        (0..CELLS)
-                            .filter(|&i| board[i] == Some(piece as u8))
-                            .map(|i| PIECES + i),
-                    );
-                if option.len() > 1 {
-                    add(&option);
-                    continue;
-                }
-                for shape in shapes {
-                    for cells in triangle.placements(shape) {
-                        if cells.iter().all(|&i| board[i].is_none()) {
-                            option.truncate(1);
-                            option.extend(cells.iter().map(|&i| PIECES + i));
-                            add(&option);
-                        }
-                    }
-                }
-            }
-            problem
-        }
-
-        fn format(board: &Board) -> String {
+        fn format(pieces: &[usize]) -> String {
             let mut out = String::with_capacity(CELLS + ROWS);
-            for (i, (r, c)) in cell_positions().enumerate() {
-                out.push(board[i].map_or('.', |piece| char::from(b'A' + piece)));
+            for (i, &[r, c]) in triangle().iter().enumerate() {
+                out.push(char::from(b'A' + pieces[i] as u8));
                 if c == r {
                     out.push('\n');
                 }
             }
             out
+        }
+    }
+}
+
+pub mod tiling {
+    use crate::dlx::Problem;
+
+    #[derive(Clone, Debug)]
+    pub struct Tiling {
+        problem: Problem,
+        pieces: usize,
+        cells: usize,
+    }
+
+    impl Tiling {
+        pub fn new(pieces: usize, cells: usize) -> Tiling {
+            Tiling {
+                problem: Problem::new(pieces + cells, 0),
+                pieces,
+                cells,
+            }
+        }
+
+        pub fn place(&mut self, piece: usize, cells: &[usize]) {
+            assert!(piece < self.pieces);
+            let mut items = vec![piece];
+            items.extend(cells.iter().map(|&cell| self.pieces + cell));
+            if let Err(e) = self.problem.add_option(&items) {
+                panic!("an invalid option: {e}");
+            }
+        }
+
+        pub fn problem(&self) -> &Problem {
+            &self.problem
+        }
+
+        pub fn pieces_by_cell(&self, solution: &[usize]) -> Vec<usize> {
+            let mut pieces = vec![0; self.cells];
+            for &k in solution {
+                let mut items = self.problem.option(k);
+                if let Some(piece) = items.next() {
+                    for item in items {
+                        pieces[item - self.pieces] = piece;
+                    }
+                }
+            }
+            pieces
         }
     }
 }

@@ -7,6 +7,7 @@
 //   library/src/lib.rs
 //   library/src/problems.rs
 //   library/src/problems/uva197.rs
+//   library/src/tiling.rs
 // Regenerate: make submit-uva197 (or: cargo run -q -p bundler -- uva197)
 // Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit
 
@@ -679,40 +680,35 @@ pub mod geometry {
             Board { cells, low, high }
         }
 
-        pub fn is_empty(&self) -> bool {
-            self.cells.is_empty()
-        }
-
         pub fn index(&self, p: Point<D>) -> Option<usize> {
             self.cells.binary_search(&p).ok()
         }
 
-        pub fn contains(&self, p: Point<D>) -> bool {
-            self.index(p).is_some()
+        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+            let cells = |d| shape.iter().map(|&p| self.index(translate(p, d))).collect();
+            self.shifts(shape).into_iter().filter_map(cells).collect()
         }
 
-        pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
-            let mut offsets = Vec::new();
-            if shape.is_empty() || self.is_empty() {
-                return offsets;
+        fn shifts(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+            let mut shifts = Vec::new();
+            if shape.is_empty() {
+                return shifts;
             }
             let (mut from, mut to) = bounds(shape.iter().copied());
             for i in 0..D {
                 from[i] = self.low[i] - from[i];
                 to[i] = self.high[i] - to[i];
                 if from[i] > to[i] {
-                    return offsets;
+                    return shifts;
                 }
             }
             let mut d = from;
             loop {
-                if shape.iter().all(|&p| self.contains(translate(p, d))) {
-                    offsets.push(d);
-                }
+                shifts.push(d);
                 let mut i = D;
                 loop {
                     if i == 0 {
-                        return offsets;
+                        return shifts;
                     }
                     i -= 1;
                     if d[i] < to[i] {
@@ -722,15 +718,6 @@ pub mod geometry {
                     d[i] = from[i];
                 }
             }
-        }
-
-        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
-            self.offsets(shape)
-                .into_iter()
-                .map(|d| {
-                    shape.iter().filter_map(|&p| self.index(translate(p, d))).collect()
-                })
-                .collect()
         }
     }
 
@@ -899,9 +886,10 @@ pub mod input {
 
 pub mod problems {
     pub mod uva197 {
-        use crate::dlx::{bitset::Solver, Problem, Search};
+        use crate::dlx::{bitset::Solver, Search};
         use crate::geometry::{self, Board, Point, Symmetry};
         use crate::input::{self, Error, Lines};
+        use crate::tiling::Tiling;
         use std::io::Write;
 
         type Cell = Point<3>;
@@ -918,32 +906,15 @@ pub mod problems {
 
         const CELLS: usize = 27;
 
-        fn cell_item(k: usize) -> usize {
-            k
-        }
-
-        fn piece_item(p: usize) -> usize {
-            CELLS + p
-        }
-
-        struct Placement {
-            piece: usize,
-            cells: Vec<usize>,
-        }
-
         pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             let cube = cube();
             let rotations = Symmetry::rotations();
-            let mut others = Vec::new();
+            let mut others = Tiling::new(PIECES.len(), CELLS);
             for (piece, &(_, shape)) in PIECES.iter().enumerate().skip(1) {
                 for orientation in geometry::base_placements(shape, &rotations) {
-                    let placements = cube.placements(&orientation);
-                    others
-                        .extend(
-                            placements
-                                .into_iter()
-                                .map(|cells| Placement { piece, cells }),
-                        );
+                    for cells in cube.placements(&orientation) {
+                        others.place(piece, &cells);
+                    }
                 }
             }
             let a_orientations = geometry::base_placements(PIECES[0].1, &rotations);
@@ -961,15 +932,12 @@ pub mod problems {
                         ),
                     );
                 }
-                let a_placements: Vec<Placement> = cube
-                    .placements(&shape)
-                    .into_iter()
-                    .map(|cells| Placement { piece: 0, cells })
-                    .collect();
+                let mut tiling = others.clone();
+                for cells in cube.placements(&shape) {
+                    tiling.place(0, &cells);
+                }
                 text.clear();
-                for assembly in assemblies(
-                    a_placements.iter().chain(&others).collect(),
-                ) {
+                for assembly in assemblies(&tiling) {
                     text.extend_from_slice(&assembly);
                     text.push(b'\n');
                 }
@@ -1032,31 +1000,62 @@ pub mod problems {
             Board::new(&cells)
         }
 
-        fn assemblies(placements: Vec<&Placement>) -> Vec<[u8; CELLS]> {
-            let mut problem = Problem::new(CELLS + PIECES.len(), 0);
-            for placement in &placements {
-                let mut items = vec![piece_item(placement.piece)];
-                items.extend(placement.cells.iter().map(|&k| cell_item(k)));
-                problem
-                    .add_option(&items)
-                    .expect(
-                        "a placement names its piece and distinct cells inside the cube",
-                    );
-            }
+        fn assemblies(tiling: &Tiling) -> Vec<Vec<u8>> {
             let mut found = Vec::new();
-            Solver::new(&problem)
+            Solver::new(tiling.problem())
                 .for_each(|solution| {
-                    let mut assembly = [b'.'; CELLS];
-                    for &option in solution {
-                        let placement = placements[option];
-                        for &k in &placement.cells {
-                            assembly[k] = PIECES[placement.piece].0;
-                        }
-                    }
-                    found.push(assembly);
+                    let pieces = tiling.pieces_by_cell(solution);
+                    found.push(pieces.iter().map(|&p| PIECES[p].0).collect());
                 });
             found.sort_unstable();
             found
+        }
+    }
+}
+
+pub mod tiling {
+    use crate::dlx::Problem;
+
+    #[derive(Clone, Debug)]
+    pub struct Tiling {
+        problem: Problem,
+        pieces: usize,
+        cells: usize,
+    }
+
+    impl Tiling {
+        pub fn new(pieces: usize, cells: usize) -> Tiling {
+            Tiling {
+                problem: Problem::new(pieces + cells, 0),
+                pieces,
+                cells,
+            }
+        }
+
+        pub fn place(&mut self, piece: usize, cells: &[usize]) {
+            assert!(piece < self.pieces);
+            let mut items = vec![piece];
+            items.extend(cells.iter().map(|&cell| self.pieces + cell));
+            if let Err(e) = self.problem.add_option(&items) {
+                panic!("an invalid option: {e}");
+            }
+        }
+
+        pub fn problem(&self) -> &Problem {
+            &self.problem
+        }
+
+        pub fn pieces_by_cell(&self, solution: &[usize]) -> Vec<usize> {
+            let mut pieces = vec![0; self.cells];
+            for &k in solution {
+                let mut items = self.problem.option(k);
+                if let Some(piece) = items.next() {
+                    for item in items {
+                        pieces[item - self.pieces] = piece;
+                    }
+                }
+            }
+            pieces
         }
     }
 }

@@ -7,6 +7,7 @@
 //   library/src/lib.rs
 //   library/src/problems.rs
 //   library/src/problems/uva745.rs
+//   library/src/tiling.rs
 // Regenerate: make submit-uva745 (or: cargo run -q -p bundler -- uva745)
 // Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit
 
@@ -532,17 +533,6 @@ pub mod dlx {
 pub mod geometry {
     pub type Point<const D: usize> = [i32; D];
 
-    pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
-        let (low, _) = bounds(cells.iter().copied());
-        let mut shape: Vec<Point<D>> = cells
-            .iter()
-            .map(|&p| translate(p, low.map(|x| -x)))
-            .collect();
-        shape.sort_unstable();
-        shape.dedup();
-        shape
-    }
-
     fn bounds<const D: usize>(
         mut points: impl Iterator<Item = Point<D>>,
     ) -> (Point<D>, Point<D>) {
@@ -576,40 +566,35 @@ pub mod geometry {
             Board { cells, low, high }
         }
 
-        pub fn is_empty(&self) -> bool {
-            self.cells.is_empty()
-        }
-
         pub fn index(&self, p: Point<D>) -> Option<usize> {
             self.cells.binary_search(&p).ok()
         }
 
-        pub fn contains(&self, p: Point<D>) -> bool {
-            self.index(p).is_some()
+        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+            let cells = |d| shape.iter().map(|&p| self.index(translate(p, d))).collect();
+            self.shifts(shape).into_iter().filter_map(cells).collect()
         }
 
-        pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
-            let mut offsets = Vec::new();
-            if shape.is_empty() || self.is_empty() {
-                return offsets;
+        fn shifts(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+            let mut shifts = Vec::new();
+            if shape.is_empty() {
+                return shifts;
             }
             let (mut from, mut to) = bounds(shape.iter().copied());
             for i in 0..D {
                 from[i] = self.low[i] - from[i];
                 to[i] = self.high[i] - to[i];
                 if from[i] > to[i] {
-                    return offsets;
+                    return shifts;
                 }
             }
             let mut d = from;
             loop {
-                if shape.iter().all(|&p| self.contains(translate(p, d))) {
-                    offsets.push(d);
-                }
+                shifts.push(d);
                 let mut i = D;
                 loop {
                     if i == 0 {
-                        return offsets;
+                        return shifts;
                     }
                     i -= 1;
                     if d[i] < to[i] {
@@ -619,15 +604,6 @@ pub mod geometry {
                     d[i] = from[i];
                 }
             }
-        }
-
-        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
-            self.offsets(shape)
-                .into_iter()
-                .map(|d| {
-                    shape.iter().filter_map(|&p| self.index(translate(p, d))).collect()
-                })
-                .collect()
         }
     }
 
@@ -822,9 +798,10 @@ pub mod input {
 
 pub mod problems {
     pub mod uva745 {
-        use crate::dlx::{Problem, Search, Solver};
-        use crate::geometry::{self, Board, Point};
+        use crate::dlx::{Search, Solver};
+        use crate::geometry::{Board, Point};
         use crate::input::{self, Error, Lines};
+        use crate::tiling::Tiling;
         use std::io::Write;
 
         const MAX_SIDE: usize = 20;
@@ -933,104 +910,75 @@ pub mod problems {
             count: usize,
         ) -> Result<Vec<Piece>, Error> {
             let area = side * side;
-            let mut pieces: Vec<Piece> = Vec::with_capacity(count);
+            let mut pieces = Vec::with_capacity(count);
             let mut digits = 0;
-            let mut current: Option<(u8, Vec<Point<2>>)> = None;
-            let mut rows_in_piece = 0;
+            let mut current: Option<(usize, Piece)> = None;
             loop {
                 let next_number = lines.next_number();
-                let line = match lines.next() {
-                    Some(line) => line,
-                    None => {
-                        return Err(
-                            Error::at(
-                                next_number,
-                                format!(
-                                    "expected '#' to end the instance of N = {side}, found the end of the input"
-                                ),
-                            ),
+                let line = lines
+                    .next()
+                    .ok_or_else(|| {
+                        let expected = format!(
+                            "expected '#' to end the instance of N = {side}"
                         );
-                    }
-                };
-                let number = line.number;
+                        Error::at(next_number, expected + ", found the end of the input")
+                    })?;
                 let text = line.trimmed();
-                let is_end = text
-                    .iter()
-                    .filter(|b| !b.is_ascii_whitespace())
-                    .eq(b"#".iter());
-                if is_end || text.is_empty() {
-                    if let Some((digit, cells)) = current.take() {
-                        pieces
-                            .push(Piece {
-                                digit,
-                                cells: geometry::normalize(&cells),
-                            });
+                let hash = text.iter().filter(|b| !b.is_ascii_whitespace()).eq(b"#");
+                if hash || text.is_empty() {
+                    pieces.extend(current.take().map(|(_, piece)| piece));
+                    if hash {
+                        check_total(line.number, pieces.len(), count, digits, side)?;
+                        return Ok(pieces);
                     }
-                    if text.is_empty() {
-                        continue;
-                    }
-                    if pieces.len() != count || digits != area {
-                        return Err(
-                            Error::at(
-                                number,
-                                if pieces.len() != count {
-                                    format!(
-                                        "found {} of P = {count} pieces before '#'", pieces.len()
-                                    )
-                                } else {
-                                    format!(
-                                        "the pieces have {digits} digits, but the {side}x{side} square has {area} cells"
-                                    )
-                                },
-                            ),
-                        );
-                    }
-                    return Ok(pieces);
+                    continue;
                 }
                 let (digit, columns) = read_piece_line(&line, area - digits)?;
-                match &mut current {
-                    Some((d, cells)) if *d == digit => {
-                        rows_in_piece += 1;
-                        cells.extend(columns.iter().map(|&c| [rows_in_piece, c as i32]));
-                    }
-                    _ => {
-                        if let Some((d, cells)) = current.take() {
-                            pieces
-                                .push(Piece {
-                                    digit: d,
-                                    cells: geometry::normalize(&cells),
-                                });
-                        }
-                        if pieces.len() == count {
-                            return Err(
-                                Error::at(
-                                    number,
-                                    format!(
-                                        "expected '#' after P = {count} pieces, found another piece"
-                                    ),
-                                ),
-                            );
-                        }
-                        rows_in_piece = 0;
-                        current = Some((
-                            digit,
-                            columns.iter().map(|&c| [0, c as i32]).collect(),
-                        ));
+                if !matches!(& current, Some((_, piece)) if piece.digit == digit) {
+                    pieces.extend(current.take().map(|(_, piece)| piece));
+                    if pieces.len() == count {
+                        let expected = format!("expected '#' after P = {count} pieces");
+                        return Err(
+                            Error::at(line.number, expected + ", found another piece"),
+                        );
                     }
                 }
+                let (first, piece) = current
+                    .get_or_insert_with(|| {
+                        let cells = Vec::new();
+                        (line.number, Piece { digit, cells })
+                    });
+                let row = (line.number - *first) as i32;
+                piece.cells.extend(columns.iter().map(|&c| [row, c as i32]));
                 if let Some(&column) = columns.get(area - digits) {
-                    return Err(
-                        Error::at_column(
-                            number,
-                            column + 1,
-                            format!(
-                                "the pieces have more digits than the {side}x{side} square has cells ({area})"
-                            ),
-                        ),
+                    let message = format!(
+                        "the pieces have more digits than the {side}x{side} square has cells ({area})"
                     );
+                    return Err(Error::at_column(line.number, column + 1, message));
                 }
                 digits += columns.len();
             }
+        }
+
+        fn check_total(
+            number: usize,
+            found: usize,
+            count: usize,
+            digits: usize,
+            side: usize,
+        ) -> Result<(), Error> {
+            let area = side * side;
+            if found != count {
+                let message = format!("found {found} of P = {count} pieces before '#'");
+                return Err(Error::at(number, message));
+            }
+            if digits != area {
+                let message = format!(
+                    "the pieces have {digits} digits, but the {side}x{side} square has {area} cells"
+                );
+                return Err(Error::at(number, message));
+            }
+            Ok(())
         }
 
         fn read_piece_line(
@@ -1067,33 +1015,21 @@ pub mod problems {
 
         fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
             let n = instance.side;
-            let pieces = instance.pieces.len();
-            let mut problem = Problem::new(pieces + n * n, 0);
             let cells: Vec<Point<2>> = (0..n * n)
                 .map(|k| [(k / n) as i32, (k % n) as i32])
                 .collect();
             let square = Board::new(&cells);
-            let mut option: Vec<usize> = Vec::with_capacity(n * n + 1);
+            let mut tiling = Tiling::new(instance.pieces.len(), n * n);
             for (k, piece) in instance.pieces.iter().enumerate() {
                 for cells in square.placements(&piece.cells) {
-                    option.clear();
-                    option.push(k);
-                    option.extend(cells.iter().map(|&cell| pieces + cell));
-                    problem.add_option(&option).expect("a placement is a valid option");
+                    tiling.place(k, &cells);
                 }
             }
-            let solution = Solver::new(&problem).first()?;
-            let mut square = vec![vec![0; n]; n];
-            for k in solution {
-                let mut items = problem.option(k);
-                if let Some(piece) = items.next() {
-                    for item in items {
-                        let cell = item - pieces;
-                        square[cell / n][cell % n] = instance.pieces[piece].digit;
-                    }
-                }
-            }
-            Some(square)
+            let solution = Solver::new(tiling.problem()).first()?;
+            let digits: Vec<u8> = (tiling.pieces_by_cell(&solution).iter())
+                .map(|&p| instance.pieces[p].digit)
+                .collect();
+            Some(digits.chunks(n).map(|row| row.to_vec()).collect())
         }
 
         fn best_rotation(square: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
@@ -1123,6 +1059,53 @@ pub mod problems {
         fn turn_counter_clockwise(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
             let n = square.len();
             (0..n).map(|i| square.iter().map(|row| row[n - 1 - i]).collect()).collect()
+        }
+    }
+}
+
+pub mod tiling {
+    use crate::dlx::Problem;
+
+    #[derive(Clone, Debug)]
+    pub struct Tiling {
+        problem: Problem,
+        pieces: usize,
+        cells: usize,
+    }
+
+    impl Tiling {
+        pub fn new(pieces: usize, cells: usize) -> Tiling {
+            Tiling {
+                problem: Problem::new(pieces + cells, 0),
+                pieces,
+                cells,
+            }
+        }
+
+        pub fn place(&mut self, piece: usize, cells: &[usize]) {
+            assert!(piece < self.pieces);
+            let mut items = vec![piece];
+            items.extend(cells.iter().map(|&cell| self.pieces + cell));
+            if let Err(e) = self.problem.add_option(&items) {
+                panic!("an invalid option: {e}");
+            }
+        }
+
+        pub fn problem(&self) -> &Problem {
+            &self.problem
+        }
+
+        pub fn pieces_by_cell(&self, solution: &[usize]) -> Vec<usize> {
+            let mut pieces = vec![0; self.cells];
+            for &k in solution {
+                let mut items = self.problem.option(k);
+                if let Some(piece) = items.next() {
+                    for item in items {
+                        pieces[item - self.pieces] = piece;
+                    }
+                }
+            }
+            pieces
         }
     }
 }

@@ -301,6 +301,35 @@ fn bad_descriptions_name_file_line_and_column() {
 }
 
 #[test]
+fn a_nul_byte_is_refused_with_its_place_and_nothing_is_written() {
+    // Knuth's generators stop at it; written into the item line, it would
+    // end the name there for C programs such as DLX1.
+    let text = "[0-2][0-2]\nA\0B 00 01\n";
+    let (ok, out, err) = run(&["polyomino"], text);
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert_eq!(
+        err,
+        "dlx: <stdin>:2:2: a NUL byte; a description is text without control characters\n"
+    );
+    let dir = std::env::temp_dir().join(format!("dlx-nul-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("nul.polycube");
+    std::fs::write(&path, "| cubes\n[01]00\nL 000 100\nZ\0 000\n").unwrap();
+    let (ok, out, err) = run(&["polycube", path.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert_eq!(
+        err,
+        format!(
+            "dlx: {}:4:2: a NUL byte; a description is text without control characters\n",
+            path.display()
+        )
+    );
+}
+
+#[test]
 fn subcommands_leave_the_solver_options_alone() {
     // Solver options belong to `dlx FILE`; with a subcommand they are an error.
     let (ok, _, err) = run(&["--first", "polyomino"], "00\nA 00\n");

@@ -219,6 +219,10 @@ fn show(args: &Args, bundle: &Bundle) {
         let prefix = format!("\n{}: ", bundle.id);
         eprintln!("{}: {}", bundle.id, report.replace('\n', &prefix));
     }
+    // With `all`, say whose answer follows.
+    if args.id == "all" && (args.explain.is_some() || args.sizes) {
+        println!("{}:", bundle.id);
+    }
     if let Some(explanation) = &bundle.explanation {
         print!("{explanation}");
     }

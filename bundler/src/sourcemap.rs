@@ -72,42 +72,19 @@ impl SourceMap {
     /// The places of `printed`, parsed from the text printed from the
     /// assembled file `assembled`.
     pub fn assembled(sources: Arc<Sources>, assembled: &syn::File, printed: &syn::File) -> Self {
-        let mut tokens = BTreeMap::new();
-        let origin = |module: &[String], token: &Token| {
+        let tokens = paired(assembled, printed, |module, token| {
             let file = *sources.modules.get(module)?;
             Some(Origin { file, at: token.at })
-        };
-        pair_items(
-            &assembled.items,
-            &printed.items,
-            &mut Vec::new(),
-            &mut |module, before, after| {
-                for (old, new) in pair(before, after) {
-                    if let Some(found) = origin(module, old) {
-                        tokens.insert(new.at, found);
-                    }
-                }
-            },
-        );
+        });
         SourceMap { sources, tokens }
     }
 
     /// The places of `printed`, parsed from the text printed from
     /// `before`, a tree whose spans are places in the text this map is of.
     pub fn carry(&self, before: &syn::File, printed: &syn::File) -> Self {
-        let mut tokens = BTreeMap::new();
-        pair_items(
-            &before.items,
-            &printed.items,
-            &mut Vec::new(),
-            &mut |_, before, after| {
-                for (old, new) in pair(before, after) {
-                    if let Some(&found) = self.tokens.get(&old.at) {
-                        tokens.insert(new.at, found);
-                    }
-                }
-            },
-        );
+        let tokens = paired(before, printed, |_, token| {
+            self.tokens.get(&token.at).copied()
+        });
         SourceMap {
             sources: Arc::clone(&self.sources),
             tokens,
@@ -310,6 +287,29 @@ fn flatten(stream: TokenStream, out: &mut Vec<Token>) {
             out.push(Token { shape, at });
         }
     }
+}
+
+/// The origin of every token of `printed` that `origin` (given the module
+/// path and the paired token of `before`) finds one for.
+fn paired(
+    before: &syn::File,
+    printed: &syn::File,
+    origin: impl Fn(&[String], &Token) -> Option<Origin>,
+) -> BTreeMap<Pos, Origin> {
+    let mut tokens = BTreeMap::new();
+    pair_items(
+        &before.items,
+        &printed.items,
+        &mut Vec::new(),
+        &mut |module, old_tokens, new_tokens| {
+            for (old, new) in pair(old_tokens, new_tokens) {
+                if let Some(found) = origin(module, old) {
+                    tokens.insert(new.at, found);
+                }
+            }
+        },
+    );
+    tokens
 }
 
 /// Called with a module path and the tokens of an item before and after.

@@ -212,6 +212,25 @@ fn a_type_error_is_placed_in_the_library_not_in_the_bundle() {
     assert!(!message.contains("<anon>"), "{message}");
 }
 
+#[test]
+fn a_function_a_macro_defines_falls_back_to_the_whole_library_and_says_where() {
+    // The walk cannot see that `make!(seven)` defines `seven`: the cut
+    // does not compile, the whole library is shaken, and the report
+    // places rustc's complaint in the adapter.
+    check_fixture("macro_defined", "7\n", &["make!(seven);"], &[]);
+    let fell_back = bundle_fixture("macro_defined")
+        .report
+        .fell_back
+        .expect("the cut does not compile");
+    assert!(
+        fell_back.starts_with(
+            "error[E0425]: cannot find function `seven` in the crate root\n \
+             --> macro_defined/src/problems/demo.rs:2:27\n"
+        ),
+        "{fell_back}"
+    );
+}
+
 // ---- the rest of ordinary Rust ----
 
 #[test]

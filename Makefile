@@ -1,6 +1,6 @@
 # Entry points. `make help` lists them.
 #
-#   make submit-p4205    bundle, judge every case like the judge would, print the file
+#   make submit-p4205    bundle, judge every case like the judge would, print the file's path and size
 #   make submit-all      the same for every problem
 #   make test            every test of the workspace (submissions judged, staleness checked)
 #   make check           fmt, clippy and the staleness check, as CI runs them
@@ -40,10 +40,14 @@ help:
 
 submit-all: $(addprefix submit-,$(PROBLEMS))
 
-# Bundle first: the judge compiles the file the bundler wrote.
+# Bundle first: the judge compiles the file the bundler wrote; nothing is
+# written for an adapter without a case folder. Cargo's own lines show the
+# builds (a minute or two on a fresh clone). The bundler takes ids only.
 submit-%: FORCE
-	@$(CARGO) run -q -p bundler -- $*
-	@$(CARGO) run -q --release -p judge-tests --bin judge -- $* --deny-warnings
+	@if [ -f library/src/problems/$(call id_of,$*).rs ] && [ ! -d judge-tests/$(call id_of,$*) ]; then \
+		echo "error: judge-tests/$(call id_of,$*)/ is missing: add the problem's cases before submitting (README.md, Adding a problem)" >&2; exit 1; fi
+	@$(CARGO) run -p bundler -- $(call id_of,$*)
+	@$(CARGO) run --release -p judge-tests --bin judge -- $* --deny-warnings
 	@echo "submission: submissions/$(call id_of,$*)/main.rs ($$(wc -c < submissions/$(call id_of,$*)/main.rs) bytes)"
 
 stress-%: FORCE

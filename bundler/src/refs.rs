@@ -63,17 +63,49 @@ pub fn flatten_use(
 #[derive(Default)]
 pub(crate) struct Collector {
     pub(crate) refs: Refs,
+    /// Set by a qualified self (`<T>::name`) for the path that follows it.
+    qualified: Option<Qualified>,
+}
+
+/// What the `<T>` of `<T>::name` (syn's `QSelf` at position 0) stands for
+/// in the path that follows it, whose leading `::` is syn's, not a crate's.
+enum Qualified {
+    /// `<T as Trait>::name`: the path is `Trait::name`, read as any path.
+    AsTrait,
+    /// `<a::T>::name`, `<T<U>>::name`: the path means `a::T::name`.
+    Type(Vec<String>),
+    /// `<[T]>::name`, `<Vec<T>>::name`: a type that is no path of its own;
+    /// `name` is an associated name it may have.
+    Other,
 }
 
 impl<'ast> Visit<'ast> for Collector {
     fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
 
+    fn visit_qself(&mut self, qself: &'ast syn::QSelf) {
+        syn::visit::visit_qself(self, qself);
+        // Set after the type's own paths are visited: it is for the next.
+        self.qualified = Some(match &*qself.ty {
+            _ if qself.position > 0 => Qualified::AsTrait,
+            syn::Type::Path(p) if p.qself.is_none() => Qualified::Type(path_segments(&p.path)),
+            _ => Qualified::Other,
+        });
+    }
+
     fn visit_path(&mut self, path: &'ast syn::Path) {
-        let mut segments: Vec<String> = Vec::new();
-        if path.leading_colon.is_some() {
-            segments.push("::".into());
-        }
-        segments.extend(path.segments.iter().map(|s| s.ident.to_string()));
+        let names = path.segments.iter().map(|s| s.ident.to_string());
+        let segments = match self.qualified.take() {
+            None | Some(Qualified::AsTrait) => path_segments(path),
+            Some(Qualified::Type(mut ty)) => {
+                ty.extend(names);
+                ty
+            }
+            Some(Qualified::Other) => {
+                self.refs.methods.extend(names);
+                syn::visit::visit_path(self, path);
+                return;
+            }
+        };
         let line = crate::syntax::line_of(path.span());
         self.refs.paths.push((segments, line));
         syn::visit::visit_path(self, path);
@@ -131,6 +163,16 @@ impl<'ast> Visit<'ast> for Collector {
             self.refs.paths.push((segments, line));
         }
     }
+}
+
+/// A path's segments, `"::"` first for a leading `::`.
+fn path_segments(path: &syn::Path) -> Vec<String> {
+    let mut segments: Vec<String> = Vec::new();
+    if path.leading_colon.is_some() {
+        segments.push("::".into());
+    }
+    segments.extend(path.segments.iter().map(|s| s.ident.to_string()));
+    segments
 }
 
 /// Follows what macro tokens probably mean: `a::b` paths, `.name` calls,
@@ -264,6 +306,30 @@ mod tests {
                 ("crate::a::e::f".to_string(), Some("f".to_string())),
             ]
         );
+    }
+
+    #[test]
+    fn a_qualified_self_is_a_type_not_a_crate() {
+        let mut collector = Collector::default();
+        let block: syn::Block = syn::parse_str(
+            "{ <[T]>::to_vec(x); <a::U>::new(3); <Vec<u8>>::with_capacity(1); <X as b::Tr>::f(); }",
+        )
+        .expect("a block");
+        collector.visit_block(&block);
+        let paths: Vec<String> = collector
+            .refs
+            .paths
+            .iter()
+            .map(|(p, _)| p.join("::"))
+            .collect();
+        assert!(paths.contains(&"a::U::new".to_string()), "{paths:?}");
+        assert!(
+            paths.contains(&"Vec::with_capacity".to_string()),
+            "{paths:?}"
+        );
+        assert!(paths.contains(&"b::Tr::f".to_string()), "{paths:?}");
+        assert!(!paths.iter().any(|p| p.starts_with("::")), "{paths:?}");
+        assert!(collector.refs.methods.contains("to_vec"));
     }
 
     #[test]

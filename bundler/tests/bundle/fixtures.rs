@@ -127,6 +127,26 @@ fn a_library_type_in_a_std_traits_generic_arguments() {
     );
 }
 
+// ---- the last failure classes (issue 20) ----
+
+#[test]
+fn qualified_self_paths_are_types_not_crates() {
+    // `<[T]>::to_vec`, `<Vec<T>>::new()`, `<[u8; 2]>::default()` and
+    // `<UnionFind>::new(3)`: syn gives each path a leading `::`, which is
+    // not a crate's.
+    check_fixture(
+        "qualified_self",
+        "true [1, 2] [0, 0]\n",
+        &[
+            "<crate::dsu::UnionFind>::new(3)",
+            "<[T]>::to_vec(items)",
+            "<Vec<T>>::new()",
+            "<[u8; 2]>::default()",
+        ],
+        &["fn unused", "with_capacity"],
+    );
+}
+
 #[test]
 fn warnings_of_the_library_itself_are_reported_at_their_line_and_column() {
     let bundle = bundle_fixture("library_warning");

@@ -12,8 +12,11 @@ use std::path::{Path, PathBuf};
 
 use syn::{AttrStyle, Attribute, Item};
 
+use crate::cargo::{Extern, Krate, Workspace};
+use crate::cfg::Cfg;
 use crate::error::{Error, Place};
-use crate::syntax::{place_of, strip_test_code};
+use crate::mount::{self, Mount};
+use crate::syntax::place_of;
 
 /// A module of the library: its index in [`Crate::modules`] (the root is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -49,6 +52,9 @@ pub struct Module {
 #[derive(Debug)]
 pub struct Crate {
     pub modules: Vec<Module>,
+    /// The root modules of the library crates of a user's bundle, each
+    /// mounted as a module of the bin's crate.
+    pub mounted: Vec<ModuleId>,
     /// The text of every file read, by workspace-relative name.
     sources: BTreeMap<String, String>,
 }
@@ -89,6 +95,19 @@ impl Crate {
         })
     }
 
+    /// Whether module `m` is `root` or inside it.
+    pub fn is_within(&self, mut m: ModuleId, root: ModuleId) -> bool {
+        loop {
+            if m == root {
+                return true;
+            }
+            match self.get(m).parent {
+                Some(parent) => m = parent,
+                None => return false,
+            }
+        }
+    }
+
     /// `crate::a::b` for module `m`.
     pub fn module_name(&self, m: ModuleId) -> String {
         let mut name = String::from("crate");
@@ -103,19 +122,81 @@ impl Crate {
 /// Reads the library whose `Cargo.toml` is in `library` (`src/lib.rs` is the
 /// root); `display_base` is the directory that file names are shown relative to.
 pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
-    let mut reader = Reader {
-        base: display_base.to_path_buf(),
-        modules: Vec::new(),
-        sources: BTreeMap::new(),
-        stack: Vec::new(),
-    };
+    let mut reader = Reader::new(display_base, Cfg::default(), None);
     let root = library.join("src").join("lib.rs");
     let src_dir = library.join("src");
     reader.load_file(&root, Vec::new(), None, &src_dir, None)?;
     Ok(Crate {
         modules: reader.modules,
+        mounted: Vec::new(),
         sources: reader.sources,
     })
+}
+
+/// Reads the bin of a user's package as the crate root, and every library
+/// crate it may reach as a module of it named after the crate (see
+/// [`crate::mount`]).
+pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
+    let root = &workspace.root;
+    let mut reader = Reader::new(&root.display_base, cfg_of(root), Some(mount_of(root)));
+    let dir = root.root_file.parent().unwrap_or(Path::new("."));
+    reader.load_file(&root.root_file, Vec::new(), None, dir, None)?;
+    let mut alloc = reader.found.alloc;
+    let mut mounted = Vec::new();
+    for krate in workspace.libraries.values() {
+        reader.base = krate.display_base.clone();
+        reader.cfg = cfg_of(krate);
+        reader.mount = Some(mount_of(krate));
+        reader.found = mount::Found::default();
+        let dir = krate.root_file.parent().unwrap_or(Path::new("."));
+        let path = vec![krate.mount.clone()];
+        let child = reader.load_file(&krate.root_file, path, Some(ModuleId::ROOT), dir, None)?;
+        reader.finish_library(child, &krate.mount);
+        mounted.push(child);
+        alloc |= reader.found.alloc;
+    }
+    if alloc {
+        reader.modules[0].items.insert(
+            0,
+            syn::parse_quote!(
+                extern crate alloc;
+            ),
+        );
+        let shifted = std::mem::take(&mut reader.modules[0].children);
+        reader.modules[0].children = shifted.into_iter().map(|(k, v)| (k + 1, v)).collect();
+    }
+    Ok(Crate {
+        modules: reader.modules,
+        mounted,
+        sources: reader.sources,
+    })
+}
+
+fn cfg_of(krate: &Krate) -> Cfg {
+    Cfg {
+        features: Some(krate.features.clone()),
+    }
+}
+
+fn mount_of(krate: &Krate) -> Mount {
+    Mount {
+        name: krate.mount.clone(),
+        edition: krate.edition.clone(),
+        externs: krate.externs.clone(),
+    }
+}
+
+/// The names each crate calls a dependency that cannot be bundled by,
+/// with why it cannot.
+pub fn refused(workspace: &Workspace) -> BTreeMap<String, String> {
+    std::iter::once(&workspace.root)
+        .chain(workspace.libraries.values())
+        .flat_map(|k| &k.externs)
+        .filter_map(|(name, e)| match e {
+            Extern::Refused(why) => Some((name.clone(), why.clone())),
+            Extern::Mounted(_) => None,
+        })
+        .collect()
 }
 
 /// A module about to be added: where it sits and what it holds.
@@ -138,6 +219,12 @@ struct Declared<'a> {
 
 struct Reader {
     base: PathBuf,
+    /// What is known of the configuration of the crate being read.
+    cfg: Cfg,
+    /// The crate being read as a module of a user's bundle, if it is one.
+    mount: Option<Mount>,
+    /// What rewriting its files found for its root.
+    found: mount::Found,
     modules: Vec<Module>,
     sources: BTreeMap<String, String>,
     /// Files being read, to catch a `#[path]` cycle.
@@ -145,6 +232,49 @@ struct Reader {
 }
 
 impl Reader {
+    fn new(base: &Path, cfg: Cfg, mount: Option<Mount>) -> Reader {
+        Reader {
+            base: base.to_path_buf(),
+            cfg,
+            mount,
+            found: mount::Found::default(),
+            modules: Vec::new(),
+            sources: BTreeMap::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Makes the root module `root` of library crate `name` a module of
+    /// the bundle: a `mod` item at the crate root, its crate-level
+    /// attributes gone, its exported macros reachable by path.
+    fn finish_library(&mut self, root: ModuleId, name_of_crate: &str) {
+        let ident = syn::Ident::new(name_of_crate, proc_macro2::Span::call_site());
+        let index = self.modules[0].items.len();
+        self.modules[0].items.push(syn::parse_quote!(mod #ident {}));
+        self.modules[0].children.insert(index, root);
+        self.modules[root.0].attrs.retain(is_module_attribute);
+        let span = proc_macro2::Span::call_site();
+        for (module, macro_name) in std::mem::take(&mut self.found.exported) {
+            // Each module up from the one defining it re-exports it.
+            let name = syn::Ident::new(&macro_name, span);
+            for depth in (0..module.len()).rev() {
+                let child = syn::Ident::new(&module[depth], span);
+                let mut at = vec![name_of_crate.to_string()];
+                at.extend(module[..depth].iter().cloned());
+                if let Some(m) = self.module_at(&at) {
+                    let reexport = syn::parse_quote!(pub(crate) use self::#child::#name;);
+                    self.modules[m.0].items.push(reexport);
+                }
+            }
+        }
+    }
+
+    fn module_at(&self, path: &[String]) -> Option<ModuleId> {
+        self.modules
+            .iter()
+            .position(|m| m.path == path)
+            .map(ModuleId)
+    }
     fn display(&self, file: &Path) -> String {
         let shown = file.strip_prefix(&self.base).unwrap_or(file);
         shown
@@ -189,7 +319,13 @@ impl Reader {
                 message: e.to_string(),
             }
         })?;
-        strip_test_code(&mut parsed);
+        self.cfg.apply(&mut parsed);
+        if let Some(mount) = &self.mount {
+            let module = &path[usize::from(!mount.name.is_empty()).min(path.len())..];
+            let found = mount::rewrite(&mut parsed, mount, module);
+            self.found.alloc |= found.alloc;
+            self.found.exported.extend(found.exported);
+        }
         self.sources.insert(shown.clone(), text);
         self.stack.push(canonical);
         let new = NewModule {
@@ -236,6 +372,7 @@ impl Reader {
                         return Err(Error::ExternalCrate {
                             place: place_of(shown, krate),
                             name,
+                            why: None,
                         });
                     }
                 }
@@ -336,6 +473,19 @@ impl Reader {
             }),
         }
     }
+}
+
+/// Whether an inner attribute of a library's root may stay on the module it
+/// becomes: docs and lint levels; not `no_std`, `doc(html_root_url)`,
+/// `recursion_limit` and the like, which only a crate root takes.
+fn is_module_attribute(attr: &Attribute) -> bool {
+    let doc_text = attr.path().is_ident("doc") && matches!(attr.meta, syn::Meta::NameValue(_));
+    let doc_text = doc_text
+        && matches!(&attr.meta, syn::Meta::NameValue(nv) if matches!(nv.value, syn::Expr::Lit(_)));
+    let lint = ["allow", "warn", "deny", "forbid", "expect"]
+        .iter()
+        .any(|l| attr.path().is_ident(l));
+    doc_text || lint
 }
 
 /// The value of a `#[path = "..."]` attribute.

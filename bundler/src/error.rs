@@ -33,6 +33,8 @@ pub enum Error {
     },
     /// No `library/src/lib.rs` was found from the current directory up.
     NoLibrary,
+    /// `--library` names no library package.
+    Library { path: PathBuf, problem: String },
     /// syn could not parse a source file.
     Parse { place: Place, message: String },
     /// `mod name;` names a file that does not exist.
@@ -46,8 +48,17 @@ pub enum Error {
     /// A `#[path]` chain includes a file inside itself: no tree of modules
     /// can be printed for that.
     ModuleCycle { place: Place, file: String },
-    /// Reached code refers to a crate a judge does not have.
-    ExternalCrate { place: Place, name: String },
+    /// Reached code refers to a crate a judge does not have; `why` it
+    /// cannot be bundled, when it is a dependency that cannot.
+    ExternalCrate {
+        place: Place,
+        name: String,
+        why: Option<String>,
+    },
+    /// `cargo metadata` failed, or what it says does not fit.
+    Workspace { message: String },
+    /// `--bin NAME` names no bin; `bins` lists those there are.
+    NoBin { bin: String, bins: String },
     /// The problem id is not a file of `src/problems/`; `near` are the
     /// known ids it may be a typo of.
     UnknownProblem {
@@ -75,6 +86,8 @@ pub enum Error {
     /// The library does not compile as one file: rustc's reports, placed in
     /// the library's files.
     DoesNotCompile {
+        /// `the library`, `the bin and the crates it uses`.
+        what: &'static str,
         errors: usize,
         warnings: usize,
         reports: Vec<String>,
@@ -95,8 +108,11 @@ impl fmt::Display for Error {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::NoLibrary => write!(
                 f,
-                "no library/src/lib.rs found from the current directory up; run inside the workspace or pass --library DIR"
+                "no library/src/problems/ found from the current folder up: to bundle a bin of \
+                 your Cargo package (with the crates it uses), pass --bin NAME; to bundle an \
+                 adapter of a library, pass its id and --library DIR"
             ),
+            Error::Library { path, problem } => write!(f, "--library {}: {problem}", path.display()),
             Error::Parse { place, message } => {
                 write!(f, "{place}: cannot parse: {message}; fix the syntax (cargo build -p library shows the same error)")
             }
@@ -113,11 +129,9 @@ impl fmt::Display for Error {
                 f,
                 "{place}: module cycle: {file} would include itself through #[path]; point #[path] at another file"
             ),
-            Error::ExternalCrate { place, name } => write!(
-                f,
-                "{place}: uses the crate `{name}`, but a submission may use only std, core and alloc; \
-                 move the code you need into the library or write it with std"
-            ),
+            Error::ExternalCrate { place, name, why } => external_crate(f, place, name, why),
+            Error::Workspace { message } => write!(f, "{message}"),
+            Error::NoBin { bin, bins } => write!(f, "no bin `{bin}`: {bins}"),
             Error::UnknownProblem { id, near, known } => unknown_problem(f, id, near, known),
             Error::NotDeclared { id, file } => {
                 write!(f, "{file}: problem `{id}` is not declared; add `pub mod {id};` to problems.rs")
@@ -137,16 +151,37 @@ impl fmt::Display for Error {
             Error::UnknownItem { name } => write!(f, "no item `{name}` in the library; {NAMING}"),
             Error::Rustc { message } => write!(f, "{message}"),
             Error::DoesNotCompile {
+                what,
                 errors,
                 warnings,
                 reports,
-            } => does_not_compile(f, *errors, *warnings, reports),
+            } => does_not_compile(f, what, (*errors, *warnings), reports),
             Error::Shake { message } => write!(
                 f,
                 "the bundle cannot be made free of dead code: {message}\n\
                  (`--keep-everything` bundles the whole library instead; please report this case)"
             ),
         }
+    }
+}
+
+fn external_crate(
+    f: &mut fmt::Formatter<'_>,
+    place: &Place,
+    name: &str,
+    why: &Option<String>,
+) -> fmt::Result {
+    match why {
+        Some(why) => write!(
+            f,
+            "{place}: uses the crate `{name}`, which cannot be bundled: {why}"
+        ),
+        None => write!(
+            f,
+            "{place}: uses the crate `{name}`, but a submission may use only std, core and \
+             alloc; move the code you need into the library or write it with std (or bundle \
+             a bin of a Cargo package that depends on `{name}` with --bin, which inlines it)"
+        ),
     }
 }
 
@@ -171,8 +206,8 @@ fn unknown_problem(
 
 fn does_not_compile(
     f: &mut fmt::Formatter<'_>,
-    errors: usize,
-    warnings: usize,
+    what: &str,
+    (errors, warnings): (usize, usize),
     reports: &[String],
 ) -> fmt::Result {
     let plural = |n: usize, what: &str| match n {
@@ -181,7 +216,8 @@ fn does_not_compile(
     };
     write!(
         f,
-        "the library does not compile as one file: {}, {} (places are in the library's files)",
+        "{what} {} not compile as one file: {}, {} (places are in the library's files)",
+        if what.contains(" and ") { "do" } else { "does" },
         plural(errors, "error"),
         plural(warnings, "warning")
     )?;

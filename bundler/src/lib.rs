@@ -20,12 +20,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cargo;
+mod cfg;
+pub mod cli;
 mod discover;
 mod emit;
 mod error;
 mod expand;
 mod explain;
 mod judge;
+mod mount;
 mod problems;
 mod prune;
 mod reach;
@@ -36,7 +40,7 @@ mod shake;
 mod sourcemap;
 mod syntax;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -48,7 +52,8 @@ pub use judge::{Judge, Rustc};
 pub use problems::problems;
 pub use shake::Round;
 
-use discover::{Crate, ItemId};
+use discover::{Crate, ItemId, ModuleId};
+use prune::Keep;
 use reach::Cut;
 use resolve::Names;
 use shake::{Failure, Shaken};
@@ -57,10 +62,7 @@ use sourcemap::{SourceMap, Sources};
 /// What to bundle and how.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// A problem id: the name of a file of `src/problems/`.
-    pub id: String,
-    /// The library package directory (the one with `src/lib.rs`).
-    pub library: PathBuf,
+    pub source: Source,
     pub judge: Judge,
     pub strip_docs: bool,
     pub minify: bool,
@@ -71,12 +73,44 @@ pub struct Options {
     pub keep_everything: bool,
 }
 
+/// Where the code to bundle is.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// An adapter of a library: `src/problems/<id>.rs`, whose `pub fn
+    /// main()` is the entry point, in the library package `library` (as
+    /// given: the header's command names it so).
+    Problem { id: String, library: PathBuf },
+    /// A bin of a user's Cargo package (`--bin`): its `fn main` is the
+    /// entry point, and every library crate it uses is bundled with it.
+    /// `manifest` is the package's `Cargo.toml` (`None`: the current
+    /// directory's).
+    Bin {
+        name: String,
+        manifest: Option<PathBuf>,
+    },
+}
+
 impl Options {
-    /// Readable output for the default judge profile.
+    /// Adapter `id` of `library`, readable, for the default judge profile.
     pub fn new(id: &str, library: PathBuf) -> Options {
-        Options {
+        Options::of(Source::Problem {
             id: id.to_string(),
             library,
+        })
+    }
+
+    /// Bin `name` of the package at `manifest` (`None`: the current
+    /// directory's), readable, for the default judge profile.
+    pub fn bin(name: &str, manifest: Option<PathBuf>) -> Options {
+        Options::of(Source::Bin {
+            name: name.to_string(),
+            manifest,
+        })
+    }
+
+    fn of(source: Source) -> Options {
+        Options {
+            source,
             judge: Judge::all()[0],
             strip_docs: false,
             minify: false,
@@ -85,8 +119,8 @@ impl Options {
         }
     }
 
-    /// Whether the bundle is what `submissions/<id>/main.rs` holds: the
-    /// default profile, printed as it is by default, tree-shaken.
+    /// Whether the bundle is in the form `submissions/<id>/main.rs` holds:
+    /// the default profile, printed as it is by default, tree-shaken.
     pub fn is_committed_form(&self) -> bool {
         self.judge.is_default() && !self.strip_docs && !self.minify && !self.keep_everything
     }
@@ -137,53 +171,63 @@ impl std::fmt::Display for Report {
                 round.bytes,
                 round.time.as_secs_f64() * 1e3
             )?;
-            match (round.deleted, round.expanded) {
-                (0, 0) => writeln!(f, ", clean")?,
-                (d, 0) => writeln!(f, ", {d} deleted")?,
-                (d, e) => writeln!(f, ", {d} deleted, {e} macro calls written out")?,
+            let mut did = Vec::new();
+            if round.deleted > 0 {
+                did.push(format!("{} deleted", round.deleted));
+            }
+            if round.expanded > 0 {
+                did.push(format!("{} macro calls written out", round.expanded));
+            }
+            if round.retyped > 0 {
+                did.push(format!("{} made `()`", round.retyped));
+            }
+            match did.is_empty() {
+                true => writeln!(f, ", clean")?,
+                false => writeln!(f, ", {}", did.join(", "))?,
             }
         }
         write!(f, "total: {:.0} ms", self.total.as_secs_f64() * 1e3)
     }
 }
 
-/// The library read and the adapter found: what every later pass starts
-/// from.
-struct Read {
-    id: String,
-    library_name: String,
-    krate: Crate,
-    main: ItemId,
-}
-
-/// Bundles `options.id`, stripping docs and then minifying if the judge's
-/// limit requires it.
+/// Bundles what `options` name, stripping docs and then minifying if the
+/// judge's limit requires it.
 pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let started = Instant::now();
     let read = read(options)?;
     let names = Names::new(&read.krate);
-    let cut = reach::cut(&names, read.main)?;
-    let entry = vec!["problems".to_string(), read.id.clone()];
+    let with_reason = |e| with_reason(e, &read.refused);
+    let cut = reach::cut(&names, read.main).map_err(with_reason)?;
+    let adapter = read.adapter.as_deref();
     let mut report = Report {
         cut_items: cut.items.len(),
         ..Report::default()
     };
     let sources = Arc::new(Sources::new(&read.krate));
     let (file, shaken) = if options.keep_everything {
-        (prune::assemble(&names, None, &cut.foreign, &entry), None)
+        (
+            prune::assemble(&names, Keep::Whole(&cut), &cut.foreign, adapter),
+            None,
+        )
     } else {
-        let shaken = shake_cut(&names, &cut, &entry, options, sources, &mut report)?;
+        let entry = Entry {
+            adapter,
+            refused: &read.refused,
+        };
+        let shaken = shake_cut(&names, &cut, &entry, options, sources, &mut report);
+        let shaken = shaken.map_err(with_reason)?;
         (shaken.file.clone(), Some(shaken))
     };
     let explanation = options
         .explain
         .as_deref()
-        .map(|query| explain(&names, &cut, shaken.as_ref(), &file, &entry, query))
+        .map(|query| explain(&names, &cut, shaken.as_ref(), &file, adapter, query))
         .transpose()?;
     let header = emit::Header {
-        id: &read.id,
-        library: &read.library_name,
+        title: read.title.clone(),
         sources: emit::sources(&read.krate, &file),
+        command: read.command.clone(),
+        make: read.make.clone(),
         judge: options.judge,
         asked: Style {
             strip_docs: options.strip_docs,
@@ -193,7 +237,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let (text, style, sizes) = print_within_limit(&file, options, &header)?;
     report.total = started.elapsed();
     Ok(Bundle {
-        id: read.id,
+        id: read.name,
         text,
         style,
         sizes,
@@ -203,14 +247,53 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     })
 }
 
-/// Reads the library and finds the adapter's `main`.
+/// `e`, saying why the crate it names cannot be bundled when that is known.
+fn with_reason(e: Error, refused: &BTreeMap<String, String>) -> Error {
+    match e {
+        Error::ExternalCrate {
+            place,
+            name,
+            why: None,
+        } => Error::ExternalCrate {
+            why: refused.get(&name).cloned(),
+            place,
+            name,
+        },
+        other => other,
+    }
+}
+
+/// The code read and the entry point found: what every later pass starts
+/// from.
+struct Read {
+    /// The problem id or the bin's name.
+    name: String,
+    /// What the header calls it (`Problem p4205`).
+    title: String,
+    krate: Crate,
+    main: ItemId,
+    /// The adapter's module, which a generated `fn main` calls (`None`:
+    /// the crate root's own `fn main` is the entry point).
+    adapter: Option<Vec<String>>,
+    /// Dependencies that cannot be bundled, by the name code uses.
+    refused: BTreeMap<String, String>,
+    /// The command that bundles it again, and the make target if any.
+    command: String,
+    make: Option<String>,
+}
+
+/// Reads what `options` name.
 fn read(options: &Options) -> Result<Read, Error> {
-    // Absolute, so that `--library .` still has a name and a parent.
-    let library = options.library.canonicalize().map_err(|source| Error::Io {
-        path: options.library.clone(),
-        source,
-    })?;
-    let id = problems::known(&library, &options.id)?;
+    match &options.source {
+        Source::Problem { id, library } => read_problem(id, library),
+        Source::Bin { name, manifest } => read_bin(name, manifest.as_deref()),
+    }
+}
+
+/// Reads the library and finds the adapter's `main`.
+fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
+    let library = problems::library(given)?;
+    let id = problems::known(&library, id)?;
     let base = library.parent().unwrap_or(Path::new("."));
     let krate = discover::discover(&library, base)?;
     let library_name = library
@@ -218,11 +301,56 @@ fn read(options: &Options) -> Result<Read, Error> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "library".into());
     let main = entry_point(&krate, &id, &library_name)?;
+    // This project's own library (beside submissions/) is bundled with
+    // `make submit-<id>`; any other with the installed `bundler`.
+    let own = library_name == "library" && base.join("submissions").is_dir();
+    let (command, make) = match own {
+        true => (
+            format!("cargo run -q -p bundler -- {id}"),
+            Some(format!("make submit-{id}")),
+        ),
+        false => (format!("bundler {id} --library {}", given.display()), None),
+    };
     Ok(Read {
-        id,
-        library_name,
+        title: format!("Problem {id}"),
+        adapter: Some(vec!["problems".to_string(), id.clone()]),
+        name: id,
         krate,
         main,
+        refused: BTreeMap::new(),
+        command,
+        make,
+    })
+}
+
+/// Reads the bin of a user's package and the library crates it may use.
+fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
+    let workspace = cargo::workspace(manifest, name)?;
+    let krate = discover::discover_workspace(&workspace)?;
+    let root_file = krate.get(ModuleId::ROOT).file.clone();
+    let main = krate
+        .get(ModuleId::ROOT)
+        .items
+        .iter()
+        .position(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main"))
+        .map(|index| ItemId {
+            module: ModuleId::ROOT,
+            index,
+        })
+        .ok_or(Error::NoMain { file: root_file })?;
+    let mut command = format!("cargo submit --bin {name}");
+    if let Some(manifest) = manifest {
+        command.push_str(&format!(" --manifest-path {}", manifest.display()));
+    }
+    Ok(Read {
+        name: name.to_string(),
+        title: format!("Bin {name} of package {}", workspace.package),
+        refused: discover::refused(&workspace),
+        krate,
+        main,
+        adapter: None,
+        command,
+        make: None,
     })
 }
 
@@ -297,17 +425,16 @@ fn print_within_limit(
 fn shake_cut(
     names: &Names,
     cut: &Cut,
-    entry: &[String],
+    entry: &Entry,
     options: &Options,
     sources: Arc<Sources>,
     report: &mut Report,
 ) -> Result<Shaken, Error> {
-    let protected = [
-        "crate::main".to_string(),
-        format!("crate::{}::main", entry.join("::")),
-    ];
+    let adapter = entry.adapter;
+    let mut protected = vec!["crate::main".to_string()];
+    protected.extend(adapter.map(|a| format!("crate::{}::main", a.join("::"))));
     let edition = options.judge.edition;
-    let file = prune::assemble(names, Some(cut), &cut.foreign, entry);
+    let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter);
     let (errors, map) = match shake::shake(file, edition, &protected, Arc::clone(&sources)) {
         Ok(shaken) => {
             report.rounds = shaken.rounds.clone();
@@ -316,25 +443,89 @@ fn shake_cut(
         Err(Failure::Error(e)) => return Err(e),
         Err(Failure::DoesNotCompile(errors, map)) => (errors, map),
     };
-    if let Some(e) = foreign_error(names, cut, &errors) {
+    let foreign = foreign_error(names, cut, &errors);
+    if let Some(e) = foreign.or_else(|| refused_error(&errors, &map, entry.refused)) {
         return Err(e);
     }
     report.fell_back = errors
         .iter()
         .find(|d| d.level == rustc::Level::Error)
         .map(|d| map.render(d));
-    let file = prune::assemble(names, None, &cut.foreign, entry);
+    let file = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter);
     match shake::shake(file, edition, &protected, sources) {
         Ok(shaken) => {
             report.rounds = shaken.rounds.clone();
             Ok(shaken)
         }
         Err(Failure::Error(e)) => Err(e),
-        Err(Failure::DoesNotCompile(errors, map)) => {
-            Err(foreign_error(names, cut, &errors)
-                .unwrap_or_else(|| does_not_compile(&errors, &map)))
-        }
+        Err(Failure::DoesNotCompile(errors, map)) => Err(foreign_error(names, cut, &errors)
+            .or_else(|| dropped_import(names, cut, &errors, &map))
+            .unwrap_or_else(|| does_not_compile(&errors, &map, entry))),
     }
+}
+
+/// Where the bundle's entry point is, and what cannot be bundled.
+struct Entry<'a> {
+    /// The adapter's module (`None`: the crate root's `fn main`).
+    adapter: Option<&'a [String]>,
+    /// Dependencies that cannot be bundled, by the names code uses.
+    refused: &'a BTreeMap<String, String>,
+}
+
+/// The error when rustc cannot find a crate that cannot be bundled (a
+/// procedural macro crate named in a macro call, say).
+fn refused_error(
+    errors: &[rustc::Diagnostic],
+    map: &SourceMap,
+    refused: &BTreeMap<String, String>,
+) -> Option<Error> {
+    errors
+        .iter()
+        .filter(|d| d.level == rustc::Level::Error)
+        .find_map(|d| {
+            let (name, why) = refused
+                .iter()
+                .find(|(name, _)| d.message.contains(&format!("`{name}`")))?;
+            Some(Error::ExternalCrate {
+                place: map.primary_place(d)?,
+                name: name.clone(),
+                why: Some(why.clone()),
+            })
+        })
+}
+
+/// The error when the bundle does not compile and a module with an error
+/// imports another crate (`use itertools::Itertools;`, which the bundle
+/// cannot carry, so that rustc then finds no method `join`).
+fn dropped_import(
+    names: &Names,
+    cut: &Cut,
+    errors: &[rustc::Diagnostic],
+    map: &SourceMap,
+) -> Option<Error> {
+    let failing: BTreeSet<String> = errors
+        .iter()
+        .filter(|d| d.level == rustc::Level::Error)
+        .filter_map(|d| map.primary_place(d))
+        .map(|place| place.file)
+        .collect();
+    let modules: BTreeSet<ModuleId> = cut.items.keys().map(|i| i.module).collect();
+    names.leaves.iter().enumerate().find_map(|(l, leaf)| {
+        let module = leaf.item.module;
+        if !modules.contains(&module) || !failing.contains(&names.krate.get(module).file) {
+            return None;
+        }
+        let mut scratch = BTreeSet::new();
+        let targets = names.resolve_leaf(resolve::LeafId(l), &mut scratch, 0);
+        targets.into_iter().find_map(|t| match t {
+            resolve::Target::Crate(name) => Some(Error::ExternalCrate {
+                place: names.place(module, leaf.line),
+                name,
+                why: None,
+            }),
+            _ => None,
+        })
+    })
 }
 
 /// The error when rustc's complaint is about an item left out because it
@@ -349,13 +540,14 @@ fn foreign_error(names: &Names, cut: &Cut, errors: &[rustc::Diagnostic]) -> Opti
             .then(|| Error::ExternalCrate {
                 place: foreign.place.clone(),
                 name: foreign.krate.clone(),
+                why: None,
             })
     })
 }
 
 /// Every error and every warning rustc gives on the whole library, but
 /// those about dead code (a library has some; the bundle would lose it).
-fn does_not_compile(diagnostics: &[rustc::Diagnostic], map: &SourceMap) -> Error {
+fn does_not_compile(diagnostics: &[rustc::Diagnostic], map: &SourceMap, entry: &Entry) -> Error {
     let shown: Vec<&rustc::Diagnostic> = diagnostics
         .iter()
         .filter(|d| !d.spans.is_empty() && d.level != rustc::Level::Other)
@@ -363,6 +555,10 @@ fn does_not_compile(diagnostics: &[rustc::Diagnostic], map: &SourceMap) -> Error
         .collect();
     let count = |level| shown.iter().filter(|d| d.level == level).count();
     Error::DoesNotCompile {
+        what: match entry.adapter {
+            Some(_) => "the library",
+            None => "the bin and the crates it uses",
+        },
         errors: count(rustc::Level::Error),
         warnings: count(rustc::Level::Warning),
         reports: shown.iter().map(|d| map.render(d)).collect(),
@@ -375,10 +571,10 @@ fn explain(
     cut: &Cut,
     shaken: Option<&Shaken>,
     file: &syn::File,
-    entry: &[String],
+    adapter: Option<&[String]>,
     query: &str,
 ) -> Result<String, Error> {
-    let whole = prune::assemble(names, None, &cut.foreign, entry);
+    let whole = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter);
     let facts = explain::Facts {
         names,
         cut,
@@ -388,7 +584,10 @@ fn explain(
             .into_iter()
             .map(|(path, _)| path)
             .collect::<BTreeSet<String>>(),
-        adapter: format!("crate::{}", entry.join("::")),
+        adapter: match adapter {
+            Some(adapter) => format!("crate::{}", adapter.join("::")),
+            None => "crate".to_string(),
+        },
     };
     explain::explain(&facts, query)
 }

@@ -7,6 +7,32 @@ use std::path::Path;
 
 use crate::error::Error;
 
+/// The library package at `given`, made absolute (so that `--library .`
+/// still has a name and a parent), or an error saying what is missing.
+pub fn library(given: &Path) -> Result<std::path::PathBuf, Error> {
+    let missing = |what: &str| Error::Library {
+        path: given.to_path_buf(),
+        problem: format!(
+            "{what}: --library takes the folder of a library package, the one holding \
+             src/lib.rs and one adapter per problem in src/problems/<id>.rs (to bundle a \
+             bin of a Cargo package with its dependencies, use --bin NAME there instead)"
+        ),
+    };
+    if !given.is_dir() {
+        return Err(missing("no such folder"));
+    }
+    if !given.join("src").join("lib.rs").is_file() {
+        return Err(missing("it has no src/lib.rs"));
+    }
+    if !given.join("src").join("problems").is_dir() {
+        return Err(missing("it has no src/problems/"));
+    }
+    given.canonicalize().map_err(|source| Error::Io {
+        path: given.to_path_buf(),
+        source,
+    })
+}
+
 /// The problem ids of `library`: the files of `src/problems/`, sorted.
 pub fn problems(library: &Path) -> Result<Vec<String>, Error> {
     let dir = library.join("src").join("problems");

@@ -15,24 +15,37 @@ use crate::reach::{Cut, Foreign};
 use crate::resolve::{LeafId, Names, Target};
 use crate::syntax::strip_lint_attributes;
 
-/// The file holding the cut (`None`: every item), with `fn main` calling
-/// `entry::main`. Items in `foreign` (they use another crate) are never in
-/// it, nor are imports of another crate.
+/// What to keep of the library.
+#[derive(Clone, Copy)]
+pub enum Keep<'c> {
+    /// The items of the cut.
+    Cut(&'c Cut),
+    /// Every item of every crate the cut reaches (a user's bundle leaves
+    /// out the dependencies its bin never uses).
+    Whole(&'c Cut),
+}
+
+/// The file holding what `keep` says, with `fn main` calling
+/// `adapter::main` when an adapter is the entry point (else the crate
+/// root's own `fn main` is). Items in `foreign` (they use another crate)
+/// are never in it, nor are imports of another crate.
 pub fn assemble(
     names: &Names,
-    cut: Option<&Cut>,
+    keep: Keep,
     foreign: &[Foreign],
-    entry: &[String],
+    adapter: Option<&[String]>,
 ) -> syn::File {
-    let kept = kept_items(names, cut, foreign);
-    let entry_path: syn::Path =
-        syn::parse_str(&entry.join("::")).expect("module names are identifiers");
-    let main: Item = syn::parse_quote! {
-        fn main() {
-            #entry_path::main()
-        }
-    };
-    let mut items = vec![main];
+    let kept = kept_items(names, keep, foreign);
+    let mut items = Vec::new();
+    if let Some(adapter) = adapter {
+        let adapter: syn::Path =
+            syn::parse_str(&adapter.join("::")).expect("module names are identifiers");
+        items.push(syn::parse_quote! {
+            fn main() {
+                #adapter::main()
+            }
+        });
+    }
     items.extend(module_items(names.krate, &kept, ModuleId::ROOT));
     let mut file = syn::File {
         shebang: None,
@@ -43,11 +56,15 @@ pub fn assemble(
     file
 }
 
-/// Per module, the items of the cut (`None`: every item) and the `use`
-/// items narrowed to the leaves it keeps.
-fn kept_items(names: &Names, cut: Option<&Cut>, foreign: &[Foreign]) -> Vec<Vec<Item>> {
+/// Per module, the items `keep` keeps and the `use` items narrowed to the
+/// leaves it keeps.
+fn kept_items(names: &Names, keep: Keep, foreign: &[Foreign]) -> Vec<Vec<Item>> {
     let krate = names.krate;
-    let live = live_modules(names, cut);
+    let live = live_modules(names, keep);
+    let cut = match keep {
+        Keep::Cut(cut) => Some(cut),
+        Keep::Whole(_) => None,
+    };
     let foreign: BTreeSet<ItemId> = foreign.iter().map(|f| f.item).collect();
     let mut kept: Vec<Vec<Item>> = vec![Vec::new(); krate.modules.len()];
     for m in krate.module_ids() {
@@ -73,7 +90,11 @@ fn kept_items(names: &Names, cut: Option<&Cut>, foreign: &[Foreign]) -> Vec<Vec<
                     }
                     continue;
                 }
-                _ => !foreign.contains(&id) && cut.is_none_or(|cut| cut.items.contains_key(&id)),
+                _ => {
+                    !foreign.contains(&id)
+                        && live.contains(&m)
+                        && cut.is_none_or(|cut| cut.items.contains_key(&id))
+                }
             };
             if keep {
                 kept[m.0].push(item.clone());
@@ -91,7 +112,13 @@ fn keep_leaf(names: &Names, cut: Option<&Cut>, live: &BTreeSet<ModuleId>, leaf: 
     if targets.iter().any(|t| matches!(t, Target::Crate(_))) {
         return false;
     }
-    let Some(cut) = cut else { return true };
+    let Some(cut) = cut else {
+        return targets.iter().all(|target| match target {
+            Target::Item(item) => live.contains(&item.module),
+            Target::Module(module) => live.contains(module),
+            Target::Std | Target::Crate(_) => true,
+        });
+    };
     cut.used_leaves.contains(&leaf)
         || targets.iter().any(|target| match target {
             Target::Std => true,
@@ -101,11 +128,26 @@ fn keep_leaf(names: &Names, cut: Option<&Cut>, live: &BTreeSet<ModuleId>, leaf: 
         })
 }
 
-/// Modules that keep an item or a used `use` leaf, themselves or below.
-fn live_modules(names: &Names, cut: Option<&Cut>) -> BTreeSet<ModuleId> {
+/// Modules that keep an item or a used `use` leaf, themselves or below;
+/// for [`Keep::Whole`], every module but those of the crates the cut does
+/// not reach.
+fn live_modules(names: &Names, keep: Keep) -> BTreeSet<ModuleId> {
     let krate = names.krate;
-    let Some(cut) = cut else {
-        return krate.module_ids().collect();
+    let cut = match keep {
+        Keep::Cut(cut) => cut,
+        Keep::Whole(cut) => {
+            let reached = live_modules(names, Keep::Cut(cut));
+            let left_out: Vec<ModuleId> = krate
+                .mounted
+                .iter()
+                .copied()
+                .filter(|m| !reached.contains(m))
+                .collect();
+            return krate
+                .module_ids()
+                .filter(|&m| !left_out.iter().any(|&root| krate.is_within(m, root)))
+                .collect();
+        }
     };
     let mut live = BTreeSet::new();
     let direct = cut.items.keys().map(|i| i.module).chain(

@@ -146,6 +146,7 @@ impl Walk<'_, '_> {
                             return Err(Error::ExternalCrate {
                                 place,
                                 name: krate.clone(),
+                                why: None,
                             });
                         }
                         self.poison(id, krate, place);

@@ -112,34 +112,19 @@ impl<'a> Names<'a> {
             let m = id.module.0;
             let item = krate.item(id);
             match item {
-                Item::Use(u) => {
-                    let mut flat = Vec::new();
-                    flatten_use(&u.tree, &mut Vec::new(), &mut flat);
-                    let line = line_of(u.span());
-                    let mut ids = Vec::new();
-                    for (segments, name) in flat {
-                        let leaf = LeafId(names.leaves.len());
-                        match &name {
-                            Some(n) => names.names[m]
-                                .entry(n.clone())
-                                .or_default()
-                                .push(Binding::Leaf(leaf)),
-                            None => names.globs[m].push(leaf),
-                        }
-                        names.leaves.push(UseLeaf {
-                            item: id,
-                            segments,
-                            line,
-                        });
-                        ids.push(leaf);
-                    }
-                    names.leaf_ids.insert(id, ids);
-                }
+                Item::Use(u) => names.add_use(id, u),
                 Item::Impl(_) => names.impls.push(id),
-                // Macros live in a namespace of their own.
+                // Macros live in a namespace of their own, and are bound in
+                // their module too, for `pub(crate) use name;` and
+                // `crate::module::name!` (a path names a macro that way).
                 Item::Macro(mac) => {
                     if let Some(ident) = &mac.ident {
                         names.macros.entry(ident.to_string()).or_default().push(id);
+                        let binding = Binding::Item(id.index);
+                        names.names[m]
+                            .entry(ident.to_string())
+                            .or_default()
+                            .push(binding);
                     }
                 }
                 _ => {
@@ -154,6 +139,32 @@ impl<'a> Names<'a> {
             }
         }
         names
+    }
+
+    /// Indexes the leaves of `use` item `u`, item `id`.
+    fn add_use(&mut self, id: ItemId, u: &syn::ItemUse) {
+        let m = id.module.0;
+        let mut flat = Vec::new();
+        flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+        let line = line_of(u.span());
+        let mut ids = Vec::new();
+        for (segments, name) in flat {
+            let leaf = LeafId(self.leaves.len());
+            match &name {
+                Some(n) => self.names[m]
+                    .entry(n.clone())
+                    .or_default()
+                    .push(Binding::Leaf(leaf)),
+                None => self.globs[m].push(leaf),
+            }
+            self.leaves.push(UseLeaf {
+                item: id,
+                segments,
+                line,
+            });
+            ids.push(leaf);
+        }
+        self.leaf_ids.insert(id, ids);
     }
 
     /// `file:line` in module `m`.

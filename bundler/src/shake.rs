@@ -8,7 +8,8 @@
 //! What each report deletes (spans are matched against the same text
 //! parsed by syn):
 //!
-//! * `dead_code` — the item, member, field or enum variant named;
+//! * `dead_code` — the item, member, field or enum variant named (a tuple
+//!   field's type becomes `()`, and so do the values given for it);
 //! * `unused_imports` — the `use` leaves inside the span;
 //! * `unused_macros` — the `macro_rules!`;
 //! * a report inside what an item-level macro invocation wrote — the
@@ -19,7 +20,10 @@
 //!   an `impl` member of a deleted trait member, a struct-literal field or
 //!   pattern field of a deleted field (only when the value has no side
 //!   effect), a `match` arm of a deleted variant, an assignment to a
-//!   deleted field.
+//!   deleted field, or the item or member an error is in when the error
+//!   names something deleted. An error that names nothing deleted may be a
+//!   follow-up of this round's deletions in live code: it waits, and stops
+//!   the bundler only when nothing else is left to do.
 //!
 //! Other warnings are the library's own (`unused_variables`, …): they are
 //! returned to be reported, never hidden, with their places in the
@@ -68,6 +72,8 @@ pub struct Round {
     pub deleted: usize,
     /// Macro calls written out after it.
     pub expanded: usize,
+    /// Tuple fields and the values given for them made `()` after it.
+    pub retyped: usize,
 }
 
 /// A warning rustc gives on the library's own code, in one round.
@@ -137,19 +143,20 @@ pub fn shake(
         if rounds.is_empty() && checked.diagnostics.iter().any(|d| d.level == Level::Error) {
             return Err(Failure::DoesNotCompile(checked.diagnostics, checked.map));
         }
-        let (plan, warnings) = plan(&checked, &protected, first_warnings.as_ref());
+        let before = Before {
+            protected: &protected,
+            removed: &removed,
+            first_warnings: first_warnings.as_ref(),
+        };
+        let (plan, warnings) = plan(&checked, &before);
         first_warnings.get_or_insert_with(|| warnings.iter().map(LibraryWarning::key).collect());
         if !plan.unresolved.is_empty() {
-            let reports = plan.unresolved.iter().map(|u| {
-                let report = checked.map.render(&u.diagnostic);
-                format!("cannot act on rustc's report ({}):\n{report}", u.why)
-            });
-            let message = reports.collect::<Vec<_>>().join("\n");
-            return Err(Failure::Error(Error::Shake { message }));
+            return Err(Failure::Error(refusal(&plan, &checked.map)));
         }
         rounds.push(Round {
             deleted: plan.delete.len(),
             expanded: plan.expand.len(),
+            retyped: plan.unit.len() + plan.token_units.len(),
             ..checked.round
         });
         if plan.is_empty() {
@@ -197,6 +204,7 @@ fn check(
         time,
         deleted: 0,
         expanded: 0,
+        retyped: 0,
     };
     Ok(Checked {
         tree,
@@ -206,23 +214,45 @@ fn check(
     })
 }
 
+/// What the rounds before this one leave a plan to go by.
+struct Before<'b> {
+    /// Paths never to delete (the entry point).
+    protected: &'b BTreeSet<String>,
+    /// What earlier rounds deleted: (readable path, rustc's message).
+    removed: &'b [(String, String)],
+    /// The library's own warnings of the first round.
+    first_warnings: Option<&'b BTreeSet<WarningKey>>,
+}
+
 /// What the reports on `checked` ask for, and the library's own warnings
 /// among them.
-fn plan(
-    checked: &Checked,
-    protected: &BTreeSet<String>,
-    first_warnings: Option<&BTreeSet<WarningKey>>,
-) -> (Plan, Vec<LibraryWarning>) {
+fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
     let index = Index::new(&checked.tree);
     let mut plan = Plan {
-        protected: protected.clone(),
+        protected: before.protected.clone(),
+        deleted: before
+            .removed
+            .iter()
+            .map(|(path, _)| plan::last_name(path).to_string())
+            .collect(),
         ..Plan::default()
     };
     let mut warnings = Vec::new();
     for d in &checked.diagnostics {
-        plan.consider(&index, d, first_warnings, &mut warnings);
+        plan.consider(&index, d, before.first_warnings, &mut warnings);
     }
+    plan.settle();
     (plan, warnings)
+}
+
+/// The error for the reports a plan cannot act on.
+fn refusal(plan: &Plan, map: &SourceMap) -> Error {
+    let reports = plan.unresolved.iter().map(|u| {
+        let report = map.render(&u.diagnostic);
+        format!("cannot act on rustc's report ({}):\n{report}", u.why)
+    });
+    let message = reports.collect::<Vec<_>>().join("\n");
+    Error::Shake { message }
 }
 
 /// `tree` with `plan` applied.
@@ -232,8 +262,16 @@ fn edit(mut tree: syn::File, plan: &Plan) -> Result<syn::File, Error> {
         plan,
         macros: &macros,
         error: None,
+        applied: 0,
     };
     editor.visit_file_mut(&mut tree);
+    if editor.applied != plan.token_units.len() && editor.error.is_none() {
+        editor.error = Some(format!(
+            "{} of {} arguments inside macro calls to make `()` were not found",
+            plan.token_units.len() - editor.applied,
+            plan.token_units.len()
+        ));
+    }
     match editor.error {
         Some(message) => Err(Error::Shake { message }),
         None => Ok(tree),

@@ -111,132 +111,48 @@ pub fn item_label(item: &Item) -> String {
     }
 }
 
-/// The attributes of an item of any kind.
-pub fn item_attrs(item: &Item) -> &[Attribute] {
-    match item {
-        Item::Const(x) => &x.attrs,
-        Item::Enum(x) => &x.attrs,
-        Item::ExternCrate(x) => &x.attrs,
-        Item::Fn(x) => &x.attrs,
-        Item::ForeignMod(x) => &x.attrs,
-        Item::Impl(x) => &x.attrs,
-        Item::Macro(x) => &x.attrs,
-        Item::Mod(x) => &x.attrs,
-        Item::Static(x) => &x.attrs,
-        Item::Struct(x) => &x.attrs,
-        Item::Trait(x) => &x.attrs,
-        Item::TraitAlias(x) => &x.attrs,
-        Item::Type(x) => &x.attrs,
-        Item::Union(x) => &x.attrs,
-        Item::Use(x) => &x.attrs,
-        _ => &[],
-    }
-}
-
-fn impl_item_attrs(item: &ImplItem) -> &[Attribute] {
-    match item {
-        ImplItem::Const(x) => &x.attrs,
-        ImplItem::Fn(x) => &x.attrs,
-        ImplItem::Type(x) => &x.attrs,
-        ImplItem::Macro(x) => &x.attrs,
-        _ => &[],
-    }
-}
-
-fn trait_item_attrs(item: &TraitItem) -> &[Attribute] {
-    match item {
-        TraitItem::Const(x) => &x.attrs,
-        TraitItem::Fn(x) => &x.attrs,
-        TraitItem::Type(x) => &x.attrs,
-        TraitItem::Macro(x) => &x.attrs,
-        _ => &[],
-    }
-}
-
-/// Whether `attrs` hold `#[cfg(test)]` (alone or inside `all(..)`) or
-/// `#[test]`.
-pub fn is_test_only(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        if a.path().is_ident("test") {
-            return true;
-        }
-        a.path().is_ident("cfg")
-            && a.parse_args::<syn::Meta>()
-                .map(|meta| needs_test(&meta))
-                .unwrap_or(false)
+/// The attributes of an item of any kind (`None` for a verbatim one).
+pub fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        Item::Const(x) => &mut x.attrs,
+        Item::Enum(x) => &mut x.attrs,
+        Item::ExternCrate(x) => &mut x.attrs,
+        Item::Fn(x) => &mut x.attrs,
+        Item::ForeignMod(x) => &mut x.attrs,
+        Item::Impl(x) => &mut x.attrs,
+        Item::Macro(x) => &mut x.attrs,
+        Item::Mod(x) => &mut x.attrs,
+        Item::Static(x) => &mut x.attrs,
+        Item::Struct(x) => &mut x.attrs,
+        Item::Trait(x) => &mut x.attrs,
+        Item::TraitAlias(x) => &mut x.attrs,
+        Item::Type(x) => &mut x.attrs,
+        Item::Union(x) => &mut x.attrs,
+        Item::Use(x) => &mut x.attrs,
+        _ => return None,
     })
 }
 
-/// Whether a `cfg` predicate can hold only under `cfg(test)`.
-fn needs_test(meta: &syn::Meta) -> bool {
-    match meta {
-        syn::Meta::Path(p) => p.is_ident("test"),
-        syn::Meta::List(list) if list.path.is_ident("all") => list
-            .parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
-            .map(|all| all.iter().any(needs_test))
-            .unwrap_or(false),
-        _ => false,
-    }
+/// The attributes of an `impl` member.
+pub fn impl_item_attrs_mut(item: &mut ImplItem) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        ImplItem::Const(x) => &mut x.attrs,
+        ImplItem::Fn(x) => &mut x.attrs,
+        ImplItem::Type(x) => &mut x.attrs,
+        ImplItem::Macro(x) => &mut x.attrs,
+        _ => return None,
+    })
 }
 
-/// Removes test-only items, members, statements, fields and variants.
-struct TestStripper;
-
-impl VisitMut for TestStripper {
-    fn visit_file_mut(&mut self, file: &mut syn::File) {
-        file.items.retain(|item| !is_test_only(item_attrs(item)));
-        syn::visit_mut::visit_file_mut(self, file);
-    }
-
-    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
-        if let Some((_, items)) = &mut module.content {
-            items.retain(|item| !is_test_only(item_attrs(item)));
-        }
-        syn::visit_mut::visit_item_mod_mut(self, module);
-    }
-
-    fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
-        imp.items
-            .retain(|member| !is_test_only(impl_item_attrs(member)));
-        syn::visit_mut::visit_item_impl_mut(self, imp);
-    }
-
-    fn visit_item_trait_mut(&mut self, t: &mut syn::ItemTrait) {
-        t.items
-            .retain(|member| !is_test_only(trait_item_attrs(member)));
-        syn::visit_mut::visit_item_trait_mut(self, t);
-    }
-
-    fn visit_block_mut(&mut self, block: &mut syn::Block) {
-        block.stmts.retain(|stmt| match stmt {
-            syn::Stmt::Item(item) => !is_test_only(item_attrs(item)),
-            syn::Stmt::Local(local) => !is_test_only(&local.attrs),
-            syn::Stmt::Macro(mac) => !is_test_only(&mac.attrs),
-            syn::Stmt::Expr(..) => true,
-        });
-        syn::visit_mut::visit_block_mut(self, block);
-    }
-
-    fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
-        fields.named = std::mem::take(&mut fields.named)
-            .into_iter()
-            .filter(|f| !is_test_only(&f.attrs))
-            .collect();
-        syn::visit_mut::visit_fields_named_mut(self, fields);
-    }
-
-    fn visit_item_enum_mut(&mut self, e: &mut syn::ItemEnum) {
-        e.variants = std::mem::take(&mut e.variants)
-            .into_iter()
-            .filter(|v| !is_test_only(&v.attrs))
-            .collect();
-        syn::visit_mut::visit_item_enum_mut(self, e);
-    }
-}
-
-/// Removes test-only code from a parsed file.
-pub fn strip_test_code(file: &mut syn::File) {
-    TestStripper.visit_file_mut(file);
+/// The attributes of a `trait` member.
+pub fn trait_item_attrs_mut(item: &mut TraitItem) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        TraitItem::Const(x) => &mut x.attrs,
+        TraitItem::Fn(x) => &mut x.attrs,
+        TraitItem::Type(x) => &mut x.attrs,
+        TraitItem::Macro(x) => &mut x.attrs,
+        _ => return None,
+    })
 }
 
 /// Removes every doc comment (`///`, `//!`, `#[doc]`).
@@ -334,10 +250,27 @@ pub fn narrow(file: &mut syn::File) {
     Narrow.visit_file_mut(file);
 }
 
-/// Undoes [`narrow`].
+/// Undoes [`narrow`]. prettyplease prints `pub(in crate)` as `pub(crate)`,
+/// so a text printed in between has lost what was `pub(crate)`; that only
+/// matters for a `use` of a `macro_rules!` that is not exported (`pub(crate)
+/// use m;`, which `pub` would make an error), and those stay `pub(crate)`.
 pub fn widen(file: &mut syn::File) {
-    struct Widen;
+    struct Widen {
+        local_macros: std::collections::BTreeSet<String>,
+    }
     impl VisitMut for Widen {
+        fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
+            let mut flat = Vec::new();
+            crate::refs::flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+            let of_macro = flat.iter().any(|(path, _)| {
+                path.last()
+                    .is_some_and(|name| self.local_macros.contains(name))
+            });
+            match &u.vis {
+                syn::Visibility::Restricted(r) if of_macro && !is_in_crate(r) => {}
+                _ => syn::visit_mut::visit_item_use_mut(self, u),
+            }
+        }
         fn visit_visibility_mut(&mut self, vis: &mut syn::Visibility) {
             match vis {
                 syn::Visibility::Restricted(r) if is_in_crate(r) => {
@@ -352,12 +285,34 @@ pub fn widen(file: &mut syn::File) {
             }
         }
     }
-    Widen.visit_file_mut(file);
+    Widen {
+        local_macros: local_macros(file),
+    }
+    .visit_file_mut(file);
 }
 
-/// Renames every item, member, field and variant whose name starts with
-/// `_`, and every use of those names, so that rustc judges them too: it
-/// never reports such a name as dead. The new names keep the case style of
+/// The names of the `macro_rules!` of `file` that are not `#[macro_export]`.
+fn local_macros(file: &syn::File) -> std::collections::BTreeSet<String> {
+    struct Macros(std::collections::BTreeSet<String>);
+    impl<'ast> syn::visit::Visit<'ast> for Macros {
+        fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
+            let exported = m.attrs.iter().any(|a| a.path().is_ident("macro_export"));
+            if let (Some(ident), false) = (&m.ident, exported) {
+                self.0.insert(ident.to_string());
+            }
+        }
+    }
+    let mut macros = Macros(Default::default());
+    syn::visit::Visit::visit_file(&mut macros, file);
+    macros.0
+}
+
+/// Renames every item, member and variant whose name starts with `_`, and
+/// every use of those names, so that rustc judges them too: it never
+/// reports such a name as dead. Fields are left alone: a `_guard` field
+/// that nothing reads is there for its `Drop` (proconio keeps the buffer
+/// its tokens point into alive that way), and deleting it would free what
+/// is still in use. The new names keep the case style of
 /// the old (`_leader` → `bundlerhidden_leader`, `_Edge` →
 /// `BundlerhiddenEdge`), so that no naming lint fires; the map back is
 /// returned for [`show_underscores`].
@@ -390,10 +345,13 @@ fn visible_name(name: &str) -> String {
     }
 }
 
-/// The names starting with `_` that items, members, fields and variants of
-/// `file` bind.
+/// The names starting with `_` that items, members and variants of `file`
+/// bind, and no field.
 fn underscored_names(file: &syn::File) -> std::collections::BTreeSet<String> {
-    struct Names(std::collections::BTreeSet<String>);
+    struct Names(
+        std::collections::BTreeSet<String>,
+        std::collections::BTreeSet<String>,
+    );
     impl Names {
         fn add(&mut self, ident: Option<&Ident>) {
             let name = ident.map(ToString::to_string);
@@ -414,7 +372,10 @@ fn underscored_names(file: &syn::File) -> std::collections::BTreeSet<String> {
             syn::visit::visit_trait_item(self, member);
         }
         fn visit_field(&mut self, field: &'ast syn::Field) {
-            self.add(field.ident.as_ref());
+            // Kept out, even where an item has the same name: renaming is
+            // by name.
+            let name = field.ident.as_ref().map(ToString::to_string);
+            self.1.extend(name.filter(|n| hidden_by_rustc(n)));
             syn::visit::visit_field(self, field);
         }
         fn visit_variant(&mut self, variant: &'ast syn::Variant) {
@@ -422,9 +383,9 @@ fn underscored_names(file: &syn::File) -> std::collections::BTreeSet<String> {
             syn::visit::visit_variant(self, variant);
         }
     }
-    let mut names = Names(Default::default());
+    let mut names = Names(Default::default(), Default::default());
     syn::visit::Visit::visit_file(&mut names, file);
-    names.0
+    names.0.difference(&names.1).cloned().collect()
 }
 
 /// Undoes [`hide_underscores`], given the map it returned.
@@ -522,16 +483,6 @@ mod tests {
         assert_eq!(
             rewrite(source, strip_lint_attributes),
             "fn a () { } # [allow (non_snake_case)] fn b () { } use std :: fmt ; # [inline] fn c () { }"
-        );
-    }
-
-    #[test]
-    fn test_code_goes_wherever_it_is() {
-        let source = "#[cfg(test)] mod tests {} #[cfg(all(test, unix))] fn t() {} \
-                      struct S { #[cfg(test)] x: u8, y: u8 } fn f() { #[cfg(test)] let a = 1; }";
-        assert_eq!(
-            rewrite(source, strip_test_code),
-            "struct S { y : u8 } fn f () { }"
         );
     }
 }

@@ -5,22 +5,29 @@ use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 use syn::{ImplItem, Item, Stmt, UseTree};
 
-use super::index::{has_group, Kind};
+use super::index::{has_group, is_pure, Kind};
 use super::plan::Plan;
 use crate::expand::{expand_impl_items, expand_items, Macros};
 use crate::rustc::Pos;
 use crate::syntax::item_label;
+use proc_macro2::{Group, TokenStream, TokenTree};
 
 /// Applies a plan to the tree it was made from.
 pub(super) struct Editor<'p> {
     pub(super) plan: &'p Plan,
     pub(super) macros: &'p Macros,
     pub(super) error: Option<String>,
+    /// Token edits made (each must be, once).
+    pub(super) applied: usize,
 }
 
 impl Editor<'_> {
     fn gone(&self, kind: Kind, span: proc_macro2::Span) -> bool {
         self.plan.delete.contains(&(kind, Pos::of(span.start())))
+    }
+
+    fn unit(&self, kind: Kind, span: proc_macro2::Span) -> bool {
+        self.plan.unit.contains(&(kind, Pos::of(span.start())))
     }
 
     fn items(&mut self, items: &mut Vec<Item>) {
@@ -74,7 +81,54 @@ impl Editor<'_> {
     }
 }
 
+impl Editor<'_> {
+    /// `stream` with the plan's arguments inside macro calls made `()`.
+    fn edit_tokens(&mut self, stream: TokenStream) -> TokenStream {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let mut out: Vec<TokenTree> = Vec::new();
+        let mut k = 0;
+        while k < tokens.len() {
+            let start = Pos::of(tokens[k].span().start());
+            if let Some(range) = self.plan.token_units.iter().find(|r| r.start == start) {
+                let end = k + tokens[k..]
+                    .iter()
+                    .take_while(|t| Pos::of(t.span().end()) <= range.end)
+                    .count();
+                out.extend(unit_tokens(tokens[k..end].iter().cloned().collect()));
+                self.applied += 1;
+                k = end;
+                continue;
+            }
+            out.push(match &tokens[k] {
+                TokenTree::Group(g) => {
+                    let mut group = Group::new(g.delimiter(), self.edit_tokens(g.stream()));
+                    group.set_span(g.span());
+                    TokenTree::Group(group)
+                }
+                other => other.clone(),
+            });
+            k += 1;
+        }
+        out.into_iter().collect()
+    }
+}
+
+/// `()` in place of the expression `run`, which is still evaluated if it
+/// may have side effects.
+fn unit_tokens(run: TokenStream) -> TokenStream {
+    match syn::parse2::<syn::Expr>(run.clone()) {
+        Ok(e) if is_pure(&e) => quote::quote!(()),
+        _ => quote::quote!({ let _ = #run; }),
+    }
+}
+
 impl VisitMut for Editor<'_> {
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        if !self.plan.token_units.is_empty() {
+            mac.tokens = self.edit_tokens(std::mem::take(&mut mac.tokens));
+        }
+    }
+
     fn visit_file_mut(&mut self, file: &mut syn::File) {
         self.items(&mut file.items);
         syn::visit_mut::visit_file_mut(self, file);
@@ -124,6 +178,32 @@ impl VisitMut for Editor<'_> {
             .filter(|f| !self.gone(Kind::Field, f.span()))
             .collect();
         syn::visit_mut::visit_fields_named_mut(self, fields);
+    }
+
+    fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
+        fields.unnamed = std::mem::take(&mut fields.unnamed)
+            .into_iter()
+            .map(|mut f| {
+                if self.unit(Kind::Field, f.span()) {
+                    f.ty = syn::parse_quote!(());
+                }
+                f
+            })
+            .collect();
+        syn::visit_mut::visit_fields_unnamed_mut(self, fields);
+    }
+
+    fn visit_expr_call_mut(&mut self, call: &mut syn::ExprCall) {
+        call.args = std::mem::take(&mut call.args)
+            .into_iter()
+            .map(|a| match self.unit(Kind::Arg, a.span()) {
+                false => a,
+                true if is_pure(&a) => syn::parse_quote!(()),
+                // Evaluated still, for its side effects.
+                true => syn::parse_quote!({ let _ = #a; }),
+            })
+            .collect();
+        syn::visit_mut::visit_expr_call_mut(self, call);
     }
 
     fn visit_item_enum_mut(&mut self, e: &mut syn::ItemEnum) {

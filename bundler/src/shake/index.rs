@@ -26,6 +26,8 @@ pub(super) enum Kind {
     FieldValue,
     FieldPat,
     Stmt,
+    /// An argument of a call (`Edge(1, 2, cost)`).
+    Arg,
 }
 
 /// A node: its kind and where it starts identify it within one text.
@@ -79,6 +81,14 @@ impl Index {
         self.nodes
             .iter()
             .find(|n| n.ident == Some(pos) && kinds.contains(&n.kind))
+    }
+
+    /// The node of kind `kind` spanning exactly `range` (a tuple field or
+    /// an argument: nodes without a name).
+    pub(super) fn exactly(&self, kind: Kind, range: &Range) -> Option<&Node> {
+        self.nodes
+            .iter()
+            .find(|n| n.kind == kind && n.range == *range)
     }
 
     /// The nodes containing `range`, innermost last.
@@ -229,6 +239,14 @@ impl<'ast> Visit<'ast> for Indexer {
         syn::visit::visit_field(self, field);
     }
 
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        for arg in &call.args {
+            let n = self.push(Kind::Arg, arg.span(), None, "<argument>".to_string());
+            self.nodes[n].pure = is_pure(arg);
+        }
+        syn::visit::visit_expr_call(self, call);
+    }
+
     fn visit_variant(&mut self, variant: &'ast syn::Variant) {
         self.push(
             Kind::Variant,
@@ -283,7 +301,7 @@ impl<'ast> Visit<'ast> for Indexer {
 
 /// Whether evaluating `e` can have no effect but its value (so that
 /// dropping it cannot change what the program does).
-fn is_pure(e: &Expr) -> bool {
+pub(super) fn is_pure(e: &Expr) -> bool {
     match e {
         Expr::Lit(_) | Expr::Path(_) | Expr::Closure(_) => true,
         Expr::Reference(r) => is_pure(&r.expr),

@@ -13,7 +13,18 @@ use crate::rustc::{Diagnostic, Level, Range};
 pub(super) struct Plan {
     /// Paths never to delete (the entry point).
     pub(super) protected: BTreeSet<String>,
+    /// The names of everything earlier rounds deleted (`Dead`, `dead`).
+    pub(super) deleted: BTreeSet<String>,
+    /// Errors that name nothing deleted: acted on in no round that has
+    /// anything else to do, as they may follow from what it deletes.
+    pub(super) postponed: Vec<Unresolved>,
     pub(super) delete: BTreeSet<Key>,
+    /// Tuple fields whose type becomes `()`, and call arguments whose value
+    /// becomes `()` with them (keeping the other fields' numbers).
+    pub(super) unit: BTreeSet<Key>,
+    /// The same for arguments inside a macro call's tokens (`vec![Edge(1,
+    /// 2, 3)]`), where syn sees no argument: by the range of the tokens.
+    pub(super) token_units: BTreeSet<Range>,
     /// Invocations to write out, with the definition rustc named.
     pub(super) expand: BTreeMap<Key, Option<Range>>,
     pub(super) removed: Vec<(String, String)>,
@@ -23,7 +34,22 @@ pub(super) struct Plan {
 
 impl Plan {
     pub(super) fn is_empty(&self) -> bool {
-        self.delete.is_empty() && self.expand.is_empty()
+        self.delete.is_empty()
+            && self.expand.is_empty()
+            && self.unit.is_empty()
+            && self.token_units.is_empty()
+    }
+
+    /// Once every report is considered: the postponed errors are the
+    /// reason to stop if nothing else is to be done (deleting the code they
+    /// are in could delete live code: a follow-up error of an earlier
+    /// deletion, such as E0034 at `{integer}.min()` once an orphaned `impl
+    /// Iterator` makes `min` ambiguous, is in live code); otherwise the
+    /// next round shows whether they are still there.
+    pub(super) fn settle(&mut self) {
+        if self.is_empty() {
+            self.unresolved.append(&mut self.postponed);
+        }
     }
 
     fn remove(&mut self, node: &Node, why: &str) {
@@ -107,10 +133,17 @@ impl Plan {
             Kind::Variant,
         ];
         for span in d.primary() {
-            match index.named_at(span.range.start, &kinds) {
-                Some(node) if node.kind == Kind::Field && node.ident.is_none() => self
-                    .unresolved
-                    .push(unresolved(d, "a tuple field cannot be deleted")),
+            let named = index.named_at(span.range.start, &kinds);
+            match named.or_else(|| index.exactly(Kind::Field, &span.range)) {
+                // A tuple field becomes `()`, as rustc suggests: the others
+                // keep their numbers, and a value given for it can still be
+                // evaluated where it has side effects.
+                Some(node) if node.ident.is_none() => {
+                    if self.unit.insert(node.key()) {
+                        let why = format!("{} (its type made `()`)", d.message);
+                        self.removed.push((node.path.clone(), why));
+                    }
+                }
                 Some(node) => self.remove(node, &d.message),
                 None => self
                     .unresolved
@@ -170,6 +203,9 @@ impl Plan {
             self.unresolved.push(unresolved(d, "it has no place"));
             return;
         };
+        if self.repair_tuple(index, d) {
+            return;
+        }
         let around = index.around(&span.range);
         if let Some(node) = dependent(&around, &span.range, d.code.as_deref().unwrap_or("")) {
             self.remove(node, &d.message);
@@ -178,7 +214,16 @@ impl Plan {
         // Anything else that names deleted code is dead with it: a trait
         // member whose signature names a deleted type, a function that
         // calls a deleted one. Were it live, its users would fail next
-        // round, up to `main`, which is never deleted: a loud failure.
+        // round, up to `main`, which is never deleted: a loud failure. An
+        // error that names nothing deleted says nothing of the code it is
+        // in: it waits (see `settle`).
+        if !self.names_deleted(d) {
+            self.postponed.push(unresolved(
+                d,
+                "it names nothing the bundler deleted, so deleting the code it is in could delete live code",
+            ));
+            return;
+        }
         let holder = around.iter().rev().find(|n| {
             matches!(n.kind, Kind::ImplItem | Kind::TraitItem)
                 || (n.kind == Kind::Item && !n.is_module)
@@ -194,6 +239,47 @@ impl Plan {
                 .push(unresolved(d, "deleting dead code broke it")),
         }
     }
+}
+
+impl Plan {
+    /// Repairs what a tuple field made `()` broke: a constructor call
+    /// still giving it a value of the old type (E0308), whose argument is
+    /// made `()` (or `{ let _ = value; }` where it may have side effects).
+    /// True if `d` is one of them.
+    fn repair_tuple(&mut self, index: &Index, d: &Diagnostic) -> bool {
+        let labelled = |start: &str| {
+            d.spans
+                .iter()
+                .find(|s| s.label.as_deref().is_some_and(|l| l.starts_with(start)))
+        };
+        let constructor = labelled("arguments to this struct").is_some();
+        let Some(span) = labelled("expected `()`").filter(|_| constructor) else {
+            return false;
+        };
+        match index.exactly(Kind::Arg, &span.range) {
+            Some(node) => self.unit.insert(node.key()),
+            // Inside a macro call's tokens (`vec![Edge(1, 2, 3)]`), where
+            // syn sees no argument.
+            None => self.token_units.insert(span.range),
+        };
+        true
+    }
+
+    /// Whether report `d` names (in backquotes) something deleted.
+    fn names_deleted(&self, d: &Diagnostic) -> bool {
+        d.message
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .any(|quoted| self.deleted.contains(last_name(quoted)))
+    }
+}
+
+/// The last name of a readable path or a quoted one: `Dead` for
+/// `crate::grid::Dead`, `Dead<'_>` or `grid::Dead`.
+pub(super) fn last_name(path: &str) -> &str {
+    let path = path.split('<').next().unwrap_or(path);
+    path.rsplit("::").next().unwrap_or(path).trim()
 }
 
 /// The node that existed only for deleted code, given the nodes `around`

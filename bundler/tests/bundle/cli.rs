@@ -114,6 +114,54 @@ fn cli_check_names_a_stale_file() {
     );
 }
 
+/// `--library DIR` is not this project: its bundle goes to stdout, never
+/// into `DIR/../submissions/`, and its header's command works where the
+/// user typed it.
+#[test]
+fn another_library_is_bundled_to_stdout_with_a_command_that_works_there() {
+    let library = fixture("renames");
+    let run = cli(&["demo", "--library", "bundler/tests/fixtures/renames"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("// Regenerate: bundler demo --library bundler/tests/fixtures/renames\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("Bundled demo to stdout ("),
+        "{}",
+        run.stderr
+    );
+    let parent = library.parent().expect("fixtures/");
+    assert!(!parent.join("submissions").exists());
+    assert!(!parent
+        .parent()
+        .expect("tests/")
+        .join("submissions")
+        .exists());
+    let run = cli(&[
+        "demo",
+        "--library",
+        "bundler/tests/fixtures/renames",
+        "--check",
+    ]);
+    assert!(
+        !run.ok && run.stderr.contains("--check compares with a file"),
+        "{}",
+        run.stderr
+    );
+    let run = cli(&["all", "--library", "bundler/tests/fixtures/renames"]);
+    assert!(
+        !run.ok
+            && run
+                .stderr
+                .contains("`all` writes this project's committed submissions only"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn cli_errors_exit_non_zero_with_the_message() {
     let library = fixture("err_missing_mod");

@@ -148,6 +148,36 @@ fn qualified_self_paths_are_types_not_crates() {
 }
 
 #[test]
+fn an_error_that_follows_from_a_deletion_never_deletes_live_code() {
+    // Deleting the dead `Dead` orphans its `impl Iterator`, and rustc then
+    // reports E0034 at `p[1].min(..)` in the live `G::live` too: that
+    // error names nothing deleted, so it waits while the orphan goes.
+    check_fixture(
+        "followup_error",
+        "-1\n",
+        &["pub fn live(&self) -> i64", "p[1].min(p[0] - 4)"],
+        &["struct Dead", "fn dead", "impl Iterator for"],
+    );
+}
+
+#[test]
+fn a_tuple_field_only_dead_code_reads_becomes_unit() {
+    // rustc's own suggestion: `()` keeps the other fields' numbers; the
+    // value given for it is still evaluated where it has side effects.
+    check_fixture(
+        "tuple_field",
+        "weighed\n10 6\n",
+        &[
+            "pub struct Edge(pub usize, pub usize, pub ());",
+            "pub struct Pair(pub (), pub u32);",
+            "Edge(1, 2, { let _ = weight(); })",
+            "Edge(3, 4, ())",
+        ],
+        &["fn cost", "fn first", "pub i64"],
+    );
+}
+
+#[test]
 fn warnings_of_the_library_itself_are_reported_at_their_line_and_column() {
     let bundle = bundle_fixture("library_warning");
     let mut found: Vec<(String, String, String, Option<Place>)> = bundle
@@ -421,7 +451,7 @@ fn error_other_crate_names_it_and_its_place() {
     let e = fixture_error("err_external_crate");
     let message = e.to_string();
     assert!(
-        matches!(&e, Error::ExternalCrate { name, place } if name == "regex"
+        matches!(&e, Error::ExternalCrate { name, place, why: None } if name == "regex"
             && place.file == "err_external_crate/src/problems/demo.rs" && place.line == 1),
         "{e:?}"
     );
@@ -429,6 +459,37 @@ fn error_other_crate_names_it_and_its_place() {
         message.starts_with("err_external_crate/src/problems/demo.rs:1: uses the crate `regex`"),
         "{message}"
     );
+}
+
+#[test]
+fn error_an_import_of_another_crate_is_named_not_dropped_silently() {
+    // `use itertools::Itertools;` cannot be carried: rustc would then say
+    // only that `join` is no method of the iterator.
+    let e = fixture_error("err_dropped_import");
+    assert!(
+        matches!(&e, Error::ExternalCrate { name, place, why: None } if name == "itertools"
+            && place.file == "err_dropped_import/src/problems/demo.rs" && place.line == 1),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn error_a_wrong_library_says_what_library_takes() {
+    for (dir, what) in [
+        (fixture("no_such_fixture"), "no such folder"),
+        (fixture("globs").join("src"), "it has no src/lib.rs"),
+        (crate::workspace().join("bundler"), "it has no src/problems/"),
+    ] {
+        let e = bundle(&Options::new("demo", dir.clone())).expect_err("no library");
+        let message = e.to_string();
+        assert!(
+            message.starts_with(&format!(
+                "--library {}: {what}: --library takes",
+                dir.display()
+            )),
+            "{message}"
+        );
+    }
 }
 
 #[test]

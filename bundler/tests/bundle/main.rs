@@ -9,6 +9,7 @@ mod common;
 mod cli;
 mod fixtures;
 mod real;
+mod workspace;
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,360 @@
+//! A user's Cargo package, read with `cargo metadata`: the bin to bundle,
+//! and every library crate it may reach (its own package's library, its
+//! path and registry dependencies, theirs, and so on), each with the root
+//! file cargo builds it from, its edition, its enabled features and the
+//! names it calls its own dependencies by.
+//!
+//! ```text
+//! sol/src/bin/a.rs      the bin: the bundle's crate root
+//! mylib/src/lib.rs      a path dependency, bundled as `mod mylib`
+//! ac-library-rs-0.2.0/src/lib.rs   a registry one, as `mod ac_library`
+//! ```
+//!
+//! Only what cargo already resolved and downloaded is read: `cargo metadata
+//! --locked --offline`, which writes nothing (not even `Cargo.lock`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::error::Error;
+
+/// The bin to bundle and the crates it may reach.
+#[derive(Clone, Debug)]
+pub struct Workspace {
+    /// The bin's package name.
+    pub package: String,
+    /// The bin's own crate (mount name `""`): its root file is the bin's.
+    pub root: Krate,
+    /// The library crates the bin may reach, by mount name.
+    pub libraries: BTreeMap<String, Krate>,
+}
+
+/// One crate of the bundle.
+#[derive(Clone, Debug)]
+pub struct Krate {
+    /// The module it becomes (`ac_library`), `""` for the bin.
+    pub mount: String,
+    /// Its root file (`src/lib.rs`, `src/bin/a.rs`).
+    pub root_file: PathBuf,
+    /// The folder its files are shown relative to.
+    pub display_base: PathBuf,
+    pub edition: String,
+    pub features: BTreeSet<String>,
+    /// The names its code calls its dependencies by (`ac_library`, or a
+    /// rename), each with what it is in the bundle.
+    pub externs: BTreeMap<String, Extern>,
+}
+
+/// What a dependency's name means in the bundle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Extern {
+    /// The crate is the bundle's module of this name.
+    Mounted(String),
+    /// The crate cannot be bundled: why.
+    Refused(String),
+}
+
+/// Reads the package at `manifest` (or the one in the current directory)
+/// and finds its bin `bin`.
+pub fn workspace(manifest: Option<&Path>, bin: &str) -> Result<Workspace, Error> {
+    let metadata = metadata(manifest)?;
+    let packages = packages(&metadata);
+    let nodes = nodes(&metadata);
+    let (package, src_path) = find_bin(&metadata, &packages, bin)?;
+    let root_dir = metadata["workspace_root"]
+        .as_str()
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let mut reader = Reader {
+        packages: &packages,
+        nodes: &nodes,
+        workspace_root: root_dir,
+        mounts: BTreeMap::new(),
+        libraries: BTreeMap::new(),
+    };
+    let root = reader.bin_crate(package, src_path)?;
+    Ok(Workspace {
+        package: package["name"].as_str().unwrap_or_default().to_string(),
+        root,
+        libraries: reader.libraries,
+    })
+}
+
+/// `cargo metadata`'s JSON for `manifest`.
+fn metadata(manifest: Option<&Path>) -> Result<Value, Error> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command.args(["metadata", "--format-version", "1", "--locked", "--offline"]);
+    if let Some(manifest) = manifest {
+        if !manifest.is_file() {
+            return Err(Error::Workspace {
+                message: format!(
+                    "--manifest-path {}: no such file; give the Cargo.toml of the package \
+                     whose bin to bundle",
+                    manifest.display()
+                ),
+            });
+        }
+        command.arg("--manifest-path").arg(manifest);
+    }
+    let output = command.output().map_err(|e| Error::Workspace {
+        message: format!("cannot run cargo metadata: {e}; the bundler needs cargo on the PATH"),
+    })?;
+    if !output.status.success() {
+        let said = String::from_utf8_lossy(&output.stderr);
+        return Err(Error::Workspace {
+            message: format!(
+                "cargo metadata failed:\n{}\nThe bundler reads only what cargo has already \
+                 resolved and downloaded, and writes nothing into your package: run `cargo \
+                 build` (or `cargo fetch`) there first.",
+                said.trim_end()
+            ),
+        });
+    }
+    serde_json::from_slice(&output.stdout).map_err(|e| Error::Workspace {
+        message: format!("cannot read cargo metadata's output: {e}"),
+    })
+}
+
+/// The packages by id.
+fn packages(metadata: &Value) -> BTreeMap<String, &Value> {
+    array(&metadata["packages"])
+        .iter()
+        .filter_map(|p| Some((p["id"].as_str()?.to_string(), p)))
+        .collect()
+}
+
+/// The resolved dependency graph's nodes by package id.
+fn nodes(metadata: &Value) -> BTreeMap<String, &Value> {
+    array(&metadata["resolve"]["nodes"])
+        .iter()
+        .filter_map(|n| Some((n["id"].as_str()?.to_string(), n)))
+        .collect()
+}
+
+fn array(value: &Value) -> &[Value] {
+    value.as_array().map(Vec::as_slice).unwrap_or_default()
+}
+
+/// The targets of `package` of kind `kind` (`bin`, `lib`, …).
+fn targets<'v>(package: &'v Value, kind: &str) -> Vec<&'v Value> {
+    array(&package["targets"])
+        .iter()
+        .filter(|t| array(&t["kind"]).iter().any(|k| k == kind))
+        .collect()
+}
+
+/// The package holding bin `bin` (the package of the manifest first, then
+/// any workspace member), with the bin's root file.
+fn find_bin<'v>(
+    metadata: &'v Value,
+    packages: &BTreeMap<String, &'v Value>,
+    bin: &str,
+) -> Result<(&'v Value, PathBuf), Error> {
+    let members: Vec<&Value> = array(&metadata["workspace_members"])
+        .iter()
+        .filter_map(|id| packages.get(id.as_str()?).copied())
+        .collect();
+    let root = metadata["resolve"]["root"]
+        .as_str()
+        .and_then(|id| packages.get(id).copied());
+    let searched: Vec<&Value> = root.map_or_else(|| members.clone(), |r| vec![r]);
+    let holding = |candidates: &[&'v Value]| -> Vec<(&'v Value, PathBuf)> {
+        candidates
+            .iter()
+            .flat_map(|p| targets(p, "bin").into_iter().map(move |t| (*p, t)))
+            .filter(|(_, t)| t["name"] == bin)
+            .filter_map(|(p, t)| Some((p, PathBuf::from(t["src_path"].as_str()?))))
+            .collect()
+    };
+    let mut found = holding(&searched);
+    if found.is_empty() && root.is_some() {
+        found = holding(&members);
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(no_such_bin(bin, &searched)),
+        _ => Err(Error::Workspace {
+            message: format!(
+                "several packages have a bin `{bin}` ({}); pass the one's --manifest-path",
+                found
+                    .iter()
+                    .map(|(p, _)| p["name"].as_str().unwrap_or("?"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }),
+    }
+}
+
+/// The error for a bin that is not there, listing the bins that are.
+fn no_such_bin(bin: &str, searched: &[&Value]) -> Error {
+    let listed: Vec<String> = searched
+        .iter()
+        .map(|p| {
+            let names: Vec<&str> = targets(p, "bin")
+                .iter()
+                .filter_map(|t| t["name"].as_str())
+                .collect();
+            let package = p["name"].as_str().unwrap_or("?");
+            match names.is_empty() {
+                true => format!("package {package} has no bin"),
+                false => format!("package {package} has bins {}", names.join(", ")),
+            }
+        })
+        .collect();
+    Error::NoBin {
+        bin: bin.to_string(),
+        bins: listed.join("; "),
+    }
+}
+
+/// Walks the dependency graph from the bin's package.
+struct Reader<'v> {
+    packages: &'v BTreeMap<String, &'v Value>,
+    nodes: &'v BTreeMap<String, &'v Value>,
+    workspace_root: PathBuf,
+    /// Package id → mount name, for the packages already mounted.
+    mounts: BTreeMap<String, String>,
+    libraries: BTreeMap<String, Krate>,
+}
+
+impl<'v> Reader<'v> {
+    /// The bin's crate; its package's own library is one of its externs,
+    /// as cargo makes it.
+    fn bin_crate(&mut self, package: &'v Value, src: PathBuf) -> Result<Krate, Error> {
+        let id = package["id"].as_str().unwrap_or_default().to_string();
+        let mut krate = self.krate(package, "", src);
+        krate.externs = self.externs(&id)?;
+        if let Some(lib) = lib_target(package) {
+            let name = lib["name"].as_str().unwrap_or_default().replace('-', "_");
+            let mounted = self.mount(&id)?;
+            krate.externs.insert(name, mounted);
+        }
+        Ok(krate)
+    }
+
+    /// The crate of package `package` mounted as `mount`, its root file
+    /// `root_file`.
+    fn krate(&self, package: &Value, mount: &str, root_file: PathBuf) -> Krate {
+        let id = package["id"].as_str().unwrap_or_default();
+        let dir = Path::new(package["manifest_path"].as_str().unwrap_or_default())
+            .parent()
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let display_base = match dir.starts_with(&self.workspace_root) {
+            true => self.workspace_root.clone(),
+            false => dir.parent().unwrap_or(&dir).to_path_buf(),
+        };
+        let features = self
+            .nodes
+            .get(id)
+            .map(|n| array(&n["features"]))
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|f| Some(f.as_str()?.to_string()))
+            .collect();
+        Krate {
+            mount: mount.to_string(),
+            root_file,
+            display_base,
+            edition: package["edition"].as_str().unwrap_or("2015").to_string(),
+            features,
+            externs: BTreeMap::new(),
+        }
+    }
+
+    /// What package `id`'s normal dependencies are in the bundle, by the
+    /// names its code calls them.
+    fn externs(&mut self, id: &str) -> Result<BTreeMap<String, Extern>, Error> {
+        let mut externs = BTreeMap::new();
+        let deps = self
+            .nodes
+            .get(id)
+            .map(|n| array(&n["deps"]))
+            .unwrap_or_default();
+        for dep in deps {
+            let normal = array(&dep["dep_kinds"]).iter().any(|k| k["kind"].is_null());
+            let (Some(name), Some(pkg)) = (dep["name"].as_str(), dep["pkg"].as_str()) else {
+                continue;
+            };
+            if normal {
+                externs.insert(name.to_string(), self.mount(pkg)?);
+            }
+        }
+        Ok(externs)
+    }
+
+    /// Mounts package `id`'s library (once), or says why it cannot be.
+    fn mount(&mut self, id: &str) -> Result<Extern, Error> {
+        if let Some(mount) = self.mounts.get(id) {
+            return Ok(Extern::Mounted(mount.clone()));
+        }
+        let Some(&package) = self.packages.get(id) else {
+            return Ok(Extern::Refused(format!(
+                "cargo metadata does not list {id}"
+            )));
+        };
+        let lib = match (refusal(package), lib_target(package)) {
+            (None, Some(lib)) => lib,
+            (Some(why), _) => return Ok(Extern::Refused(why)),
+            (None, None) => return Ok(Extern::Refused("it has no library".to_string())),
+        };
+        let name = lib["name"].as_str().unwrap_or("lib").replace('-', "_");
+        let mount = (0..)
+            .map(|k| match k {
+                0 => name.clone(),
+                k => format!("{name}_{k}"),
+            })
+            .find(|m| !self.libraries.contains_key(m))
+            .expect("a free name");
+        self.mounts.insert(id.to_string(), mount.clone());
+        let root = PathBuf::from(lib["src_path"].as_str().unwrap_or_default());
+        let mut krate = self.krate(package, &mount, root);
+        self.libraries.insert(mount.clone(), krate.clone());
+        krate.externs = self.externs(id)?;
+        self.libraries.insert(mount.clone(), krate);
+        Ok(Extern::Mounted(mount))
+    }
+}
+
+/// Why package `package`'s library cannot be put in a submission, if it
+/// cannot: a procedural macro runs in the compiler, a build script and C
+/// code on the machine that builds.
+fn refusal(package: &Value) -> Option<String> {
+    let manifest = package["manifest_path"].as_str().unwrap_or("Cargo.toml");
+    let dir = Path::new(manifest).parent().unwrap_or(Path::new("."));
+    if let Some(proc_macro) = targets(package, "proc-macro").first() {
+        let file = proc_macro["src_path"].as_str().unwrap_or(manifest);
+        return Some(format!(
+            "it is a procedural-macro crate ({file}), which runs inside the compiler; a \
+             submission is one file for the judge's rustc"
+        ));
+    }
+    if let Some(build) = targets(package, "custom-build").first() {
+        let file = build["src_path"].as_str().unwrap_or(manifest);
+        return Some(format!(
+            "it has a build script ({file}), whose output a single file cannot carry"
+        ));
+    }
+    if let Some(links) = package["links"].as_str() {
+        return Some(format!(
+            "it links the native library `{links}` ({manifest}): C code cannot go into a \
+             Rust submission"
+        ));
+    }
+    match lib_target(package) {
+        Some(_) => None,
+        None => Some(format!("it has no library target ({})", dir.display())),
+    }
+}
+
+/// A package's Rust library target (kind `lib`, `rlib` or `dylib`).
+fn lib_target(package: &Value) -> Option<&Value> {
+    ["lib", "rlib", "dylib"]
+        .iter()
+        .find_map(|kind| targets(package, kind).first().copied())
+}

@@ -1,0 +1,294 @@
+//! `#[cfg]` and `#[cfg_attr]` decided before bundling, where the answer is
+//! known: `test`, `doc`, `doctest`, `docsrs` and `miri` never hold in a
+//! submission, nor does `debug_assertions` (judges compile with `-O`, and
+//! code kept for the other setting would name what rustc, checking one,
+//! deleted as dead); `feature = "x"` holds when cargo enabled feature `x`
+//! of the crate (the bundle is compiled with no `--cfg feature`, so a
+//! feature left undecided would be off). Whatever depends on the judge's
+//! machine (`unix`, `target_pointer_width`) is left for the judge's rustc,
+//! with the known parts of the predicate taken out:
+//!
+//! ```text
+//! #[cfg(all(feature = "std", unix))]    with std enabled:  #[cfg(unix)]
+//! #[cfg(any(test, feature = "derive"))] derive disabled:   the item goes
+//! #[cfg_attr(feature = "std", inline)]  std enabled:       #[inline]
+//! ```
+
+use std::collections::BTreeSet;
+
+use proc_macro2::TokenStream;
+use quote::{quote, ToTokens};
+use syn::punctuated::Punctuated;
+use syn::visit_mut::VisitMut;
+use syn::{Attribute, Meta, Token};
+
+/// What is known of a crate's configuration.
+#[derive(Clone, Debug, Default)]
+pub struct Cfg {
+    /// The enabled features, when cargo says (`None`: unknown, and a
+    /// `feature = "…"` predicate is left as it is).
+    pub features: Option<BTreeSet<String>>,
+}
+
+/// A predicate, decided or left for the judge's rustc.
+#[derive(Clone, Debug)]
+enum Pred {
+    Known(bool),
+    Left(TokenStream),
+}
+
+impl Cfg {
+    /// Decides every `#[cfg]` and `#[cfg_attr]` of `file` that can be.
+    pub fn apply(&self, file: &mut syn::File) {
+        if !self.keep(&mut file.attrs) {
+            file.items.clear();
+        }
+        Applier(self).visit_file_mut(file);
+    }
+
+    /// Expands the `cfg_attr`s of `attrs` and decides their `cfg`s: false
+    /// if the node they are on goes; the `cfg`s that hold go, and the
+    /// undecided ones keep only their undecided parts.
+    fn keep(&self, attrs: &mut Vec<Attribute>) -> bool {
+        let mut keep = true;
+        let mut out = Vec::with_capacity(attrs.len());
+        for attr in std::mem::take(attrs) {
+            for attr in self.expand(attr) {
+                if !attr.path().is_ident("cfg") {
+                    out.push(attr);
+                    continue;
+                }
+                match attr.parse_args::<Meta>().map(|m| self.decide(&m)) {
+                    Ok(Pred::Known(true)) => {}
+                    Ok(Pred::Known(false)) => keep = false,
+                    Ok(Pred::Left(left)) => out.push(with_args(&attr, left)),
+                    Err(_) => out.push(attr),
+                }
+            }
+        }
+        *attrs = out;
+        keep
+    }
+
+    /// `#[cfg_attr(p, a, b)]` as the attributes it stands for.
+    fn expand(&self, attr: Attribute) -> Vec<Attribute> {
+        if !attr.path().is_ident("cfg_attr") {
+            return vec![attr];
+        }
+        let Ok(args) = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) else {
+            return vec![attr];
+        };
+        let mut args = args.into_iter();
+        let Some(predicate) = args.next() else {
+            return vec![attr];
+        };
+        let rest: Vec<Meta> = args.collect();
+        match self.decide(&predicate) {
+            Pred::Known(false) => Vec::new(),
+            Pred::Known(true) => rest
+                .into_iter()
+                .map(|meta| Attribute {
+                    meta,
+                    ..attr.clone()
+                })
+                .flat_map(|a| self.expand(a))
+                .collect(),
+            Pred::Left(left) => vec![with_args(&attr, quote!(#left, #(#rest),*))],
+        }
+    }
+
+    fn decide(&self, meta: &Meta) -> Pred {
+        match meta {
+            Meta::Path(p) => match p.get_ident().map(|i| i.to_string()).as_deref() {
+                Some("test" | "doc" | "doctest" | "docsrs" | "miri" | "debug_assertions") => {
+                    Pred::Known(false)
+                }
+                _ => Pred::Left(meta.to_token_stream()),
+            },
+            Meta::NameValue(nv) if nv.path.is_ident("feature") => {
+                let feature = match &nv.value {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) => s.value(),
+                    _ => return Pred::Left(meta.to_token_stream()),
+                };
+                match &self.features {
+                    Some(features) => Pred::Known(features.contains(&feature)),
+                    None => Pred::Left(meta.to_token_stream()),
+                }
+            }
+            Meta::List(list) => self.decide_list(list),
+            _ => Pred::Left(meta.to_token_stream()),
+        }
+    }
+
+    /// `all(..)`, `any(..)`, `not(..)`.
+    fn decide_list(&self, list: &syn::MetaList) -> Pred {
+        let left = || Pred::Left(list.to_token_stream());
+        let Ok(args) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) else {
+            return left();
+        };
+        let decided: Vec<Pred> = args.iter().map(|m| self.decide(m)).collect();
+        let op = list.path.get_ident().map(|i| i.to_string());
+        match op.as_deref() {
+            Some("not") => match decided.as_slice() {
+                [Pred::Known(b)] => Pred::Known(!b),
+                [Pred::Left(inner)] => Pred::Left(quote!(not(#inner))),
+                _ => left(),
+            },
+            Some("all") => combine(decided, false, quote!(all)),
+            Some("any") => combine(decided, true, quote!(any)),
+            _ => left(),
+        }
+    }
+}
+
+/// `all` (`decisive` false) or `any` (true) of `decided`: decisive if one
+/// part is, the undecided parts otherwise.
+fn combine(decided: Vec<Pred>, decisive: bool, op: TokenStream) -> Pred {
+    let mut left = Vec::new();
+    for pred in decided {
+        match pred {
+            Pred::Known(b) if b == decisive => return Pred::Known(decisive),
+            Pred::Known(_) => {}
+            Pred::Left(t) => left.push(t),
+        }
+    }
+    match left.len() {
+        0 => Pred::Known(!decisive),
+        1 => Pred::Left(left.remove(0)),
+        _ => Pred::Left(quote!(#op(#(#left),*))),
+    }
+}
+
+/// `attr` with `args` in its parentheses.
+fn with_args(attr: &Attribute, args: TokenStream) -> Attribute {
+    let mut attr = attr.clone();
+    if let Meta::List(list) = &mut attr.meta {
+        list.tokens = args;
+    }
+    attr
+}
+
+/// Removes the nodes whose `cfg` does not hold.
+struct Applier<'c>(&'c Cfg);
+
+impl Applier<'_> {
+    fn retain<T>(&self, nodes: &mut Vec<T>, attrs: impl Fn(&mut T) -> Option<&mut Vec<Attribute>>) {
+        nodes.retain_mut(|node| attrs(node).is_none_or(|a| self.0.keep(a)));
+    }
+
+    fn retain_punctuated<T, P: Default>(
+        &self,
+        nodes: &mut Punctuated<T, P>,
+        attrs: impl Fn(&mut T) -> &mut Vec<Attribute>,
+    ) {
+        let mut kept: Vec<T> = std::mem::take(nodes).into_iter().collect();
+        kept.retain_mut(|node| self.0.keep(attrs(node)));
+        *nodes = kept.into_iter().collect();
+    }
+}
+
+impl VisitMut for Applier<'_> {
+    fn visit_attributes_mut(&mut self, attrs: &mut Vec<Attribute>) {
+        // Attributes on nodes that cannot be removed: their `cfg_attr`s.
+        *attrs = std::mem::take(attrs)
+            .into_iter()
+            .flat_map(|a| self.0.expand(a))
+            .collect();
+    }
+
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        self.retain(&mut file.items, crate::syntax::item_attrs_mut);
+        syn::visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            self.retain(items, crate::syntax::item_attrs_mut);
+        }
+        syn::visit_mut::visit_item_mod_mut(self, module);
+    }
+
+    fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
+        self.retain(&mut imp.items, crate::syntax::impl_item_attrs_mut);
+        syn::visit_mut::visit_item_impl_mut(self, imp);
+    }
+
+    fn visit_item_trait_mut(&mut self, t: &mut syn::ItemTrait) {
+        self.retain(&mut t.items, crate::syntax::trait_item_attrs_mut);
+        syn::visit_mut::visit_item_trait_mut(self, t);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        self.retain(&mut block.stmts, |stmt| match stmt {
+            syn::Stmt::Item(item) => crate::syntax::item_attrs_mut(item),
+            syn::Stmt::Local(local) => Some(&mut local.attrs),
+            syn::Stmt::Macro(mac) => Some(&mut mac.attrs),
+            syn::Stmt::Expr(..) => None,
+        });
+        syn::visit_mut::visit_block_mut(self, block);
+    }
+
+    fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
+        self.retain_punctuated(&mut fields.named, |f| &mut f.attrs);
+        syn::visit_mut::visit_fields_named_mut(self, fields);
+    }
+
+    fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
+        self.retain_punctuated(&mut fields.unnamed, |f| &mut f.attrs);
+        syn::visit_mut::visit_fields_unnamed_mut(self, fields);
+    }
+
+    fn visit_item_enum_mut(&mut self, e: &mut syn::ItemEnum) {
+        self.retain_punctuated(&mut e.variants, |v| &mut v.attrs);
+        syn::visit_mut::visit_item_enum_mut(self, e);
+    }
+
+    fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {
+        self.retain(&mut m.arms, |arm| Some(&mut arm.attrs));
+        syn::visit_mut::visit_expr_match_mut(self, m);
+    }
+
+    fn visit_expr_struct_mut(&mut self, s: &mut syn::ExprStruct) {
+        self.retain_punctuated(&mut s.fields, |f| &mut f.attrs);
+        syn::visit_mut::visit_expr_struct_mut(self, s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn applied(features: Option<&[&str]>, source: &str) -> String {
+        let cfg = Cfg {
+            features: features.map(|f| f.iter().map(|s| s.to_string()).collect()),
+        };
+        let mut file = syn::parse_file(source).expect("valid source");
+        cfg.apply(&mut file);
+        file.to_token_stream().to_string()
+    }
+
+    #[test]
+    fn known_predicates_are_decided_and_the_rest_left() {
+        let source = "#[cfg(all(feature = \"std\", unix))] fn a() {} \
+                      #[cfg(any(test, feature = \"derive\"))] fn b() {} \
+                      #[cfg_attr(feature = \"std\", inline)] fn c() {} \
+                      #[cfg(not(feature = \"std\"))] fn d() {} \
+                      struct S { #[cfg(test)] x: u8, y: u8 } \
+                      fn f() { #[cfg(doc)] let a = 1; }";
+        assert_eq!(
+            applied(Some(&["std"]), source),
+            "# [cfg (unix)] fn a () { } # [inline] fn c () { } struct S { y : u8 } fn f () { }"
+        );
+        // Features unknown: only `test` and the like are decided.
+        assert_eq!(
+            applied(
+                None,
+                "#[cfg(feature = \"x\")] fn a() {} #[cfg(test)] mod tests {}"
+            ),
+            "# [cfg (feature = \"x\")] fn a () { }"
+        );
+    }
+}

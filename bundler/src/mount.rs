@@ -1,0 +1,382 @@
+//! Rewrites the files of one crate of a user's package so that it works as
+//! a module of the bundle: the bin's own code at the crate root, each
+//! library crate as `mod <name>` beside it.
+//!
+//! ```text
+//! in mylib:   crate::grid::Grid      → crate::mylib::grid::Grid
+//!             $crate::input!         → $crate::proconio::input!
+//!             ac_library::Dsu        → crate::ac_library::Dsu
+//! in the bin: use mylib::twice;      → use crate::mylib::twice;
+//! ```
+//!
+//! A `#[macro_export]` macro would be exported at the bundle's root, where
+//! nothing looks for it; it is kept where it is defined instead and made
+//! reachable by path the way a 2018 crate does it, `pub(crate) use name;`
+//! after it and in each module up to its crate's root. `extern crate x;`
+//! goes (names of crates are rewritten wherever they are used), and
+//! `extern crate alloc;` moves to the bundle's root, where it must be for
+//! every module to see `alloc`. In an edition-2015 crate, `use a::b` and
+//! `::a::b` are crate-relative, and are rewritten so.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use syn::visit_mut::VisitMut;
+use syn::{Item, UseTree};
+
+use crate::cargo::Extern;
+use crate::refs::flatten_use;
+use crate::resolve::is_std;
+use crate::syntax::item_name;
+
+/// One crate as a module of the bundle.
+#[derive(Clone, Debug)]
+pub struct Mount {
+    /// Its module's name, `""` for the bin (the crate root).
+    pub name: String,
+    pub edition: String,
+    /// What the names of its dependencies mean.
+    pub externs: BTreeMap<String, Extern>,
+}
+
+/// What rewriting one file found that its crate's root must add.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// `#[macro_export]` macros: the module they are defined in (from the
+    /// crate's root) and their name.
+    pub exported: Vec<(Vec<String>, String)>,
+    /// It had `extern crate alloc;`.
+    pub alloc: bool,
+}
+
+/// Rewrites `file`, the file of module `module` (a path from its crate's
+/// root) of crate `mount`.
+pub fn rewrite(file: &mut syn::File, mount: &Mount, module: &[String]) -> Found {
+    let mut rewriter = Rewriter {
+        mount,
+        module: module.to_vec(),
+        scopes: Vec::new(),
+        qualified: None,
+        found: Found::default(),
+    };
+    rewriter.items(&mut file.items);
+    rewriter.found
+}
+
+struct Rewriter<'m> {
+    mount: &'m Mount,
+    module: Vec<String>,
+    /// The names each enclosing module binds, innermost last.
+    scopes: Vec<BTreeSet<String>>,
+    /// The position of a qualified self (`<T>::f`) the next path follows.
+    qualified: Option<usize>,
+    found: Found,
+}
+
+impl Rewriter<'_> {
+    /// The items of one module: extern crates go, exported macros are
+    /// re-exported, then everything is rewritten.
+    fn items(&mut self, items: &mut Vec<Item>) {
+        let mut out = Vec::with_capacity(items.len());
+        for mut item in std::mem::take(items) {
+            match &mut item {
+                Item::ExternCrate(krate) => {
+                    self.found.alloc |= krate.ident == "alloc";
+                    if !is_std(&krate.ident.to_string()) && krate.ident != "self" {
+                        // Its name is rewritten wherever it is used.
+                        continue;
+                    }
+                    if self.mount.name.is_empty() && krate.ident != "self" {
+                        out.push(item);
+                    }
+                    continue;
+                }
+                Item::Macro(mac) if !self.mount.name.is_empty() => {
+                    let exported = mac.attrs.iter().any(|a| a.path().is_ident("macro_export"));
+                    if let (true, Some(name)) = (exported, mac.ident.clone()) {
+                        mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
+                        out.push(item);
+                        out.push(syn::parse_quote!(pub(crate) use #name;));
+                        self.found
+                            .exported
+                            .push((self.module.clone(), name.to_string()));
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            out.push(item);
+        }
+        *items = out;
+        self.scopes.push(bound_names(items));
+        for item in items.iter_mut() {
+            self.visit_item_mut(item);
+        }
+        self.scopes.pop();
+    }
+
+    /// How a path's front changes: its first `k` segments (0 or 1) give
+    /// way to the returned ones. `first` is its first segment, `len` its
+    /// length, `global` whether `::` leads it; `None`: it stays.
+    fn front(
+        &self,
+        first: &str,
+        len: usize,
+        global: bool,
+        is_use: bool,
+    ) -> Option<(usize, Vec<String>)> {
+        let here = || vec!["crate".to_string(), self.mount.name.clone()];
+        let path_like = len > 1 || is_use || global;
+        if first == "crate" && !global {
+            return (!self.mount.name.is_empty() && path_like).then(|| (1, here()));
+        }
+        if let Some(Extern::Mounted(module)) = self.mount.externs.get(first) {
+            let bound = self.scopes.last().is_some_and(|s| s.contains(first));
+            // At the bundle's root the module itself is in scope.
+            let at_root = self.mount.name.is_empty() && self.scopes.len() == 1 && module == first;
+            let rewrite = path_like && (global || !(bound || at_root));
+            return rewrite.then(|| (1, vec!["crate".to_string(), module.clone()]));
+        }
+        // Edition 2015: `use a::b` and `::a::b` start at the crate root.
+        let keyword = matches!(first, "crate" | "self" | "super" | "Self");
+        let relative = self.mount.edition == "2015"
+            && (global || is_use)
+            && !keyword
+            && !is_std(first)
+            && !self.mount.externs.contains_key(first);
+        (relative && !self.mount.name.is_empty()).then(|| (0, here()))
+    }
+}
+
+/// Idents named `names`, placed at `span`.
+fn idents(names: &[String], span: Span) -> Vec<Ident> {
+    names.iter().map(|n| Ident::new(n, span)).collect()
+}
+
+/// `a::b::…::inner` as a `use` tree, for `names` `[a, b, …]`.
+fn nest(names: &[Ident], inner: UseTree) -> UseTree {
+    names.iter().rev().fold(inner, |tree, ident| {
+        UseTree::Path(syn::UsePath {
+            ident: ident.clone(),
+            colon2_token: Default::default(),
+            tree: Box::new(tree),
+        })
+    })
+}
+
+/// The names the items of one module bind (items and `use` leaves).
+fn bound_names(items: &[Item]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Use(u) => {
+                let mut flat = Vec::new();
+                flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+                names.extend(flat.into_iter().filter_map(|(_, name)| name));
+            }
+            other => names.extend(item_name(other)),
+        }
+    }
+    names
+}
+
+impl VisitMut for Rewriter<'_> {
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        for attr in &mut module.attrs {
+            self.visit_attribute_mut(attr);
+        }
+        if let Some((_, items)) = &mut module.content {
+            self.module.push(module.ident.to_string());
+            self.items(items);
+            self.module.pop();
+        }
+    }
+
+    fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
+        let global = u.leading_colon.is_some();
+        if rewrite_use(self, &mut u.tree, global) {
+            u.leading_colon = None;
+        }
+    }
+
+    fn visit_qself_mut(&mut self, qself: &mut syn::QSelf) {
+        syn::visit_mut::visit_qself_mut(self, qself);
+        self.qualified = Some(qself.position);
+    }
+
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        // `<T>::f`: syn's leading `::` is not a crate's.
+        let fake_colon = self.qualified.take() == Some(0);
+        let global = path.leading_colon.is_some() && !fake_colon;
+        let first = path.segments.first().map(|s| s.ident.to_string());
+        let front = first
+            .filter(|_| !fake_colon)
+            .and_then(|f| self.front(&f, path.segments.len(), global, false));
+        if let Some((k, names)) = front {
+            let span = path.segments[0].ident.span();
+            let old = std::mem::take(&mut path.segments);
+            path.segments = idents(&names, span)
+                .into_iter()
+                .map(syn::PathSegment::from)
+                .chain(old.into_iter().skip(k))
+                .collect();
+            path.leading_colon = None;
+        }
+        syn::visit_mut::visit_path_mut(self, path);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        syn::visit_mut::visit_path_mut(self, &mut mac.path);
+        mac.tokens = rewrite_tokens(self, std::mem::take(&mut mac.tokens));
+    }
+}
+
+/// Rewrites the start of a `use` tree; true if it changed (a leading
+/// `::` must then go, as the tree starts with `crate`).
+fn rewrite_use(r: &Rewriter, tree: &mut UseTree, global: bool) -> bool {
+    if let UseTree::Group(g) = tree {
+        let mut changed = false;
+        for t in g.items.iter_mut() {
+            changed |= rewrite_use(r, t, global);
+        }
+        return changed;
+    }
+    let (first, span) = match &*tree {
+        UseTree::Path(p) => (p.ident.to_string(), p.ident.span()),
+        UseTree::Name(n) => (n.ident.to_string(), n.ident.span()),
+        UseTree::Rename(n) => (n.ident.to_string(), n.ident.span()),
+        UseTree::Glob(_) | UseTree::Group(_) => return false,
+    };
+    let Some((k, names)) = r.front(&first, 1, global, true) else {
+        return false;
+    };
+    let names = idents(&names, span);
+    let old = std::mem::replace(
+        tree,
+        UseTree::Glob(syn::UseGlob {
+            star_token: Default::default(),
+        }),
+    );
+    *tree = match (k, old) {
+        (0, old) => nest(&names, old),
+        (_, UseTree::Path(p)) => nest(&names, *p.tree),
+        // `use ac_library;` and `use ac_library as acl;`: the module, by
+        // the crate's name.
+        (_, UseTree::Name(n)) => rename(&names, n.ident),
+        (_, UseTree::Rename(r)) => rename(&names, r.rename),
+        (_, other) => other,
+    };
+    true
+}
+
+/// `use crate::module as name;` for `names` `[crate, module]`.
+fn rename(names: &[Ident], name: Ident) -> UseTree {
+    let (last, front) = names.split_last().expect("crate and a module");
+    let leaf = match *last == name {
+        true => UseTree::Name(syn::UseName { ident: name }),
+        false => UseTree::Rename(syn::UseRename {
+            ident: last.clone(),
+            as_token: Default::default(),
+            rename: name,
+        }),
+    };
+    nest(front, leaf)
+}
+
+/// Rewrites the paths in macro tokens (a `macro_rules!` body, a macro
+/// call's arguments): `$crate`, `crate::`, the names of dependencies.
+fn rewrite_tokens(r: &Rewriter, stream: TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    let mut k = 0;
+    while k < tokens.len() {
+        match &tokens[k] {
+            TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), rewrite_tokens(r, g.stream()));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            TokenTree::Punct(p) if p.as_char() == '$' && is_ident(tokens.get(k + 1), "crate") => {
+                out.extend(tokens[k..k + 2].iter().cloned());
+                k += 1;
+                if !r.mount.name.is_empty() {
+                    push_path(
+                        &mut out,
+                        std::slice::from_ref(&r.mount.name),
+                        p.span(),
+                        true,
+                    );
+                }
+            }
+            TokenTree::Ident(id) if colons_at(&tokens, k + 1) && !inside_path(&out) => {
+                let global = ends_with_colons(&out);
+                match r.front(&id.to_string(), 2, global, false) {
+                    Some((skip, names)) => {
+                        if global {
+                            out.truncate(out.len() - 2);
+                        }
+                        push_path(&mut out, &names, id.span(), false);
+                        if skip == 0 {
+                            push_colons(&mut out, id.span());
+                            out.push(tokens[k].clone());
+                        }
+                    }
+                    None => out.push(tokens[k].clone()),
+                }
+            }
+            other => out.push(other.clone()),
+        }
+        k += 1;
+    }
+    out.into_iter().collect()
+}
+
+fn is_ident(token: Option<&TokenTree>, name: &str) -> bool {
+    matches!(token, Some(TokenTree::Ident(i)) if i == name)
+}
+
+fn is_colon(token: Option<&TokenTree>) -> bool {
+    matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == ':')
+}
+
+/// Whether `::` starts at `k`.
+fn colons_at(tokens: &[TokenTree], k: usize) -> bool {
+    is_colon(tokens.get(k)) && is_colon(tokens.get(k + 1))
+}
+
+/// Whether `out` ends with `::`.
+fn ends_with_colons(out: &[TokenTree]) -> bool {
+    out.len() >= 2 && colons_at(out, out.len() - 2)
+}
+
+/// Whether the next token would continue a path (`a::` or `Vec::<u8>::`
+/// before it) rather than start one.
+fn inside_path(out: &[TokenTree]) -> bool {
+    if !ends_with_colons(out) || out.len() < 3 {
+        return false;
+    }
+    match &out[out.len() - 3] {
+        TokenTree::Ident(_) => true,
+        TokenTree::Punct(p) => p.as_char() == '>',
+        TokenTree::Group(_) | TokenTree::Literal(_) => false,
+    }
+}
+
+fn push_colons(out: &mut Vec<TokenTree>, span: Span) {
+    for spacing in [Spacing::Joint, Spacing::Alone] {
+        let mut colon = Punct::new(':', spacing);
+        colon.set_span(span);
+        out.push(TokenTree::Punct(colon));
+    }
+}
+
+/// Pushes `a :: b` for `names` (led by `::` if `lead`).
+fn push_path(out: &mut Vec<TokenTree>, names: &[String], span: Span, lead: bool) {
+    for (k, name) in names.iter().enumerate() {
+        if k > 0 || lead {
+            push_colons(out, span);
+        }
+        out.push(TokenTree::Ident(Ident::new(name, span)));
+    }
+}

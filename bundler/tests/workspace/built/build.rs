@@ -1,0 +1,3 @@
+fn main() {
+    println!("cargo:rustc-env=BUILT_VERSION=1");
+}

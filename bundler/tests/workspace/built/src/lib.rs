@@ -1,0 +1,1 @@
+pub const VERSION: &str = env!("BUILT_VERSION");

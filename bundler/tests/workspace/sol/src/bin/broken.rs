@@ -1,0 +1,3 @@
+fn main() {
+    println!("{}", broken::half(7));
+}

@@ -67,6 +67,10 @@ struct Args {
     /// warnings).
     #[arg(long)]
     keep_everything: bool,
+    /// The judge's rustc version, if the judge table's is out of date or
+    /// unknown: the bundle is checked against it.
+    #[arg(long, value_name = "VERSION")]
+    rustc: Option<String>,
     /// The library package to read (default: this project's library/,
     /// found from the current folder up).
     #[arg(long, value_name = "DIR")]
@@ -201,6 +205,7 @@ fn options(args: &Args, work: &Work, id: &str) -> Options {
     options.minify = args.minify;
     options.explain = args.explain.clone();
     options.keep_everything = args.keep_everything;
+    options.rustc = args.rustc.clone();
     options
 }
 
@@ -296,6 +301,10 @@ fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
 fn show(args: &Args, bundle: &Bundle) {
     for warning in &bundle.warnings {
         eprintln!("{warning}\n");
+    }
+    if let Some(toolchain) = bundle.toolchain.as_ref().filter(|_| args.verbose) {
+        let (rustc, with) = (&toolchain.rustc, &toolchain.checked_with);
+        eprintln!("{}: checked against rustc {rustc} with {with}", bundle.id);
     }
     if args.verbose {
         let report = bundle.report.to_string();

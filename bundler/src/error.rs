@@ -81,6 +81,13 @@ pub enum Error {
     SelfCheck { message: String },
     /// `--explain` named an item that is not in the library.
     UnknownItem { name: String },
+    /// The judge's rustc would not take the bundle: what needs a newer one.
+    TooNew {
+        judge: String,
+        rustc: String,
+        checked_with: String,
+        needs: Vec<String>,
+    },
     /// rustc could not be run.
     Rustc { message: String },
     /// The library does not compile as one file: rustc's reports, placed in
@@ -102,9 +109,10 @@ const NAMING: &str = "name an item by its path from the crate root (dlx::Solver)
     its type or trait (dlx::Solver::first, dlx::Search::first), or by its last segments \
     (Search::first)";
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+impl Error {
+    /// The messages of the errors in reading the library's files.
+    fn fmt_reading(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        Some(match self {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::NoLibrary => write!(
                 f,
@@ -129,6 +137,17 @@ impl fmt::Display for Error {
                 f,
                 "{place}: module cycle: {file} would include itself through #[path]; point #[path] at another file"
             ),
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(result) = self.fmt_reading(f) {
+            return result;
+        }
+        match self {
             Error::ExternalCrate { place, name, why } => external_crate(f, place, name, why),
             Error::Workspace { message } => write!(f, "{message}"),
             Error::NoBin { bin, bins } => write!(f, "no bin `{bin}`: {bins}"),
@@ -150,6 +169,12 @@ impl fmt::Display for Error {
             }
             Error::UnknownItem { name } => write!(f, "no item `{name}` in the library; {NAMING}"),
             Error::Rustc { message } => write!(f, "{message}"),
+            Error::TooNew {
+                judge,
+                rustc,
+                checked_with,
+                needs,
+            } => too_new(f, (judge, rustc), checked_with, needs),
             Error::DoesNotCompile {
                 what,
                 errors,
@@ -161,8 +186,31 @@ impl fmt::Display for Error {
                 "the bundle cannot be made free of dead code: {message}\n\
                  (`--keep-everything` bundles the whole library instead; please report this case)"
             ),
+            Error::Io { .. }
+            | Error::NoLibrary
+            | Error::Library { .. }
+            | Error::Parse { .. }
+            | Error::MissingModFile { .. }
+            | Error::AmbiguousModFile { .. }
+            | Error::ModuleCycle { .. } => Ok(()),
         }
     }
+}
+
+fn too_new(
+    f: &mut fmt::Formatter<'_>,
+    (judge, rustc): (&str, &str),
+    checked_with: &str,
+    needs: &[String],
+) -> fmt::Result {
+    write!(
+        f,
+        "the bundle needs a newer rustc than {judge}'s {rustc} (checked with \
+         {checked_with}):\n  {}\nkeep the library to rustc {rustc}, pick a judge whose \
+         rustc is newer (--judge), or give the judge's actual rustc if the table is out of \
+         date (--rustc VERSION)",
+        needs.join("\n  ")
+    )
 }
 
 fn external_crate(

@@ -66,6 +66,15 @@ impl Judge {
         *self == JUDGES[0]
     }
 
+    /// The rustc version the judge is known to take (the oldest, for the
+    /// project's own profile), if any.
+    pub fn rustc_version(&self) -> Option<&'static str> {
+        match self.rustc {
+            Rustc::AtLeast(version) | Rustc::Version(version) => Some(version),
+            Rustc::Nightly | Rustc::Unknown | Rustc::NoRust => None,
+        }
+    }
+
     /// How a bundle for this judge is compiled, for its header: `rustc
     /// 1.75 -O --edition 2021, at most 65536 bytes`.
     pub fn describe(&self) -> String {

@@ -39,6 +39,7 @@ mod rustc;
 mod shake;
 mod sourcemap;
 mod syntax;
+mod toolchain;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -51,6 +52,7 @@ pub use error::{Error, Place, Warning};
 pub use judge::{Judge, Rustc};
 pub use problems::problems;
 pub use shake::Round;
+pub use toolchain::Toolchain;
 
 use discover::{Crate, ItemId, ModuleId};
 use prune::Keep;
@@ -71,6 +73,9 @@ pub struct Options {
     /// Keep every item (tests only drop test code): the reference the
     /// tree-shaken bundle is compared with.
     pub keep_everything: bool,
+    /// The judge's rustc version, when the judge table's is out of date
+    /// or unknown (`--rustc`): the bundle is checked against it.
+    pub rustc: Option<String>,
 }
 
 /// Where the code to bundle is.
@@ -116,6 +121,7 @@ impl Options {
             minify: false,
             explain: None,
             keep_everything: false,
+            rustc: None,
         }
     }
 
@@ -137,6 +143,9 @@ pub struct Bundle {
     pub sizes: Vec<(usize, String)>,
     /// The answer to `--explain`.
     pub explanation: Option<String>,
+    /// How the bundle was checked against the judge's rustc, when its
+    /// version is known.
+    pub toolchain: Option<Toolchain>,
     /// Warnings rustc gives on the library's own code (not about dead
     /// code, which is deleted): the user must see them.
     pub warnings: Vec<Warning>,
@@ -235,6 +244,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         },
     };
     let (text, style, sizes) = print_within_limit(&file, options, &header)?;
+    let toolchain = check_toolchain(&text, options)?;
     report.total = started.elapsed();
     Ok(Bundle {
         id: read.name,
@@ -242,8 +252,28 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         style,
         sizes,
         explanation,
+        toolchain,
         warnings: shaken.map(|s| s.warnings).unwrap_or_default(),
         report,
+    })
+}
+
+/// Checks `text` against the judge's rustc, when its version is known (a
+/// reference build with `--keep-everything` is not for a judge).
+fn check_toolchain(text: &str, options: &Options) -> Result<Option<Toolchain>, Error> {
+    let version = options.rustc.as_deref().or(options.judge.rustc_version());
+    let Some(version) = version.filter(|_| !options.keep_everything) else {
+        return Ok(None);
+    };
+    let toolchain = toolchain::check(text, version)?;
+    if toolchain.needs.is_empty() {
+        return Ok(Some(toolchain));
+    }
+    Err(Error::TooNew {
+        judge: options.judge.name.to_string(),
+        rustc: toolchain.rustc,
+        checked_with: toolchain.checked_with,
+        needs: toolchain.needs,
     })
 }
 

@@ -178,6 +178,46 @@ fn a_tuple_field_only_dead_code_reads_becomes_unit() {
 }
 
 #[test]
+fn what_needs_a_newer_rustc_than_the_judges_is_named() {
+    // `Option::is_none_or` is stable since 1.82; AtCoder's rustc is 1.70.
+    let mut options = Options::new("demo", fixture("newer_rustc"));
+    options.judge = Judge::named("atcoder").expect("a judge");
+    let e = bundle(&options).expect_err("too new for 1.70");
+    let Error::TooNew {
+        rustc,
+        needs,
+        checked_with,
+        ..
+    } = &e
+    else {
+        panic!("expected TooNew, got {e:?}");
+    };
+    assert_eq!(rustc, "1.70");
+    assert_eq!(
+        needs,
+        &["crate::seq::rising: `is_none_or` is stable since 1.82.0"],
+        "{e}"
+    );
+    assert!(
+        checked_with.contains("clippy") || checked_with.starts_with("rustc 1.70"),
+        "{checked_with}"
+    );
+    // Told that the judge's rustc is newer, it bundles.
+    options.rustc = Some("1.85".into());
+    let bundle = bundle(&options).expect("fine for 1.85");
+    let toolchain = bundle.toolchain.expect("checked");
+    assert!(toolchain.needs.is_empty() && toolchain.rustc == "1.85");
+    // A judge whose rustc is not known is not checked.
+    options.rustc = None;
+    options.judge = Judge::named("kattis").expect("a judge");
+    assert_eq!(bundle_with(&options).toolchain, None);
+}
+
+fn bundle_with(options: &Options) -> bundler::Bundle {
+    bundle(options).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
 fn warnings_of_the_library_itself_are_reported_at_their_line_and_column() {
     let bundle = bundle_fixture("library_warning");
     let mut found: Vec<(String, String, String, Option<Place>)> = bundle
@@ -478,7 +518,10 @@ fn error_a_wrong_library_says_what_library_takes() {
     for (dir, what) in [
         (fixture("no_such_fixture"), "no such folder"),
         (fixture("globs").join("src"), "it has no src/lib.rs"),
-        (crate::workspace().join("bundler"), "it has no src/problems/"),
+        (
+            crate::workspace().join("bundler"),
+            "it has no src/problems/",
+        ),
     ] {
         let e = bundle(&Options::new("demo", dir.clone())).expect_err("no library");
         let message = e.to_string();

@@ -103,6 +103,20 @@ fn a_bin_with_path_and_registry_dependencies_bundles_and_runs() {
 }
 
 #[test]
+fn a_registry_crate_newer_than_the_judges_rustc_is_named() {
+    // proconio 0.4.5 uses `OnceLock` (rustc 1.70); the default profile is
+    // held to 1.63.
+    let e = bundle(&Options::bin("components", Some(manifest()))).expect_err("needs 1.70");
+    let message = e.to_string();
+    assert!(
+        message.starts_with("the bundle needs a newer rustc than default's 1.63 (checked with ")
+            && message
+                .contains("\n  crate::proconio::STDIN_SOURCE: `OnceLock` is stable since 1.70.0\n"),
+        "{message}"
+    );
+}
+
+#[test]
 fn a_bin_of_two_files_uses_its_packages_library_and_a_default_feature() {
     let bundle = bundle_bin("paths").unwrap_or_else(|e| panic!("{e}"));
     let text = &bundle.text;

@@ -15,6 +15,16 @@ pub struct Program {
     pub binary: PathBuf,
 }
 
+impl Program {
+    /// A program someone else built (cargo), at `binary`.
+    pub fn at(binary: PathBuf) -> Program {
+        Program {
+            _dir: tempfile::tempdir().expect("temporary directory"),
+            binary,
+        }
+    }
+}
+
 /// Compiles `source` as a judge does (`rustc --edition 2021 -O`); with
 /// `deny_warnings`, any warning fails the test.
 pub fn compile(source: &str, deny_warnings: bool) -> Program {
@@ -23,6 +33,18 @@ pub fn compile(source: &str, deny_warnings: bool) -> Program {
 
 /// [`compile`], optimised or not.
 pub fn compile_with(source: &str, deny_warnings: bool, optimise: bool) -> Program {
+    compile_allowing(source, deny_warnings, optimise, &[])
+}
+
+/// [`compile_with`], with the lints `allowed` allowed (the library's own
+/// warnings, which the bundler reports: a crate that today's rustc warns
+/// about draws the same warnings as a dependency, where cargo hides them).
+pub fn compile_allowing(
+    source: &str,
+    deny_warnings: bool,
+    optimise: bool,
+    allowed: &[String],
+) -> Program {
     let dir = tempfile::tempdir().expect("temporary directory");
     let file = dir.path().join("main.rs");
     std::fs::write(&file, source).expect("write the bundle");
@@ -34,6 +56,9 @@ pub fn compile_with(source: &str, deny_warnings: bool, optimise: bool) -> Progra
     }
     if deny_warnings {
         rustc.args(["-D", "warnings"]);
+    }
+    for lint in allowed {
+        rustc.args(["-A", lint]);
     }
     let output = rustc
         .arg(&file)

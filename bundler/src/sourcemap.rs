@@ -109,7 +109,23 @@ impl SourceMap {
 
     /// The library place of `d`'s first primary span.
     pub fn primary_place(&self, d: &Diagnostic) -> Option<Place> {
-        d.primary().find_map(|span| self.place(span.range.start))
+        d.primary().find_map(|span| self.start(span))
+    }
+
+    /// Where `span` starts in the library: at its first token that has a
+    /// place (a span that starts with made tokens, such as the `pub(crate)`
+    /// of a narrowed field, starts at the field's type), else as
+    /// [`SourceMap::place`] finds it.
+    fn start(&self, span: &DiagSpan) -> Option<Place> {
+        let inside = self.tokens.range(span.range.start..span.range.end).next();
+        match inside {
+            Some((_, origin)) => Some(Place {
+                file: self.sources.files[origin.file].0.clone(),
+                line: origin.at.line,
+                column: Some(origin.at.column + 1),
+            }),
+            None => self.place(span.range.start),
+        }
     }
 
     /// `d` as rustc writes it, with its places and quoted lines in the
@@ -159,7 +175,7 @@ impl SourceMap {
         spans.extend(d.spans.iter().filter(|s| !s.primary));
         let mut snippets: Vec<Snippet> = Vec::new();
         for span in spans {
-            let Some(start) = self.place(span.range.start) else {
+            let Some(start) = self.start(span) else {
                 continue;
             };
             let same_line =
@@ -341,37 +357,76 @@ fn pair_items(before: &[Item], after: &[Item], module: &mut Vec<String>, visit: 
     }
 }
 
-/// How far ahead pairing looks for the token one side lacks.
-const WINDOW: usize = 16;
-
-/// Pairs the tokens of `before` and `after`, which are the same but for a
-/// few that one side lacks (a trailing comma, parentheses).
+/// The tokens of `before` and `after` that are the same token, in order:
+/// the longest common subsequence of their shapes, found by Myers' diff,
+/// which is fast when the two differ little (a `pub(crate)` added by
+/// narrowing, a trailing comma added by prettyplease). A greedy pairing
+/// went wrong where a made token's shape comes again soon after (`pub (
+/// crate ) fn half (` against `fn half (`), shifting every place after it.
 fn pair<'t>(before: &'t [Token], after: &'t [Token]) -> Vec<(&'t Token, &'t Token)> {
-    let mut pairs = Vec::with_capacity(after.len());
-    let (mut i, mut j) = (0, 0);
-    while i < before.len() && j < after.len() {
-        if before[i].shape == after[j].shape {
-            pairs.push((&before[i], &after[j]));
-            i += 1;
-            j += 1;
-            continue;
+    let trace = myers_trace(before, after);
+    let mut pairs = Vec::new();
+    let (mut x, mut y) = (before.len() as isize, after.len() as isize);
+    for (d, v) in trace.iter().enumerate().rev() {
+        let d = d as isize;
+        let k = x - y;
+        // Row `d` holds diagonals -(d + 1) ..= d + 1.
+        let at = |k: isize| v[(k + d + 1) as usize];
+        let down = k == -d || (k != d && at(k - 1) < at(k + 1));
+        let prev_k = if down { k + 1 } else { k - 1 };
+        let prev_x = at(prev_k);
+        let prev_y = prev_x - prev_k;
+        while x > prev_x && y > prev_y {
+            x -= 1;
+            y -= 1;
+            pairs.push((&before[x as usize], &after[y as usize]));
         }
-        let lacking_after =
-            (1..WINDOW).find(|k| before.get(i + k).is_some_and(|t| t.shape == after[j].shape));
-        let lacking_before =
-            (1..WINDOW).find(|k| after.get(j + k).is_some_and(|t| t.shape == before[i].shape));
-        match (lacking_after, lacking_before) {
-            (Some(a), Some(b)) if a <= b => i += a,
-            (Some(a), None) => i += a,
-            (_, Some(_)) => j += 1,
-            (None, None) => {
-                pairs.push((&before[i], &after[j]));
-                i += 1;
-                j += 1;
+        if d > 0 {
+            x = prev_x;
+            y = prev_y;
+        }
+    }
+    pairs.reverse();
+    pairs
+}
+
+/// The offset of diagonal 0 in a row of [`myers_trace`].
+fn diagonal_offset(before: &[Token], after: &[Token]) -> isize {
+    (before.len() + after.len()) as isize + 1
+}
+
+/// Myers' furthest-reaching points: row `d` holds them before the step of
+/// edit distance `d`; the last row is that of the distance that reaches
+/// the end of both.
+fn myers_trace(before: &[Token], after: &[Token]) -> Vec<Vec<isize>> {
+    let (n, m) = (before.len() as isize, after.len() as isize);
+    let offset = diagonal_offset(before, after);
+    let mut v = vec![0isize; 2 * offset as usize + 1];
+    let mut trace = Vec::new();
+    for d in 0..=(n + m) {
+        // Only the diagonals the step of distance `d` reads: memory grows
+        // with the square of the distance, not with the tokens.
+        let row = (offset - d - 1).max(0) as usize..=(offset + d + 1) as usize;
+        trace.push(v[row].to_vec());
+        for k in (-d..=d).step_by(2) {
+            let at = |k: isize| v[(k + offset) as usize];
+            let mut x = if k == -d || (k != d && at(k - 1) < at(k + 1)) {
+                at(k + 1)
+            } else {
+                at(k - 1) + 1
+            };
+            let mut y = x - k;
+            while x < n && y < m && before[x as usize].shape == after[y as usize].shape {
+                x += 1;
+                y += 1;
+            }
+            v[(k + offset) as usize] = x;
+            if x >= n && y >= m {
+                return trace;
             }
         }
     }
-    pairs
+    trace
 }
 
 #[cfg(test)]

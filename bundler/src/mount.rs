@@ -380,3 +380,97 @@ fn push_path(out: &mut Vec<TokenTree>, names: &[String], span: Span, lead: bool)
         out.push(TokenTree::Ident(Ident::new(name, span)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    fn rewritten(mount: &str, edition: &str, source: &str) -> (String, Found) {
+        let mut externs = BTreeMap::new();
+        externs.insert("acl".to_string(), Extern::Mounted("ac_library".to_string()));
+        externs.insert("mylib".to_string(), Extern::Mounted("mylib".to_string()));
+        externs.insert(
+            "derive".to_string(),
+            Extern::Refused("a proc macro".to_string()),
+        );
+        let mount = Mount {
+            name: mount.to_string(),
+            edition: edition.to_string(),
+            externs,
+        };
+        let mut file = syn::parse_file(source).expect("valid source");
+        let found = rewrite(&mut file, &mount, &[]);
+        let text = file.to_token_stream().to_string();
+        let text = text.replace(" :: ", "::").replace(":: ", "::");
+        (text.replace(" ;", ";"), found)
+    }
+
+    #[test]
+    fn a_library_crate_becomes_a_module() {
+        let (text, found) = rewritten(
+            "mylib",
+            "2021",
+            "extern crate alloc; use crate::a::B; use acl::Dsu; use acl as x; \
+             fn f() { crate::g(); acl::dsu::Dsu::new(1); ::acl::z(); <T>::new(); derive::d(); } \
+             pub(crate) fn h() {} \
+             #[macro_export] macro_rules! m { () => { $crate::a::f(); crate::b(); acl::c() } }",
+        );
+        for wanted in [
+            "use crate::mylib::a::B;",
+            "use crate::ac_library::Dsu;",
+            "use crate::ac_library as x;",
+            "crate::mylib::g ()",
+            "crate::ac_library::dsu::Dsu::new (1)",
+            "crate::ac_library::z ()",
+            "< T >::new ()",
+            "derive::d ()",
+            "pub (crate) fn h",
+            "$ crate::mylib::a::f ()",
+            "crate::mylib::b ()",
+            "crate::ac_library::c ()",
+            "pub (crate) use m;",
+        ] {
+            assert!(text.contains(wanted), "no `{wanted}` in {text}");
+        }
+        assert!(
+            !text.contains("extern crate") && !text.contains("macro_export"),
+            "{text}"
+        );
+        assert!(found.alloc);
+        assert_eq!(found.exported, [(Vec::<String>::new(), "m".to_string())]);
+    }
+
+    #[test]
+    fn the_bins_root_keeps_names_its_modules_answer() {
+        let (text, _) = rewritten(
+            "",
+            "2021",
+            "use mylib::f; fn main() { mylib::g(); acl::h(); } mod inner { fn k() { mylib::g(); } }",
+        );
+        assert!(
+            text.contains("use mylib::f;") && text.contains("mylib::g ()"),
+            "{text}"
+        );
+        assert!(text.contains("crate::ac_library::h ()"), "{text}");
+        assert!(text.contains("fn k () { crate::mylib::g (); }"), "{text}");
+    }
+
+    #[test]
+    fn edition_2015_paths_start_at_the_crate_root() {
+        let (text, _) = rewritten(
+            "old",
+            "2015",
+            "use a::b; use std::fmt; use self::c; fn f() { ::a::g(); a::h(); }",
+        );
+        for wanted in [
+            "use crate::old::a::b;",
+            "use std::fmt;",
+            "use self::c;",
+            "crate::old::a::g ()",
+            "a::h ()",
+        ] {
+            assert!(text.contains(wanted), "no `{wanted}` in {text}");
+        }
+    }
+}

@@ -8,6 +8,7 @@ mod common;
 
 mod cli;
 mod fixtures;
+mod hard_cases;
 mod real;
 mod workspace;
 

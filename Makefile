@@ -5,29 +5,27 @@
 #   make test            every test of the workspace (submissions judged, staleness checked)
 #   make check           fmt, clippy and the staleness check, as CI runs them
 #
-# The problems are discovered as the bundler and the judge discover them: an
-# id is a file library/src/problems/<id>.rs, an alias a line
-# `aliases = ["cube"]` in judge-tests/<id>/.problem.toml. Nothing here names
-# a problem; the bundler and the judge both accept an alias for its id.
+# The problems are discovered: an id is a file library/src/problems/<id>.rs.
+# Nothing here names a problem, and nothing here reads judge-tests/: the
+# judge owns the catalog (case folders, settings, aliases such as `cube`)
+# and `judge resolve NAME` turns an alias into its id. The bundler takes
+# ids only.
 
 CARGO ?= cargo
 PROBLEMS := $(sort $(basename $(notdir $(wildcard library/src/problems/*.rs))))
-# alias=id pairs, from the `aliases = [...]` line of each case folder's settings.
-ALIASES := $(foreach toml,$(wildcard judge-tests/*/.problem.toml),\
-	$(foreach alias,$(shell sed -n 's/^ *aliases *= *\[\(.*\)\].*/\1/p' $(toml) | tr -d '",'),\
-		$(alias)=$(notdir $(patsubst %/,%,$(dir $(toml))))))
-# The problem id that an id or an alias names.
-id_of = $(or $(patsubst $(1)=%,%,$(filter $(1)=%,$(ALIASES))),$(1))
+JUDGE = $(CARGO) run -q --release -p judge-tests --bin judge --
+# The problem id that an id or an alias names; make stops after the judge's
+# "unknown problem" (with its "did you mean") when there is none.
+id_of = $(or $(shell $(JUDGE) resolve $(1)),$(error no problem is named `$(1)`))
 
 # The pattern targets are not .PHONY (make never applies a pattern rule to a
 # phony target); FORCE makes them run even if a file of that name exists.
-.PHONY: help test check check-old-rustc bench submit-all FORCE
+.PHONY: help aliases test check check-old-rustc bench submit-all FORCE
 
 help:
 	@echo "make submit-<id>   bundle library/src/problems/<id>.rs into submissions/<id>/main.rs,"
 	@echo "                   judge it on judge-tests/<id>/ and print its path and size"
-	@echo "                   ids: $(PROBLEMS)"
-	@echo "                   aliases: $(foreach pair,$(ALIASES),$(subst =, = ,$(pair)))"
+	@echo "                   ids: $(PROBLEMS); aliases: \`make aliases\`"
 	@echo "make submit-all    every problem"
 	@echo "make test          every test of the workspace"
 	@echo "make check         fmt, clippy and the staleness check, as CI runs them"
@@ -37,12 +35,16 @@ help:
 	@echo "                   for the problems with a generator in judge-tests/src/problems.rs"
 	@echo "make bench         race the engines against the dlx crate on every instance,"
 	@echo "                   then against each other on the sudoku family's judge cases"
+	@echo "make aliases       every problem id, then its aliases (the judge's catalog)"
+
+aliases:
+	@$(JUDGE) list
 
 submit-all: $(addprefix submit-,$(PROBLEMS))
 
 # Bundle first: the judge compiles the file the bundler wrote.
 submit-%: FORCE
-	@$(CARGO) run -q -p bundler -- $*
+	@$(CARGO) run -q -p bundler -- $(call id_of,$*)
 	@$(CARGO) run -q --release -p judge-tests --bin judge -- $* --deny-warnings
 	@echo "submission: submissions/$(call id_of,$*)/main.rs ($$(wc -c < submissions/$(call id_of,$*)/main.rs) bytes)"
 

@@ -21,8 +21,13 @@
 //! cargo test -p judge-tests --test docs
 //! ```
 //!
-//! The release binaries are built once first; `target/release` is put in
-//! front of `PATH`, so the READMEs may call `dlx` as an installed command.
+//! The commands run in a copy of the workspace, `target/docs-workspace/`,
+//! whose `target` is the workspace's own: no command can change the real
+//! tree, nor be disturbed by edits made while the test runs. The copy is
+//! kept between runs and only files that changed are rewritten, so cargo
+//! rebuilds in it only what changed (the dependencies are shared). The
+//! release binaries are built once first; `target/release` is put in front
+//! of `PATH`, so the READMEs may call `dlx` as an installed command.
 
 use judge_tests::catalog::default_root;
 use std::collections::BTreeMap;
@@ -377,6 +382,40 @@ fn files(root: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Brings the copy of the workspace at `root/target/docs-workspace` up to
+/// date (files written only where they differ, files gone from the
+/// workspace removed) and returns its path.
+fn mirror(root: &Path) -> PathBuf {
+    let copy = root.join("target/docs-workspace");
+    let mut kept = std::collections::BTreeSet::new();
+    for path in files(root) {
+        let relative = path
+            .strip_prefix(root)
+            .expect("under the root")
+            .to_path_buf();
+        let target = copy.join(&relative);
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if std::fs::read(&target).ok().as_ref() != Some(&bytes) {
+            std::fs::create_dir_all(target.parent().expect("a file has a folder")).unwrap();
+            std::fs::write(&target, &bytes).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+        }
+        kept.insert(relative);
+    }
+    for path in files(&copy) {
+        if !kept.contains(path.strip_prefix(&copy).expect("under the copy")) {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let link = copy.join("target");
+    if std::fs::read_link(&link).ok() != Some(target.clone()) {
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).expect("a symlink to the target folder");
+    }
+    copy
+}
+
 /// The workspace's files and their bytes, to notice what a command changed.
 struct Snapshot {
     root: PathBuf,
@@ -584,7 +623,7 @@ fn subcommands(help: &str) -> Vec<String> {
 
 #[test]
 fn every_documented_command_works_as_written() {
-    let root = default_root();
+    let root = mirror(&default_root());
     let readme = readme_commands(&root);
     assert!(
         readme.untagged.is_empty(),

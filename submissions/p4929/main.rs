@@ -509,15 +509,14 @@ pub mod input {
     use std::str::FromStr;
 
     #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Error {
-        pub line: usize,
-        pub column: Option<usize>,
-        pub message: String,
+    pub enum Error {
+        Input { line: usize, column: Option<usize>, message: String },
+        Output(String),
     }
 
     impl Error {
         pub fn at(line: usize, message: impl Into<String>) -> Error {
-            Error {
+            Error::Input {
                 line,
                 column: None,
                 message: message.into(),
@@ -529,7 +528,7 @@ pub mod input {
             column: usize,
             message: impl Into<String>,
         ) -> Error {
-            Error {
+            Error::Input {
                 line,
                 column: Some(column),
                 message: message.into(),
@@ -539,18 +538,20 @@ pub mod input {
 
     impl From<io::Error> for Error {
         fn from(e: io::Error) -> Error {
-            Error::at(0, format!("cannot write the answer: {e}"))
+            Error::Output(format!("cannot write the answer: {e}"))
         }
     }
 
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match (self.line, self.column) {
-                (0, _) => write!(f, "{}", self.message),
-                (line, Some(column)) => {
-                    write!(f, "input:{line}:{column}: {}", self.message)
+            match self {
+                Error::Input { line, column: Some(column), message } => {
+                    write!(f, "input:{line}:{column}: {message}")
                 }
-                (line, None) => write!(f, "input:{line}: {}", self.message),
+                Error::Input { line, column: None, message } => {
+                    write!(f, "input:{line}: {message}")
+                }
+                Error::Output(message) => f.write_str(message),
             }
         }
     }
@@ -600,6 +601,33 @@ pub mod input {
     impl Token<'_> {
         pub fn error(&self, message: impl Into<String>) -> Error {
             Error::at_column(self.line, self.column, message)
+        }
+
+        pub fn number<T>(
+            &self,
+            what: &str,
+            range: RangeInclusive<i64>,
+        ) -> Result<T, Error>
+        where
+            T: TryFrom<i64>,
+        {
+            std::str::from_utf8(self.text)
+                .ok()
+                .filter(|text| {
+                    let digits = text.strip_prefix('-').unwrap_or(text);
+                    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                })
+                .and_then(|text| i64::from_str(text).ok())
+                .filter(|n| range.contains(n))
+                .and_then(|n| T::try_from(n).ok())
+                .ok_or_else(|| {
+                    self.error(
+                        format!(
+                            "expected {}, found {}", expected_number(what, & range),
+                            quote(self.text)
+                        ),
+                    )
+                })
         }
     }
 
@@ -698,36 +726,19 @@ pub mod input {
         where
             T: TryFrom<i64>,
         {
-            let expected = || match (*range.start(), *range.end()) {
-                (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
-                (low, i64::MAX) => format!("{what} ({low} or more)"),
-                (low, high) => format!("{what} ({low} to {high})"),
-            };
-            let token = match self.next_token() {
-                Some(token) => token,
-                None => return Err(self.end_error(&expected())),
-            };
-            parse_number(&token, range.clone())
-                .and_then(|n| T::try_from(n).ok())
-                .map(|n| (n, token))
-                .ok_or_else(|| {
-                    token
-                        .error(
-                            format!(
-                                "expected {}, found {}", expected(), quote(token.text)
-                            ),
-                        )
-                })
+            match self.next_token() {
+                Some(token) => token.number(what, range).map(|n| (n, token)),
+                None => Err(self.end_error(&expected_number(what, &range))),
+            }
         }
     }
 
-    pub fn parse_number(token: &Token, range: RangeInclusive<i64>) -> Option<i64> {
-        let text = std::str::from_utf8(token.text).ok()?;
-        let digits = text.strip_prefix('-').unwrap_or(text);
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
+    fn expected_number(what: &str, range: &RangeInclusive<i64>) -> String {
+        match (*range.start(), *range.end()) {
+            (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
+            (low, i64::MAX) => format!("{what} ({low} or more)"),
+            (low, high) => format!("{what} ({low} to {high})"),
         }
-        i64::from_str(text).ok().filter(|n| range.contains(n))
     }
 }
 

@@ -593,15 +593,14 @@ pub mod input {
     use std::io::{self, Read, Write};
 
     #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Error {
-        pub line: usize,
-        pub column: Option<usize>,
-        pub message: String,
+    pub enum Error {
+        Input { line: usize, column: Option<usize>, message: String },
+        Output(String),
     }
 
     impl Error {
         pub fn at(line: usize, message: impl Into<String>) -> Error {
-            Error {
+            Error::Input {
                 line,
                 column: None,
                 message: message.into(),
@@ -613,7 +612,7 @@ pub mod input {
             column: usize,
             message: impl Into<String>,
         ) -> Error {
-            Error {
+            Error::Input {
                 line,
                 column: Some(column),
                 message: message.into(),
@@ -623,18 +622,20 @@ pub mod input {
 
     impl From<io::Error> for Error {
         fn from(e: io::Error) -> Error {
-            Error::at(0, format!("cannot write the answer: {e}"))
+            Error::Output(format!("cannot write the answer: {e}"))
         }
     }
 
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match (self.line, self.column) {
-                (0, _) => write!(f, "{}", self.message),
-                (line, Some(column)) => {
-                    write!(f, "input:{line}:{column}: {}", self.message)
+            match self {
+                Error::Input { line, column: Some(column), message } => {
+                    write!(f, "input:{line}:{column}: {message}")
                 }
-                (line, None) => write!(f, "input:{line}: {}", self.message),
+                Error::Input { line, column: None, message } => {
+                    write!(f, "input:{line}: {message}")
+                }
+                Error::Output(message) => f.write_str(message),
             }
         }
     }

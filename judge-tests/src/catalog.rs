@@ -93,10 +93,25 @@ pub struct Catalog {
     pub problems: Vec<Problem>,
 }
 
-/// The workspace this crate was compiled in: the parent of `judge-tests/`.
+/// The workspace to judge: the nearest folder, from the current one up,
+/// that holds both `library/src/problems/` and `judge-tests/`; else the
+/// workspace this crate was compiled in. The current folder comes first
+/// because one binary may serve several checkouts (a copy of the workspace
+/// built into the same `target/` would otherwise judge the copy's files).
 pub fn default_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
+    let is_root =
+        |dir: &Path| dir.join("library/src/problems").is_dir() && dir.join("judge-tests").is_dir();
+    let here = std::env::current_dir().ok();
+    let found = here
+        .as_deref()
+        .and_then(|here| here.ancestors().find(|dir| is_root(dir)));
+    match found {
+        Some(dir) => dir.to_path_buf(),
+        None => {
+            let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+            manifest.parent().unwrap_or(manifest).to_path_buf()
+        }
+    }
 }
 
 impl Catalog {

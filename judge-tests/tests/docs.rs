@@ -22,10 +22,11 @@
 //! ```
 //!
 //! The commands run in a copy of the workspace, `target/docs-workspace/`,
-//! whose `target` is the workspace's own: no command can change the real
-//! tree, nor be disturbed by edits made while the test runs. The copy is
-//! kept between runs and only files that changed are rewritten, so cargo
-//! rebuilds in it only what changed (the dependencies are shared). The
+//! with a target folder of its own (`target/docs-target/`): no command can
+//! change the real tree or its binaries, nor be disturbed by edits made
+//! while the test runs. The copy and its target are kept between runs and
+//! only files that changed are rewritten, so cargo rebuilds in it only what
+//! changed. The
 //! release binaries are built once first; `target/release` is put in front
 //! of `PATH`, so the READMEs may call `dlx` as an installed command.
 
@@ -393,8 +394,15 @@ fn mirror(root: &Path) -> PathBuf {
             let _ = std::fs::remove_file(&path);
         }
     }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    // The copy builds into a target folder of its own: sharing the
+    // workspace's would let cargo put the copy's binaries at
+    // `target/release/judge` and the like, where the workspace's own `cargo
+    // run` would then find them (cargo does not put back a binary it
+    // considers fresh), with the copy's paths compiled in.
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("docs-target");
+    std::fs::create_dir_all(&target).expect("the copy's target folder");
     let link = copy.join("target");
     if std::fs::read_link(&link).ok() != Some(target.clone()) {
         let _ = std::fs::remove_file(&link);
@@ -466,6 +474,7 @@ fn run(root: &Path, setup: &[String], command: &str, notes: &mut Vec<String>) ->
         .arg(&script)
         .current_dir(root)
         .env("PATH", path)
+        .env("CARGO_TARGET_DIR", root.join("target"))
         .env("CARGO_TERM_COLOR", "never")
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())
@@ -516,6 +525,7 @@ fn run(root: &Path, setup: &[String], command: &str, notes: &mut Vec<String>) ->
 fn build_release(root: &Path) -> Vec<PathBuf> {
     let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "--workspace", "--bins", "-q"])
+        .env("CARGO_TARGET_DIR", root.join("target"))
         .arg("--message-format=json")
         .current_dir(root)
         .stderr(Stdio::inherit())

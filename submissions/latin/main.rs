@@ -947,52 +947,10 @@ pub mod problems {
         fn parse(input: &[u8]) -> Result<Puzzle, Error> {
             let mut lines = Lines::new(input);
             let mut puzzle = Puzzle {
-                group: [0; CELLS],
+                group: read_groups(&mut lines)?,
                 allowed: [0b11_1111; CELLS],
             };
-            let mut group_size = [0; SIDE];
-            for row in 0..SIDE {
-                let line = next_line(
-                    &mut lines,
-                    &format!("row {} of the group map", row + 1),
-                )?;
-                for column in 0..SIDE {
-                    let group = line.symbol(column, DIGITS, "a group digit 0-5")?;
-                    group_size[group] += 1;
-                    if group_size[group] > SIDE {
-                        return Err(
-                            Error::at_column(
-                                line.number,
-                                column + 1,
-                                format!(
-                                    "group {group} has more than {SIDE} cells; each has {SIDE}"
-                                ),
-                            ),
-                        );
-                    }
-                    puzzle.group[row * SIDE + column] = group;
-                }
-                line.ends_at(SIDE)?;
-            }
-            let line = next_line(&mut lines, "the number of givens")?;
-            let text = line.trimmed();
-            let givens = match std::str::from_utf8(text)
-                .ok()
-                .and_then(|t| t.parse::<usize>().ok())
-            {
-                Some(n) if text.iter().all(u8::is_ascii_digit) && n < CELLS => n,
-                _ => {
-                    return Err(
-                        Error::at(
-                            line.number,
-                            format!(
-                                "expected the number of givens, 0 to {}, found {}", CELLS -
-                                1, input::quote(text)
-                            ),
-                        ),
-                    );
-                }
-            };
+            let givens = read_count(&mut lines)?;
             for k in 0..givens {
                 let expected = format!(
                     "given {} of {givens} (row, column, letter)", k + 1
@@ -1013,6 +971,54 @@ pub mod problems {
                 );
             }
             Ok(puzzle)
+        }
+
+        fn read_groups(lines: &mut Lines<'_>) -> Result<[usize; CELLS], Error> {
+            let mut groups = [0; CELLS];
+            let mut group_size = [0; SIDE];
+            for row in 0..SIDE {
+                let line = next_line(
+                    lines,
+                    &format!("row {} of the group map", row + 1),
+                )?;
+                for column in 0..SIDE {
+                    let group = line.symbol(column, DIGITS, "a group digit 0-5")?;
+                    group_size[group] += 1;
+                    if group_size[group] > SIDE {
+                        return Err(
+                            Error::at_column(
+                                line.number,
+                                column + 1,
+                                format!(
+                                    "group {group} has more than {SIDE} cells; each has {SIDE}"
+                                ),
+                            ),
+                        );
+                    }
+                    groups[row * SIDE + column] = group;
+                }
+                line.ends_at(SIDE)?;
+            }
+            Ok(groups)
+        }
+
+        fn read_count(lines: &mut Lines<'_>) -> Result<usize, Error> {
+            let line = next_line(lines, "the number of givens")?;
+            let text = line.trimmed();
+            match std::str::from_utf8(text).ok().and_then(|t| t.parse::<usize>().ok()) {
+                Some(n) if text.iter().all(u8::is_ascii_digit) && n < CELLS => Ok(n),
+                _ => {
+                    Err(
+                        Error::at(
+                            line.number,
+                            format!(
+                                "expected the number of givens, 0 to {}, found {}", CELLS -
+                                1, input::quote(text)
+                            ),
+                        ),
+                    )
+                }
+            }
         }
 
         fn next_line<'a>(

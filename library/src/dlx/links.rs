@@ -23,7 +23,15 @@ pub const SCAN_LIMIT: usize = 512;
 /// puzzles (at most a few hundred primary items).
 pub type Solver = Links<Scan>;
 
+/// Why Algorithm X refuses a problem with colors or bounds.
+pub(crate) const PLAIN_ONLY: &str =
+    "a problem with colors or bounds needs dlx::color::Solver or dlx::multi::Solver";
+
 /// Dancing-links search over one [`Problem`]; walks exactly DLX1's tree.
+///
+/// # Panics
+/// [`Search::new`] panics if the problem has colors or bounds (Algorithms
+/// C and M search those: [`crate::dlx::color`], [`crate::dlx::multi`]).
 ///
 /// At every level it branches as the problem's [`Branching`] says (by
 /// default on the active primary item with the fewest options, the
@@ -94,6 +102,7 @@ impl<C: Choice> Search for Links<C> {
 impl<C: Choice> Links<C> {
     /// Builds the links for `problem`.
     fn build(problem: &Problem) -> Links<C> {
+        assert!(problem.is_plain(), "{PLAIN_ONLY}");
         let n = problem.primary + problem.secondary;
         let mut len = vec![0; n + 1];
         let mut nodes: Vec<Node> = (0..=n as u32)
@@ -673,5 +682,22 @@ mod tests {
         let mut solver = Solver::new(&problem);
         assert_eq!(solver.first(), Some(vec![3, 4, 0]));
         assert_eq!(solver.count(), 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "colors or bounds")]
+    fn algorithm_x_refuses_colors() {
+        let mut problem = Problem::new(1, 1);
+        problem.add_colored_option(&[(0, 0), (1, 1)]).unwrap();
+        Solver::new(&problem);
+    }
+
+    #[test]
+    #[should_panic(expected = "colors or bounds")]
+    fn bitsets_refuse_bounds() {
+        let mut problem = Problem::new(1, 0);
+        problem.set_bounds(0, 1, 2).unwrap();
+        problem.add_option(&[0]).unwrap();
+        bitset::Solver::new(&problem);
     }
 }

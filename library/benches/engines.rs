@@ -127,6 +127,7 @@ fn main() {
             stats: Stats {
                 nodes: n(2),
                 updates: n(3),
+                cleansings: 0,
             },
         };
         if wanted.is_empty() || wanted.iter().any(|w| w == f[0]) {

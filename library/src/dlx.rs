@@ -97,6 +97,8 @@
 
 pub mod bitset;
 pub mod choice;
+pub mod color;
+mod dance;
 pub mod links;
 #[cfg(test)]
 mod oracle;

@@ -36,6 +36,7 @@ fn expected(name: &str) -> Expected {
         stats: Stats {
             nodes: number(2),
             updates: number(3),
+            cleansings: 0,
         },
     }
 }

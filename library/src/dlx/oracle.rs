@@ -75,6 +75,33 @@ pub(crate) fn problems() -> impl Strategy<Value = Problem> {
     })
 }
 
+/// A random problem with colors: up to 5 primary and 3 secondary items, up
+/// to 12 options of distinct items, each secondary item in an option given
+/// no color or one of two.
+pub(crate) fn colored_problems() -> impl Strategy<Value = Problem> {
+    (1usize..=5, 1usize..=3).prop_flat_map(|(primary, secondary)| {
+        let n = primary + secondary;
+        let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n.min(4))
+            .prop_shuffle()
+            .prop_flat_map(|items| {
+                let len = items.len();
+                (Just(items), proptest::collection::vec(0u32..=2, len))
+            });
+        proptest::collection::vec(option, 0..=12).prop_map(move |options| {
+            let mut problem = Problem::new(primary, secondary);
+            for (items, colors) in options {
+                let entries: Vec<(usize, u32)> = items
+                    .iter()
+                    .zip(colors)
+                    .map(|(&i, c)| (i, if i < primary { 0 } else { c }))
+                    .collect();
+                problem.add_colored_option(&entries).unwrap();
+            }
+            problem
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

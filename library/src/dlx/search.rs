@@ -92,14 +92,18 @@ pub trait Search: Sized {
 #[derive(Clone, Copy, Debug)]
 pub enum Never {}
 
-/// What a search did, counted as Knuth's DLX1 counts it (see the module
-/// docs).
+/// What a search did, counted as Knuth's programs count it: DLX1 for
+/// Algorithm X, DLX2 for C, DLX3 for M (see the module docs of
+/// [`crate::dlx`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Levels entered, the root included, plus one per solution.
     pub nodes: u64,
     /// Items covered plus nodes hidden from other items' lists.
     pub updates: u64,
+    /// Colors fixed on secondary items plus the options that agreed with
+    /// them (0 without colors).
+    pub cleansings: u64,
 }
 
 /// A snapshot of a running search, given to the `report` callback of

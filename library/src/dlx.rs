@@ -100,6 +100,7 @@ pub mod choice;
 pub mod color;
 mod dance;
 pub mod links;
+pub mod multi;
 #[cfg(test)]
 mod oracle;
 pub mod problem;

@@ -41,6 +41,10 @@ pub trait Choice: Clone + fmt::Debug {
     /// The leftmost active primary item.
     fn leftmost(&self, len: &[i32]) -> Option<u32>;
 
+    /// The first active primary item after item `i` (`0`: the leftmost),
+    /// in increasing order; `None` past the last.
+    fn next_active(&self, i: u32, len: &[i32]) -> Option<u32>;
+
     /// Primary item `c` is about to be covered.
     fn cover(&mut self, c: u32, len: &[i32]);
 
@@ -91,6 +95,14 @@ impl Choice for Scan {
         lens.iter()
             .position(|&l| l & COVERED == 0)
             .map(|i| i as u32 + 1)
+    }
+
+    fn next_active(&self, i: u32, len: &[i32]) -> Option<u32> {
+        let after = &len[i as usize + 1..=self.primary];
+        after
+            .iter()
+            .position(|&l| l & COVERED == 0)
+            .map(|k| i + 1 + k as u32)
     }
 
     fn cover(&mut self, _: u32, _: &[i32]) {}
@@ -152,6 +164,10 @@ impl Choice for Listed {
 
     fn leftmost(&self, _: &[i32]) -> Option<u32> {
         Some(self.next[0]).filter(|&i| i != 0)
+    }
+
+    fn next_active(&self, i: u32, _: &[i32]) -> Option<u32> {
+        Some(self.next[i as usize]).filter(|&i| i != 0)
     }
 
     /// Takes `c` off the list.

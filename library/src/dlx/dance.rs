@@ -230,6 +230,57 @@ impl<C: Choice> Dance<C> {
         self.node_mut(i).right = 0;
     }
 
+    /// DLX3's `tweak(x, block)`: takes option node `x` out of its item's
+    /// list, and with `block` hides its option from the other items too.
+    pub(crate) fn tweak(&mut self, x: u32, block: bool) {
+        if block {
+            self.stats.updates += self.hide(x);
+        }
+        let Node { top, up, down, .. } = *self.node(x);
+        self.node_mut(up).down = down;
+        self.node_mut(down).up = up;
+        let len = self.len_mut(top as u32);
+        *len -= 1;
+        // A covered item keeps its `COVERED` bit: only an active one
+        // can run out of options here.
+        if *len == 0 {
+            self.choice.emptied();
+        }
+        self.stats.updates += 1;
+    }
+
+    /// DLX3's `untweak(c, x, unblock)`: puts back in item `c`'s list the
+    /// nodes tweaked away since `x` was its first, and with `unblock`
+    /// their options in the other items' lists; without, the options that
+    /// covering `c` hid (leaving `c` inactive).
+    pub(crate) fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
+        // The tweaked nodes still link down to each other, from `x` to
+        // `c`'s first node now: only their `up` links and `c`'s `down`
+        // need mending.
+        let z = self.node(c).down;
+        self.node_mut(c).down = x;
+        let (mut rr, mut above, mut k) = (x, c, 0);
+        while rr != z {
+            self.node_mut(rr).up = above;
+            k += 1;
+            if unblock {
+                self.unhide(rr);
+            }
+            above = rr;
+            rr = self.node(rr).down;
+        }
+        self.node_mut(z).up = above;
+        let len = self.len_mut(c);
+        let before = *len;
+        *len += k;
+        if before == 0 && k > 0 {
+            self.choice.refilled();
+        }
+        if !unblock {
+            self.uncover_options(c);
+        }
+    }
+
     /// The node before option node `p` in its option, cyclically: the
     /// order in which an option's commits are undone.
     #[inline(always)]

@@ -102,6 +102,20 @@ pub(crate) fn colored_problems() -> impl Strategy<Value = Problem> {
     })
 }
 
+/// A random problem with bounds and colors: [`colored_problems`] with each
+/// primary item given bounds `lo..=hi`, `0 <= lo <= hi <= 3`, `hi >= 1`.
+pub(crate) fn bounded_problems() -> impl Strategy<Value = Problem> {
+    colored_problems().prop_flat_map(|problem| {
+        let bounds = proptest::collection::vec((0u32..=3, 1u32..=3), problem.primary());
+        (Just(problem), bounds).prop_map(|(mut problem, bounds)| {
+            for (i, (a, b)) in bounds.into_iter().enumerate() {
+                problem.set_bounds(i, a.min(b), b).unwrap();
+            }
+            problem
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,14 +30,16 @@
 //!   `name:color`. Options that give an item the same color may share it.
 //!
 //! ```
-//! use library::dlx::text;
+//! use library::dlx::{multi, text, Search};
 //!
 //! // Knuth's example from dlx3.w: C is covered 2 or 3 times; X and Y colored.
 //! let text = b"A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
 //! let instance = text::parse(text.to_vec())?;
 //! assert_eq!(instance.item_name(2), "C");
 //! assert_eq!(instance.problem.bounds(2), (2, 3));
-//! assert_eq!(instance.problem.colored_option(1).collect::<Vec<_>>(), [(0, 0), (2, 0), (3, 2), (4, 2)]);
+//! let solution = multi::Solver::new(&instance.problem).first().unwrap();
+//! let lines: Vec<_> = solution.iter().map(|&k| instance.option_text(k)).collect();
+//! assert_eq!(lines, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
 //! # Ok::<(), library::dlx::text::ParseError>(())
 //! ```
 //!

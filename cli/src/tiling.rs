@@ -108,8 +108,9 @@ pub fn generate(kind: Kind, text: &str) -> Result<Generated, Error> {
 /// How often a piece may be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Count {
-    /// Knuth's multiplicity as it is printed before `|` (polyominoes) or
-    /// `*` (polycubes); "1" when none is given.
+    /// Knuth's multiplicity as the item line prints it before `|`: as
+    /// given (polyominoes) or in decimal (polycubes); "1" when none is
+    /// given.
     Times(String),
     /// Any number of times: no item.
     Unlimited,
@@ -204,11 +205,12 @@ fn generate_in<const D: usize>(kind: Kind, text: &str) -> Result<Generated, Erro
         if let Count::Times(times) = &piece.count {
             out.push(' ');
             if times != "1" {
+                // `m|` as DLX3 reads it. polycube-dlx writes `4*Z`, which
+                // no solver of Knuth's reads as a multiplicity (DLX3 takes
+                // `4*Z` for a name, and the options name `Z`): the item
+                // line says `4|Z` instead.
                 out.push_str(times);
-                out.push(match kind {
-                    Kind::Polyomino => '|',
-                    Kind::Polycube => '*',
-                });
+                out.push('|');
             }
             out.push_str(&piece.name);
         }
@@ -436,7 +438,7 @@ impl Reader {
                     return Ok((Count::Times("1".to_string()), 0));
                 }
                 match decode(bytes[0]) {
-                    Some(times) if times > 0 => Ok((Count::Times(encode(times).to_string()), 2)),
+                    Some(times) if times > 0 => Ok((Count::Times(times.to_string()), 2)),
                     _ => Err(error(
                         number,
                         1,
@@ -860,7 +862,7 @@ mod tests {
         let text = "[01]00\n2*A 000\n*:U 000 100\n";
         assert_eq!(
             dlx(Kind::Polycube, text),
-            " 000 100 2*A\nA 000\nA 100\n000 100\n"
+            " 000 100 2|A\nA 000\nA 100\n000 100\n"
         );
         let generated = generate(Kind::Polycube, text).unwrap();
         assert_eq!(
@@ -996,8 +998,8 @@ mod tests {
             error_of(c, "000\nAB*C 000\n"),
             "2:3: `*` in piece name `AB*C`"
         );
-        // `A*B` is piece B with multiplicity A (36).
-        assert_eq!(dlx(c, "000\nA*B 000\n"), " 000 A*B\nB 000\n");
+        // `A*B` is piece B with multiplicity A (36), written for DLX3.
+        assert_eq!(dlx(c, "000\nA*B 000\n"), " 000 36|B\nB 000\n");
         // Polyomino names may contain `*`, as in Knuth's polyomino-dlx.
         assert_eq!(dlx(p, "00\n4*Z 00\n"), " 00 4*Z\n4*Z 00\n");
     }

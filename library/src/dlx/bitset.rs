@@ -88,11 +88,9 @@ struct Slot<'a> {
 impl Search for Solver {
     /// Builds the bitsets for `problem`; [`Solver::memory`] says how big
     /// they will be.
-    ///
-    /// # Panics
-    /// If the problem has colors or bounds.
+    /// (Its items and options only: see [`crate::dlx::Links`] for colors
+    /// and bounds.)
     fn new(problem: &Problem) -> Solver {
-        assert!(problem.is_plain(), "{}", crate::dlx::links::PLAIN_ONLY);
         let items = problem.primary + problem.secondary;
         let options = problem.options();
         let words = ((options + 63) / 64).max(1);

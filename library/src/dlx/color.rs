@@ -31,7 +31,6 @@
 use std::ops::ControlFlow;
 
 use crate::dlx::dance::{naming, Dance};
-use crate::dlx::links::PLAIN_ONLY;
 use crate::dlx::{Branching, Choice, Never, Problem, Progress, Scan, Search, Stats};
 
 /// Algorithm C with a choice that scans the primary items: the engine for
@@ -54,7 +53,10 @@ pub struct Links<C> {
 
 impl<C: Choice> Search for Links<C> {
     fn new(problem: &Problem) -> Links<C> {
-        assert!(!problem.has_bounds(), "{PLAIN_ONLY}");
+        assert!(
+            !problem.has_bounds(),
+            "a problem with bounds needs dlx::multi::Solver"
+        );
         Links {
             dance: Dance::new(problem),
             in_order: problem.branching == Branching::InOrder,
@@ -349,7 +351,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "colors or bounds")]
+    #[should_panic(expected = "bounds needs dlx::multi")]
     fn bounds_are_algorithm_ms() {
         let mut problem = Problem::new(1, 0);
         problem.set_bounds(0, 0, 2).unwrap();

@@ -24,15 +24,12 @@ pub const SCAN_LIMIT: usize = 512;
 /// puzzles (at most a few hundred primary items).
 pub type Solver = Links<Scan>;
 
-/// Why Algorithm X refuses a problem with colors or bounds.
-pub(crate) const PLAIN_ONLY: &str =
-    "a problem with colors or bounds needs dlx::color::Solver or dlx::multi::Solver";
-
 /// Dancing-links search over one [`Problem`]; walks exactly DLX1's tree.
 ///
-/// # Panics
-/// [`Search::new`] panics if the problem has colors or bounds (Algorithms
-/// C and M search those: [`crate::dlx::color`], [`crate::dlx::multi`]).
+/// It searches the items and options of the problem only: colors and
+/// bounds are for [`crate::dlx::color`] and [`crate::dlx::multi`] (the
+/// `dlx` command picks the engine by what the problem uses). That is the
+/// price of submissions that carry none of their code.
 ///
 /// At every level it branches as the problem's [`Branching`] says (by
 /// default on the active primary item with the fewest options, the
@@ -103,7 +100,6 @@ impl<C: Choice> Search for Links<C> {
 impl<C: Choice> Links<C> {
     /// Builds the links for `problem`.
     fn build(problem: &Problem) -> Links<C> {
-        assert!(problem.is_plain(), "{PLAIN_ONLY}");
         let (len, nodes) = arena(problem);
         Links {
             primary: problem.primary,
@@ -700,22 +696,5 @@ mod tests {
         let mut solver = Solver::new(&problem);
         assert_eq!(solver.first(), Some(vec![3, 4, 0]));
         assert_eq!(solver.count(), 1);
-    }
-
-    #[test]
-    #[should_panic(expected = "colors or bounds")]
-    fn algorithm_x_refuses_colors() {
-        let mut problem = Problem::new(1, 1);
-        problem.add_colored_option(&[(0, 0), (1, 1)]).unwrap();
-        Solver::new(&problem);
-    }
-
-    #[test]
-    #[should_panic(expected = "colors or bounds")]
-    fn bitsets_refuse_bounds() {
-        let mut problem = Problem::new(1, 0);
-        problem.set_bounds(0, 1, 2).unwrap();
-        problem.add_option(&[0]).unwrap();
-        bitset::Solver::new(&problem);
     }
 }

@@ -34,8 +34,6 @@ use crate::dlx::Problem;
 pub struct Items {
     primary: usize,
     secondary: usize,
-    /// `(family, lo, hi)` for the families of bounded primary items.
-    bounded: Vec<(Family, u32, u32)>,
 }
 
 impl Items {
@@ -69,41 +67,6 @@ impl Items {
         Table::of(self.primary(rows * columns), columns)
     }
 
-    /// The next `len` primary items, each to be covered between `lo` and
-    /// `hi` times (both included) instead of once: a problem for
-    /// [`crate::dlx::multi`].
-    ///
-    /// ```
-    /// use library::dlx::{multi, Search};
-    /// use library::model::{Items, Model};
-    ///
-    /// // Cover a strip of 4 cells with dominoes and squares, at most one
-    /// // square, at least one domino.
-    /// let mut items = Items::new();
-    /// let cells = items.primary(4);
-    /// let dominoes = items.bounded(1, 1, 2);
-    /// let squares = items.bounded(1, 0, 1);
-    /// let mut model = Model::new(&items);
-    /// for c in 0..3 {
-    ///     model.add(("domino", c), &[dominoes.at(0), cells.at(c), cells.at(c + 1)]);
-    /// }
-    /// for c in 0..4 {
-    ///     model.add(("square", c), &[squares.at(0), cells.at(c)]);
-    /// }
-    /// // Four cells need two dominoes (a domino and two squares would be
-    /// // one square too many): one way.
-    /// assert_eq!(multi::Solver::new(model.problem()).count(), 1);
-    /// ```
-    ///
-    /// # Panics
-    /// As [`Items::primary`], and if `hi == 0` or `lo > hi`.
-    pub fn bounded(&mut self, len: usize, lo: u32, hi: u32) -> Family {
-        assert!(hi >= 1 && lo <= hi, "bounds {lo}..={hi}");
-        let family = self.primary(len);
-        self.bounded.push((family, lo, hi));
-        family
-    }
-
     /// The next `len` secondary items.
     pub fn secondary(&mut self, len: usize) -> Family {
         self.secondary += len;
@@ -118,16 +81,9 @@ impl Items {
         Table::of(self.secondary(rows * columns), columns)
     }
 
-    /// A problem with these items (and their bounds) and no option.
+    /// A problem with these items and no option.
     pub fn problem(&self) -> Problem {
-        let mut problem = Problem::new(self.primary, self.secondary);
-        for &(family, lo, hi) in &self.bounded {
-            for i in 0..family.len {
-                // Primary, with bounds checked by `bounded`.
-                let _ = problem.set_bounds(family.at(i), lo, hi);
-            }
-        }
-        problem
+        Problem::new(self.primary, self.secondary)
     }
 }
 
@@ -211,6 +167,45 @@ impl<T> Model<T> {
                 k
             }
             Err(e) => panic!("an invalid option: {e}"),
+        }
+    }
+
+    /// Lets each primary item of `family` be covered between `lo` and `hi`
+    /// times (both included) instead of once: a problem for
+    /// [`crate::dlx::multi`]. (On the model, not on [`Items`], so that
+    /// models without bounds carry none of this.)
+    ///
+    /// ```
+    /// use library::dlx::{multi, Search};
+    /// use library::model::{Items, Model};
+    ///
+    /// // Cover a strip of 4 cells with dominoes (one or two) and squares
+    /// // (at most one).
+    /// let mut items = Items::new();
+    /// let cells = items.primary(4);
+    /// let (dominoes, squares) = (items.primary(1), items.primary(1));
+    /// let mut model = Model::new(&items);
+    /// model.set_bounds(dominoes, 1, 2);
+    /// model.set_bounds(squares, 0, 1);
+    /// for c in 0..3 {
+    ///     model.add(("domino", c), &[dominoes.at(0), cells.at(c), cells.at(c + 1)]);
+    /// }
+    /// for c in 0..4 {
+    ///     model.add(("square", c), &[squares.at(0), cells.at(c)]);
+    /// }
+    /// // Four cells need two dominoes (a domino and two squares would be
+    /// // one square too many): one way.
+    /// assert_eq!(multi::Solver::new(model.problem()).count(), 1);
+    /// ```
+    ///
+    /// # Panics
+    /// If `family` is not primary, `hi == 0` or `lo > hi`: a bug of the
+    /// caller.
+    pub fn set_bounds(&mut self, family: Family, lo: u32, hi: u32) {
+        for i in 0..family.len {
+            if let Err(e) = self.problem.set_bounds(family.at(i), lo, hi) {
+                panic!("invalid bounds: {e}");
+            }
         }
     }
 
@@ -328,16 +323,27 @@ mod tests {
     }
 
     #[test]
-    fn bounded_families_carry_their_bounds_into_the_problem() {
+    fn bounds_are_set_family_by_family() {
         let mut items = Items::new();
         let cells = items.primary(2);
-        let pieces = items.bounded(2, 0, 3);
+        let pieces = items.primary(2);
         let marks = items.secondary(1);
-        let problem = items.problem();
+        let mut model: Model<()> = Model::new(&items);
+        model.set_bounds(pieces, 0, 3);
+        let problem = model.problem();
         assert_eq!((cells.at(1), pieces.at(0), marks.at(0)), (1, 2, 4));
         assert_eq!(problem.bounds(cells.at(0)), (1, 1));
         assert_eq!(problem.bounds(pieces.at(1)), (0, 3));
         assert!(problem.has_bounds());
+    }
+
+    #[test]
+    #[should_panic(expected = "invalid bounds")]
+    fn bounds_on_secondary_items_are_a_bug() {
+        let mut items = Items::new();
+        let marks = items.secondary(1);
+        let mut model: Model<()> = Model::new(&items);
+        model.set_bounds(marks, 1, 2);
     }
 
     #[test]

@@ -514,7 +514,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::oracle::{brute_force, problems};
+    use crate::dlx::oracle::{brute_force, in_search_order, problems};
     use crate::dlx::{bitset, Error, Listed};
     use proptest::prelude::*;
 
@@ -548,13 +548,6 @@ mod tests {
             solutions.push(s);
         });
         solutions.sort();
-        solutions
-    }
-
-    /// Every solution in the order the search finds them.
-    fn in_search_order<S: Search>(solver: &mut S) -> Vec<Vec<usize>> {
-        let mut solutions = Vec::new();
-        solver.for_each(|solution| solutions.push(solution.to_vec()));
         solutions
     }
 

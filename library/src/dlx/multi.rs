@@ -429,22 +429,11 @@ impl<C: Choice> Links<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::oracle::{bounded_problems, brute_force, colored_problems, problems};
+    use crate::dlx::oracle::{
+        bounded_problems, brute_force, colored_problems, in_search_order, problems, sorted,
+    };
     use crate::dlx::{color, text, Listed};
     use proptest::prelude::*;
-
-    /// Every solution in the order the search finds them.
-    fn in_search_order<S: Search>(solver: &mut S) -> Vec<Vec<usize>> {
-        let mut solutions = Vec::new();
-        solver.for_each(|solution| solutions.push(solution.to_vec()));
-        solutions
-    }
-
-    fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
-        solutions.iter_mut().for_each(|s| s.sort_unstable());
-        solutions.sort();
-        solutions
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(500))]

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use crate::dlx::Problem;
+use crate::dlx::{Problem, Search};
 
 /// Every solution, by trying every subset of the options that name a
 /// primary item (the others are never chosen, as in Knuth's programs),
@@ -56,6 +56,20 @@ fn is_solution<'a>(problem: &Problem, chosen: impl Iterator<Item = &'a [(usize, 
         color[i].is_some() && (color[i] != Some(0) || covered[i] <= 1)
     });
     primary_ok && secondary_ok
+}
+
+/// Every solution in the order the search finds them.
+pub(crate) fn in_search_order<S: Search>(solver: &mut S) -> Vec<Vec<usize>> {
+    let mut solutions = Vec::new();
+    solver.for_each(|solution| solutions.push(solution.to_vec()));
+    solutions
+}
+
+/// Solutions as sets, sorted: what [`brute_force`] gives.
+pub(crate) fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    solutions.iter_mut().for_each(|s| s.sort_unstable());
+    solutions.sort();
+    solutions
 }
 
 /// A random problem: up to 6 primary and 3 secondary items, up to 12

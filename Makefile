@@ -33,7 +33,8 @@ help:
 	@echo "                   with apt-get download into target/old-rustc; no system install)"
 	@echo "make stress-<id>   random inputs vs a brute-force reference (COUNT=200 SEED=1),"
 	@echo "                   for the problems with a generator in judge-tests/src/problems.rs"
-	@echo "make bench         race the engines against the dlx crate on every instance,"
+	@echo "make bench         race the engines against the dlx, exact-covers and xcc crates on"
+	@echo "                   every instance (and Knuth's dlx1/dlx2/dlx3 with KNUTH=their folder),"
 	@echo "                   then against each other on the sudoku family's judge cases"
 	@echo "make aliases       every problem id, then its aliases (the judge's catalog)"
 

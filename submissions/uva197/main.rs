@@ -2,6 +2,8 @@
 // Sources:
 //   library/src/dlx.rs
 //   library/src/dlx/bitset.rs
+//   library/src/dlx/problem.rs
+//   library/src/dlx/search.rs
 //   library/src/geometry.rs
 //   library/src/input.rs
 //   library/src/lib.rs
@@ -16,9 +18,6 @@ fn main() {
 }
 
 pub mod dlx {
-    use std::fmt;
-    use std::ops::ControlFlow;
-
     pub mod bitset {
         use std::ops::ControlFlow;
         use crate::dlx::{Branching, Problem, Search, Stats};
@@ -355,186 +354,202 @@ pub mod dlx {
         }
     }
 
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub enum Error {
-        ItemOutOfRange { option: usize, item: usize, items: usize },
-        EmptyOption { option: usize },
-        RepeatedItem { option: usize, item: usize },
-        TooLarge,
-    }
+    pub mod problem {
+        use std::fmt;
+        use crate::dlx::COVERED;
 
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                Error::ItemOutOfRange { option, item, items } => {
-                    write!(
-                        f,
-                        "option {option} names item {item}, but there are only {items} items"
-                    )
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Error {
+            ItemOutOfRange { option: usize, item: usize, items: usize },
+            EmptyOption { option: usize },
+            RepeatedItem { option: usize, item: usize },
+            TooLarge,
+        }
+
+        impl fmt::Display for Error {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    Error::ItemOutOfRange { option, item, items } => {
+                        write!(
+                            f,
+                            "option {option} names item {item}, but there are only {items} items"
+                        )
+                    }
+                    Error::EmptyOption { option } => {
+                        write!(f, "option {option} is empty")
+                    }
+                    Error::RepeatedItem { option, item } => {
+                        write!(f, "option {option} names item {item} twice")
+                    }
+                    Error::TooLarge => {
+                        write!(f, "the problem is too large for 32-bit indices")
+                    }
                 }
-                Error::EmptyOption { option } => write!(f, "option {option} is empty"),
-                Error::RepeatedItem { option, item } => {
-                    write!(f, "option {option} names item {item} twice")
+            }
+        }
+
+        impl std::error::Error for Error {}
+
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub enum Branching {
+            #[default]
+            Fewest,
+            InOrder,
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct Problem {
+            pub primary: usize,
+            pub secondary: usize,
+            pub items: Vec<u32>,
+            starts: Vec<u32>,
+            pub branching: Branching,
+            seen: Vec<u32>,
+            attempt: u32,
+        }
+
+        impl Default for Problem {
+            fn default() -> Problem {
+                Problem::new(0, 0)
+            }
+        }
+
+        impl Problem {
+            pub fn new(primary: usize, secondary: usize) -> Problem {
+                Problem {
+                    primary,
+                    secondary,
+                    items: Vec::new(),
+                    starts: vec![0],
+                    branching: Branching::default(),
+                    seen: Vec::new(),
+                    attempt: 0,
                 }
-                Error::TooLarge => {
-                    write!(f, "the problem is too large for 32-bit indices")
+            }
+
+            pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
+                let option = self.options();
+                let total = self.primary + self.secondary;
+                if items.is_empty() {
+                    return Err(Error::EmptyOption { option });
                 }
+                let needed = total + self.items.len() + items.len() + option + 3;
+                if needed >= COVERED as usize {
+                    return Err(Error::TooLarge);
+                }
+                if self.seen.len() < total {
+                    self.seen.resize(total, 0);
+                }
+                self.attempt = self.attempt.wrapping_add(1);
+                if self.attempt == 0 {
+                    self.seen.iter_mut().for_each(|s| *s = 0);
+                    self.attempt = 1;
+                }
+                let stamp = self.attempt;
+                for &item in items {
+                    if item >= total {
+                        return Err(Error::ItemOutOfRange {
+                            option,
+                            item,
+                            items: total,
+                        });
+                    }
+                    if self.seen[item] == stamp {
+                        return Err(Error::RepeatedItem {
+                            option,
+                            item,
+                        });
+                    }
+                    self.seen[item] = stamp;
+                }
+                self.items.extend(items.iter().map(|&i| i as u32));
+                self.starts.push(self.items.len() as u32);
+                Ok(option)
+            }
+
+            pub fn options(&self) -> usize {
+                self.starts.len() - 1
+            }
+
+            pub fn option(&self, k: usize) -> OptionItems<'_> {
+                OptionItems(self.slice(k).iter())
+            }
+
+            pub fn slice(&self, k: usize) -> &[u32] {
+                &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
+            }
+
+            pub fn branching(&self) -> Branching {
+                self.branching
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
+
+        impl Iterator for OptionItems<'_> {
+            type Item = usize;
+
+            fn next(&mut self) -> Option<usize> {
+                self.0.next().map(|&i| i as usize)
+            }
+
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                self.0.size_hint()
+            }
+        }
+
+        impl ExactSizeIterator for OptionItems<'_> {}
+
+        impl DoubleEndedIterator for OptionItems<'_> {
+            fn next_back(&mut self) -> Option<usize> {
+                self.0.next_back().map(|&i| i as usize)
             }
         }
     }
 
-    impl std::error::Error for Error {}
+    pub mod search {
+        use std::ops::ControlFlow;
+        use crate::dlx::Problem;
 
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub enum Branching {
-        #[default]
-        Fewest,
-        InOrder,
-    }
+        pub trait Search: Sized {
+            fn new(problem: &Problem) -> Self;
 
-    #[derive(Clone, Debug)]
-    pub struct Problem {
-        primary: usize,
-        secondary: usize,
-        items: Vec<u32>,
-        starts: Vec<u32>,
-        branching: Branching,
-        seen: Vec<u32>,
-        attempt: u32,
-    }
-
-    impl Default for Problem {
-        fn default() -> Problem {
-            Problem::new(0, 0)
-        }
-    }
-
-    impl Problem {
-        pub fn new(primary: usize, secondary: usize) -> Problem {
-            Problem {
-                primary,
-                secondary,
-                items: Vec::new(),
-                starts: vec![0],
-                branching: Branching::default(),
-                seen: Vec::new(),
-                attempt: 0,
-            }
-        }
-
-        pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
-            let option = self.options();
-            let total = self.primary + self.secondary;
-            if items.is_empty() {
-                return Err(Error::EmptyOption { option });
-            }
-            let needed = total + self.items.len() + items.len() + option + 3;
-            if needed >= COVERED as usize {
-                return Err(Error::TooLarge);
-            }
-            if self.seen.len() < total {
-                self.seen.resize(total, 0);
-            }
-            self.attempt = self.attempt.wrapping_add(1);
-            if self.attempt == 0 {
-                self.seen.iter_mut().for_each(|s| *s = 0);
-                self.attempt = 1;
-            }
-            let stamp = self.attempt;
-            for &item in items {
-                if item >= total {
-                    return Err(Error::ItemOutOfRange {
-                        option,
-                        item,
-                        items: total,
+            fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+            where
+                F: FnMut(&[usize]) -> ControlFlow<B>;
+            fn for_each<F>(&mut self, mut visit: F)
+            where
+                F: FnMut(&[usize]),
+            {
+                let flow = self
+                    .search::<
+                        Never,
+                        _,
+                    >(|solution| {
+                        visit(solution);
+                        ControlFlow::Continue(())
                     });
+                match flow {
+                    ControlFlow::Continue(()) => {}
+                    ControlFlow::Break(never) => match never {}
                 }
-                if self.seen[item] == stamp {
-                    return Err(Error::RepeatedItem {
-                        option,
-                        item,
-                    });
-                }
-                self.seen[item] = stamp;
-            }
-            self.items.extend(items.iter().map(|&i| i as u32));
-            self.starts.push(self.items.len() as u32);
-            Ok(option)
-        }
-
-        pub fn options(&self) -> usize {
-            self.starts.len() - 1
-        }
-
-        pub fn option(&self, k: usize) -> OptionItems<'_> {
-            OptionItems(self.slice(k).iter())
-        }
-
-        fn slice(&self, k: usize) -> &[u32] {
-            &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
-        }
-
-        pub fn branching(&self) -> Branching {
-            self.branching
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
-
-    impl Iterator for OptionItems<'_> {
-        type Item = usize;
-
-        fn next(&mut self) -> Option<usize> {
-            self.0.next().map(|&i| i as usize)
-        }
-
-        fn size_hint(&self) -> (usize, Option<usize>) {
-            self.0.size_hint()
-        }
-    }
-
-    impl ExactSizeIterator for OptionItems<'_> {}
-
-    impl DoubleEndedIterator for OptionItems<'_> {
-        fn next_back(&mut self) -> Option<usize> {
-            self.0.next_back().map(|&i| i as usize)
-        }
-    }
-
-    pub trait Search: Sized {
-        fn new(problem: &Problem) -> Self;
-
-        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-        where
-            F: FnMut(&[usize]) -> ControlFlow<B>;
-        fn for_each<F>(&mut self, mut visit: F)
-        where
-            F: FnMut(&[usize]),
-        {
-            let flow = self
-                .search::<
-                    Never,
-                    _,
-                >(|solution| {
-                    visit(solution);
-                    ControlFlow::Continue(())
-                });
-            match flow {
-                ControlFlow::Continue(()) => {}
-                ControlFlow::Break(never) => match never {}
             }
         }
+
+        #[derive(Clone, Copy, Debug)]
+        pub enum Never {}
+
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct Stats {
+            pub nodes: u64,
+            pub updates: u64,
+            pub cleansings: u64,
+        }
     }
 
-    #[derive(Clone, Copy, Debug)]
-    pub enum Never {}
-
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub struct Stats {
-        pub nodes: u64,
-        pub updates: u64,
-    }
+    pub use problem::{Branching, Problem};
+    pub use search::{Search, Stats};
 
     const COVERED: i32 = 1 << 30;
 }

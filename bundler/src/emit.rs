@@ -125,7 +125,48 @@ pub fn print(file: &syn::File, style: Style) -> String {
         out.push('\n');
         out
     } else {
-        space_items(prettyplease::unparse(file))
+        flatten_modules(space_items(prettyplease::unparse(file)))
+    }
+}
+
+/// Takes the indentation of module bodies away, as C++ code leaves
+/// namespaces unindented: each module's items then read as in their source
+/// file, and a library whose modules nest deeper (`dlx::links::Links`) does
+/// not pay four bytes a line per level. Code inside items keeps
+/// prettyplease's indentation. As in [`space_items`], the result must lex
+/// to the very same tokens (a multi-line string literal could hold a line
+/// that looks like a module), or the text is kept as is.
+fn flatten_modules(text: String) -> String {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    // The indentation of each open module's `mod name {` line.
+    let mut open: Vec<usize> = Vec::new();
+    let mut out = String::with_capacity(text.len());
+    // A line after a `\` that ends a line of a string literal: its
+    // indentation is not code's (the string skips it), and is kept.
+    let mut continued = false;
+    for line in text.lines() {
+        let (depth, this) = (indent(line), line.trim_start());
+        if this == "}" && open.last() == Some(&depth) {
+            open.pop();
+        }
+        let cut = if continued { 0 } else { 4 * open.len() };
+        out.push_str(&line[cut.min(depth)..]);
+        out.push('\n');
+        continued = line.ends_with('\\');
+        let words: Vec<&str> = this.split(' ').collect();
+        let opens_module = match words.as_slice() {
+            ["mod", _, "{"] => true,
+            [vis, "mod", _, "{"] => vis.starts_with("pub"),
+            _ => false,
+        };
+        if opens_module {
+            open.push(depth);
+        }
+    }
+    if open.is_empty() && same_tokens(&text, &out) {
+        out
+    } else {
+        text
     }
 }
 
@@ -178,14 +219,18 @@ fn space_items(text: String) -> String {
         out.push_str(line);
         out.push('\n');
     }
-    let same = |a: &str, b: &str| match (syn::parse_file(a), syn::parse_file(b)) {
-        (Ok(x), Ok(y)) => x.to_token_stream().to_string() == y.to_token_stream().to_string(),
-        _ => false,
-    };
-    if same(&text, &out) {
+    if same_tokens(&text, &out) {
         out
     } else {
         text
+    }
+}
+
+/// Whether `a` and `b` are Rust files of the very same tokens.
+fn same_tokens(a: &str, b: &str) -> bool {
+    match (syn::parse_file(a), syn::parse_file(b)) {
+        (Ok(x), Ok(y)) => x.to_token_stream().to_string() == y.to_token_stream().to_string(),
+        _ => false,
     }
 }
 
@@ -368,6 +413,30 @@ mod tests {
         // A blank line inside the literal would change the program.
         let literal = "const A: &str = \"x;\nfn y\";\nfn z() {}\n";
         assert_eq!(space_items(literal.to_string()), literal);
+    }
+
+    #[test]
+    fn module_bodies_are_not_indented_but_code_is() {
+        let nested = "pub mod a {\n    pub mod b {\n        fn f() {\n            g();\n        }\n    }\n    mod c {}\n    use b::f;\n}\nfn h() {}\n";
+        assert_eq!(
+            flatten_modules(nested.to_string()),
+            "pub mod a {\npub mod b {\nfn f() {\n    g();\n}\n}\nmod c {}\nuse b::f;\n}\nfn h() {}\n"
+        );
+        // A module written inside a function body is flattened alike.
+        let inner = "fn f() {\n    mod m {\n        pub fn g() {}\n    }\n}\n";
+        assert_eq!(
+            flatten_modules(inner.to_string()),
+            "fn f() {\n    mod m {\n    pub fn g() {}\n    }\n}\n"
+        );
+        // A string continued with `\` keeps its next line as it is.
+        let continued = "pub mod a {\n    const S: &str = \"x \\\n        y\";\n}\n";
+        assert_eq!(
+            flatten_modules(continued.to_string()),
+            "pub mod a {\nconst S: &str = \"x \\\n        y\";\n}\n"
+        );
+        // Lines of a string literal are never touched: the text stays.
+        let literal = "pub mod a {\n    const S: &str = \"\n    mod x {\n    \";\n}\n";
+        assert_eq!(flatten_modules(literal.to_string()), literal);
     }
 
     #[test]

@@ -135,7 +135,7 @@ fn generate_in<const D: usize>(kind: Kind, text: &str) -> Result<Generated, Erro
         }
     }
     let mut dlx = write::comments(kind, text);
-    write::item_line(&mut dlx, kind, &read);
+    write::item_line(&mut dlx, &read);
     let fits = write::options(&mut dlx, &read, &bases);
     Ok(Generated {
         dlx,

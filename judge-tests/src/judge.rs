@@ -15,6 +15,7 @@
 //! ```
 
 use crate::compare::{Checker, Mismatch};
+use crate::error::Error;
 use crate::run::{run, Exit, Limits, RunOutcome};
 use crate::settings::Settings;
 use crate::watch::Kill;
@@ -33,10 +34,10 @@ pub struct Case {
 
 /// Every `*.in` of the given directories, sorted by name within each directory.
 /// A missing `.out` is an error, not a silently skipped case.
-pub fn find_cases(dirs: &[PathBuf]) -> Result<Vec<Case>, String> {
+pub fn find_cases(dirs: &[PathBuf]) -> Result<Vec<Case>, Error> {
     let mut cases = Vec::new();
     for dir in dirs {
-        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
         let mut inputs: Vec<PathBuf> = entries
             .filter_map(|entry| entry.ok().map(|e| e.path()))
             .filter(|path| path.extension().is_some_and(|ext| ext == "in") && path.is_file())
@@ -45,11 +46,7 @@ pub fn find_cases(dirs: &[PathBuf]) -> Result<Vec<Case>, String> {
         for input in inputs {
             let expected = input.with_extension("out");
             if !expected.is_file() {
-                return Err(format!(
-                    "{}: no expected output beside it ({} is missing)",
-                    input.display(),
-                    expected.display()
-                ));
+                return Err(Error::NoExpectedOutput { input });
             }
             let name = input
                 .file_stem()
@@ -161,10 +158,10 @@ pub fn limits_of(settings: &Settings) -> Limits {
 
 /// A file as text (invalid UTF-8 replaced, as a judge's checker would see
 /// bytes it cannot read); the error names the file.
-pub fn read_text(path: &Path) -> Result<String, String> {
+pub fn read_text(path: &Path) -> Result<String, Error> {
     std::fs::read(path)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| Error::io(path, e))
 }
 
 /// Runs one case under the limits of `settings` and judges it by `checker`.
@@ -176,7 +173,7 @@ pub fn judge_case(exe: &Path, case: &Case, settings: &Settings, checker: &Checke
     };
     let (input, expected) = match (read_text(&case.input), read_text(&case.expected)) {
         (Ok(input), Ok(expected)) => (input, expected),
-        (Err(e), _) | (_, Err(e)) => return failed(e),
+        (Err(e), _) | (_, Err(e)) => return failed(e.to_string()),
     };
     let limits = limits_of(settings);
     let outcome = match run(exe, &case.input, &limits) {

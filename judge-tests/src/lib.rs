@@ -1,6 +1,7 @@
 //! Judges a single-file submission locally, as an online judge would.
 //!
-//! * [`catalog`]: the problems, discovered on disk (adapters and case folders), with aliases.
+//! * [`catalog`]: the problems, discovered on disk (adapters and case folders), with aliases:
+//!   the one owner of the catalog. [`error`]: what can go wrong in the harness.
 //! * [`settings`]: per-problem limits, checker and aliases (`judge-tests/<id>/.problem.toml`).
 //! * [`run`]: compile with plain rustc; run one case under time, memory and output limits;
 //!   [`watch`]: the CPU-time and idle limits, as the kernel counts them.
@@ -13,6 +14,7 @@
 
 pub mod catalog;
 pub mod compare;
+pub mod error;
 pub mod judge;
 pub mod problems;
 pub mod report;

@@ -256,7 +256,7 @@ fn cases_need_their_expected_output() {
     std::fs::write(dir.path().join("b.out"), "").unwrap();
     std::fs::write(dir.path().join("a.in"), "").unwrap();
     let error = find_cases(&[dir.path().to_path_buf()]).unwrap_err();
-    assert!(error.contains("a.out is missing"), "{error}");
+    assert!(error.to_string().contains("a.out is missing"), "{error}");
     std::fs::write(dir.path().join("a.out"), "").unwrap();
     let names: Vec<String> = find_cases(&[dir.path().to_path_buf()])
         .unwrap()
@@ -351,7 +351,13 @@ fn judge_binary_reports_failures_and_exits_non_zero() {
     assert!(err.contains("uva197 (alias cube)"), "{err}");
     let (_, err, code) = judge_binary(&["p4205", "--frobnicate"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("unknown option `--frobnicate`"), "{err}");
+    assert!(err.contains("unexpected argument '--frobnicate'"), "{err}");
+    let (_, err, code) = judge_binary(&["p42O5"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: unknown problem `p42O5`; did you mean `p4205`?\n"
+    );
 }
 
 #[test]
@@ -435,7 +441,7 @@ fn checker_binary_finds_a_problems_own_checker_by_its_folder() {
 fn judge_binary_lists_the_discovered_problems() {
     let (out, _, code) = judge_binary(&["--help"]);
     assert_eq!(code, Some(0));
-    let ids = out.lines().find(|l| l.starts_with("ids: ")).unwrap();
+    let ids = out.lines().find(|l| l.starts_with("Problems: ")).unwrap();
     for id in ["latin", "p4205", "uva197 (alias cube)", "uva745"] {
         assert!(ids.contains(id), "{out}");
     }
@@ -460,11 +466,31 @@ fn a_problem_without_stress_support_says_so() {
     let root = root.path().to_str().unwrap();
     let (out, _, code) = judge_binary(&["--root", root, "--help"]);
     assert_eq!(code, Some(0));
-    assert!(out.contains("ids: scratch (alias draft)\n"), "{out}");
+    assert!(out.contains("Problems: scratch (alias draft)\n"), "{out}");
     let (_, err, code) = judge_binary(&["--root", root, "stress", "draft", "--count", "3"]);
     assert_eq!(code, Some(2));
     assert!(
         err.starts_with("error: scratch has no stress support: judge-tests/src/problems.rs"),
         "{err}"
     );
+}
+
+#[test]
+fn judge_binary_resolves_names_and_lists_the_catalog() {
+    let (out, err, code) = judge_binary(&["resolve", "cube", "p4205"]);
+    assert_eq!((out.as_str(), code), ("uva197\np4205\n", Some(0)), "{err}");
+    let (out, err, code) = judge_binary(&["resolve", "cubes"]);
+    assert_eq!((out.as_str(), code), ("", Some(2)));
+    assert_eq!(
+        err,
+        "error: unknown problem `cubes`; did you mean `cube`?\n"
+    );
+    let (out, _, code) = judge_binary(&["list"]);
+    assert_eq!(code, Some(0));
+    assert!(out.lines().any(|line| line == "uva197 cube"), "{out}");
+    assert!(out.lines().any(|line| line == "p4205"), "{out}");
+    let root = scratch_workspace();
+    let root = root.path().to_str().unwrap();
+    let (out, _, _) = judge_binary(&["--root", root, "resolve", "draft"]);
+    assert_eq!(out, "scratch\n");
 }

@@ -87,8 +87,8 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     println!(
-        "\nrunning {} problems: each committed submission judged on its cases",
-        problems.len()
+        "\nrunning {}: each committed submission judged on its cases",
+        count(problems.len(), "problem")
     );
     let hostile = match write_hostile_inputs() {
         Ok(hostile) => hostile,
@@ -166,7 +166,7 @@ fn in_parallel<T: Sync, R: Send>(
 fn judge_problem(problem: &Problem, hostile: &HostileInputs) -> Result<String, String> {
     let started = Instant::now();
     if let Some(missing) = problem.missing_half() {
-        return Err(missing);
+        return Err(missing.to_string());
     }
     let build = tempfile::tempdir().map_err(|e| e.to_string())?;
     let exe = compile_cleanly(problem, build.path())?;
@@ -197,12 +197,12 @@ fn compile_cleanly(problem: &Problem, build: &Path) -> Result<std::path::PathBuf
 
 /// Every case accepted: `11 cases accepted (checker lines, slowest 40 ms of CPU)`.
 fn judge_every_case(problem: &Problem, exe: &Path) -> Result<String, String> {
-    let dir = problem.case_dir()?.to_path_buf();
-    let cases = find_cases(std::slice::from_ref(&dir))?;
+    let dir = problem.case_dir().map_err(|e| e.to_string())?.to_path_buf();
+    let cases = find_cases(std::slice::from_ref(&dir)).map_err(|e| e.to_string())?;
     if cases.is_empty() {
         return Err(format!("no cases in {}", dir.display()));
     }
-    let checker = problem.checker()?;
+    let checker = problem.checker().map_err(|e| e.to_string())?;
     let results = judge_cases(exe, &cases, &problem.settings, &checker, |_| {});
     let limits = limits_of(&problem.settings);
     let width = name_width(results.iter().map(|result| result.name.as_str()));
@@ -326,8 +326,19 @@ fn survive_hostile_inputs(exe: &Path, hostile: &HostileInputs) -> Result<String,
         peak = peak.max(outcome.peak_memory);
     }
     Ok(format!(
-        "hostile inputs ok (peak {} MiB for {} MiB)",
+        "{} hostile inputs of {} MiB survived (peak memory {} MiB of the {} MiB allowed)",
+        HOSTILE.len(),
+        HOSTILE_BYTES >> 20,
         peak >> 20,
-        HOSTILE_BYTES >> 20
+        budget >> 20
     ))
+}
+
+/// `1 problem`, `12 problems`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

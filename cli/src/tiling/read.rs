@@ -3,7 +3,7 @@
 //! list.
 
 use super::syntax::{
-    brief, cell_name, column_of, decode, digit_set, encode, first_char_len, is_multiplicity, lines,
+    brief, cell_name, column_of, decode, digit_set, first_char_len, is_multiplicity, lines,
     product, tokens,
 };
 use super::{error, Error, Kind};
@@ -12,8 +12,9 @@ use library::geometry::Point;
 /// How often a piece may be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Count {
-    /// Knuth's multiplicity as it is printed before `|` (polyominoes) or
-    /// `*` (polycubes); "1" when none is given.
+    /// Knuth's multiplicity as the item line prints it before `|`: as
+    /// given (polyominoes) or in decimal (polycubes); "1" when none is
+    /// given.
     Times(String),
     /// Any number of times: no item.
     Unlimited,
@@ -217,7 +218,7 @@ impl Reader {
                     return Ok((Count::Times("1".to_string()), 0));
                 }
                 match decode(bytes[0]) {
-                    Some(times) if times > 0 => Ok((Count::Times(encode(times).to_string()), 2)),
+                    Some(times) if times > 0 => Ok((Count::Times(times.to_string()), 2)),
                     _ => Err(error(
                         number,
                         1,

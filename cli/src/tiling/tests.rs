@@ -85,7 +85,7 @@ fn polycubes_with_a_multiplicity_and_an_unlimited_piece() {
     let text = "[01]00\n2*A 000\n*:U 000 100\n";
     assert_eq!(
         dlx(Kind::Polycube, text),
-        " 000 100 2*A\nA 000\nA 100\n000 100\n"
+        " 000 100 2|A\nA 000\nA 100\n000 100\n"
     );
     let generated = generate(Kind::Polycube, text).unwrap();
     assert_eq!(
@@ -233,8 +233,8 @@ fn errors_in_piece_lines() {
         error_of(c, "000\nAB*C 000\n"),
         "2:3: `*` in piece name `AB*C`"
     );
-    // `A*B` is piece B with multiplicity A (36).
-    assert_eq!(dlx(c, "000\nA*B 000\n"), " 000 A*B\nB 000\n");
+    // `A*B` is piece B with multiplicity A (36), written for DLX3.
+    assert_eq!(dlx(c, "000\nA*B 000\n"), " 000 36|B\nB 000\n");
     // Polyomino names may contain `*`, as in Knuth's polyomino-dlx.
     assert_eq!(dlx(p, "00\n4*Z 00\n"), " 00 4*Z\n4*Z 00\n");
 }

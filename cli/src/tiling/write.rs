@@ -24,7 +24,7 @@ pub(super) fn comments(kind: Kind, text: &str) -> String {
 
 /// The item line: the board's cells without suffix, the pieces with a
 /// count, then ` |` and the suffixed cells if any suffix was seen.
-pub(super) fn item_line<const D: usize>(out: &mut String, kind: Kind, read: &Description<D>) {
+pub(super) fn item_line<const D: usize>(out: &mut String, read: &Description<D>) {
     for &cell in &read.board {
         if cell.1 == 0 {
             out.push(' ');
@@ -35,11 +35,12 @@ pub(super) fn item_line<const D: usize>(out: &mut String, kind: Kind, read: &Des
         if let Count::Times(times) = &piece.count {
             out.push(' ');
             if times != "1" {
+                // `m|` as DLX3 reads it. polycube-dlx writes `4*Z`, which
+                // no solver of Knuth's reads as a multiplicity (DLX3 takes
+                // `4*Z` for a name, and the options name `Z`): the item
+                // line says `4|Z` instead.
                 out.push_str(times);
-                out.push(match kind {
-                    Kind::Polyomino => '|',
-                    Kind::Polycube => '*',
-                });
+                out.push('|');
             }
             out.push_str(&piece.name);
         }

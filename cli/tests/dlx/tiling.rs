@@ -42,12 +42,12 @@ fn counts() -> BTreeMap<String, (String, u64, u64, u64)> {
         .collect()
 }
 
-/// Solves an example as counts.tsv says and checks its numbers (the
-/// bitset engine walks DLX1's tree too, and faster).
+/// Solves an example as counts.tsv says and checks its numbers (with the
+/// engine `dlx` picks: the bitsets walk DLX1's tree too, and faster).
 fn check_example(example: &str) {
     let counts = counts();
     let (search, solutions, nodes, updates) = &counts[example];
-    let mut args = vec!["--fast", "--no-progress"];
+    let mut args = vec!["--no-progress"];
     if search == "first" {
         args.push("--first");
     }
@@ -407,4 +407,14 @@ fn writes_an_svg_of_the_first_solution() {
     let (ok, _, err) = run(&["--draw"], "a b\na\nb\n");
     assert!(!ok);
     assert!(err.contains("cannot draw"), "{err}");
+}
+
+#[test]
+fn the_multiplicity_instance_is_generated_from_its_example() {
+    // library/instances/pentomino-multi-5x10.dlx is `dlx polyomino` of
+    // examples/pentominoes-lnpy-5x10.polyomino, byte for byte.
+    assert_eq!(
+        dlx_text("pentominoes-lnpy-5x10.polyomino"),
+        read("library/instances/pentomino-multi-5x10.dlx")
+    );
 }

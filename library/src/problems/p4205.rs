@@ -352,38 +352,38 @@ mod tests {
     fn unknown_characters_name_line_and_column() {
         let lower = SAMPLE.replace("...CCC.", "...CcC.");
         let error = error_of(&lower);
-        assert_eq!((error.line, error.column), (7, Some(5)));
+        assert_eq!(error.place(), Some((7, Some(5))));
         assert_eq!(
             error.to_string(),
             "input:7:5: expected '.' or a piece letter A-L, found 'c'"
         );
         let m = error_of(&SAMPLE.replace("E.........", "E........M"));
-        assert_eq!((m.line, m.column), (10, Some(10)));
+        assert_eq!(m.place(), Some((10, Some(10))));
         let wide = error_of(&SAMPLE.replace("....\n", ".é..\n"));
-        assert_eq!((wide.line, wide.column), (4, Some(2)));
+        assert_eq!(wide.place(), Some((4, Some(2))));
         let tab = error_of(&SAMPLE.replace("EEEHH...", "EEE\tH..."));
-        assert_eq!((tab.line, tab.column), (8, Some(4)));
+        assert_eq!(tab.place(), Some((8, Some(4))));
     }
 
     #[test]
     fn a_broken_piece_names_its_first_cell() {
         // C with a bead missing.
         let error = error_of(&SAMPLE.replace(".....C\n", "......\n"));
-        assert_eq!((error.line, error.column), (7, Some(4)));
-        assert!(error.message.starts_with("piece C "), "{error}");
+        assert_eq!(error.place(), Some((7, Some(4))));
+        assert!(error.message().starts_with("piece C "), "{error}");
         // E bent the wrong way: not a rotation or mirror image.
         let bent = SAMPLE
             .replace("E.HHH....", "..HHH....")
             .replace("E.........", "EE........");
         let error = error_of(&bent);
-        assert_eq!((error.line, error.column), (8, Some(1)));
+        assert_eq!(error.place(), Some((8, Some(1))));
         // Two copies of D.
         let twice = SAMPLE
             .replace("\n..\n...\n", "\nDD\nDD.\n")
             .replace(".....\n.....C", "DD...\nDD...C");
         let error = error_of(&twice);
-        assert_eq!((error.line, error.column), (2, Some(1)));
-        assert!(error.message.contains("covers 8 cells"), "{error}");
+        assert_eq!(error.place(), Some((2, Some(1))));
+        assert!(error.message().contains("covers 8 cells"), "{error}");
     }
 
     /// Checks that `answer` completes `board`: every cell filled, the

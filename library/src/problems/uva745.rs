@@ -442,29 +442,29 @@ mod tests {
             error_of("21\n1\n"),
             Error::at(1, "expected the side N from 1 to 20, found \"21\"")
         );
-        assert_eq!(error_of("x\n").line, 1);
-        assert_eq!(error_of("2 2\n").line, 1);
-        assert_eq!(error_of("99999999999999999999999\n").line, 1);
+        assert_eq!(error_of("x\n").line(), Some(1));
+        assert_eq!(error_of("2 2\n").line(), Some(1));
+        assert_eq!(error_of("99999999999999999999999\n").line(), Some(1));
         assert_eq!(
             error_of("2\n\n10\n"),
             Error::at(3, "expected the piece count P from 1 to 9, found \"10\"")
         );
-        assert_eq!(error_of("2\n0\n").line, 2);
-        assert_eq!(error_of("2\n").line, 2);
+        assert_eq!(error_of("2\n0\n").line(), Some(2));
+        assert_eq!(error_of("2\n").line(), Some(2));
     }
 
     #[test]
     fn bad_characters_name_line_and_column() {
         let error = error_of("2\n1\n11\n1x\n#\n");
-        assert_eq!((error.line, error.column), (4, Some(2)));
+        assert_eq!(error.place(), Some((4, Some(2))));
         assert_eq!(
             error.to_string(),
             "input:4:2: expected a digit 1-9 or a blank, found 'x'"
         );
-        assert_eq!(error_of("2\n1\n10\n").column, Some(2));
-        assert_eq!(error_of("2\n1\n1\t1\n").column, Some(2));
+        assert_eq!(error_of("2\n1\n10\n").place(), Some((3, Some(2))));
+        assert_eq!(error_of("2\n1\n1\t1\n").place(), Some((3, Some(2))));
         let two = error_of("2\n2\n11\n 12\n#\n");
-        assert_eq!((two.line, two.column), (4, Some(3)));
+        assert_eq!(two.place(), Some((4, Some(3))));
     }
 
     #[test]

@@ -123,23 +123,28 @@ fn rustc() -> std::ffi::OsString {
     std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())
 }
 
-/// Checks `source` as the binary crate of a submission (no code is
-/// generated) and returns what rustc says about it.
-pub fn check(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
+/// Runs `command` (a rustc or clippy-driver) on `source` from stdin as the
+/// binary crate of a submission, generating no code, and returns its exit
+/// status and what it wrote on stderr.
+pub fn run_on(
+    mut command: Command,
+    source: &str,
+    edition: &str,
+) -> Result<(std::process::ExitStatus, String), Error> {
     let dir = tempfile::tempdir().map_err(|source| Error::Io {
         path: std::env::temp_dir(),
         source,
     })?;
-    let mut child = Command::new(rustc())
+    let program = command.get_program().to_string_lossy().into_owned();
+    let mut child = command
+        .args(["--edition", edition, "--crate-type", "bin"])
         .args([
-            "--edition",
-            edition,
-            "--crate-type",
-            "bin",
             "--crate-name",
             "bundle",
+            "--emit=metadata",
+            "--error-format=json",
+            "-o",
         ])
-        .args(["--emit=metadata", "--error-format=json", "-o"])
         .arg(dir.path().join("bundle.rmeta"))
         .arg("-")
         .stdin(Stdio::piped())
@@ -147,19 +152,29 @@ pub fn check(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| Error::Rustc {
-            message: format!(
-                "cannot run rustc: {e}; the bundler needs rustc on the PATH (or in $RUSTC)"
-            ),
+            message: format!("cannot run {program}: {e}"),
         })?;
     let mut stdin = child.stdin.take().expect("piped stdin");
     let text = source.to_string();
     // Write from another thread: rustc may fill stderr before reading all.
     let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
     let output = child.wait_with_output().map_err(|e| Error::Rustc {
-        message: format!("rustc failed to run: {e}"),
+        message: format!("{program} failed to run: {e}"),
     })?;
     let _ = writer.join();
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    Ok((output.status, stderr))
+}
+
+/// Checks `source` as the binary crate of a submission (no code is
+/// generated) and returns what rustc says about it.
+pub fn check(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
+    let (status, stderr) = run_on(Command::new(rustc()), source, edition).map_err(|e| match e {
+        Error::Rustc { message } => Error::Rustc {
+            message: format!("{message}; the bundler needs rustc on the PATH (or in $RUSTC)"),
+        },
+        e => e,
+    })?;
     let mut diagnostics = Vec::new();
     for line in stderr.lines().filter(|l| l.starts_with('{')) {
         let value: Value = serde_json::from_str(line).map_err(|e| Error::Rustc {
@@ -169,7 +184,7 @@ pub fn check(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
             diagnostics.push(d);
         }
     }
-    if !output.status.success() && !diagnostics.iter().any(|d| d.level == Level::Error) {
+    if !status.success() && !diagnostics.iter().any(|d| d.level == Level::Error) {
         return Err(Error::Rustc {
             message: format!("rustc failed without a diagnostic:\n{stderr}"),
         });

@@ -14,9 +14,8 @@
 //! Each finding names the item of the bundle that needs the newer rustc,
 //! what it uses, and since when it is stable.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use serde_json::Value;
 
@@ -135,32 +134,10 @@ fn item_at(items: &[syn::Item], line: usize, prefix: &str) -> Option<String> {
     }
 }
 
-/// Runs `command` on `text` (from stdin), returning its JSON diagnostics.
-fn diagnostics(mut command: Command, text: &str) -> Result<Vec<Value>, Error> {
-    let dir = tempfile::tempdir().map_err(|source| Error::Io {
-        path: std::env::temp_dir(),
-        source,
-    })?;
-    let mut child = command
-        .args(["--edition", "2021", "--crate-type", "bin", "--crate-name"])
-        .args(["bundle", "--emit=metadata", "--error-format=json", "-o"])
-        .arg(dir.path().join("bundle.rmeta"))
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| Error::Rustc {
-            message: format!("cannot run the judge's rustc to check the bundle: {e}"),
-        })?;
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let text = text.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let output = child.wait_with_output().map_err(|e| Error::Rustc {
-        message: format!("the judge's rustc failed to run: {e}"),
-    })?;
-    let _ = writer.join();
-    Ok(String::from_utf8_lossy(&output.stderr)
+/// Runs `command` on `text`, returning its JSON diagnostics.
+fn diagnostics(command: Command, text: &str) -> Result<Vec<Value>, Error> {
+    let (_, stderr) = crate::rustc::run_on(command, text, "2021")?;
+    Ok(stderr
         .lines()
         .filter(|l| l.starts_with('{'))
         .filter_map(|l| serde_json::from_str(l).ok())

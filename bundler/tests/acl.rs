@@ -46,19 +46,7 @@ fn acl_sources() -> PathBuf {
 
 /// The adapters' ids, sorted.
 fn adapters() -> Vec<String> {
-    let mut ids: Vec<String> = std::fs::read_dir(here().join("problems"))
-        .expect("tests/acl/problems")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .map(|p| {
-            p.file_stem()
-                .expect("a name")
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    ids.sort();
-    ids
+    common::rs_stems(&here().join("problems"))
 }
 
 /// A copy of ac-library-rs with our adapters as its `problems` module, in

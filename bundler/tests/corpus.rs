@@ -34,19 +34,7 @@ fn solutions(library: &str) -> PathBuf {
 
 /// The solutions' names, sorted.
 fn bins(library: &str) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(solutions(library))
-        .expect("tests/corpus/<library>")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .map(|p| {
-            p.file_stem()
-                .expect("a name")
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
+    common::rs_stems(&solutions(library))
 }
 
 fn cargo(dir: &Path, args: &[&str]) {

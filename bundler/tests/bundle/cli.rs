@@ -66,17 +66,7 @@ impl Scratch {
 
     /// Every file of the copy, with its bytes.
     fn snapshot(&self) -> BTreeMap<PathBuf, Vec<u8>> {
-        walkdir::WalkDir::new(self.path())
-            .into_iter()
-            .map(|e| e.expect("an entry"))
-            .filter(|e| e.file_type().is_file())
-            .map(|e| {
-                (
-                    e.path().to_path_buf(),
-                    std::fs::read(e.path()).expect("read"),
-                )
-            })
-            .collect()
+        crate::common::snapshot(self.path())
     }
 }
 

@@ -31,17 +31,7 @@ fn bundle_bin(bin: &str) -> Result<Bundle, Error> {
 
 /// Every file of the user's workspace with its bytes.
 fn snapshot() -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(user_workspace())
-        .into_iter()
-        .map(|e| e.expect("an entry"))
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            (
-                e.path().to_path_buf(),
-                std::fs::read(e.path()).expect("read"),
-            )
-        })
-        .collect()
+    crate::common::snapshot(&user_workspace())
 }
 
 #[test]

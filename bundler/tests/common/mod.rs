@@ -128,3 +128,36 @@ pub fn without_allows(source: &str) -> String {
     }
     rewrite(source, Strip)
 }
+
+/// The names of the `.rs` files in `dir`, without the extension, sorted.
+pub fn rs_stems(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| {
+            p.file_stem()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Every file under `dir` with its bytes, to see that a command wrote
+/// nothing there.
+pub fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.expect("an entry"))
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            (
+                e.path().to_path_buf(),
+                std::fs::read(e.path()).expect("read"),
+            )
+        })
+        .collect()
+}

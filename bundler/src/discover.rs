@@ -49,8 +49,8 @@ pub struct Module {
 #[derive(Debug)]
 pub struct Crate {
     pub modules: Vec<Module>,
-    /// Every file read, workspace-relative, sorted.
-    pub files: Vec<String>,
+    /// The text of every file read, by workspace-relative name.
+    sources: BTreeMap<String, String>,
 }
 
 impl Crate {
@@ -60,6 +60,11 @@ impl Crate {
             .iter()
             .position(|m| m.path == path)
             .map(ModuleId)
+    }
+
+    /// The text of file `name` (as [`Module::file`] names it).
+    pub fn source(&self, name: &str) -> Option<&str> {
+        self.sources.get(name).map(String::as_str)
     }
 
     /// Module `m`.
@@ -101,18 +106,15 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
     let mut reader = Reader {
         base: display_base.to_path_buf(),
         modules: Vec::new(),
-        files: Vec::new(),
+        sources: BTreeMap::new(),
         stack: Vec::new(),
     };
     let root = library.join("src").join("lib.rs");
     let src_dir = library.join("src");
     reader.load_file(&root, Vec::new(), None, &src_dir, None)?;
-    let mut files = reader.files;
-    files.sort();
-    files.dedup();
     Ok(Crate {
         modules: reader.modules,
-        files,
+        sources: reader.sources,
     })
 }
 
@@ -124,10 +126,20 @@ struct NewModule {
     items: Vec<Item>,
 }
 
+/// Where a `mod` item is: its file (and how it is shown), the directory
+/// its module's file is looked for in, and the module declaring it.
+struct Declared<'a> {
+    shown: &'a str,
+    file: &'a Path,
+    child_dir: &'a Path,
+    parent: ModuleId,
+    parent_path: &'a [String],
+}
+
 struct Reader {
     base: PathBuf,
     modules: Vec<Module>,
-    files: Vec<String>,
+    sources: BTreeMap<String, String>,
     /// Files being read, to catch a `#[path]` cycle.
     stack: Vec<PathBuf>,
 }
@@ -178,7 +190,7 @@ impl Reader {
             }
         })?;
         strip_test_code(&mut parsed);
-        self.files.push(shown.clone());
+        self.sources.insert(shown.clone(), text);
         self.stack.push(canonical);
         let new = NewModule {
             path,
@@ -191,6 +203,8 @@ impl Reader {
         id
     }
 
+    /// Adds module `new`, read from `file` (shown as `shown`), and every
+    /// module it declares, whose files are looked for in `child_dir`.
     fn add_module(
         &mut self,
         shown: &str,
@@ -226,41 +240,14 @@ impl Reader {
                     }
                 }
                 Item::Mod(module) => {
-                    let name = module.ident.to_string();
-                    let mut child_path = path.clone();
-                    child_path.push(name.clone());
-                    let place = place_of(shown, &*module);
-                    let path_attr = path_attribute(&module.attrs);
-                    let child = if let Some((_, content)) = module.content.take() {
-                        let (inner, outer): (Vec<_>, Vec<_>) = std::mem::take(&mut module.attrs)
-                            .into_iter()
-                            .partition(|a| matches!(a.style, AttrStyle::Inner(_)));
-                        module.attrs = outer;
-                        let dir = child_dir.join(&name);
-                        let new = NewModule {
-                            path: child_path,
-                            parent: Some(id),
-                            attrs: inner,
-                            items: content,
-                        };
-                        self.add_module(shown, file, new, &dir)?
-                    } else {
-                        let (child_file, grandchild_dir) =
-                            self.mod_file(file, child_dir, &name, path_attr, &place)?;
-                        self.load_file(
-                            &child_file,
-                            child_path,
-                            Some(id),
-                            &grandchild_dir,
-                            Some(place),
-                        )?
+                    let declared = Declared {
+                        shown,
+                        file,
+                        child_dir,
+                        parent: id,
+                        parent_path: &path,
                     };
-                    // The bundle prints the module inline, so the file
-                    // attribute no longer means anything.
-                    module.attrs.retain(|a| !a.path().is_ident("path"));
-                    module.semi = None;
-                    module.content = Some((Default::default(), Vec::new()));
-                    children.insert(index, child);
+                    children.insert(index, self.add_child(module, declared)?);
                 }
                 _ => {}
             }
@@ -268,6 +255,46 @@ impl Reader {
         self.modules[id.0].items = items;
         self.modules[id.0].children = children;
         Ok(id)
+    }
+
+    /// Adds the module a `mod` item declares, inline or from its file, and
+    /// leaves the item empty (the bundle prints the module inline).
+    fn add_child(&mut self, module: &mut syn::ItemMod, at: Declared) -> Result<ModuleId, Error> {
+        let name = module.ident.to_string();
+        let mut child_path = at.parent_path.to_vec();
+        child_path.push(name.clone());
+        let place = place_of(at.shown, &*module);
+        let path_attr = path_attribute(&module.attrs);
+        let child = if let Some((_, content)) = module.content.take() {
+            let (inner, outer): (Vec<_>, Vec<_>) = std::mem::take(&mut module.attrs)
+                .into_iter()
+                .partition(|a| matches!(a.style, AttrStyle::Inner(_)));
+            module.attrs = outer;
+            let new = NewModule {
+                path: child_path,
+                parent: Some(at.parent),
+                attrs: inner,
+                items: content,
+            };
+            self.add_module(at.shown, at.file, new, &at.child_dir.join(&name))?
+        } else {
+            let (child_file, grandchild_dir) =
+                self.mod_file(at.file, at.child_dir, &name, path_attr, &place)?;
+            let parent = Some(at.parent);
+            self.load_file(
+                &child_file,
+                child_path,
+                parent,
+                &grandchild_dir,
+                Some(place),
+            )?
+        };
+        // The bundle prints the module inline, so the file attribute no
+        // longer means anything.
+        module.attrs.retain(|a| !a.path().is_ident("path"));
+        module.semi = None;
+        module.content = Some((Default::default(), Vec::new()));
+        Ok(child)
     }
 
     /// The file of `mod name;` and the directory its own `mod`s are read from.

@@ -1,4 +1,6 @@
-//! Why a library could not be bundled, with the place to look and what to do.
+//! What rustc and the bundler have to say about a library: why it could not
+//! be bundled ([`Error`]), with the place to look and what to do, and the
+//! warnings rustc gives on its code ([`Warning`]), placed in its files.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -46,8 +48,13 @@ pub enum Error {
     ModuleCycle { place: Place, file: String },
     /// Reached code refers to a crate a judge does not have.
     ExternalCrate { place: Place, name: String },
-    /// The problem id is not a file of `src/problems/`.
-    UnknownProblem { id: String, known: Vec<String> },
+    /// The problem id is not a file of `src/problems/`; `near` are the
+    /// known ids it may be a typo of.
+    UnknownProblem {
+        id: String,
+        near: Vec<String>,
+        known: Vec<String>,
+    },
     /// The adapter file exists but `problems.rs` does not declare it.
     NotDeclared { id: String, file: String },
     /// The adapter has no `fn main`.
@@ -63,12 +70,24 @@ pub enum Error {
     SelfCheck { message: String },
     /// `--explain` named an item that is not in the library.
     UnknownItem { name: String },
-    /// rustc could not be run, or the library does not compile as one file.
+    /// rustc could not be run.
     Rustc { message: String },
+    /// The library does not compile as one file: rustc's reports, placed in
+    /// the library's files.
+    DoesNotCompile {
+        errors: usize,
+        warnings: usize,
+        reports: Vec<String>,
+    },
     /// rustc reports dead code the bundler cannot delete, or a deletion
     /// broke the bundle: a bug in the bundler or a case it does not handle.
     Shake { message: String },
 }
+
+/// How `--explain` takes a name.
+const NAMING: &str = "name an item by its path from the crate root (dlx::Solver), a member by \
+    its type or trait (dlx::Solver::first, dlx::Search::first), or by its last segments \
+    (Search::first)";
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -99,9 +118,7 @@ impl fmt::Display for Error {
                 "{place}: uses the crate `{name}`, but a submission may use only std, core and alloc; \
                  move the code you need into the library or write it with std"
             ),
-            Error::UnknownProblem { id, known } => {
-                write!(f, "unknown problem `{id}`; known problems: {}", known.join(", "))
-            }
+            Error::UnknownProblem { id, near, known } => unknown_problem(f, id, near, known),
             Error::NotDeclared { id, file } => {
                 write!(f, "{file}: problem `{id}` is not declared; add `pub mod {id};` to problems.rs")
             }
@@ -117,17 +134,84 @@ impl fmt::Display for Error {
             Error::SelfCheck { message } => {
                 write!(f, "internal error: the bundle does not parse again ({message}); please report it")
             }
-            Error::UnknownItem { name } => write!(
-                f,
-                "no item `{name}` in the library; name it by path, e.g. dlx::Solver or dlx::Solver::first"
-            ),
+            Error::UnknownItem { name } => write!(f, "no item `{name}` in the library; {NAMING}"),
             Error::Rustc { message } => write!(f, "{message}"),
+            Error::DoesNotCompile {
+                errors,
+                warnings,
+                reports,
+            } => does_not_compile(f, *errors, *warnings, reports),
             Error::Shake { message } => write!(
                 f,
                 "the bundle cannot be made free of dead code: {message}\n\
                  (`--keep-everything` bundles the whole library instead; please report this case)"
             ),
         }
+    }
+}
+
+fn unknown_problem(
+    f: &mut fmt::Formatter<'_>,
+    id: &str,
+    near: &[String],
+    known: &[String],
+) -> fmt::Result {
+    write!(f, "unknown problem `{id}`; ")?;
+    match near {
+        [] => write!(
+            f,
+            "the problems are {} (the bundler takes the ids of src/problems/; \
+             `make submit-<alias>` resolves an alias)",
+            known.join(", ")
+        ),
+        [one] => write!(f, "did you mean `{one}`?"),
+        more => write!(f, "did you mean one of {}?", more.join(", ")),
+    }
+}
+
+fn does_not_compile(
+    f: &mut fmt::Formatter<'_>,
+    errors: usize,
+    warnings: usize,
+    reports: &[String],
+) -> fmt::Result {
+    let plural = |n: usize, what: &str| match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    };
+    write!(
+        f,
+        "the library does not compile as one file: {}, {} (places are in the library's files)",
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    )?;
+    for report in reports {
+        write!(f, "\n\n{report}")?;
+    }
+    Ok(())
+}
+
+/// A warning rustc gives on the library's own code (not about dead code,
+/// which the bundler deletes): the bundle keeps the code, so the user must
+/// see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The lint, e.g. `unused_variables`.
+    pub lint: String,
+    pub message: String,
+    /// The item it is in, e.g. `crate::dlx::Solver::new`.
+    pub item: String,
+    /// Where it is in the library's files (`None` if rustc gives no place
+    /// there).
+    pub place: Option<Place>,
+    /// rustc's report as it writes it, with its places and quoted lines in
+    /// the library's files.
+    pub rendered: String,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.rendered)
     }
 }
 

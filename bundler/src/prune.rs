@@ -24,24 +24,31 @@ pub fn assemble(
     foreign: &[Foreign],
     entry: &[String],
 ) -> syn::File {
+    let kept = kept_items(names, cut, foreign);
+    let entry_path: syn::Path =
+        syn::parse_str(&entry.join("::")).expect("module names are identifiers");
+    let main: Item = syn::parse_quote! {
+        fn main() {
+            #entry_path::main()
+        }
+    };
+    let mut items = vec![main];
+    items.extend(module_items(names.krate, &kept, ModuleId::ROOT));
+    let mut file = syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items,
+    };
+    strip_lint_attributes(&mut file);
+    file
+}
+
+/// Per module, the items of the cut (`None`: every item) and the `use`
+/// items narrowed to the leaves it keeps.
+fn kept_items(names: &Names, cut: Option<&Cut>, foreign: &[Foreign]) -> Vec<Vec<Item>> {
     let krate = names.krate;
     let live = live_modules(names, cut);
     let foreign: BTreeSet<ItemId> = foreign.iter().map(|f| f.item).collect();
-    let keep_leaf = |leaf: LeafId| -> bool {
-        let mut scratch = BTreeSet::new();
-        let targets = names.resolve_leaf(leaf, &mut scratch, 0);
-        if targets.iter().any(|t| matches!(t, Target::Crate(_))) {
-            return false;
-        }
-        let Some(cut) = cut else { return true };
-        cut.used_leaves.contains(&leaf)
-            || targets.iter().any(|target| match target {
-                Target::Std => true,
-                Target::Crate(_) => false,
-                Target::Item(item) => cut.items.contains_key(item),
-                Target::Module(module) => live.contains(module),
-            })
-    };
     let mut kept: Vec<Vec<Item>> = vec![Vec::new(); krate.modules.len()];
     for m in krate.module_ids() {
         let module = krate.get(m);
@@ -54,8 +61,11 @@ pub fn assemble(
                     .is_some_and(|c| live.contains(c)),
                 Item::Use(u) => {
                     let ids = names.leaf_ids.get(&id).cloned().unwrap_or_default();
-                    let wanted: BTreeSet<LeafId> =
-                        ids.iter().copied().filter(|&l| keep_leaf(l)).collect();
+                    let wanted: BTreeSet<LeafId> = ids
+                        .iter()
+                        .copied()
+                        .filter(|&l| keep_leaf(names, cut, &live, l))
+                        .collect();
                     if let Some(tree) = keep_leaves(&u.tree, &mut ids.into_iter(), &wanted) {
                         let mut u = u.clone();
                         u.tree = tree;
@@ -70,22 +80,25 @@ pub fn assemble(
             }
         }
     }
-    let entry_path: syn::Path =
-        syn::parse_str(&entry.join("::")).expect("module names are identifiers");
-    let main: Item = syn::parse_quote! {
-        fn main() {
-            #entry_path::main()
-        }
-    };
-    let mut items = vec![main];
-    items.extend(module_items(krate, &kept, ModuleId::ROOT));
-    let mut file = syn::File {
-        shebang: None,
-        attrs: Vec::new(),
-        items,
-    };
-    strip_lint_attributes(&mut file);
-    file
+    kept
+}
+
+/// Whether `use` leaf `leaf` stays: it imports no other crate, and kept
+/// code looked a name up through it or what it imports is kept.
+fn keep_leaf(names: &Names, cut: Option<&Cut>, live: &BTreeSet<ModuleId>, leaf: LeafId) -> bool {
+    let mut scratch = BTreeSet::new();
+    let targets = names.resolve_leaf(leaf, &mut scratch, 0);
+    if targets.iter().any(|t| matches!(t, Target::Crate(_))) {
+        return false;
+    }
+    let Some(cut) = cut else { return true };
+    cut.used_leaves.contains(&leaf)
+        || targets.iter().any(|target| match target {
+            Target::Std => true,
+            Target::Crate(_) => false,
+            Target::Item(item) => cut.items.contains_key(item),
+            Target::Module(module) => live.contains(module),
+        })
 }
 
 /// Modules that keep an item or a used `use` leaf, themselves or below.

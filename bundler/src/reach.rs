@@ -83,8 +83,9 @@ struct Walk<'n, 'a> {
     cut: Cut,
     queue: VecDeque<ItemId>,
     /// Per module: the method and associated names its kept code calls or
-    /// names (a trait's method needs the trait in scope where it is called).
-    called: BTreeMap<ModuleId, BTreeSet<String>>,
+    /// names (a trait's method needs the trait in scope where it is
+    /// called), each with the first item seen calling it.
+    called: BTreeMap<ModuleId, BTreeMap<String, ItemId>>,
     foreign: BTreeSet<ItemId>,
 }
 
@@ -168,7 +169,10 @@ impl Walk<'_, '_> {
         }
         self.cut.used_leaves.extend(used);
         called.extend(refs.methods.iter().cloned());
-        self.called.entry(m).or_default().extend(called);
+        let calls = self.called.entry(m).or_default();
+        for name in called {
+            calls.entry(name).or_insert(id);
+        }
         for item in found {
             self.add(item, Some(id), "named by the item above");
         }
@@ -237,15 +241,14 @@ impl Walk<'_, '_> {
                     let caller = self.called.iter().find_map(|(&m, called)| {
                         called
                             .iter()
-                            .find(|n| declares(n))
+                            .find(|(n, _)| declares(n))
                             .filter(|_| names.in_scope(m, id))
-                            .map(|n| (m, n.clone()))
+                            .map(|(n, &by)| (n.clone(), by))
                     });
-                    if let Some((m, name)) = caller {
+                    if let Some((name, by)) = caller {
                         let how =
                             format!("trait declaring `{name}`, which the item above may call");
-                        let by = self.cut.items.keys().find(|i| i.module == m).copied();
-                        changed |= self.add(id, by, &how);
+                        changed |= self.add(id, Some(by), &how);
                     }
                 }
                 Item::Macro(mac) if mac.ident.is_none() => {

@@ -30,8 +30,6 @@ pub struct UseLeaf {
     pub item: ItemId,
     /// The imported path, e.g. `["crate", "dlx", "Solver"]`.
     pub segments: Vec<String>,
-    /// The name it binds; `None` for a glob.
-    pub name: Option<String>,
     pub line: usize,
 }
 
@@ -131,7 +129,6 @@ impl<'a> Names<'a> {
                         names.leaves.push(UseLeaf {
                             item: id,
                             segments,
-                            name,
                             line,
                         });
                         ids.push(leaf);
@@ -289,38 +286,10 @@ impl<'a> Names<'a> {
         strict: bool,
     ) -> Resolved {
         let mut resolved = Resolved::default();
-        let Some(first) = segments.first() else {
+        if segments.is_empty() {
             return resolved;
-        };
-        let mut current: Vec<Target> = match first.as_str() {
-            "crate" => vec![Target::Module(ModuleId::ROOT)],
-            "self" => vec![Target::Module(m)],
-            "super" => vec![Target::Module(self.parent(m))],
-            "Self" => self_types.iter().map(|&i| Target::Item(i)).collect(),
-            "::" => {
-                let name = segments.get(1).cloned().unwrap_or_default();
-                return Resolved {
-                    targets: vec![if is_std(&name) {
-                        Target::Std
-                    } else {
-                        Target::Crate(name)
-                    }],
-                    assoc: Vec::new(),
-                };
-            }
-            name if is_std(name) => vec![Target::Std],
-            _ => {
-                let found = self.lookup(m, first, used, depth);
-                let crate_like = segments.len() > 1
-                    && first.starts_with(|c: char| c.is_ascii_lowercase())
-                    && !PRIMITIVES.contains(&first.as_str());
-                if found.is_empty() && strict && crate_like {
-                    vec![Target::Crate(first.clone())]
-                } else {
-                    found
-                }
-            }
-        };
+        }
+        let mut current = self.start(m, segments, self_types, used, depth, strict);
         for segment in &segments[1..] {
             let mut next = Vec::new();
             for target in current {
@@ -341,6 +310,46 @@ impl<'a> Names<'a> {
         }
         resolved.targets.extend(current);
         resolved
+    }
+
+    /// What the first segment of `segments` (not empty) means: see
+    /// [`Names::resolve`]. A leading `::` names a crate by the second.
+    fn start(
+        &self,
+        m: ModuleId,
+        segments: &[String],
+        self_types: &[ItemId],
+        used: &mut BTreeSet<LeafId>,
+        depth: usize,
+        strict: bool,
+    ) -> Vec<Target> {
+        let first = &segments[0];
+        match first.as_str() {
+            "crate" => vec![Target::Module(ModuleId::ROOT)],
+            "self" => vec![Target::Module(m)],
+            "super" => vec![Target::Module(self.parent(m))],
+            "Self" => self_types.iter().map(|&i| Target::Item(i)).collect(),
+            "::" => {
+                let name = segments.get(1).cloned().unwrap_or_default();
+                vec![if is_std(&name) {
+                    Target::Std
+                } else {
+                    Target::Crate(name)
+                }]
+            }
+            name if is_std(name) => vec![Target::Std],
+            _ => {
+                let found = self.lookup(m, first, used, depth);
+                let crate_like = segments.len() > 1
+                    && first.starts_with(|c: char| c.is_ascii_lowercase())
+                    && !PRIMITIVES.contains(&first.as_str());
+                if found.is_empty() && strict && crate_like {
+                    vec![Target::Crate(first.clone())]
+                } else {
+                    found
+                }
+            }
+        }
     }
 
     fn parent(&self, m: ModuleId) -> ModuleId {
@@ -369,14 +378,7 @@ impl<'a> Names<'a> {
         if let Some((_, path, _)) = &imp.trait_ {
             syn::visit::Visit::visit_path(&mut collector, path);
         }
-        let mut out = Vec::new();
-        for (path, _) in &collector.refs.paths {
-            let mut scratch = BTreeSet::new();
-            out.extend(
-                self.resolve(id.module, path, &[], &mut scratch, 0, false)
-                    .items(),
-            );
-        }
+        let mut out = self.named(id.module, &collector.refs.paths);
         out.sort();
         out.dedup();
         out
@@ -384,18 +386,40 @@ impl<'a> Names<'a> {
 
     /// The self types of an `impl` that are library items.
     pub fn impl_self_items(&self, id: ItemId) -> Vec<ItemId> {
-        let Item::Impl(imp) = self.krate.item(id) else {
+        match self.krate.item(id) {
+            Item::Impl(imp) => self.types_in(id.module, &imp.self_ty),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The library trait an `impl` implements, if it implements one.
+    pub fn impl_trait_items(&self, id: ItemId) -> Vec<ItemId> {
+        let Item::Impl(syn::ItemImpl {
+            trait_: Some((_, path, _)),
+            ..
+        }) = self.krate.item(id)
+        else {
             return Vec::new();
         };
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let mut scratch = BTreeSet::new();
+        let resolved = self.resolve(id.module, &segments, &[], &mut scratch, 0, false);
+        resolved.items().collect()
+    }
+
+    /// The library items type `ty`, seen from module `m`, names.
+    pub fn types_in(&self, m: ModuleId, ty: &syn::Type) -> Vec<ItemId> {
         let mut collector = crate::refs::Collector::default();
-        syn::visit::Visit::visit_type(&mut collector, &imp.self_ty);
+        syn::visit::Visit::visit_type(&mut collector, ty);
+        self.named(m, &collector.refs.paths)
+    }
+
+    /// The library items `paths` name, seen from module `m`.
+    fn named(&self, m: ModuleId, paths: &[(Vec<String>, usize)]) -> Vec<ItemId> {
         let mut out = Vec::new();
-        for (path, _) in &collector.refs.paths {
+        for (path, _) in paths {
             let mut scratch = BTreeSet::new();
-            out.extend(
-                self.resolve(id.module, path, &[], &mut scratch, 0, false)
-                    .items(),
-            );
+            out.extend(self.resolve(m, path, &[], &mut scratch, 0, false).items());
         }
         out
     }

@@ -64,6 +64,10 @@ pub struct Expansion {
 pub struct DiagSpan {
     pub range: Range,
     pub primary: bool,
+    /// What rustc writes under the span (`expected `u32`, found `&str``).
+    pub label: Option<String>,
+    /// The text a suggestion would put there.
+    pub replacement: Option<String>,
     pub expansion: Option<Expansion>,
 }
 
@@ -94,17 +98,23 @@ pub struct Diagnostic {
     pub code: Option<String>,
     pub message: String,
     pub spans: Vec<DiagSpan>,
-    /// rustc's own rendering, for messages.
-    pub rendered: String,
+    /// The notes and help under it (`help: remove the unused import`).
+    pub children: Vec<Child>,
+}
+
+/// A note or help under a diagnostic.
+#[derive(Clone, Debug)]
+pub struct Child {
+    /// `note`, `help`, …
+    pub level: String,
+    pub message: String,
+    /// What a suggestion would write, when it writes one thing.
+    pub replacement: Option<String>,
 }
 
 impl Diagnostic {
     pub fn primary(&self) -> impl Iterator<Item = &DiagSpan> {
         self.spans.iter().filter(|s| s.primary)
-    }
-
-    pub fn is(&self, code: &str) -> bool {
-        self.code.as_deref() == Some(code)
     }
 }
 
@@ -184,17 +194,35 @@ fn diagnostic(value: &Value) -> Option<Diagnostic> {
         .and_then(Value::as_array)
         .map(|spans| spans.iter().filter_map(span).collect())
         .unwrap_or_default();
-    let rendered = value
-        .get("rendered")
-        .and_then(Value::as_str)
-        .unwrap_or(&message)
-        .to_string();
+    let children = value
+        .get("children")
+        .and_then(Value::as_array)
+        .map(|children| children.iter().filter_map(child).collect())
+        .unwrap_or_default();
     Some(Diagnostic {
         level,
         code,
         message,
         spans,
-        rendered,
+        children,
+    })
+}
+
+fn child(value: &Value) -> Option<Child> {
+    let spans: Vec<DiagSpan> = value
+        .get("spans")
+        .and_then(Value::as_array)
+        .map(|spans| spans.iter().filter_map(span).collect())
+        .unwrap_or_default();
+    let mut replacements = spans.iter().filter_map(|s| s.replacement.clone());
+    let replacement = match (replacements.next(), replacements.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    };
+    Some(Child {
+        level: value.get("level")?.as_str()?.to_string(),
+        message: value.get("message")?.as_str()?.to_string(),
+        replacement,
     })
 }
 
@@ -224,12 +252,15 @@ fn span(value: &Value) -> Option<DiagSpan> {
                     .map(|s| s.range),
             })
         });
+    let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
     Some(DiagSpan {
         range,
         primary: value
             .get("is_primary")
             .and_then(Value::as_bool)
             .unwrap_or(false),
+        label: text("label"),
+        replacement: text("suggested_replacement"),
         expansion,
     })
 }
@@ -241,7 +272,10 @@ mod tests {
     #[test]
     fn dead_code_comes_back_with_its_place() {
         let diagnostics = check("fn main() {}\nfn unused() {}\n", "2021").expect("rustc runs");
-        let dead: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.is("dead_code")).collect();
+        let dead: Vec<&Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| d.code.as_deref() == Some("dead_code"))
+            .collect();
         assert_eq!(dead.len(), 1, "{diagnostics:?}");
         let span = dead[0].primary().next().expect("a primary span");
         assert_eq!(span.range.start, Pos { line: 2, column: 3 });
@@ -252,6 +286,6 @@ mod tests {
         let diagnostics = check("fn main() { missing() }\n", "2021").expect("rustc runs");
         assert!(diagnostics
             .iter()
-            .any(|d| d.level == Level::Error && d.is("E0425")));
+            .any(|d| d.level == Level::Error && d.code.as_deref() == Some("E0425")));
     }
 }

@@ -3,7 +3,7 @@
 //! lint attributes, visibility). A leaf: it imports nothing of the crate but
 //! [`crate::error`].
 
-use proc_macro2::Span;
+use proc_macro2::{Ident, Span};
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -26,10 +26,10 @@ pub fn line_of(span: Span) -> usize {
     span.start().line
 }
 
-/// The line an item's name is on (its doc comment may start earlier); for
-/// an `impl`, the line of the keyword.
-pub fn item_line(item: &Item) -> usize {
-    let ident = match item {
+/// The identifier an item is named by, if it has one (an `impl`, a `use`
+/// or a macro invocation has none).
+pub fn item_ident(item: &Item) -> Option<&Ident> {
+    match item {
         Item::Const(x) => Some(&x.ident),
         Item::Enum(x) => Some(&x.ident),
         Item::Fn(x) => Some(&x.sig.ident),
@@ -37,72 +37,47 @@ pub fn item_line(item: &Item) -> usize {
         Item::Static(x) => Some(&x.ident),
         Item::Struct(x) => Some(&x.ident),
         Item::Trait(x) => Some(&x.ident),
+        Item::TraitAlias(x) => Some(&x.ident),
         Item::Type(x) => Some(&x.ident),
         Item::Union(x) => Some(&x.ident),
         Item::Macro(x) => x.ident.as_ref(),
-        Item::Impl(imp) => return imp.impl_token.span.start().line,
         _ => None,
-    };
-    ident.map_or_else(|| item.span().start().line, |i| i.span().start().line)
-}
-
-/// The line a member's name is on.
-pub fn impl_member_line(member: &ImplItem) -> usize {
-    match member {
-        ImplItem::Const(c) => c.ident.span().start().line,
-        ImplItem::Fn(f) => f.sig.ident.span().start().line,
-        ImplItem::Type(t) => t.ident.span().start().line,
-        other => other.span().start().line,
     }
 }
 
-/// The line a member's name is on.
-pub fn trait_member_line(member: &TraitItem) -> usize {
+/// The identifier an `impl` member is named by.
+pub fn impl_member_ident(member: &ImplItem) -> Option<&Ident> {
     match member {
-        TraitItem::Const(c) => c.ident.span().start().line,
-        TraitItem::Fn(f) => f.sig.ident.span().start().line,
-        TraitItem::Type(t) => t.ident.span().start().line,
-        other => other.span().start().line,
+        ImplItem::Const(c) => Some(&c.ident),
+        ImplItem::Fn(f) => Some(&f.sig.ident),
+        ImplItem::Type(t) => Some(&t.ident),
+        _ => None,
+    }
+}
+
+/// The identifier a `trait` member is named by.
+pub fn trait_member_ident(member: &TraitItem) -> Option<&Ident> {
+    match member {
+        TraitItem::Const(c) => Some(&c.ident),
+        TraitItem::Fn(f) => Some(&f.sig.ident),
+        TraitItem::Type(t) => Some(&t.ident),
+        _ => None,
     }
 }
 
 /// The name an item binds in its module's namespace.
 pub fn item_name(item: &Item) -> Option<String> {
-    let ident = match item {
-        Item::Const(x) => &x.ident,
-        Item::Enum(x) => &x.ident,
-        Item::Fn(x) => &x.sig.ident,
-        Item::Mod(x) => &x.ident,
-        Item::Static(x) => &x.ident,
-        Item::Struct(x) => &x.ident,
-        Item::Trait(x) => &x.ident,
-        Item::TraitAlias(x) => &x.ident,
-        Item::Type(x) => &x.ident,
-        Item::Union(x) => &x.ident,
-        Item::Macro(x) => x.ident.as_ref()?,
-        _ => return None,
-    };
-    Some(ident.to_string())
+    item_ident(item).map(ToString::to_string)
 }
 
 /// The name of an `impl` member.
 pub fn impl_member_name(member: &ImplItem) -> Option<String> {
-    match member {
-        ImplItem::Const(c) => Some(c.ident.to_string()),
-        ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
-        ImplItem::Type(t) => Some(t.ident.to_string()),
-        _ => None,
-    }
+    impl_member_ident(member).map(ToString::to_string)
 }
 
 /// The name of a `trait` member.
 pub fn trait_member_name(member: &TraitItem) -> Option<String> {
-    match member {
-        TraitItem::Const(c) => Some(c.ident.to_string()),
-        TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
-        TraitItem::Type(t) => Some(t.ident.to_string()),
-        _ => None,
-    }
+    trait_member_ident(member).map(ToString::to_string)
 }
 
 /// Tokens as text, with the spaces `to_string` puts around `::` and `<>`
@@ -387,58 +362,10 @@ pub fn widen(file: &mut syn::File) {
 /// `BundlerhiddenEdge`), so that no naming lint fires; the map back is
 /// returned for [`show_underscores`].
 pub fn hide_underscores(file: &mut syn::File) -> std::collections::BTreeMap<String, String> {
-    struct Names(std::collections::BTreeSet<String>);
-    impl<'ast> syn::visit::Visit<'ast> for Names {
-        fn visit_item(&mut self, item: &'ast Item) {
-            self.0
-                .extend(item_name(item).filter(|n| hidden_by_rustc(n)));
-            syn::visit::visit_item(self, item);
-        }
-        fn visit_impl_item(&mut self, member: &'ast ImplItem) {
-            self.0
-                .extend(impl_member_name(member).filter(|n| hidden_by_rustc(n)));
-            syn::visit::visit_impl_item(self, member);
-        }
-        fn visit_trait_item(&mut self, member: &'ast TraitItem) {
-            self.0
-                .extend(trait_member_name(member).filter(|n| hidden_by_rustc(n)));
-            syn::visit::visit_trait_item(self, member);
-        }
-        fn visit_field(&mut self, field: &'ast syn::Field) {
-            self.0.extend(
-                field
-                    .ident
-                    .as_ref()
-                    .map(ToString::to_string)
-                    .filter(|n| hidden_by_rustc(n)),
-            );
-            syn::visit::visit_field(self, field);
-        }
-        fn visit_variant(&mut self, variant: &'ast syn::Variant) {
-            let name = variant.ident.to_string();
-            if hidden_by_rustc(&name) {
-                self.0.insert(name);
-            }
-            syn::visit::visit_variant(self, variant);
-        }
-    }
-    let mut names = Names(Default::default());
-    syn::visit::Visit::visit_file(&mut names, file);
-    let forward: std::collections::BTreeMap<String, String> = names
-        .0
+    let forward: std::collections::BTreeMap<String, String> = underscored_names(file)
         .into_iter()
         .map(|name| {
-            let rest = &name[1..];
-            let visible = if rest
-                .chars()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-            {
-                format!("BUNDLERHIDDEN_{rest}")
-            } else if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
-                format!("Bundlerhidden{rest}")
-            } else {
-                format!("bundlerhidden_{rest}")
-            };
+            let visible = visible_name(&name);
             (name, visible)
         })
         .collect();
@@ -446,6 +373,58 @@ pub fn hide_underscores(file: &mut syn::File) -> std::collections::BTreeMap<Stri
         rename_idents(file, &|name| forward.get(name).cloned());
     }
     forward.into_iter().map(|(old, new)| (new, old)).collect()
+}
+
+/// `_name` as rustc reports it, in the same case style.
+fn visible_name(name: &str) -> String {
+    let rest = &name[1..];
+    if rest
+        .chars()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+    {
+        format!("BUNDLERHIDDEN_{rest}")
+    } else if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
+        format!("Bundlerhidden{rest}")
+    } else {
+        format!("bundlerhidden_{rest}")
+    }
+}
+
+/// The names starting with `_` that items, members, fields and variants of
+/// `file` bind.
+fn underscored_names(file: &syn::File) -> std::collections::BTreeSet<String> {
+    struct Names(std::collections::BTreeSet<String>);
+    impl Names {
+        fn add(&mut self, ident: Option<&Ident>) {
+            let name = ident.map(ToString::to_string);
+            self.0.extend(name.filter(|n| hidden_by_rustc(n)));
+        }
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Names {
+        fn visit_item(&mut self, item: &'ast Item) {
+            self.add(item_ident(item));
+            syn::visit::visit_item(self, item);
+        }
+        fn visit_impl_item(&mut self, member: &'ast ImplItem) {
+            self.add(impl_member_ident(member));
+            syn::visit::visit_impl_item(self, member);
+        }
+        fn visit_trait_item(&mut self, member: &'ast TraitItem) {
+            self.add(trait_member_ident(member));
+            syn::visit::visit_trait_item(self, member);
+        }
+        fn visit_field(&mut self, field: &'ast syn::Field) {
+            self.add(field.ident.as_ref());
+            syn::visit::visit_field(self, field);
+        }
+        fn visit_variant(&mut self, variant: &'ast syn::Variant) {
+            self.add(Some(&variant.ident));
+            syn::visit::visit_variant(self, variant);
+        }
+    }
+    let mut names = Names(Default::default());
+    syn::visit::Visit::visit_file(&mut names, file);
+    names.0
 }
 
 /// Undoes [`hide_underscores`], given the map it returned.

@@ -12,7 +12,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use bundler::{bundle, judge, Options};
+use bundler::{bundle, Judge, Options};
 use common::{compile, compile_with, crate_visible, run, without_allows};
 
 fn here() -> PathBuf {
@@ -120,7 +120,7 @@ fn every_acl_adapter_bundles_small_clean_and_right() {
     let mut table = Vec::new();
     for id in adapters() {
         let mut options = Options::new(&id, library.clone());
-        options.judge = judge::judge("atcoder").expect("the atcoder profile");
+        options.judge = Judge::named("atcoder").expect("the atcoder profile");
         let shaken = bundle(&options).unwrap_or_else(|e| panic!("{id}: {e}"));
         assert!(shaken.warnings.is_empty(), "{id}: {:?}", shaken.warnings);
         // The whole library as a fallback is right but slow: the cut must

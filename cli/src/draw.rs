@@ -322,13 +322,10 @@ impl Picture {
         if self.dimensions != 2 {
             return None;
         }
-        const CELL: i32 = 40;
-        const MARGIN: i32 = 12;
         let (low, high) = self.bounds();
-        let x = |column: i32| MARGIN + (column - low[2]) * CELL;
-        let y = |row: i32| MARGIN + (row - low[1]) * CELL;
-        let width = x(high[2] + 1) + MARGIN;
-        let height = y(high[1] + 1) + MARGIN;
+        let frame = Frame { low };
+        let width = frame.x(high[2] + 1) + MARGIN;
+        let height = frame.y(high[1] + 1) + MARGIN;
         let mut svg = String::new();
         let _ = writeln!(
             svg,
@@ -345,18 +342,33 @@ impl Picture {
             svg,
             "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
         );
-        let owner = |pos: Pos| self.owner.get(&pos).copied();
-        // Cells: covered ones in their piece's colour, others grey.
+        self.svg_cells(&mut svg, &frame);
+        self.svg_edges(&mut svg, &frame);
+        self.svg_labels(&mut svg, &frame);
+        svg.push_str("</svg>\n");
+        Some(svg)
+    }
+
+    /// The cells: covered ones in their piece's colour, others grey.
+    fn svg_cells(&self, svg: &mut String, frame: &Frame) {
         for &pos in &self.board {
-            let fill = owner(pos).map_or("#f0f0f0", |k| PALETTE[self.colours[k]]);
+            let fill = self
+                .owner
+                .get(&pos)
+                .map_or("#f0f0f0", |&k| PALETTE[self.colours[k]]);
             let _ = writeln!(
                 svg,
                 "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>",
-                x(pos[2]),
-                y(pos[1])
+                frame.x(pos[2]),
+                frame.y(pos[1])
             );
         }
-        // Edges: thin inside a piece, thick between pieces and at the rim.
+    }
+
+    /// The edges: thin inside a piece, thick between pieces and at the rim.
+    fn svg_edges(&self, svg: &mut String, frame: &Frame) {
+        let owner = |pos: Pos| self.owner.get(&pos).copied();
+        let (x, y) = (|column| frame.x(column), |row| frame.y(row));
         let mut thin = String::new();
         let mut thick = String::new();
         for &pos in &self.board {
@@ -402,7 +414,11 @@ impl Picture {
             svg,
             "<g stroke=\"black\" stroke-width=\"3\" stroke-linecap=\"square\">\n{thick}</g>"
         );
-        // Labels.
+    }
+
+    /// The labels: each piece's name (or character) on its most central
+    /// cell.
+    fn svg_labels(&self, svg: &mut String, frame: &Frame) {
         let _ = writeln!(
             svg,
             "<g font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"middle\" \
@@ -421,12 +437,33 @@ impl Picture {
             let _ = writeln!(
                 svg,
                 "<text x=\"{}\" y=\"{}\">{text}</text>",
-                x(centre[2]) + CELL / 2,
-                y(centre[1]) + CELL / 2
+                frame.x(centre[2]) + CELL / 2,
+                frame.y(centre[1]) + CELL / 2
             );
         }
-        svg.push_str("</g>\n</svg>\n");
-        Some(svg)
+        svg.push_str("</g>\n");
+    }
+}
+
+/// The side of a cell and the margin around the board in an SVG picture.
+const CELL: i32 = 40;
+const MARGIN: i32 = 12;
+
+/// Where an SVG picture puts the columns and rows of a board whose least
+/// position is `low`.
+struct Frame {
+    low: Pos,
+}
+
+impl Frame {
+    /// The left edge of `column`.
+    fn x(&self, column: i32) -> i32 {
+        MARGIN + (column - self.low[2]) * CELL
+    }
+
+    /// The top edge of `row`.
+    fn y(&self, row: i32) -> i32 {
+        MARGIN + (row - self.low[1]) * CELL
     }
 }
 

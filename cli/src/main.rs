@@ -4,6 +4,7 @@
 //! ```text
 //! $ dlx library/instances/queens-8.dlx
 //! solutions: 92  nodes: 975  updates: 16126  seconds: 0.000
+//! $ dlx library/instances/wordsquare-4.dlx   # colors: DLX2's counts
 //! $ dlx polyomino examples/pentomino-6x10.polyomino | dlx --first --draw
 //! ```
 
@@ -18,15 +19,19 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use library::dlx::{
-    bitset, text, Links, Listed, Problem, Progress, Search, Solver, Stats, SCAN_LIMIT,
+    bitset, color, multi, text, Links, Listed, Problem, Progress, Search, Solver, Stats, SCAN_LIMIT,
 };
 
 /// Counts, finds or prints the solutions of an exact-cover problem in
-/// Knuth's DLX text format (the input of his DLX1 program).
+/// Knuth's DLX text format (the input of his DLX1, DLX2 and DLX3 programs:
+/// secondary items may take colors, `item:color`, and primary items
+/// bounds, `lo:hi|item`).
 ///
 /// By default every solution is counted and the last line reads
 /// `solutions: N  nodes: N  updates: N  seconds: S`, with nodes and updates
-/// counted as DLX1 counts them.
+/// counted as DLX1 counts them; for a file with colors as DLX2 counts them
+/// and for one with bounds as DLX3 does, with their cleansings too
+/// (`cleansings: N` before `seconds`).
 ///
 /// The subcommands `polyomino` and `polycube` write the DLX file of a
 /// tiling puzzle described in the format of Knuth's polyomino-dlx and
@@ -74,9 +79,16 @@ struct Args {
     #[arg(long, value_name = "WHEN", default_value = "auto")]
     color: When,
 
-    /// Search with compatibility bitsets: the same tree and solutions,
-    /// faster on puzzles with up to a few thousand options.
-    #[arg(long)]
+    /// Which engine searches: `auto` picks Algorithm M for bounds, C for
+    /// colors, and for other problems the bitset engine where it is
+    /// measured faster (dense puzzles of up to a few thousand options),
+    /// else dancing links; `links` and `bitset` force one (all walk the
+    /// same tree).
+    #[arg(long, value_name = "ENGINE", default_value = "auto")]
+    engine: Which,
+
+    /// The same as --engine bitset.
+    #[arg(long, conflicts_with = "engine")]
     fast: bool,
 
     /// Report progress on stderr about once a second (solutions so far,
@@ -118,6 +130,14 @@ enum Command {
     },
 }
 
+/// The `--engine` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Which {
+    Auto,
+    Links,
+    Bitset,
+}
+
 /// When to colour the drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum When {
@@ -149,11 +169,11 @@ fn run(args: &Args) -> Result<(), String> {
 fn describe(kind: tiling::Kind, file: Option<&PathBuf>) -> Result<(), String> {
     let (name, bytes) = read_input(file)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
-        let line = 1 + bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        format!("{name}:{line}: a description is text (UTF-8); this byte is not")
+        let valid = &bytes[..e.valid_up_to()];
+        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let column = 1 + String::from_utf8_lossy(&valid[start..]).chars().count();
+        format!("{name}:{line}:{column}: a description is text (UTF-8); this byte is not")
     })?;
     let generated = tiling::generate(kind, text).map_err(|e| format!("{name}:{e}"))?;
     for warning in &generated.warnings {
@@ -171,116 +191,233 @@ fn describe(kind: tiling::Kind, file: Option<&PathBuf>) -> Result<(), String> {
 fn solve(args: &Args) -> Result<(), String> {
     let (name, text) = read_input(args.file.as_ref())?;
     let instance = text::parse(text).map_err(|e| format!("{name}:{e}"))?;
-    let layout = if args.draw || args.svg.is_some() {
-        let names: Vec<String> = (0..instance.items())
-            .map(|i| instance.item_name(i))
-            .collect();
-        let layout = draw::Layout::new(&names, instance.problem.primary()).ok_or_else(|| {
-            format!(
-                "{name}: cannot draw: no primary item is named like a cell \
-                 (two or three radix-62 digits such as 0a, or numbers such as 3_7)"
-            )
-        })?;
-        if args.svg.is_some() && layout.dimensions != 2 {
-            return Err(format!(
-                "{name}: --svg draws 2D boards, and this one has {} coordinates (use --draw)",
-                layout.dimensions
-            ));
-        }
-        Some(layout)
-    } else {
-        None
-    };
-    let colour = match args.color {
-        When::Always => true,
-        When::Never => false,
-        When::Auto => io::stdout().is_terminal(),
-    };
-    let mut svg = None;
-    let limit = if args.first { Some(1) } else { args.limit };
+    let layout = layout_for(args, &name, &instance)?;
+    let engine = Engine::choose(args, &name, &instance.problem)?;
     let show_progress = args.progress || (!args.no_progress && io::stderr().is_terminal());
-
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut solutions = 0u64;
-    // Breaks with the write error, if any; a limit reached breaks with None.
-    let mut visit = |solution: &[usize]| {
-        solutions += 1;
-        let mut lines = Vec::new();
-        if args.print {
-            // The option lines as they were read, bytes and all.
-            for &k in solution {
-                lines.extend_from_slice(instance.option_bytes(k));
-                lines.push(b'\n');
-            }
-            lines.push(b'\n');
-        }
-        if let Some(layout) = &layout {
-            let options: Vec<String> = solution.iter().map(|&k| instance.option_text(k)).collect();
-            let options: Vec<&str> = options.iter().map(String::as_str).collect();
-            let picture = layout.picture(&options);
-            if args.draw {
-                lines.extend_from_slice(picture.text(colour).as_bytes());
-                lines.push(b'\n');
-            }
-            if args.svg.is_some() && svg.is_none() {
-                svg = picture.svg();
-            }
-        }
-        if !lines.is_empty() {
-            if let Err(e) = out.write_all(&lines) {
-                return ControlFlow::Break(Some(e));
-            }
-        }
-        if limit.is_some_and(|limit| solutions >= limit) {
-            ControlFlow::Break(None)
-        } else {
-            ControlFlow::Continue(())
-        }
+    let mut printer = Printer {
+        args,
+        instance: &instance,
+        layout,
+        colour: match args.color {
+            When::Always => true,
+            When::Never => false,
+            When::Auto => io::stdout().is_terminal(),
+        },
+        limit: if args.first { Some(1) } else { args.limit },
+        solutions: 0,
+        svg: None,
+        out: io::BufWriter::new(stdout.lock()),
     };
     let start = Instant::now();
     let mut reporter = Reporter::new(start);
     let interval = if show_progress { 1 << 16 } else { u64::MAX };
-    let mut report = |p: &Progress| reporter.report(p);
-    let (flow, stats) = if limit == Some(0) {
+    let (flow, stats) = if printer.limit == Some(0) {
         (ControlFlow::Continue(()), Stats::default())
-    } else if args.fast {
-        let bytes = bitset::Solver::memory(&instance.problem);
-        if bytes > FAST_MEMORY_LIMIT {
-            return Err(format!(
-                "{name}: --fast would need about {} MiB for this problem (items × options bits); \
-                 run without --fast (dancing links need only the input's size)",
-                bytes >> 20
-            ));
-        }
-        search::<bitset::Solver, _, _>(&instance.problem, &mut visit, interval, &mut report)
-    } else if instance.problem.primary() > SCAN_LIMIT {
-        search::<Links<Listed>, _, _>(&instance.problem, &mut visit, interval, &mut report)
     } else {
-        search::<Solver, _, _>(&instance.problem, &mut visit, interval, &mut report)
+        let visit = |solution: &[usize]| printer.visit(solution);
+        engine.search(&instance.problem, visit, interval, |p| reporter.report(p))
     };
     let seconds = start.elapsed().as_secs_f64();
     if let ControlFlow::Break(Some(e)) = flow {
         return Err(format!("cannot write a solution: {e}"));
     }
     reporter.finish();
-    writeln!(
-        out,
-        "solutions: {solutions}  nodes: {}  updates: {}  seconds: {seconds:.3}",
-        stats.nodes, stats.updates
-    )
-    .and_then(|()| out.flush())
-    .map_err(|e| format!("cannot write the result: {e}"))?;
-    if let Some(path) = &args.svg {
-        let svg = svg.ok_or_else(|| {
-            format!(
-                "no solution found, so no picture written to {}",
-                path.display()
-            )
-        })?;
-        std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
+    printer.finish(&engine, stats, seconds)
+}
+
+/// How to draw the solutions, if `--draw` or `--svg` asks for pictures.
+fn layout_for(
+    args: &Args,
+    name: &str,
+    instance: &text::Instance,
+) -> Result<Option<draw::Layout>, String> {
+    if !args.draw && args.svg.is_none() {
+        return Ok(None);
     }
-    Ok(())
+    let names: Vec<String> = (0..instance.items())
+        .map(|i| instance.item_name(i))
+        .collect();
+    let layout = draw::Layout::new(&names, instance.problem.primary()).ok_or_else(|| {
+        format!(
+            "{name}: cannot draw: no primary item is named like a cell \
+             (two or three radix-62 digits such as 0a, or numbers such as 3_7)"
+        )
+    })?;
+    if args.svg.is_some() && layout.dimensions != 2 {
+        return Err(format!(
+            "{name}: --svg draws 2D boards, and this one has {} coordinates (use --draw)",
+            layout.dimensions
+        ));
+    }
+    Ok(Some(layout))
+}
+
+/// Writes what is asked of each solution found, and counts them.
+struct Printer<'a> {
+    args: &'a Args,
+    instance: &'a text::Instance,
+    layout: Option<draw::Layout>,
+    colour: bool,
+    limit: Option<u64>,
+    solutions: u64,
+    /// The first solution's picture, for `--svg`.
+    svg: Option<String>,
+    out: io::BufWriter<io::StdoutLock<'static>>,
+}
+
+impl Printer<'_> {
+    /// One solution: breaks with the write error, if any, or with `None`
+    /// at the limit.
+    fn visit(&mut self, solution: &[usize]) -> ControlFlow<Option<io::Error>> {
+        self.solutions += 1;
+        let mut lines = Vec::new();
+        if self.args.print {
+            // The option lines as they were read, bytes, colors and all.
+            for &k in solution {
+                lines.extend_from_slice(self.instance.option_bytes(k));
+                lines.push(b'\n');
+            }
+            lines.push(b'\n');
+        }
+        if let Some(layout) = &self.layout {
+            let options: Vec<String> = solution
+                .iter()
+                .map(|&k| self.instance.option_text(k))
+                .collect();
+            let options: Vec<&str> = options.iter().map(String::as_str).collect();
+            let picture = layout.picture(&options);
+            if self.args.draw {
+                lines.extend_from_slice(picture.text(self.colour).as_bytes());
+                lines.push(b'\n');
+            }
+            if self.args.svg.is_some() && self.svg.is_none() {
+                self.svg = picture.svg();
+            }
+        }
+        if !lines.is_empty() {
+            if let Err(e) = self.out.write_all(&lines) {
+                return ControlFlow::Break(Some(e));
+            }
+        }
+        match self.limit {
+            Some(limit) if self.solutions >= limit => ControlFlow::Break(None),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// The closing line, and the picture for `--svg`.
+    fn finish(mut self, engine: &Engine, stats: Stats, seconds: f64) -> Result<(), String> {
+        let cleansings = match engine.counts_cleansings() {
+            true => format!("cleansings: {}  ", stats.cleansings),
+            false => String::new(),
+        };
+        writeln!(
+            self.out,
+            "solutions: {}  nodes: {}  updates: {}  {cleansings}seconds: {seconds:.3}",
+            self.solutions, stats.nodes, stats.updates
+        )
+        .and_then(|()| self.out.flush())
+        .map_err(|e| format!("cannot write the result: {e}"))?;
+        if let Some(path) = &self.args.svg {
+            let svg = self.svg.take().ok_or_else(|| {
+                format!(
+                    "no solution found, so no picture written to {}",
+                    path.display()
+                )
+            })?;
+            std::fs::write(path, svg).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// The engine that searches a problem: Algorithm X, C or M on dancing
+/// links (with DLX1's list of active items past `SCAN_LIMIT` primary
+/// items), or Algorithm X on bitsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    X { listed: bool },
+    Bitset,
+    C { listed: bool },
+    M { listed: bool },
+}
+
+impl Engine {
+    /// What `--engine` (or `--fast`) asks for, or what suits the problem:
+    /// M for bounds, C for colors; for plain problems, bitsets where
+    /// they are measured faster (`bitset::Solver::suits`).
+    fn choose(args: &Args, name: &str, problem: &Problem) -> Result<Engine, String> {
+        let listed = problem.primary() > SCAN_LIMIT;
+        let asked = if args.fast {
+            Which::Bitset
+        } else {
+            args.engine
+        };
+        let plain = !problem.has_colors() && !problem.has_bounds();
+        match asked {
+            Which::Bitset if !plain => {
+                return Err(format!(
+                    "{name}: the bitset engine searches problems without colors or bounds \
+                     (run without --fast or --engine bitset)"
+                ))
+            }
+            _ if problem.has_bounds() => return Ok(Engine::M { listed }),
+            _ if problem.has_colors() => return Ok(Engine::C { listed }),
+            Which::Links => return Ok(Engine::X { listed }),
+            Which::Bitset => {}
+            Which::Auto if bitset::Solver::suits(problem) => {}
+            Which::Auto => return Ok(Engine::X { listed }),
+        }
+        let bytes = bitset::Solver::memory(problem);
+        if bytes > FAST_MEMORY_LIMIT {
+            return Err(format!(
+                "{name}: the bitset engine would need about {} MiB for this problem \
+                 (items × options bits); use --engine links (dancing links need only \
+                 the input's size)",
+                bytes >> 20
+            ));
+        }
+        Ok(Engine::Bitset)
+    }
+
+    /// Whether the engine counts cleansings: DLX2's and DLX3's statistics.
+    fn counts_cleansings(&self) -> bool {
+        matches!(self, Engine::C { .. } | Engine::M { .. })
+    }
+
+    /// Searches `problem`: what the search broke with, and its statistics.
+    fn search<F, R>(
+        self,
+        problem: &Problem,
+        visit: F,
+        interval: u64,
+        report: R,
+    ) -> (ControlFlow<Option<io::Error>>, Stats)
+    where
+        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>>,
+        R: FnMut(&Progress),
+    {
+        match self {
+            Engine::X { listed: false } => search::<Solver, _, _>(problem, visit, interval, report),
+            Engine::X { listed: true } => {
+                search::<Links<Listed>, _, _>(problem, visit, interval, report)
+            }
+            Engine::Bitset => search::<bitset::Solver, _, _>(problem, visit, interval, report),
+            Engine::C { listed: false } => {
+                search::<color::Solver, _, _>(problem, visit, interval, report)
+            }
+            Engine::C { listed: true } => {
+                search::<color::Links<Listed>, _, _>(problem, visit, interval, report)
+            }
+            Engine::M { listed: false } => {
+                search::<multi::Solver, _, _>(problem, visit, interval, report)
+            }
+            Engine::M { listed: true } => {
+                search::<multi::Links<Listed>, _, _>(problem, visit, interval, report)
+            }
+        }
+    }
 }
 
 /// Runs engine `S` on `problem`: what the search broke with, and its

@@ -1,7 +1,7 @@
 //! The problems of the workspace, discovered on disk: the ids are the
 //! adapters `library/src/problems/<id>.rs` and the case folders
 //! `judge-tests/<id>/` that hold a `.problem.toml`; aliases come from the
-//! `aliases` key of that file (the bundler reads the same key).
+//! `aliases` key of that file.
 //!
 //! ```
 //! use judge_tests::catalog::{default_root, Catalog};
@@ -11,12 +11,15 @@
 //! assert!(cube.adapter.is_some() && cube.cases.is_some());
 //! ```
 //!
-//! No list of problems is kept anywhere else: the judge's usage text, the
-//! tests that judge every submission and recompute every expected output,
-//! and the Makefile's targets all start from here (the Makefile from the
-//! same two globs).
+//! This is the one owner of the catalog: no list of problems is kept
+//! anywhere else, and nothing else reads `.problem.toml`. The judge's usage
+//! text, the tests that judge every submission and recompute every expected
+//! output start from here; the Makefile globs the adapters for its targets
+//! and asks `judge resolve NAME` for the id an alias names, and the bundler
+//! takes canonical ids only.
 
 use crate::compare::Checker;
+use crate::error::Error;
 use crate::problems::{self, Support};
 use crate::settings::{CheckerKind, Settings, FILE_NAME};
 use std::path::{Path, PathBuf};
@@ -43,30 +46,26 @@ impl Problem {
     }
 
     /// The case folder, or why there is none.
-    pub fn case_dir(&self) -> Result<&Path, String> {
-        self.cases.as_deref().ok_or_else(|| {
-            format!(
-                "{}: no case folder judge-tests/{}/ with a {FILE_NAME}",
-                self.id, self.id
-            )
+    pub fn case_dir(&self) -> Result<&Path, Error> {
+        self.cases.as_deref().ok_or_else(|| Error::NoCaseFolder {
+            id: self.id.clone(),
         })
     }
 
     /// What is missing for the problem to be whole (an adapter and a case
     /// folder), or `None`.
-    pub fn missing_half(&self) -> Option<String> {
+    pub fn missing_half(&self) -> Option<Error> {
         match (&self.adapter, &self.cases) {
             (Some(_), Some(_)) => None,
-            (None, _) => Some(format!(
-                "{}: judge-tests/{}/ has no adapter library/src/problems/{}.rs",
-                self.id, self.id, self.id
-            )),
+            (None, _) => Some(Error::NoAdapter {
+                id: self.id.clone(),
+            }),
             (_, None) => self.case_dir().err(),
         }
     }
 
     /// The checker the settings ask for; `problem` is looked up in the registry.
-    pub fn checker(&self) -> Result<Checker, String> {
+    pub fn checker(&self) -> Result<Checker, Error> {
         match self.settings.checker {
             CheckerKind::Rule(rule) => Ok(Checker::Rule(rule)),
             CheckerKind::Problem => own_checker(&self.id),
@@ -75,15 +74,13 @@ impl Problem {
 }
 
 /// The own checker of problem `id`, as `checker = "problem"` asks.
-pub fn own_checker(id: &str) -> Result<Checker, String> {
+pub fn own_checker(id: &str) -> Result<Checker, Error> {
     match problems::find(id).and_then(|support| support.checker) {
         Some(own) => Ok(Checker::Own {
             about: own.about,
             check: own.check,
         }),
-        None => Err(format!(
-            "{id}: checker = \"problem\" but judge-tests/src/problems.rs lists no checker for `{id}`"
-        )),
+        None => Err(Error::NoOwnChecker { id: id.to_string() }),
     }
 }
 
@@ -96,16 +93,31 @@ pub struct Catalog {
     pub problems: Vec<Problem>,
 }
 
-/// The workspace this crate was compiled in: the parent of `judge-tests/`.
+/// The workspace to judge: the nearest folder, from the current one up,
+/// that holds both `library/src/problems/` and `judge-tests/`; else the
+/// workspace this crate was compiled in. The current folder comes first
+/// because one binary may serve several checkouts (a copy of the workspace
+/// built into the same `target/` would otherwise judge the copy's files).
 pub fn default_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
+    let is_root =
+        |dir: &Path| dir.join("library/src/problems").is_dir() && dir.join("judge-tests").is_dir();
+    let here = std::env::current_dir().ok();
+    let found = here
+        .as_deref()
+        .and_then(|here| here.ancestors().find(|dir| is_root(dir)));
+    match found {
+        Some(dir) => dir.to_path_buf(),
+        None => {
+            let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+            manifest.parent().unwrap_or(manifest).to_path_buf()
+        }
+    }
 }
 
 impl Catalog {
     /// Finds every problem under `root`. Fails on an unreadable folder, a
     /// settings file that does not parse, or an alias that names two things.
-    pub fn discover(root: &Path) -> Result<Catalog, String> {
+    pub fn discover(root: &Path) -> Result<Catalog, Error> {
         let adapters = files_with_extension(&root.join("library/src/problems"), "rs")?;
         let folders = case_folders(&root.join("judge-tests"))?;
         let mut ids: Vec<String> = adapters.iter().chain(&folders).cloned().collect();
@@ -144,8 +156,9 @@ impl Catalog {
         pairs
     }
 
-    /// The problem an id or alias names, or an error that lists them all.
-    pub fn resolve(&self, name: &str) -> Result<&Problem, String> {
+    /// The problem an id or alias names, or an error that suggests the id
+    /// or alias one typo away (or lists them all).
+    pub fn resolve(&self, name: &str) -> Result<&Problem, Error> {
         let id = self
             .aliases()
             .into_iter()
@@ -154,7 +167,28 @@ impl Catalog {
         self.problems
             .iter()
             .find(|p| p.id == id)
-            .ok_or_else(|| format!("unknown problem `{name}`; known: {}", self.known()))
+            .ok_or_else(|| Error::UnknownProblem {
+                name: name.to_string(),
+                near: self.near_miss(name).map(str::to_string),
+                known: self.known(),
+            })
+    }
+
+    /// The id or alias closest to `name`, if it is close enough to be a
+    /// typo: an edit or two away (a letter wrong, missing, extra, or two
+    /// swapped), ignoring case; one edit for a name of up to 4 letters.
+    fn near_miss(&self, name: &str) -> Option<&str> {
+        let name = name.to_lowercase();
+        let allowed = if name.chars().count() <= 4 { 1 } else { 2 };
+        let names = self
+            .ids()
+            .into_iter()
+            .chain(self.aliases().into_iter().map(|(a, _)| a));
+        names
+            .map(|candidate| (edit_distance(&name, &candidate.to_lowercase()), candidate))
+            .filter(|(distance, _)| *distance <= allowed)
+            .min()
+            .map(|(_, candidate)| candidate)
     }
 
     /// `latin, p4205, uva197 (alias cube), uva745`: every id with its aliases.
@@ -171,18 +205,48 @@ impl Catalog {
     }
 
     /// An alias must not be an id, nor the alias of two problems.
-    fn check_aliases(&self) -> Result<(), String> {
+    fn check_aliases(&self) -> Result<(), Error> {
         let aliases = self.aliases();
         for (k, (alias, id)) in aliases.iter().enumerate() {
             if self.problems.iter().any(|p| p.id == *alias) {
-                return Err(format!("{id}: alias `{alias}` is also a problem id"));
+                return Err(Error::AliasIsAnId {
+                    id: id.to_string(),
+                    alias: alias.to_string(),
+                });
             }
             if let Some((_, other)) = aliases[..k].iter().find(|(a, _)| a == alias) {
-                return Err(format!("alias `{alias}` names both {other} and {id}"));
+                return Err(Error::AliasOfTwo {
+                    alias: alias.to_string(),
+                    ids: (other.to_string(), id.to_string()),
+                });
             }
         }
         Ok(())
     }
+}
+
+/// The optimal string alignment distance: how many letters must be
+/// replaced, inserted, deleted or swapped with a neighbour to turn `a` into
+/// `b` (Damerau's typos).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // rows[i][j]: the distance between a[..i] and b[..j].
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    rows[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let replace = rows[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = replace.min(rows[i - 1][j] + 1).min(rows[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 /// One problem's paths and settings.
@@ -191,7 +255,7 @@ fn load(
     id: String,
     adapters: &[String],
     folders: &[String],
-) -> Result<Problem, String> {
+) -> Result<Problem, Error> {
     let adapter = adapters
         .contains(&id)
         .then(|| root.join("library/src/problems").join(format!("{id}.rs")));
@@ -199,7 +263,7 @@ fn load(
         .contains(&id)
         .then(|| root.join("judge-tests").join(&id));
     let settings = match &cases {
-        Some(dir) => Settings::load_dir(dir).map_err(|e| e.to_string())?,
+        Some(dir) => Settings::load_dir(dir)?,
         None => Settings::default(),
     };
     Ok(Problem {
@@ -212,7 +276,7 @@ fn load(
 }
 
 /// The stems of the files `dir/*.<extension>`, sorted.
-fn files_with_extension(dir: &Path, extension: &str) -> Result<Vec<String>, String> {
+fn files_with_extension(dir: &Path, extension: &str) -> Result<Vec<String>, Error> {
     let mut stems = Vec::new();
     for path in entries(dir)? {
         if path.is_file() && path.extension().is_some_and(|e| e == extension) {
@@ -224,7 +288,7 @@ fn files_with_extension(dir: &Path, extension: &str) -> Result<Vec<String>, Stri
 }
 
 /// The names of the folders `dir/<id>/` that hold a settings file, sorted.
-fn case_folders(dir: &Path) -> Result<Vec<String>, String> {
+fn case_folders(dir: &Path) -> Result<Vec<String>, Error> {
     let mut names = Vec::new();
     for path in entries(dir)? {
         if path.join(FILE_NAME).is_file() {
@@ -236,14 +300,14 @@ fn case_folders(dir: &Path) -> Result<Vec<String>, String> {
 }
 
 /// The paths in `dir`; a missing directory has none.
-fn entries(dir: &Path) -> Result<Vec<PathBuf>, String> {
+fn entries(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     match std::fs::read_dir(dir) {
         Ok(entries) => entries
             .map(|entry| entry.map(|e| e.path()))
             .collect::<Result<_, _>>()
-            .map_err(|e| format!("{}: {e}", dir.display())),
+            .map_err(|e| Error::io(dir, e)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(format!("{}: {e}", dir.display())),
+        Err(e) => Err(Error::io(dir, e)),
     }
 }
 
@@ -280,28 +344,32 @@ mod tests {
         assert!(b
             .missing_half()
             .unwrap()
+            .to_string()
             .contains("no case folder judge-tests/b/"));
         let c = catalog.resolve("c").unwrap();
-        assert!(c.missing_half().unwrap().contains("no adapter"));
+        assert!(c.missing_half().unwrap().to_string().contains("no adapter"));
         assert!(catalog.resolve("a").unwrap().missing_half().is_none());
-        let unknown = catalog.resolve("d").unwrap_err();
-        assert_eq!(unknown, "unknown problem `d`; known: a (alias first), b, c");
+        let unknown = catalog.resolve("zz").unwrap_err().to_string();
+        assert_eq!(
+            unknown,
+            "unknown problem `zz`; known: a (alias first), b, c"
+        );
     }
 
     #[test]
     fn bad_settings_and_ambiguous_aliases_are_errors() {
         let root = workspace(&["a"], &[("a", "checker = \"nope\"")]);
-        let error = Catalog::discover(root.path()).unwrap_err();
+        let error = Catalog::discover(root.path()).unwrap_err().to_string();
         assert!(
             error.contains(".problem.toml:1: unknown checker"),
             "{error}"
         );
         let root = workspace(&["a", "b"], &[("a", "aliases = [\"b\"]")]);
-        let error = Catalog::discover(root.path()).unwrap_err();
+        let error = Catalog::discover(root.path()).unwrap_err().to_string();
         assert_eq!(error, "a: alias `b` is also a problem id");
         let twice = "aliases = [\"x\"]";
         let root = workspace(&["a", "b"], &[("a", twice), ("b", twice)]);
-        let error = Catalog::discover(root.path()).unwrap_err();
+        let error = Catalog::discover(root.path()).unwrap_err().to_string();
         assert_eq!(error, "alias `x` names both a and b");
     }
 
@@ -318,6 +386,44 @@ mod tests {
         let latin = catalog.resolve("latin").unwrap().checker().unwrap();
         assert!(latin.to_string().starts_with("problem ("), "{latin}");
         let error = catalog.resolve("new").unwrap().checker().unwrap_err();
-        assert!(error.contains("lists no checker for `new`"), "{error}");
+        assert!(
+            error.to_string().contains("lists no checker for `new`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_near_miss_gets_a_suggestion() {
+        let root = workspace(
+            &["p4205", "uva197", "poj3074"],
+            &[
+                ("uva197", "aliases = [\"cube\"]"),
+                ("poj3074", "aliases = [\"sudoku\"]"),
+            ],
+        );
+        let catalog = Catalog::discover(root.path()).unwrap();
+        let suggestion = |name: &str| match catalog.resolve(name) {
+            Err(Error::UnknownProblem { near, .. }) => near,
+            other => panic!("{name}: {other:?}"),
+        };
+        assert_eq!(suggestion("p42O5").as_deref(), Some("p4205"));
+        assert_eq!(suggestion("P4250").as_deref(), Some("p4205"));
+        assert_eq!(suggestion("uva19").as_deref(), Some("uva197"));
+        assert_eq!(suggestion("sudok").as_deref(), Some("sudoku"));
+        assert_eq!(suggestion("cub").as_deref(), Some("cube"));
+        assert_eq!(suggestion("tube"), Some("cube".to_string()));
+        assert_eq!(suggestion("uva10109"), None);
+        assert_eq!(suggestion("tile"), None);
+        let error = catalog.resolve("p42O5").unwrap_err().to_string();
+        assert_eq!(error, "unknown problem `p42O5`; did you mean `p4205`?");
+    }
+
+    #[test]
+    fn edit_distances_count_typos() {
+        assert_eq!(edit_distance("p4205", "p4205"), 0);
+        assert_eq!(edit_distance("p4250", "p4205"), 1);
+        assert_eq!(edit_distance("p420", "p4205"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

@@ -15,8 +15,10 @@
 //! ```
 
 use crate::compare::{Checker, Mismatch};
+use crate::error::Error;
 use crate::run::{run, Exit, Limits, RunOutcome};
 use crate::settings::Settings;
+use crate::watch::Kill;
 use std::path::{Path, PathBuf};
 
 /// One test: an input file and the expected output beside it.
@@ -32,10 +34,10 @@ pub struct Case {
 
 /// Every `*.in` of the given directories, sorted by name within each directory.
 /// A missing `.out` is an error, not a silently skipped case.
-pub fn find_cases(dirs: &[PathBuf]) -> Result<Vec<Case>, String> {
+pub fn find_cases(dirs: &[PathBuf]) -> Result<Vec<Case>, Error> {
     let mut cases = Vec::new();
     for dir in dirs {
-        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
         let mut inputs: Vec<PathBuf> = entries
             .filter_map(|entry| entry.ok().map(|e| e.path()))
             .filter(|path| path.extension().is_some_and(|ext| ext == "in") && path.is_file())
@@ -44,11 +46,7 @@ pub fn find_cases(dirs: &[PathBuf]) -> Result<Vec<Case>, String> {
         for input in inputs {
             let expected = input.with_extension("out");
             if !expected.is_file() {
-                return Err(format!(
-                    "{}: no expected output beside it ({} is missing)",
-                    input.display(),
-                    expected.display()
-                ));
+                return Err(Error::NoExpectedOutput { input });
             }
             let name = input
                 .file_stem()
@@ -71,8 +69,11 @@ pub enum Verdict {
     Accepted,
     /// Wrong answer, with the checker's explanation.
     WrongAnswer(Mismatch),
-    /// Time limit exceeded (killed at the limit, or CPU time over it).
+    /// Time limit exceeded: CPU time over the limit (killed when it reached it).
     TimeLimit,
+    /// Idleness limit exceeded: sleeping or blocked for the idle limit,
+    /// without reaching the time limit (killed).
+    Idle,
     /// Memory limit exceeded (peak over the limit, or an allocation failed under it).
     MemoryLimit,
     /// Output limit exceeded.
@@ -90,6 +91,7 @@ impl Verdict {
             Verdict::Accepted => "AC",
             Verdict::WrongAnswer(_) => "WA",
             Verdict::TimeLimit => "TLE",
+            Verdict::Idle => "ILE",
             Verdict::MemoryLimit => "MLE",
             Verdict::OutputLimit => "OLE",
             Verdict::RuntimeError(_) => "RE",
@@ -113,8 +115,9 @@ pub struct CaseResult {
 const ALLOCATION_FAILED: &str = "memory allocation of ";
 
 /// Decides the verdict of a finished run, with an explicit precedence: a
-/// program killed for time is TLE whatever it printed; memory beats output;
-/// a crash beats a wrong answer; only a clean exit is compared at all.
+/// program over the CPU time limit is TLE whatever it printed, one killed
+/// for idleness ILE; memory beats output; a crash beats a wrong answer; only
+/// a clean exit is compared at all.
 pub fn decide(
     outcome: &RunOutcome,
     limits: &Limits,
@@ -123,9 +126,13 @@ pub fn decide(
     let allocation_failed = matches!(outcome.exit, Exit::Signal(libc::SIGABRT))
         && outcome.stderr_tail.contains(ALLOCATION_FAILED);
     match outcome {
-        o if o.timed_out || o.cpu > limits.time || o.exit == Exit::Signal(libc::SIGXCPU) => {
+        o if o.killed == Some(Kill::CpuTime)
+            || o.cpu > limits.time
+            || o.exit == Exit::Signal(libc::SIGXCPU) =>
+        {
             Verdict::TimeLimit
         }
+        o if o.killed == Some(Kill::Idle) => Verdict::Idle,
         o if o.peak_memory > limits.memory || allocation_failed => Verdict::MemoryLimit,
         o if o.output_overflow => Verdict::OutputLimit,
         RunOutcome {
@@ -151,10 +158,10 @@ pub fn limits_of(settings: &Settings) -> Limits {
 
 /// A file as text (invalid UTF-8 replaced, as a judge's checker would see
 /// bytes it cannot read); the error names the file.
-pub fn read_text(path: &Path) -> Result<String, String> {
+pub fn read_text(path: &Path) -> Result<String, Error> {
     std::fs::read(path)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| Error::io(path, e))
 }
 
 /// Runs one case under the limits of `settings` and judges it by `checker`.
@@ -166,7 +173,7 @@ pub fn judge_case(exe: &Path, case: &Case, settings: &Settings, checker: &Checke
     };
     let (input, expected) = match (read_text(&case.input), read_text(&case.expected)) {
         (Ok(input), Ok(expected)) => (input, expected),
-        (Err(e), _) | (_, Err(e)) => return failed(e),
+        (Err(e), _) | (_, Err(e)) => return failed(e.to_string()),
     };
     let limits = limits_of(settings);
     let outcome = match run(exe, &case.input, &limits) {
@@ -230,12 +237,13 @@ mod tests {
     fn outcome(exit: Exit) -> RunOutcome {
         RunOutcome {
             exit,
-            timed_out: false,
+            killed: None,
             output_overflow: false,
             stdout: b"42\n".to_vec(),
             stderr_tail: String::new(),
             wall: Duration::from_millis(5),
             cpu: Duration::from_millis(4),
+            idle: Duration::ZERO,
             peak_memory: 1 << 20,
         }
     }
@@ -283,7 +291,12 @@ mod tests {
             Verdict::RuntimeError(Exit::Signal(libc::SIGABRT))
         );
         let mut killed = outcome(Exit::Signal(libc::SIGKILL));
-        killed.timed_out = true;
+        killed.killed = Some(Kill::CpuTime);
+        assert_eq!(decide(&killed, &LIMITS, same), Verdict::TimeLimit);
+        killed.killed = Some(Kill::Idle);
+        assert_eq!(decide(&killed, &LIMITS, same), Verdict::Idle);
+        // Over the CPU limit is TLE even if it then slept until killed.
+        killed.cpu = Duration::from_millis(101);
         assert_eq!(decide(&killed, &LIMITS, same), Verdict::TimeLimit);
         assert_eq!(
             decide(&outcome(Exit::Signal(libc::SIGXCPU)), &LIMITS, same),

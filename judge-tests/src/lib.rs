@@ -1,8 +1,10 @@
 //! Judges a single-file submission locally, as an online judge would.
 //!
-//! * [`catalog`]: the problems, discovered on disk (adapters and case folders), with aliases.
+//! * [`catalog`]: the problems, discovered on disk (adapters and case folders), with aliases:
+//!   the one owner of the catalog. [`error`]: what can go wrong in the harness.
 //! * [`settings`]: per-problem limits, checker and aliases (`judge-tests/<id>/.problem.toml`).
-//! * [`run`]: compile with plain rustc; run one case under time, memory and output limits.
+//! * [`run`]: compile with plain rustc; run one case under time, memory and output limits;
+//!   [`watch`]: the CPU-time and idle limits, as the kernel counts them.
 //! * [`compare`]: the generic checkers (`lines`, `exact`, `line-sets`) and the shape of any checker.
 //! * [`judge`]: cases on disk and the verdict of a run; [`report`]: what the user reads.
 //! * [`problems`]: the registry of optional per-problem support (brute-force
@@ -12,6 +14,7 @@
 
 pub mod catalog;
 pub mod compare;
+pub mod error;
 pub mod judge;
 pub mod problems;
 pub mod report;
@@ -19,3 +22,4 @@ pub mod rng;
 pub mod run;
 pub mod settings;
 pub mod stress;
+pub mod watch;

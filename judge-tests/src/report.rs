@@ -1,13 +1,14 @@
 //! Verdict lines and the closing summary, coloured only on a terminal.
 //!
 //! ```
-//! use judge_tests::report::{closing_line, Style};
+//! use judge_tests::report::{closing_line, name_width, Style};
 //! assert_eq!(closing_line(3, 1), "3 passed, 1 failed");
 //! assert_eq!(Style::plain().verdict("AC"), "AC ");
+//! assert_eq!(name_width(["sample-1", "no-solution-overlapping-rows"]), 28);
 //! ```
 
 use crate::judge::{CaseResult, Verdict};
-use crate::run::{signal_name, Exit, Limits, RunOutcome};
+use crate::run::{signal_name, Exit, Limits, RunOutcome, IDLE_FACTOR};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
@@ -57,12 +58,24 @@ fn exit_text(exit: Exit) -> String {
     }
 }
 
+/// CPU time (what the limit applies to) and peak memory.
 fn measurements(o: &RunOutcome) -> String {
-    format!("{:>6} ms {:>10}", millis(o.wall), mib(o.peak_memory))
+    format!("{:>6} ms cpu {:>10}", millis(o.cpu), mib(o.peak_memory))
 }
 
-/// The report of one case: a verdict line, then indented details for failures.
-pub fn case_report(result: &CaseResult, limits: &Limits, style: Style) -> String {
+/// The width of the name column for these case names: the longest, so that
+/// the columns after it line up.
+pub fn name_width<'a>(names: impl IntoIterator<Item = &'a str>) -> usize {
+    names
+        .into_iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The report of one case: a verdict line (the name padded to `width`),
+/// then indented details for failures.
+pub fn case_report(result: &CaseResult, limits: &Limits, style: Style, width: usize) -> String {
     let code = style.verdict(result.verdict.code());
     let measured = result
         .outcome
@@ -70,7 +83,7 @@ pub fn case_report(result: &CaseResult, limits: &Limits, style: Style) -> String
         .map(measurements)
         .unwrap_or_default();
     let details = details(&result.verdict, result.outcome.as_ref(), limits);
-    format!("{code} {:<28} {measured}{details}", result.name)
+    format!("{code} {:<width$} {measured}{details}", result.name)
 }
 
 /// What follows the verdict line: why, with the evidence.
@@ -90,15 +103,22 @@ fn details(verdict: &Verdict, outcome: Option<&RunOutcome>, limits: &Limits) -> 
     }
 }
 
-/// The details of a verdict decided from measurements: TLE, MLE, OLE, RE.
+/// The details of a verdict decided from measurements: TLE, ILE, MLE, OLE, RE.
 fn measured_details(verdict: &Verdict, o: &RunOutcome, limits: &Limits) -> String {
     match verdict {
         Verdict::TimeLimit => format!(
-            "  limit {} ms: cpu {} ms, wall {} ms{}",
+            "  cpu {} ms, over the limit of {} ms of CPU time{} (wall {} ms)",
+            millis(o.cpu),
             millis(limits.time),
+            if o.killed.is_some() { ", killed" } else { "" },
+            millis(o.wall),
+        ),
+        Verdict::Idle => format!(
+            "  sleeping or blocked for {} ms, the idle limit ({IDLE_FACTOR} × the time limit), \
+             killed (cpu {} ms, wall {} ms)",
+            millis(o.idle),
             millis(o.cpu),
             millis(o.wall),
-            if o.timed_out { ", killed" } else { "" }
         ),
         Verdict::MemoryLimit => format!(
             "  limit {}: peak {}, {}{}",
@@ -143,12 +163,12 @@ pub fn summary(results: &[CaseResult]) -> String {
         .iter()
         .filter_map(|r| r.outcome.as_ref().map(|o| (r.name.as_str(), o)))
         .collect();
-    if let Some((name, o)) = measured.iter().max_by_key(|(_, o)| o.wall) {
+    if let Some((name, o)) = measured.iter().max_by_key(|(_, o)| o.cpu) {
         let _ = writeln!(
             text,
-            "slowest: {name} ({} ms wall, {} ms cpu)",
-            millis(o.wall),
-            millis(o.cpu)
+            "slowest: {name} ({} ms cpu, {} ms wall)",
+            millis(o.cpu),
+            millis(o.wall)
         );
     }
     if let Some((name, o)) = measured.iter().max_by_key(|(_, o)| o.peak_memory) {
@@ -174,12 +194,13 @@ mod tests {
             verdict,
             outcome: Some(RunOutcome {
                 exit: Exit::Code(0),
-                timed_out: false,
+                killed: None,
                 output_overflow: false,
                 stdout: Vec::new(),
                 stderr_tail: "thread 'main' panicked at main.rs:1:1:\nboom\n".into(),
                 wall: Duration::from_millis(wall_ms),
                 cpu: Duration::from_millis(wall_ms),
+                idle: Duration::ZERO,
                 peak_memory: memory,
             }),
         }
@@ -206,7 +227,7 @@ mod tests {
         let text = summary(&results);
         assert_eq!(
             text,
-            "slowest: b (30 ms wall, 30 ms cpu)\npeak memory: 3.0 MiB (a)\n2 passed, 1 failed"
+            "slowest: b (30 ms cpu, 30 ms wall)\npeak memory: 3.0 MiB (a)\n2 passed, 1 failed"
         );
     }
 
@@ -221,8 +242,8 @@ mod tests {
             1,
             0,
         );
-        let text = case_report(&wa, &LIMITS, Style::plain());
-        assert!(text.starts_with("WA  x "), "{text}");
+        let text = case_report(&wa, &LIMITS, Style::plain(), 1);
+        assert!(text.starts_with("WA  x      1 ms cpu"), "{text}");
         assert!(text.contains("line 2 differs") && text.contains("\n    line 2: expected"));
         assert!(!text.contains('\x1b'));
         let re = result(
@@ -231,9 +252,54 @@ mod tests {
             1,
             0,
         );
-        let text = case_report(&re, &LIMITS, Style::plain());
+        let text = case_report(&re, &LIMITS, Style::plain(), 1);
         assert!(text.contains("killed by SIGSEGV (11)"), "{text}");
         assert!(text.contains("stderr| boom"), "{text}");
         assert!(Style { colour: true }.verdict("AC").contains("\x1b[1;32m"));
+    }
+
+    #[test]
+    fn long_names_keep_the_columns_aligned() {
+        let long = "no-solution-overlapping-rows-and-more";
+        let results = [
+            result("sample-1", Verdict::Accepted, 5, 1 << 20),
+            result(long, Verdict::Accepted, 5, 1 << 20),
+        ];
+        let width = name_width(results.iter().map(|r| r.name.as_str()));
+        let lines: Vec<String> = results
+            .iter()
+            .map(|r| case_report(r, &LIMITS, Style::plain(), width))
+            .collect();
+        assert_eq!(
+            lines[0].find(" ms cpu"),
+            lines[1].find(" ms cpu"),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn time_verdicts_say_which_limit() {
+        let mut tle = result("t", Verdict::TimeLimit, 0, 0);
+        let o = tle.outcome.as_mut().unwrap();
+        (o.cpu, o.wall, o.killed) = (
+            Duration::from_millis(1004),
+            Duration::from_millis(2500),
+            Some(crate::watch::Kill::CpuTime),
+        );
+        let text = case_report(&tle, &LIMITS, Style::plain(), 1);
+        assert!(
+            text.ends_with(
+                "cpu 1004 ms, over the limit of 1000 ms of CPU time, killed (wall 2500 ms)"
+            ),
+            "{text}"
+        );
+        let mut ile = result("i", Verdict::Idle, 0, 0);
+        let o = ile.outcome.as_mut().unwrap();
+        (o.idle, o.wall) = (Duration::from_millis(3000), Duration::from_millis(3020));
+        let text = case_report(&ile, &LIMITS, Style::plain(), 1);
+        assert!(
+            text.ends_with("sleeping or blocked for 3000 ms, the idle limit (3 × the time limit), killed (cpu 0 ms, wall 3020 ms)"),
+            "{text}"
+        );
     }
 }

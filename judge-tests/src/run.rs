@@ -7,24 +7,25 @@
 //! let exe = compile(Path::new("submissions/p4205/main.rs"), dir.path()).unwrap().exe;
 //! let limits = Limits { time: Duration::from_secs(1), memory: 125 << 20, output: 64 << 20 };
 //! let outcome = run(&exe, Path::new("judge-tests/p4205/sample-1.in"), &limits).unwrap();
-//! println!("{} ms, {} KiB", outcome.wall.as_millis(), outcome.peak_memory >> 10);
+//! println!("{} ms of CPU, {} KiB", outcome.cpu.as_millis(), outcome.peak_memory >> 10);
 //! ```
 //!
 //! Why this shape: the child gets its own process group (so a submission that
 //! forks cannot outlive the kill), an address-space limit (so memory-hungry
-//! code fails inside the child, not in the harness or the machine), and a CPU
-//! limit as a backstop. A waiter thread blocks in `wait4`, which returns the
-//! kernel's resource usage of exactly that child (CPU time, peak RSS); the
-//! main thread waits on it with the wall-clock limit and kills the group when
-//! the limit passes. Reader threads drain stdout and stderr so a chatty child
+//! code fails inside the child, not in the harness or the machine), and the
+//! kernel's CPU limit as a backstop. [`crate::watch`] stops it at the time
+//! limit (CPU time) or the idle limit (time spent sleeping or blocked); then
+//! `wait4` returns the kernel's resource usage of exactly that child (CPU
+//! time, peak RSS). Reader threads drain stdout and stderr so a chatty child
 //! never blocks on a full pipe; stdout beyond the cap kills the group too.
 
+use crate::watch::{kill_group, reap, watch, Kill};
 use std::io::{self, Read};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -86,12 +87,26 @@ pub fn compile(source: &Path, out_dir: &Path) -> Result<Compiled, CompileError> 
 /// What a run may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// CPU time and wall time, each.
+    /// CPU time, user plus system, as the kernel counts it. The idle limit
+    /// is [`IDLE_FACTOR`] times this.
     pub time: Duration,
     /// Address space in bytes (`RLIMIT_AS`).
     pub memory: u64,
     /// Bytes of standard output.
     pub output: u64,
+}
+
+/// The idle limit is this many times the time limit: enough for a program
+/// that reads its input slowly, short enough that a sleeping one is
+/// stopped within seconds.
+pub const IDLE_FACTOR: u32 = 3;
+
+impl Limits {
+    /// How long a program may be idle (sleeping or blocked: neither running
+    /// nor waiting for a CPU) before it is stopped.
+    pub fn idle(&self) -> Duration {
+        self.time * IDLE_FACTOR
+    }
 }
 
 /// How the process ended.
@@ -108,8 +123,9 @@ pub enum Exit {
 pub struct RunOutcome {
     /// How it ended.
     pub exit: Exit,
-    /// We killed it because the wall-clock limit passed.
-    pub timed_out: bool,
+    /// Whether, and why, we killed it for time: its CPU time reached the
+    /// time limit, or its idle time the idle limit.
+    pub killed: Option<Kill>,
     /// We killed it because stdout went past the cap.
     pub output_overflow: bool,
     /// Standard output (at most the cap).
@@ -120,6 +136,8 @@ pub struct RunOutcome {
     pub wall: Duration,
     /// User plus system CPU time, from `wait4`.
     pub cpu: Duration,
+    /// The time it spent sleeping or blocked, as the watcher counted it.
+    pub idle: Duration,
     /// Peak resident memory in bytes (`ru_maxrss`).
     pub peak_memory: u64,
 }
@@ -140,46 +158,13 @@ fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::R
     }
 }
 
-fn kill_group(pid: i32) {
-    // SAFETY: plain syscall; ESRCH (group already gone) is fine to ignore.
-    unsafe {
-        libc::killpg(pid, libc::SIGKILL);
-    }
-}
-
-/// Result of the waiter thread: raw wait status, resource usage, when it returned.
-struct Reaped {
-    status: i32,
-    usage: libc::rusage,
-    at: Instant,
-}
-
-fn reap(pid: i32) -> io::Result<Reaped> {
-    let mut status = 0;
-    // SAFETY: rusage is plain old data; zeroed is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: pid is our own child, status and usage point to live locals.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            return Ok(Reaped {
-                status,
-                usage,
-                at: Instant::now(),
-            });
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error);
-        }
-    }
-}
-
 fn duration(tv: libc::timeval) -> Duration {
     Duration::from_secs(tv.tv_sec as u64) + Duration::from_micros(tv.tv_usec as u64)
 }
 
-/// Runs `exe` with `input` as stdin under `limits`; never waits much past the time limit.
+/// Runs `exe` with `input` as stdin under `limits`: killed when its CPU time
+/// reaches the time limit or its idle time the idle limit (see
+/// [`crate::watch`]), so it never waits much past either.
 pub fn run(exe: &Path, input: &Path, limits: &Limits) -> io::Result<RunOutcome> {
     let mut command = confined(exe, input, limits)?;
     let start = Instant::now();
@@ -190,17 +175,24 @@ pub fn run(exe: &Path, input: &Path, limits: &Limits) -> io::Result<RunOutcome> 
     let overflow = Arc::new(AtomicBool::new(false));
     let stdout_reader = read_capped(stdout, limits.output, pid, Arc::clone(&overflow));
     let stderr_reader = thread::spawn(move || read_tail(stderr));
-    let (reaped, timed_out) = wait_at_most(pid, limits.time)?;
-    // Anything the submission forked dies with it, so the pipes close.
+    let watched = watch(pid, limits.time, limits.idle());
+    // Anything the submission forked dies with it, so the pipes close. The
+    // child stays a zombie until the readers are done, so `pid` names its
+    // group, and no other process, whenever one of them signals it.
     kill_group(pid);
+    let stdout = stdout_reader.join().unwrap_or_default();
+    let stderr_tail = stderr_reader.join().unwrap_or_default();
+    let reaped = reap(pid)?;
+    let watched = watched?;
     Ok(RunOutcome {
         exit: exit_of(reaped.status),
-        timed_out,
+        killed: watched.killed,
         output_overflow: overflow.load(Ordering::SeqCst),
-        stdout: stdout_reader.join().unwrap_or_default(),
-        stderr_tail: stderr_reader.join().unwrap_or_default(),
-        wall: reaped.at.duration_since(start),
+        stdout,
+        stderr_tail,
+        wall: watched.exited_at.duration_since(start),
         cpu: duration(reaped.usage.ru_utime) + duration(reaped.usage.ru_stime),
+        idle: watched.idle,
         peak_memory: reaped.usage.ru_maxrss.max(0) as u64 * 1024,
     })
 }
@@ -221,8 +213,9 @@ fn confined(exe: &Path, input: &Path, limits: &Limits) -> io::Result<Command> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let memory = limits.memory;
-    // The CPU limit is a backstop behind our wall-clock kill, one second over.
-    let cpu_seconds = limits.time.as_secs() + 1;
+    // The kernel's CPU limit (whole seconds, per process, inherited by
+    // anything it forks) is a backstop behind the watcher, a second over.
+    let cpu_seconds = limits.time.as_millis().div_ceil(1000) as u64 + 1;
     // SAFETY: the closure runs between fork and exec and calls only
     // async-signal-safe functions (setpgid, setrlimit); it allocates nothing.
     unsafe {
@@ -289,25 +282,6 @@ fn read_tail(mut stderr: impl Read) -> String {
     }
     let from = tail.len().saturating_sub(STDERR_TAIL);
     String::from_utf8_lossy(&tail[from..]).into_owned()
-}
-
-/// Reaps the child on a waiter thread, killing its group if `limit` passes
-/// first; returns what `wait4` saw and whether we killed it for time.
-fn wait_at_most(pid: i32, limit: Duration) -> io::Result<(Reaped, bool)> {
-    let (sender, receiver) = mpsc::channel();
-    thread::spawn(move || {
-        let _ = sender.send(reap(pid));
-    });
-    match receiver.recv_timeout(limit) {
-        Ok(reaped) => Ok((reaped?, false)),
-        Err(_) => {
-            kill_group(pid);
-            let reaped = receiver
-                .recv()
-                .map_err(|_| io::Error::other("waiter thread vanished"))?;
-            Ok((reaped?, true))
-        }
-    }
 }
 
 /// How a raw wait status ended.

@@ -45,18 +45,20 @@ impl CheckerKind {
     pub const PROBLEM: &'static str = "problem";
 
     /// Parses a checker name as written in the settings file.
-    pub fn from_name(name: &str) -> Result<CheckerKind, String> {
+    pub fn from_name(name: &str) -> Result<CheckerKind, Problem> {
         if name == CheckerKind::PROBLEM {
             return Ok(CheckerKind::Problem);
         }
-        Rule::from_name(name).map(CheckerKind::Rule).ok_or_else(|| {
-            let rules: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
-            format!(
-                "unknown checker `{name}`; known: {}, {}",
-                rules.join(", "),
-                CheckerKind::PROBLEM
-            )
-        })
+        Rule::from_name(name)
+            .map(CheckerKind::Rule)
+            .ok_or_else(|| Problem::UnknownChecker(name.to_string()))
+    }
+
+    /// Every checker name, as error messages list them.
+    pub fn names() -> String {
+        let mut names: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
+        names.push(CheckerKind::PROBLEM);
+        names.join(", ")
     }
 }
 
@@ -72,7 +74,8 @@ impl fmt::Display for CheckerKind {
 /// Limits, checker and other names of one problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// CPU and wall time allowed per case.
+    /// CPU time allowed per case (the idle limit is a multiple of it, see
+    /// [`crate::run::Limits::idle`]).
     pub time_limit: Duration,
     /// Address space allowed per case, in bytes (also the bound on peak memory).
     pub memory_limit: u64,
@@ -80,8 +83,8 @@ pub struct Settings {
     pub output_limit: u64,
     /// How outputs are compared.
     pub checker: CheckerKind,
-    /// Other ids users may type for this problem (`cube` for `uva197`); the
-    /// bundler reads the same key.
+    /// Other names users may type for this problem (`cube` for `uva197`);
+    /// `judge resolve` turns them into the id for the Makefile.
     pub aliases: Vec<String>,
 }
 
@@ -100,21 +103,77 @@ impl Default for Settings {
 }
 
 /// A settings file that could not be read or understood, with its place.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Error {
     /// The file, as given.
     pub path: PathBuf,
     /// 1-based line, when the problem is on one line.
     pub line: Option<usize>,
     /// What is wrong.
-    pub message: String,
+    pub problem: Problem,
+}
+
+/// What is wrong with a settings file.
+#[derive(Debug)]
+pub enum Problem {
+    /// The file could not be read.
+    Unreadable(std::io::Error),
+    /// A line that is not `key = value`.
+    NotKeyValue(String),
+    /// A key this harness does not know (a typo must not fall back to a default).
+    UnknownKey(String),
+    /// A limit that is not a positive integer (or overflows its unit).
+    NotPositive {
+        /// The key.
+        key: String,
+        /// The value as written.
+        value: String,
+    },
+    /// A value that is not a double-quoted string without escapes.
+    NotQuoted {
+        /// The key.
+        key: String,
+        /// The value as written.
+        value: String,
+    },
+    /// An array that is not on one line in brackets.
+    NotAnArray {
+        /// The key.
+        key: String,
+    },
+    /// A checker name that is neither a rule nor `problem`.
+    UnknownChecker(String),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Unreadable(e) => write!(f, "{e}"),
+            Problem::NotKeyValue(entry) => write!(f, "expected `key = value`, found `{entry}`"),
+            Problem::UnknownKey(key) => write!(f, "unknown key `{key}`; known: {KEYS}"),
+            Problem::NotPositive { key, value } => {
+                write!(f, "`{key}` needs a positive integer, found `{value}`")
+            }
+            Problem::NotQuoted { key, value } => {
+                write!(f, "`{key}` needs a quoted string, found `{value}`")
+            }
+            Problem::NotAnArray { key } => {
+                write!(f, "`{key}` needs an array on one line, like [\"a\"]")
+            }
+            Problem::UnknownChecker(name) => write!(
+                f,
+                "unknown checker `{name}`; known: {}",
+                CheckerKind::names()
+            ),
+        }
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.path.display(), line, self.message),
-            None => write!(f, "{}: {}", self.path.display(), self.message),
+            Some(line) => write!(f, "{}:{}: {}", self.path.display(), line, self.problem),
+            None => write!(f, "{}: {}", self.path.display(), self.problem),
         }
     }
 }
@@ -131,7 +190,7 @@ impl Settings {
             Err(e) => Err(Error {
                 path,
                 line: None,
-                message: e.to_string(),
+                problem: Problem::Unreadable(e),
             }),
         }
     }
@@ -144,20 +203,20 @@ impl Settings {
             if entry.is_empty() {
                 continue;
             }
-            settings.set(entry).map_err(|message| Error {
+            settings.set(entry).map_err(|problem| Error {
                 path: path.as_ref().to_path_buf(),
                 line: Some(line),
-                message,
+                problem,
             })?;
         }
         Ok(settings)
     }
 
     /// Applies one `key = value` line.
-    fn set(&mut self, entry: &str) -> Result<(), String> {
+    fn set(&mut self, entry: &str) -> Result<(), Problem> {
         let (key, value) = entry
             .split_once('=')
-            .ok_or_else(|| format!("expected `key = value`, found `{entry}`"))?;
+            .ok_or_else(|| Problem::NotKeyValue(entry.to_string()))?;
         let (key, value) = (key.trim(), value.trim());
         match key {
             "time_limit_ms" => self.time_limit = Duration::from_millis(positive(key, value, 1)?),
@@ -165,38 +224,46 @@ impl Settings {
             "output_limit_mb" => self.output_limit = positive(key, value, MIB)?,
             "checker" => self.checker = CheckerKind::from_name(&quoted(key, value)?)?,
             "aliases" => self.aliases = string_array(key, value)?,
-            _ => return Err(format!("unknown key `{key}`; known: {KEYS}")),
+            _ => return Err(Problem::UnknownKey(key.to_string())),
         }
         Ok(())
     }
 }
 
 /// A positive integer times `unit`, without overflow.
-fn positive(key: &str, value: &str, unit: u64) -> Result<u64, String> {
+fn positive(key: &str, value: &str, unit: u64) -> Result<u64, Problem> {
     value
         .parse::<u64>()
         .ok()
         .filter(|n| *n > 0)
         .and_then(|n| n.checked_mul(unit))
-        .ok_or_else(|| format!("`{key}` needs a positive integer, found `{value}`"))
+        .ok_or_else(|| Problem::NotPositive {
+            key: key.to_string(),
+            value: value.to_string(),
+        })
 }
 
 /// The inside of a double-quoted string without escapes.
-fn quoted(key: &str, value: &str) -> Result<String, String> {
+fn quoted(key: &str, value: &str) -> Result<String, Problem> {
     value
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
         .filter(|inside| !inside.contains(['"', '\\']))
         .map(str::to_string)
-        .ok_or_else(|| format!("`{key}` needs a quoted string, found `{value}`"))
+        .ok_or_else(|| Problem::NotQuoted {
+            key: key.to_string(),
+            value: value.to_string(),
+        })
 }
 
 /// `["a", "b"]` on one line; an empty array is allowed.
-fn string_array(key: &str, value: &str) -> Result<Vec<String>, String> {
+fn string_array(key: &str, value: &str) -> Result<Vec<String>, Problem> {
     let inside = value
         .strip_prefix('[')
         .and_then(|v| v.strip_suffix(']'))
-        .ok_or_else(|| format!("`{key}` needs an array on one line, like [\"a\"]"))?;
+        .ok_or_else(|| Problem::NotAnArray {
+            key: key.to_string(),
+        })?;
     if inside.trim().is_empty() {
         return Ok(Vec::new());
     }
@@ -249,21 +316,21 @@ mod tests {
             .to_string()
             .starts_with("p/problem.toml:2: unknown key `time_limit`"));
         let e = Settings::parse("time_limit_ms = -4", "x").unwrap_err();
-        assert!(e.message.contains("positive integer"), "{e}");
+        assert!(e.problem.to_string().contains("positive integer"), "{e}");
         let e = Settings::parse("checker = lines", "x").unwrap_err();
-        assert!(e.message.contains("quoted"), "{e}");
+        assert!(e.problem.to_string().contains("quoted"), "{e}");
         let e = Settings::parse("checker = \"setz\"", "x").unwrap_err();
         assert!(
-            e.message
+            e.to_string()
                 .ends_with("known: lines, exact, line-sets, problem"),
             "{e}"
         );
         let e = Settings::parse("aliases = \"cube\"", "x").unwrap_err();
-        assert!(e.message.contains("array"), "{e}");
+        assert!(e.problem.to_string().contains("array"), "{e}");
         let e = Settings::parse("aliases = [cube]", "x").unwrap_err();
-        assert!(e.message.contains("quoted"), "{e}");
+        assert!(e.problem.to_string().contains("quoted"), "{e}");
         let e = Settings::parse("just words", "x").unwrap_err();
-        assert!(e.message.contains("key = value"), "{e}");
+        assert!(e.problem.to_string().contains("key = value"), "{e}");
     }
 
     #[test]

@@ -20,6 +20,7 @@
 
 use crate::catalog::Problem;
 use crate::compare::Checker;
+use crate::error::Error;
 use crate::judge::{decide, limits_of, CaseResult, Verdict};
 use crate::problems::{Generator, Reference};
 use crate::report::{case_report, closing_line, Style};
@@ -44,16 +45,14 @@ pub struct StressKit {
 impl StressKit {
     /// The kit of `problem`, or why it cannot be stress-tested (no entry
     /// with a generator and a reference in `judge-tests/src/problems.rs`).
-    pub fn of(problem: &Problem) -> Result<StressKit, String> {
+    pub fn of(problem: &Problem) -> Result<StressKit, Error> {
         let support = problem.support();
         let generator = support.and_then(|s| s.generator);
         let reference = support.and_then(|s| s.reference);
         let (Some(generator), Some(reference)) = (generator, reference) else {
-            return Err(format!(
-                "{} has no stress support: judge-tests/src/problems.rs lists no generator \
-                 and reference for it (its cases are still judged with `judge {}`)",
-                problem.id, problem.id
-            ));
+            return Err(Error::NoStressSupport {
+                id: problem.id.clone(),
+            });
         };
         Ok(StressKit {
             generator,
@@ -183,7 +182,8 @@ fn save_and_report(
     std::fs::write(&input_path, &input)?;
     std::fs::write(dir.join(format!("{name}.out")), &expected)?;
     failure.name = name;
-    let shown = case_report(&failure, &kit.limits, Style::for_stdout());
+    let width = failure.name.len();
+    let shown = case_report(&failure, &kit.limits, Style::for_stdout(), width);
     writeln!(out, "{shown}")?;
     writeln!(
         out,

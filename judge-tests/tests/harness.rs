@@ -5,18 +5,24 @@ use judge_tests::compare::{Checker, Rule};
 use judge_tests::judge::{find_cases, judge_case, Case, CaseResult, Verdict};
 use judge_tests::run::{compile, Exit};
 use judge_tests::settings::{CheckerKind, Settings};
+use judge_tests::watch::Kill;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn here() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
 }
 
+/// The time limit of these tests.
+const LIMIT: Duration = Duration::from_millis(500);
+
 /// Short limits keep the suite fast: 500 ms, 64 MiB, 1 MiB of output.
 fn settings() -> Settings {
     Settings {
-        time_limit: Duration::from_millis(500),
+        time_limit: LIMIT,
         memory_limit: 64 << 20,
         output_limit: 1 << 20,
         checker: CheckerKind::Rule(Rule::Lines),
@@ -30,20 +36,33 @@ fn reverse_case() -> Case {
         .remove(0)
 }
 
+/// How long a judgement may take at most, however loaded the machine: the
+/// longest limit here is the idle limit of 1.5 s, so this only catches a
+/// harness that waits for a program that never ends.
+const HANG: Duration = Duration::from_secs(30);
+
+/// Compiles `tests/programs/<name>.rs` into `dir/<name>/`.
+fn compiled(name: &str, dir: &Path) -> PathBuf {
+    let source = here().join("programs").join(format!("{name}.rs"));
+    let dir = dir.join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    compile(&source, &dir).unwrap().exe
+}
+
+/// Judges a compiled program on the first reverse case.
+fn judge_exe(name: &str, exe: &Path) -> (CaseResult, Duration) {
+    let start = Instant::now();
+    let checker = Checker::Rule(Rule::Lines);
+    let result = judge_case(exe, &reverse_case(), &settings(), &checker);
+    let took = start.elapsed();
+    assert!(took < HANG, "{name}: the harness waited {took:?}");
+    (result, took)
+}
+
 /// Compiles `tests/programs/<name>.rs` and judges it on the first reverse case.
 fn judge_program(name: &str) -> (CaseResult, Duration) {
     let dir = tempfile::tempdir().unwrap();
-    let source = here().join("programs").join(format!("{name}.rs"));
-    let exe = compile(&source, dir.path()).unwrap().exe;
-    let start = Instant::now();
-    let checker = Checker::Rule(Rule::Lines);
-    let result = judge_case(&exe, &reverse_case(), &settings(), &checker);
-    let took = start.elapsed();
-    assert!(
-        took < Duration::from_secs(5),
-        "{name}: the harness waited {took:?}"
-    );
-    (result, took)
+    judge_exe(name, &compiled(name, dir.path()))
 }
 
 #[test]
@@ -66,26 +85,106 @@ fn wrong_answer_shows_the_first_differing_line() {
     assert_eq!(mismatch.details[1], "        got      \"a\"");
 }
 
-#[test]
-fn endless_loop_is_killed_at_the_limit() {
-    let (result, _) = judge_program("forever");
+/// The busy loop: TLE, killed when its CPU time reached the limit (not
+/// before, and well before the kernel's backstop a second later).
+fn assert_killed_at_the_cpu_limit((result, _): (CaseResult, Duration)) {
     assert_eq!(result.verdict, Verdict::TimeLimit);
     let outcome = result.outcome.unwrap();
-    assert!(outcome.timed_out);
-    assert!(outcome.wall >= Duration::from_millis(500));
+    assert_eq!(outcome.killed, Some(Kill::CpuTime));
     assert_eq!(outcome.exit, Exit::Signal(libc::SIGKILL));
+    let cpu = outcome.cpu;
+    assert!(
+        cpu >= LIMIT && cpu < LIMIT + Duration::from_millis(400),
+        "cpu {cpu:?}"
+    );
 }
 
-#[test]
-fn sleeping_program_is_killed_by_wall_time() {
-    let (result, _) = judge_program("sleeper");
-    assert_eq!(result.verdict, Verdict::TimeLimit);
+/// The sleeper: ILE at the idle limit (3 × 500 ms), having used no CPU.
+fn assert_stopped_as_idle((result, took): (CaseResult, Duration)) {
+    assert_eq!(result.verdict, Verdict::Idle);
     let outcome = result.outcome.unwrap();
+    assert_eq!(outcome.killed, Some(Kill::Idle));
     assert!(
         outcome.cpu < Duration::from_millis(100),
         "{:?}",
         outcome.cpu
     );
+    let idle_limit = 3 * LIMIT;
+    assert!(outcome.idle >= idle_limit, "{:?}", outcome.idle);
+    assert!(took >= idle_limit, "{took:?}");
+}
+
+#[test]
+fn endless_loop_is_killed_at_the_cpu_limit() {
+    assert_killed_at_the_cpu_limit(judge_program("forever"));
+}
+
+#[test]
+fn sleeping_program_is_stopped_at_the_idle_limit() {
+    assert_stopped_as_idle(judge_program("sleeper"));
+}
+
+#[test]
+fn cpu_time_under_the_limit_is_accepted() {
+    let (result, _) = judge_program("cpu_bound");
+    assert_eq!(result.verdict, Verdict::Accepted);
+    let cpu = result.outcome.unwrap().cpu;
+    assert!(cpu >= Duration::from_millis(300) && cpu < LIMIT, "{cpu:?}");
+}
+
+/// Keeps every core busy with two spinning threads per core until dropped:
+/// a judged program then gets a third of a core or less.
+struct Load {
+    stop: Arc<AtomicBool>,
+    spinners: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Load {
+    fn start() -> Load {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let stop = Arc::new(AtomicBool::new(false));
+        let spinners = (0..2 * cores)
+            .map(|_| {
+                let stop = Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    let mut x = 0u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        x = std::hint::black_box(x.wrapping_add(1));
+                    }
+                })
+            })
+            .collect();
+        Load { stop, spinners }
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for spinner in self.spinners.drain(..) {
+            let _ = spinner.join();
+        }
+    }
+}
+
+#[test]
+fn verdicts_are_the_same_while_every_core_is_busy() {
+    let dir = tempfile::tempdir().unwrap();
+    let programs = ["cpu_bound", "forever", "sleeper", "correct"];
+    let exes: Vec<PathBuf> = programs
+        .iter()
+        .map(|name| compiled(name, dir.path()))
+        .collect();
+    let _load = Load::start();
+    // 300 ms of CPU under a 500 ms limit, at a third of a core or less:
+    // longer than the limit on the wall clock, yet accepted.
+    let (result, took) = judge_exe("cpu_bound", &exes[0]);
+    assert_eq!(result.verdict, Verdict::Accepted, "took {took:?}");
+    let outcome = result.outcome.unwrap();
+    assert!(outcome.wall > outcome.cpu, "{outcome:?}");
+    assert_killed_at_the_cpu_limit(judge_exe("forever", &exes[1]));
+    assert_stopped_as_idle(judge_exe("sleeper", &exes[2]));
+    assert_eq!(judge_exe("correct", &exes[3]).0.verdict, Verdict::Accepted);
 }
 
 #[test]
@@ -157,7 +256,7 @@ fn cases_need_their_expected_output() {
     std::fs::write(dir.path().join("b.out"), "").unwrap();
     std::fs::write(dir.path().join("a.in"), "").unwrap();
     let error = find_cases(&[dir.path().to_path_buf()]).unwrap_err();
-    assert!(error.contains("a.out is missing"), "{error}");
+    assert!(error.to_string().contains("a.out is missing"), "{error}");
     std::fs::write(dir.path().join("a.out"), "").unwrap();
     let names: Vec<String> = find_cases(&[dir.path().to_path_buf()])
         .unwrap()
@@ -204,7 +303,7 @@ fn judge_binary_prints_a_line_per_case_and_the_closing_line() {
     assert_eq!(lines[4], "2 passed, 0 failed");
     assert!(!out.contains('\x1b'), "colour on a pipe");
     assert!(
-        err.contains("time 500 ms, memory 128 MiB, checker lines"),
+        err.contains("time 500 ms of CPU (idle 1500 ms), memory 128 MiB, checker lines"),
         "{err}"
     );
 
@@ -252,7 +351,13 @@ fn judge_binary_reports_failures_and_exits_non_zero() {
     assert!(err.contains("uva197 (alias cube)"), "{err}");
     let (_, err, code) = judge_binary(&["p4205", "--frobnicate"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("unknown option `--frobnicate`"), "{err}");
+    assert!(err.contains("unexpected argument '--frobnicate'"), "{err}");
+    let (_, err, code) = judge_binary(&["p42O5"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: unknown problem `p42O5`; did you mean `p4205`?\n"
+    );
 }
 
 #[test]
@@ -336,7 +441,7 @@ fn checker_binary_finds_a_problems_own_checker_by_its_folder() {
 fn judge_binary_lists_the_discovered_problems() {
     let (out, _, code) = judge_binary(&["--help"]);
     assert_eq!(code, Some(0));
-    let ids = out.lines().find(|l| l.starts_with("ids: ")).unwrap();
+    let ids = out.lines().find(|l| l.starts_with("Problems: ")).unwrap();
     for id in ["latin", "p4205", "uva197 (alias cube)", "uva745"] {
         assert!(ids.contains(id), "{out}");
     }
@@ -361,11 +466,31 @@ fn a_problem_without_stress_support_says_so() {
     let root = root.path().to_str().unwrap();
     let (out, _, code) = judge_binary(&["--root", root, "--help"]);
     assert_eq!(code, Some(0));
-    assert!(out.contains("ids: scratch (alias draft)\n"), "{out}");
+    assert!(out.contains("Problems: scratch (alias draft)\n"), "{out}");
     let (_, err, code) = judge_binary(&["--root", root, "stress", "draft", "--count", "3"]);
     assert_eq!(code, Some(2));
     assert!(
         err.starts_with("error: scratch has no stress support: judge-tests/src/problems.rs"),
         "{err}"
     );
+}
+
+#[test]
+fn judge_binary_resolves_names_and_lists_the_catalog() {
+    let (out, err, code) = judge_binary(&["resolve", "cube", "p4205"]);
+    assert_eq!((out.as_str(), code), ("uva197\np4205\n", Some(0)), "{err}");
+    let (out, err, code) = judge_binary(&["resolve", "cubes"]);
+    assert_eq!((out.as_str(), code), ("", Some(2)));
+    assert_eq!(
+        err,
+        "error: unknown problem `cubes`; did you mean `cube`?\n"
+    );
+    let (out, _, code) = judge_binary(&["list"]);
+    assert_eq!(code, Some(0));
+    assert!(out.lines().any(|line| line == "uva197 cube"), "{out}");
+    assert!(out.lines().any(|line| line == "p4205"), "{out}");
+    let root = scratch_workspace();
+    let root = root.path().to_str().unwrap();
+    let (out, _, _) = judge_binary(&["--root", root, "resolve", "draft"]);
+    assert_eq!(out, "scratch\n");
 }

@@ -1,6 +1,9 @@
 //! Every problem is whole: an adapter `library/src/problems/<id>.rs` and a
 //! case folder `judge-tests/<id>/` with its `.problem.toml`, one never
-//! without the other.
+//! without the other, and the statement's sample as the case `sample-1`.
+//!
+//! A failure is one line per problem found, without a backtrace: each test
+//! returns its findings as an error instead of panicking.
 //!
 //! The case folders keep the online-judge-tools layout, so that
 //! `oj test -d judge-tests/<id>` accepts them as they are: oj globs `*.*`,
@@ -10,32 +13,58 @@
 
 use judge_tests::catalog::{default_root, Catalog};
 use std::collections::BTreeSet;
+use std::fmt;
 use std::path::Path;
 
-fn catalog() -> Catalog {
-    Catalog::discover(&default_root()).unwrap_or_else(|e| panic!("{e}"))
+/// What a test found wrong, one line each; shown as they are (libtest
+/// prints a failing test's error with `Debug`).
+struct Findings(Vec<String>);
+
+impl fmt::Debug for Findings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\n{}", self.0.join("\n"))
+    }
+}
+
+/// Ok when nothing was found.
+fn verdict(found: Vec<String>) -> Result<(), Findings> {
+    if found.is_empty() {
+        Ok(())
+    } else {
+        Err(Findings(found))
+    }
+}
+
+fn catalog() -> Result<Catalog, Findings> {
+    Catalog::discover(&default_root()).map_err(|e| Findings(vec![e.to_string()]))
 }
 
 #[test]
-fn every_adapter_has_a_case_folder_and_every_case_folder_an_adapter() {
-    let catalog = catalog();
-    let missing: Vec<String> = catalog
-        .problems
-        .iter()
-        .filter_map(|problem| problem.missing_half())
-        .collect();
-    assert!(missing.is_empty(), "\n{}", missing.join("\n"));
-    assert!(!catalog.problems.is_empty(), "no problems discovered");
+fn every_adapter_has_a_case_folder_and_every_case_folder_an_adapter() -> Result<(), Findings> {
+    let catalog = catalog()?;
+    if catalog.problems.is_empty() {
+        return verdict(vec!["no problems discovered".to_string()]);
+    }
+    verdict(
+        catalog
+            .problems
+            .iter()
+            .filter_map(|problem| problem.missing_half())
+            .map(|e| e.to_string())
+            .collect(),
+    )
 }
 
 #[test]
-fn every_problem_checker_is_found() {
-    let unresolved: Vec<String> = catalog()
-        .problems
-        .iter()
-        .filter_map(|problem| problem.checker().err())
-        .collect();
-    assert!(unresolved.is_empty(), "\n{}", unresolved.join("\n"));
+fn every_problem_checker_is_found() -> Result<(), Findings> {
+    verdict(
+        catalog()?
+            .problems
+            .iter()
+            .filter_map(|problem| problem.checker().err())
+            .map(|e| e.to_string())
+            .collect(),
+    )
 }
 
 /// What in `dir` keeps `oj test` from reading it as it is.
@@ -55,24 +84,28 @@ fn oj_layout_problems(id: &str, dir: &Path) -> Vec<String> {
             problems.push(format!("{id}/{name}: oj test stops at this file"));
         }
     }
-    if inputs != outputs {
+    let unpaired: Vec<&String> = inputs.symmetric_difference(&outputs).collect();
+    if !unpaired.is_empty() {
         problems.push(format!(
-            "{id}: inputs {inputs:?} and outputs {outputs:?} do not pair up"
+            "{id}: {unpaired:?} lack their .in or .out (inputs and outputs come in pairs)"
         ));
     }
     if !inputs.contains("sample-1") {
-        problems.push(format!("{id}: no sample-1 case"));
+        problems.push(format!(
+            "judge-tests/{id}/: no sample-1.in / sample-1.out: every problem's first case is \
+             its statement's sample (README, \"Adding a problem\")"
+        ));
     }
     problems
 }
 
 #[test]
-fn case_folders_are_in_the_oj_layout() {
+fn case_folders_are_in_the_oj_layout() -> Result<(), Findings> {
     let mut problems = Vec::new();
-    for problem in &catalog().problems {
+    for problem in &catalog()?.problems {
         if let Some(dir) = &problem.cases {
             problems.extend(oj_layout_problems(&problem.id, dir));
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    verdict(problems)
 }

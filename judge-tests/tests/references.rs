@@ -29,9 +29,10 @@ enum Outcome {
 /// Recomputes one case; with `update`, rewrites a differing non-sample
 /// `.out`. An error says why the case is wrong.
 fn recompute(reference: Reference, case: &Case, update: bool) -> Result<Outcome, String> {
-    let input = read_text(&case.input)?;
+    let input = read_text(&case.input).map_err(|e| e.to_string())?;
     let answer = reference(&input).map_err(|why| format!("the reference has no answer: {why}"))?;
-    let Err(mismatch) = exact(&answer, &read_text(&case.expected)?) else {
+    let expected = read_text(&case.expected).map_err(|e| e.to_string())?;
+    let Err(mismatch) = exact(&answer, &expected) else {
         return Ok(Outcome::Agrees);
     };
     if update && !case.name.starts_with("sample-") {

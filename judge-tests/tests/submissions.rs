@@ -18,7 +18,7 @@
 
 use judge_tests::catalog::{default_root, Catalog, Problem};
 use judge_tests::judge::{find_cases, judge_cases, limits_of, Verdict};
-use judge_tests::report::{case_report, Style};
+use judge_tests::report::{case_report, name_width, Style};
 use judge_tests::run::{compile, run, Exit, Limits};
 use judge_tests::stress::{stress, StressKit, StressOptions};
 use std::path::{Path, PathBuf};
@@ -87,8 +87,8 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     println!(
-        "\nrunning {} problems: each committed submission judged on its cases",
-        problems.len()
+        "\nrunning {}: each committed submission judged on its cases",
+        count(problems.len(), "problem")
     );
     let hostile = match write_hostile_inputs() {
         Ok(hostile) => hostile,
@@ -166,7 +166,7 @@ fn in_parallel<T: Sync, R: Send>(
 fn judge_problem(problem: &Problem, hostile: &HostileInputs) -> Result<String, String> {
     let started = Instant::now();
     if let Some(missing) = problem.missing_half() {
-        return Err(missing);
+        return Err(missing.to_string());
     }
     let build = tempfile::tempdir().map_err(|e| e.to_string())?;
     let exe = compile_cleanly(problem, build.path())?;
@@ -195,20 +195,21 @@ fn compile_cleanly(problem: &Problem, build: &Path) -> Result<std::path::PathBuf
     Ok(compiled.exe)
 }
 
-/// Every case accepted: `11 cases accepted (checker lines, slowest 40 ms)`.
+/// Every case accepted: `11 cases accepted (checker lines, slowest 40 ms of CPU)`.
 fn judge_every_case(problem: &Problem, exe: &Path) -> Result<String, String> {
-    let dir = problem.case_dir()?.to_path_buf();
-    let cases = find_cases(std::slice::from_ref(&dir))?;
+    let dir = problem.case_dir().map_err(|e| e.to_string())?.to_path_buf();
+    let cases = find_cases(std::slice::from_ref(&dir)).map_err(|e| e.to_string())?;
     if cases.is_empty() {
         return Err(format!("no cases in {}", dir.display()));
     }
-    let checker = problem.checker()?;
+    let checker = problem.checker().map_err(|e| e.to_string())?;
     let results = judge_cases(exe, &cases, &problem.settings, &checker, |_| {});
     let limits = limits_of(&problem.settings);
+    let width = name_width(results.iter().map(|result| result.name.as_str()));
     let failed: Vec<String> = results
         .iter()
         .filter(|result| result.verdict != Verdict::Accepted)
-        .map(|result| case_report(result, &limits, Style::plain()))
+        .map(|result| case_report(result, &limits, Style::plain(), width))
         .collect();
     if !failed.is_empty() {
         return Err(format!(
@@ -221,10 +222,10 @@ fn judge_every_case(problem: &Problem, exe: &Path) -> Result<String, String> {
     let slowest = results
         .iter()
         .filter_map(|r| r.outcome.as_ref())
-        .map(|o| o.wall)
+        .map(|o| o.cpu)
         .max();
     Ok(format!(
-        "{} cases accepted (checker {}, slowest {} ms)",
+        "{} cases accepted (checker {}, slowest {} ms of CPU)",
         cases.len(),
         problem.settings.checker,
         slowest.unwrap_or_default().as_millis()
@@ -298,12 +299,12 @@ fn survive_hostile_inputs(exe: &Path, hostile: &HostileInputs) -> Result<String,
     for (name, file) in HOSTILE.iter().zip(&hostile.files) {
         let outcome = run(exe, file, &limits).map_err(|e| format!("{name}: cannot run: {e}"))?;
         let fail = |why: String| Err(format!("hostile input {name}: {why}"));
-        if outcome.timed_out || !matches!(outcome.exit, Exit::Code(0) | Exit::Code(1)) {
+        if outcome.killed.is_some() || !matches!(outcome.exit, Exit::Code(0) | Exit::Code(1)) {
             return fail(format!(
-                "ended {:?} after {} ms (timed out: {}); stderr: {}",
+                "ended {:?} after {} ms of CPU (killed: {:?}); stderr: {}",
                 outcome.exit,
-                outcome.wall.as_millis(),
-                outcome.timed_out,
+                outcome.cpu.as_millis(),
+                outcome.killed,
                 outcome.stderr_tail
             ));
         }
@@ -325,8 +326,19 @@ fn survive_hostile_inputs(exe: &Path, hostile: &HostileInputs) -> Result<String,
         peak = peak.max(outcome.peak_memory);
     }
     Ok(format!(
-        "hostile inputs ok (peak {} MiB for {} MiB)",
+        "{} hostile inputs of {} MiB survived (peak memory {} MiB of the {} MiB allowed)",
+        HOSTILE.len(),
+        HOSTILE_BYTES >> 20,
         peak >> 20,
-        HOSTILE_BYTES >> 20
+        budget >> 20
     ))
+}
+
+/// `1 problem`, `12 problems`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

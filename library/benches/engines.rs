@@ -1,219 +1,253 @@
-//! Races our two engines against the `dlx` crate (0.8.5) on every reference
-//! instance, in one process, and prints time ratios side by side.
+//! Races our engines against the Rust crates that do the same job, and
+//! against Knuth's programs when it is told where they are, in one process,
+//! and prints CPU times and ratios side by side.
 //!
 //! ```text
-//! cargo bench -p library --bench engines              # every instance
-//! cargo bench -p library --bench engines -- queens-15 # the names given
-//! cargo bench -p library --bench engines -- --runs 5  # best of 5 (default 3)
+//! cargo bench -p library --bench engines                    # every instance
+//! KNUTH=/path/to/dir cargo bench -p library --bench engines # and dlx1, dlx2, dlx3 from there
+//! cargo bench -p library --bench engines -- queens-15       # the names given
+//! cargo bench -p library --bench engines -- --runs 5        # best of 5 (default 3)
 //! cargo bench -p library --bench engines -- --only links queens-8
-//!                                   # one engine (crate, links, bitset), for a profiler
+//!         # one engine (crate, links, bitset, ours, exact-covers, xcc), for a profiler
 //! ```
 //!
-//! Each engine counts all solutions of each instance; the best of the runs
-//! is kept, the runs of the three engines interleaved so that a noisy
-//! neighbour hurts all of them alike. A ratio above 1 means ours is faster
-//! than the crate. The bench also checks every count against
-//! `instances/counts.tsv` (solutions, and DLX1's nodes and updates for our
-//! engines) and reports each engine's peak heap bytes.
+//! Two tables. Plain instances (`instances/counts.tsv`): the `dlx` crate,
+//! our dancing links and bitsets, the engine `dlx` picks by itself
+//! (`auto`), and Knuth's DLX1. Instances with colors or multiplicities
+//! (`counts-xcc.tsv`): Algorithm C or M, the crates `exact-covers`
+//! (`DlSolver`; its `DcSolver` is `todo!()` in every published version)
+//! and `xcc` where they apply (colors only; `xcc` collects every solution,
+//! so only up to 100 000 of them), and Knuth's DLX2 or DLX3.
+//!
+//! Every time is CPU time: our searches' (reading the file included, as
+//! Knuth's programs do) measured on this thread, Knuth's programs' as the
+//! kernel reports them for the child process. The best of the runs is
+//! kept, the engines interleaved so that a noisy neighbour hurts all of
+//! them alike. `x` columns divide the reference's time by ours (above 1:
+//! ours is faster); `/dlxN` columns divide ours by Knuth's (below 1: ours
+//! is faster), and the last line of each table does so on the totals. The
+//! bench also checks every count against the tables (solutions, and
+//! Knuth's nodes, updates and cleansings for our engines and his
+//! programs), and exits 1 on a mismatch.
+//!
+//! Knuth's programs are built outside the repository from his CWEB
+//! sources (`ctangle dlx1.w` and `gb_flip.w`, `cc dlx1.c gb_flip.c`; the
+//! same for dlx2 and dlx3); `KNUTH` names the folder that holds the three
+//! binaries. Without it the bench says so and races the rest.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+#[path = "../examples/instances.rs"]
+#[allow(dead_code)]
+mod generated;
 
-use library::dlx::{bitset, text, Search, Solver, Stats};
+#[path = "engines/knuth.rs"]
+mod knuth;
+#[path = "engines/race.rs"]
+mod race;
 
-/// Counts live heap bytes and their high-water mark.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(live, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: `ptr` came from `alloc` above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+use library::dlx::{bitset, color, multi, text, Links, Listed, Search, Solver, SCAN_LIMIT};
+use race::{cpu, Run, Table};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
 
-struct Expected {
-    solutions: u64,
-    stats: Stats,
+/// What the command line asks for.
+struct Args {
+    runs: usize,
+    only: Option<String>,
+    wanted: Vec<String>,
 }
 
-/// One engine's best run: seconds, peak heap bytes above the baseline,
-/// solutions and (for ours) DLX1 statistics.
-struct Run {
-    seconds: f64,
-    peak: usize,
-    solutions: u64,
-    stats: Option<Stats>,
-}
+impl Args {
+    fn read() -> Args {
+        let mut args = Args {
+            runs: 3,
+            only: None,
+            wanted: Vec::new(),
+        };
+        let mut words = std::env::args().skip(1);
+        while let Some(word) = words.next() {
+            match word.as_str() {
+                "--runs" => {
+                    args.runs = words.next().and_then(|n| n.parse().ok()).expect("--runs N")
+                }
+                "--only" => args.only = words.next(),
+                "--bench" => {}
+                name => args.wanted.push(name.to_string()),
+            }
+        }
+        args
+    }
 
-fn measure(mut search: impl FnMut() -> (u64, Option<Stats>)) -> Run {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let start = Instant::now();
-    let (solutions, stats) = search();
-    Run {
-        seconds: start.elapsed().as_secs_f64(),
-        peak: PEAK.load(Ordering::Relaxed) - base,
-        solutions,
-        stats,
+    /// Whether `engine` is to run (all of them unless `--only`).
+    fn runs(&self, engine: &str) -> bool {
+        self.only.as_deref().map_or(true, |only| only == engine)
     }
 }
 
-fn links(instance: &text::Instance) -> (u64, Option<Stats>) {
-    let mut solver = Solver::new(&instance.problem);
-    let count = solver.count();
-    (count, Some(solver.stats()))
+/// An instance's text: its file, or what the generator writes for it.
+fn text_of(name: &str) -> Vec<u8> {
+    std::fs::read(format!("{INSTANCES}/{name}.dlx"))
+        .ok()
+        .or_else(|| generated::generate(name).map(String::into_bytes))
+        .unwrap_or_else(|| panic!("no instance {name}"))
 }
 
-fn bits(instance: &text::Instance) -> (u64, Option<Stats>) {
-    let mut solver = bitset::Solver::new(&instance.problem);
-    let count = solver.count();
-    (count, Some(solver.stats()))
+/// Reads the text and counts its solutions with engine `S`, as one run.
+fn ours<S: Search>(text: &[u8]) -> Run {
+    cpu(|| {
+        let instance = text::parse(text.to_vec()).expect("a valid instance");
+        let mut solver = S::new(&instance.problem);
+        let count = solver.count();
+        (count, Some(solver.stats()))
+    })
 }
 
-fn crate_dlx(options: &[Vec<dlx::Uint>], primary: usize, secondary: usize) -> (u64, Option<Stats>) {
+/// What `dlx` runs on a plain problem by itself (`--engine auto`).
+fn auto(text: &[u8]) -> (Run, &'static str) {
+    let instance = text::parse(text.to_vec()).expect("a valid instance");
+    let problem = &instance.problem;
+    if bitset::Solver::suits(problem) {
+        (ours::<bitset::Solver>(text), "bitset")
+    } else if problem.primary() > SCAN_LIMIT {
+        (ours::<Links<Listed>>(text), "listed")
+    } else {
+        (ours::<Solver>(text), "links")
+    }
+}
+
+/// The `dlx` crate on the options of `text`.
+fn crate_dlx(text: &[u8]) -> Run {
     use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
-    let mut problem = dlx::x::make_problem(
-        primary as dlx::Uint,
-        secondary as dlx::Uint,
-        options,
-        dlx::OptOrder::Seq,
+    let instance = text::parse(text.to_vec()).expect("a valid instance");
+    let problem = &instance.problem;
+    let options: Vec<Vec<dlx::Uint>> = (0..problem.options())
+        .map(|k| problem.option(k).map(|i| i as dlx::Uint).collect())
+        .collect();
+    cpu(|| {
+        let (primary, secondary) = (problem.primary(), problem.secondary());
+        let mut built = dlx::x::make_problem(
+            primary as dlx::Uint,
+            secondary as dlx::Uint,
+            &options,
+            dlx::OptOrder::Seq,
+        );
+        let mut solver = dlx::Solver::new(&mut built);
+        let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+        let mut count = 0;
+        while solver.next_solution(&mut chooser) {
+            count += 1;
+        }
+        (count, None)
+    })
+}
+
+/// `exact-covers`' `DlSolver` on a problem with colors (no bounds).
+fn exact_covers(text: &[u8]) -> Run {
+    use exact_covers::{DlSolver, Solver as _};
+    use std::ops::ControlFlow;
+    let instance = text::parse(text.to_vec()).expect("a valid instance");
+    let problem = &instance.problem;
+    let primary: Vec<usize> = (0..problem.primary()).collect();
+    let secondary: Vec<usize> = (problem.primary()..instance.items()).collect();
+    cpu(|| {
+        let mut solver: DlSolver<usize, u32> = DlSolver::new(&primary, &secondary);
+        for k in 0..problem.options() {
+            let (mut p, mut s) = (Vec::new(), Vec::new());
+            for (item, c) in problem.colored_option(k) {
+                match item < problem.primary() {
+                    true => p.push(item),
+                    false => s.push((item, Some(c).filter(|&c| c != 0))),
+                }
+            }
+            solver.add_option(p, s);
+        }
+        let mut count = 0;
+        solver.solve(|_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        (count, None)
+    })
+}
+
+/// The `xcc` crate on a problem with colors (no bounds).
+fn xcc(text: &[u8]) -> Run {
+    use xcc::{Color, ColoredItem, ItemId, Matrix};
+    let instance = text::parse(text.to_vec()).expect("a valid instance");
+    let problem = &instance.problem;
+    cpu(|| {
+        let mut matrix = Matrix::new(problem.primary(), problem.secondary());
+        for k in 0..problem.options() {
+            let items: Vec<ColoredItem> = problem
+                .colored_option(k)
+                .map(|(item, c)| match c {
+                    0 => ColoredItem::new(ItemId::new(item)),
+                    c => ColoredItem::with_color(ItemId::new(item), Color::new(c as usize)),
+                })
+                .collect();
+            matrix.add_option(k, &items);
+        }
+        (xcc::Solver::new(&matrix).solve_all().len() as u64, None)
+    })
+}
+
+/// The plain instances: the `dlx` crate, links, bitsets, auto, DLX1.
+fn plain(args: &Args, knuth: &knuth::Programs) -> bool {
+    let mut table = Table::new(
+        "plain instances (DLX1's tree)",
+        &["crate", "links", "bitset", "auto", "dlx1"],
     );
-    let mut solver = dlx::Solver::new(&mut problem);
-    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
-    let mut count = 0;
-    while solver.next_solution(&mut chooser) {
-        count += 1;
+    for (name, expected) in race::rows(&format!("{INSTANCES}/counts.tsv"), &args.wanted) {
+        let text = text_of(&name);
+        let mut picked = "";
+        let best = race::best(args.runs, 5, |engine| match engine {
+            0 if args.runs("crate") => Some(crate_dlx(&text)),
+            1 if args.runs("links") => Some(ours::<Solver>(&text)),
+            2 if args.runs("bitset") => Some(ours::<bitset::Solver>(&text)),
+            3 if args.runs("auto") => {
+                let (run, engine) = auto(&text);
+                picked = engine;
+                Some(run)
+            }
+            4 if args.only.is_none() => knuth.run("dlx1", &text),
+            _ => None,
+        });
+        table.row(&name, &expected, best, &format!("auto: {picked}"));
     }
-    (count, None)
+    table.print(&[(1, 0), (2, 0)], &[(1, 4), (2, 4), (3, 4)])
+}
+
+/// The instances with colors or bounds: ours, the crates, DLX2 or DLX3.
+fn extended(args: &Args, knuth: &knuth::Programs) -> bool {
+    let mut table = Table::new(
+        "colors (DLX2's tree) and multiplicities (DLX3's)",
+        &["ours", "exact-covers", "xcc", "dlx2/3"],
+    );
+    for (name, expected) in race::rows(&format!("{INSTANCES}/counts-xcc.tsv"), &args.wanted) {
+        let text = text_of(&name);
+        let colors_only = expected.program == "dlx2";
+        let few = expected.solutions <= 100_000;
+        let best = race::best(args.runs, 4, |engine| match engine {
+            0 if args.runs("ours") && colors_only => Some(ours::<color::Solver>(&text)),
+            0 if args.runs("ours") => Some(ours::<multi::Solver>(&text)),
+            1 if args.runs("exact-covers") && colors_only => Some(exact_covers(&text)),
+            2 if args.runs("xcc") && colors_only && few => Some(xcc(&text)),
+            3 if args.only.is_none() => knuth.run(&expected.program, &text),
+            _ => None,
+        });
+        table.row(&name, &expected, best, &expected.program);
+    }
+    table.print(&[(0, 1), (0, 2)], &[(0, 3)])
 }
 
 fn main() {
-    let mut runs = 3;
-    let mut only = None;
-    let mut wanted = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--runs" => runs = args.next().and_then(|n| n.parse().ok()).expect("--runs N"),
-            "--only" => only = args.next(),
-            "--bench" => {}
-            name => wanted.push(name.to_string()),
-        }
-    }
-    let table = std::fs::read_to_string(format!("{INSTANCES}/counts.tsv")).expect("counts.tsv");
-    let mut rows: Vec<(String, Expected)> = Vec::new();
-    for line in table.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let n = |k: usize| f[k].parse::<u64>().expect("a number in counts.tsv");
-        let expected = Expected {
-            solutions: n(1),
-            stats: Stats {
-                nodes: n(2),
-                updates: n(3),
-            },
-        };
-        if wanted.is_empty() || wanted.iter().any(|w| w == f[0]) {
-            rows.push((f[0].to_string(), expected));
-        }
-    }
-
-    println!(
-        "{:<20} {:>9} {:>9} {:>9} {:>8} {:>8} {:>10} {:>10} {:>10}",
-        "instance",
-        "crate s",
-        "links s",
-        "bitset s",
-        "links x",
-        "bitset x",
-        "crate KiB",
-        "links KiB",
-        "bitset KiB"
-    );
-    let mut failures = 0;
-    for (name, expected) in rows {
-        let text = std::fs::read(format!("{INSTANCES}/{name}.dlx")).expect("instance file");
-        let instance = text::parse(text).expect("a valid instance");
-        let problem = &instance.problem;
-        let options: Vec<Vec<dlx::Uint>> = (0..problem.options())
-            .map(|k| problem.option(k).map(|i| i as dlx::Uint).collect())
-            .collect();
-        let skip = |engine: &str| matches!(only.as_deref(), Some(o) if o != engine);
-        let mut best: [Option<Run>; 3] = [None, None, None];
-        for _ in 0..runs {
-            let results = [
-                measure(|| match skip("crate") {
-                    true => (expected.solutions, None),
-                    false => crate_dlx(&options, problem.primary(), problem.secondary()),
-                }),
-                measure(|| match skip("links") {
-                    true => (expected.solutions, Some(expected.stats)),
-                    false => links(&instance),
-                }),
-                measure(|| match skip("bitset") {
-                    true => (expected.solutions, Some(expected.stats)),
-                    false => bits(&instance),
-                }),
-            ];
-            for (slot, run) in best.iter_mut().zip(results) {
-                if slot.as_ref().map_or(true, |b| run.seconds < b.seconds) {
-                    *slot = Some(run);
-                }
-            }
-        }
-        let [ours_crate, ours_links, ours_bits] = best.map(|r| r.expect("at least one run"));
-        for (engine, run) in [
-            ("crate", &ours_crate),
-            ("links", &ours_links),
-            ("bitset", &ours_bits),
-        ] {
-            let stats_ok = run.stats.map_or(true, |s| s == expected.stats);
-            if run.solutions != expected.solutions || !stats_ok {
-                failures += 1;
-                eprintln!(
-                    "MISMATCH {name} {engine}: {} solutions {:?}, expected {} {:?}",
-                    run.solutions, run.stats, expected.solutions, expected.stats
-                );
-            }
-        }
-        // With --only, the engines skipped show as "-".
-        let shown =
-            |engine: &str, value: String| if skip(engine) { "-".to_string() } else { value };
-        let ratio = |engine: &str, run: &Run| match skip("crate") || skip(engine) {
-            true => "-".to_string(),
-            false => format!("{:.2}x", ours_crate.seconds / run.seconds),
-        };
-        println!(
-            "{:<20} {:>9} {:>9} {:>9} {:>8} {:>8} {:>10} {:>10} {:>10}",
-            name,
-            shown("crate", format!("{:.3}", ours_crate.seconds)),
-            shown("links", format!("{:.3}", ours_links.seconds)),
-            shown("bitset", format!("{:.3}", ours_bits.seconds)),
-            ratio("links", &ours_links),
-            ratio("bitset", &ours_bits),
-            shown("crate", (ours_crate.peak / 1024).to_string()),
-            shown("links", (ours_links.peak / 1024).to_string()),
-            shown("bitset", (ours_bits.peak / 1024).to_string()),
-        );
-    }
-    if failures > 0 {
-        eprintln!("{failures} mismatches against instances/counts.tsv");
+    let args = Args::read();
+    let knuth = knuth::Programs::find();
+    println!("{}", knuth.describe());
+    let plain_ok = plain(&args, &knuth);
+    println!();
+    let extended_ok = extended(&args, &knuth);
+    if !(plain_ok && extended_ok) {
+        eprintln!("mismatches against instances/counts.tsv or counts-xcc.tsv");
         std::process::exit(1);
     }
 }

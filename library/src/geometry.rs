@@ -33,7 +33,8 @@
 //! translation that keeps all its cells on the board
 //! ([`Board::placements`]). Polyomino and polycube puzzles are then exact
 //! cover problems: an item per cell (and one per piece), an option per
-//! placement (Knuth, TAOCP 7.2.2.1, the pentomino and Soma examples).
+//! placement (Knuth, TAOCP 7.2.2.1, the pentomino and Soma examples), as
+//! [`crate::tiling`] builds them.
 //!
 //! Knuth's generators `polyomino-dlx` and `polycube-dlx` list the base
 //! placements in a particular order: breadth first from the given shape,
@@ -309,29 +310,43 @@ impl<const D: usize> Board<D> {
     /// lexicographic order of `d` (the order of Knuth's generators). The
     /// empty shape has none.
     pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
-        let mut offsets = Vec::new();
-        if shape.is_empty() || self.is_empty() {
-            return offsets;
+        let fits = |d: &Point<D>| shape.iter().all(|&p| self.contains(translate(p, *d)));
+        self.shifts(shape).into_iter().filter(fits).collect()
+    }
+
+    /// For each of [`Board::offsets`], the numbers of the cells that the
+    /// translated `shape` covers, in the order of `shape`'s cells.
+    pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+        // One search per cell: a translation fits when every cell has a number.
+        let cells = |d| shape.iter().map(|&p| self.index(translate(p, d))).collect();
+        self.shifts(shape).into_iter().filter_map(cells).collect()
+    }
+
+    /// Every translation `d` that moves the bounding box of `shape` into
+    /// the board's, in lexicographic order; none for the empty shape.
+    fn shifts(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+        let mut shifts = Vec::new();
+        if shape.is_empty() {
+            return shifts;
         }
-        // d ranges over [board low - shape low, board high - shape high].
+        // d ranges over [board low - shape low, board high - shape high]
+        // (an empty board's bounds are zeros, and it contains no cell).
         let (mut from, mut to) = bounds(shape.iter().copied());
         for i in 0..D {
             from[i] = self.low[i] - from[i];
             to[i] = self.high[i] - to[i];
             if from[i] > to[i] {
-                return offsets;
+                return shifts;
             }
         }
         let mut d = from;
         loop {
-            if shape.iter().all(|&p| self.contains(translate(p, d))) {
-                offsets.push(d);
-            }
+            shifts.push(d);
             // Odometer step, the last axis fastest.
             let mut i = D;
             loop {
                 if i == 0 {
-                    return offsets;
+                    return shifts;
                 }
                 i -= 1;
                 if d[i] < to[i] {
@@ -341,20 +356,6 @@ impl<const D: usize> Board<D> {
                 d[i] = from[i];
             }
         }
-    }
-
-    /// For each of [`Board::offsets`], the numbers of the cells that the
-    /// translated `shape` covers, in the order of `shape`'s cells.
-    pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
-        self.offsets(shape)
-            .into_iter()
-            .map(|d| {
-                shape
-                    .iter()
-                    .filter_map(|&p| self.index(translate(p, d)))
-                    .collect()
-            })
-            .collect()
     }
 }
 

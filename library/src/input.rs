@@ -27,20 +27,26 @@ use std::io::{self, Read, Write};
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-/// What is wrong with an input, and where: a 1-based line and, when one
-/// character is to blame, its 1-based column. Line 0 means no place of
-/// the input: the answer could not be written.
+/// What went wrong: bad input, with its place, or an answer that could
+/// not be written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
-    pub line: usize,
-    pub column: Option<usize>,
-    pub message: String,
+pub enum Error {
+    /// Something is wrong at a place of the input: a 1-based line and,
+    /// when one character is to blame, its 1-based column.
+    Input {
+        line: usize,
+        column: Option<usize>,
+        message: String,
+    },
+    /// The answer could not be written (a closed pipe, a full disk): no
+    /// place of the input is to blame.
+    Output(String),
 }
 
 impl Error {
     /// An error about line `line` as a whole.
     pub fn at(line: usize, message: impl Into<String>) -> Error {
-        Error {
+        Error::Input {
             line,
             column: None,
             message: message.into(),
@@ -49,26 +55,54 @@ impl Error {
 
     /// An error about the character at `line`:`column`.
     pub fn at_column(line: usize, column: usize, message: impl Into<String>) -> Error {
-        Error {
+        Error::Input {
             line,
             column: Some(column),
             message: message.into(),
+        }
+    }
+
+    /// The line and column of an input error; `None` for an output error.
+    pub fn place(&self) -> Option<(usize, Option<usize>)> {
+        match self {
+            Error::Input { line, column, .. } => Some((*line, *column)),
+            Error::Output(_) => None,
+        }
+    }
+
+    /// The line of an input error; `None` for an output error.
+    pub fn line(&self) -> Option<usize> {
+        self.place().map(|(line, _)| line)
+    }
+
+    /// What is wrong, without the place.
+    pub fn message(&self) -> &str {
+        match self {
+            Error::Input { message, .. } | Error::Output(message) => message,
         }
     }
 }
 
 impl From<io::Error> for Error {
     fn from(e: io::Error) -> Error {
-        Error::at(0, format!("cannot write the answer: {e}"))
+        Error::Output(format!("cannot write the answer: {e}"))
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.column) {
-            (0, _) => write!(f, "{}", self.message),
-            (line, Some(column)) => write!(f, "input:{line}:{column}: {}", self.message),
-            (line, None) => write!(f, "input:{line}: {}", self.message),
+        match self {
+            Error::Input {
+                line,
+                column: Some(column),
+                message,
+            } => write!(f, "input:{line}:{column}: {message}"),
+            Error::Input {
+                line,
+                column: None,
+                message,
+            } => write!(f, "input:{line}: {message}"),
+            Error::Output(message) => f.write_str(message),
         }
     }
 }
@@ -272,6 +306,32 @@ impl Token<'_> {
     pub fn error(&self, message: impl Into<String>) -> Error {
         Error::at_column(self.line, self.column, message)
     }
+
+    /// This token as a whole number in `range` (digits, with a `-` in
+    /// front for a negative one), or an error naming it (`what` says what
+    /// the number is). For a token already taken, say to tell the end of
+    /// the input from a number.
+    pub fn number<T>(&self, what: &str, range: RangeInclusive<i64>) -> Result<T, Error>
+    where
+        T: TryFrom<i64>,
+    {
+        std::str::from_utf8(self.text)
+            .ok()
+            .filter(|text| {
+                let digits = text.strip_prefix('-').unwrap_or(text);
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            })
+            .and_then(|text| i64::from_str(text).ok())
+            .filter(|n| range.contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                self.error(format!(
+                    "expected {}, found {}",
+                    expected_number(what, &range),
+                    quote(self.text)
+                ))
+            })
+    }
 }
 
 /// The blank-separated tokens of an input, one at a time, with their
@@ -375,39 +435,22 @@ impl<'a> Tokens<'a> {
     where
         T: TryFrom<i64>,
     {
-        // Only an error spells out what was expected: inputs of millions
-        // of numbers read them without an allocation each.
-        let expected = || match (*range.start(), *range.end()) {
-            (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
-            (low, i64::MAX) => format!("{what} ({low} or more)"),
-            (low, high) => format!("{what} ({low} to {high})"),
-        };
-        let token = match self.next_token() {
-            Some(token) => token,
-            None => return Err(self.end_error(&expected())),
-        };
-        parse_number(&token, range.clone())
-            .and_then(|n| T::try_from(n).ok())
-            .map(|n| (n, token))
-            .ok_or_else(|| {
-                token.error(format!(
-                    "expected {}, found {}",
-                    expected(),
-                    quote(token.text)
-                ))
-            })
+        match self.next_token() {
+            Some(token) => token.number(what, range).map(|n| (n, token)),
+            None => Err(self.end_error(&expected_number(what, &range))),
+        }
     }
 }
 
-/// A token as a whole number in `range`: digits, with a `-` in front for
-/// a negative one.
-pub fn parse_number(token: &Token, range: RangeInclusive<i64>) -> Option<i64> {
-    let text = std::str::from_utf8(token.text).ok()?;
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+/// What a number in `range` is called in a message. Only an error spells
+/// it out: inputs of millions of numbers read them without an allocation
+/// each.
+fn expected_number(what: &str, range: &RangeInclusive<i64>) -> String {
+    match (*range.start(), *range.end()) {
+        (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
+        (low, i64::MAX) => format!("{what} ({low} or more)"),
+        (low, high) => format!("{what} ({low} to {high})"),
     }
-    i64::from_str(text).ok().filter(|n| range.contains(n))
 }
 
 /// A writer for tests that keeps every write apart: an adapter that
@@ -498,9 +541,28 @@ mod tests {
 
     #[test]
     fn errors_display_their_place() {
-        assert_eq!(Error::at_column(2, 3, "m").to_string(), "input:2:3: m");
+        let e = Error::at_column(2, 3, "m");
+        assert_eq!(e.to_string(), "input:2:3: m");
+        assert_eq!((e.place(), e.message()), (Some((2, Some(3))), "m"));
         assert_eq!(Error::at(4, "m").to_string(), "input:4: m");
         let e = Error::from(io::Error::new(io::ErrorKind::BrokenPipe, "gone"));
         assert_eq!(e.to_string(), "cannot write the answer: gone");
+        assert_eq!(e.place(), None);
+    }
+
+    #[test]
+    fn a_token_already_taken_parses_as_a_number() {
+        let mut tokens = Tokens::new(b"12 x");
+        let twelve = tokens.next_token().unwrap();
+        assert_eq!(twelve.number::<u8>("n", 0..=20), Ok(12));
+        assert_eq!(
+            twelve.number::<u8>("n", 0..=9).unwrap_err().to_string(),
+            "input:1:1: expected n (0 to 9), found \"12\""
+        );
+        let x = tokens.next_token().unwrap();
+        assert_eq!(
+            x.number::<u8>("n", 0..=i64::MAX).unwrap_err().to_string(),
+            "input:1:4: expected n (0 or more), found \"x\""
+        );
     }
 }

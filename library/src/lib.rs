@@ -6,7 +6,8 @@
 //!   [`matrix`] reads a 0/1 matrix as an exact cover;
 //!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] their
 //!   9 × 9 grids read and written; [`geometry`] has cells, the symmetries
-//!   of the square and the cube, and placements on a board.
+//!   of the square and the cube, and placements on a board; [`tiling`]
+//!   is the model of pieces placed on cells.
 //! * [`input`] has what every adapter shares: reading lines and tokens,
 //!   errors with a place, `main`.
 //! * [`problems`] holds one adapter per judge problem: input → exact
@@ -27,3 +28,4 @@ pub mod model;
 pub mod problems;
 pub mod restarts;
 pub mod sudoku;
+pub mod tiling;

@@ -170,6 +170,85 @@ impl<T> Model<T> {
         }
     }
 
+    /// Lets each primary item of `family` be covered between `lo` and `hi`
+    /// times (both included) instead of once: a problem for
+    /// [`crate::dlx::multi`]. (On the model, not on [`Items`], so that
+    /// models without bounds carry none of this.)
+    ///
+    /// ```
+    /// use library::dlx::{multi, Search};
+    /// use library::model::{Items, Model};
+    ///
+    /// // Cover a strip of 4 cells with dominoes (one or two) and squares
+    /// // (at most one).
+    /// let mut items = Items::new();
+    /// let cells = items.primary(4);
+    /// let (dominoes, squares) = (items.primary(1), items.primary(1));
+    /// let mut model = Model::new(&items);
+    /// model.set_bounds(dominoes, 1, 2);
+    /// model.set_bounds(squares, 0, 1);
+    /// for c in 0..3 {
+    ///     model.add(("domino", c), &[dominoes.at(0), cells.at(c), cells.at(c + 1)]);
+    /// }
+    /// for c in 0..4 {
+    ///     model.add(("square", c), &[squares.at(0), cells.at(c)]);
+    /// }
+    /// // Four cells need two dominoes (a domino and two squares would be
+    /// // one square too many): one way.
+    /// assert_eq!(multi::Solver::new(model.problem()).count(), 1);
+    /// ```
+    ///
+    /// # Panics
+    /// If `family` is not primary, `hi == 0` or `lo > hi`: a bug of the
+    /// caller.
+    pub fn set_bounds(&mut self, family: Family, lo: u32, hi: u32) {
+        for i in 0..family.len {
+            if let Err(e) = self.problem.set_bounds(family.at(i), lo, hi) {
+                panic!("invalid bounds: {e}");
+            }
+        }
+    }
+
+    /// Adds an option whose entries are `(item, color)`, color 0 for none,
+    /// that stands for `payload`; returns its number. Options that give a
+    /// secondary item the same color may share it: a problem for
+    /// [`crate::dlx::color`] (or [`crate::dlx::multi`] with bounds).
+    ///
+    /// ```
+    /// use library::dlx::{color, Search};
+    /// use library::model::{Items, Model};
+    ///
+    /// // Word squares of side 2 from "at", "to", "ta", "oa": rows and
+    /// // columns primary, the four cells colored by their letters.
+    /// let words = ["at", "to", "ta", "oa"];
+    /// let mut items = Items::new();
+    /// let (rows, columns) = (items.primary(2), items.primary(2));
+    /// let cells = items.secondary_table(2, 2);
+    /// let mut model = Model::new(&items);
+    /// for word in words {
+    ///     let letter = |k: usize| u32::from(word.as_bytes()[k]);
+    ///     for i in 0..2 {
+    ///         model.add_colored((word, 'r', i), &[(rows.at(i), 0), (cells.at(i, 0), letter(0)), (cells.at(i, 1), letter(1))]);
+    ///         model.add_colored((word, 'c', i), &[(columns.at(i), 0), (cells.at(0, i), letter(0)), (cells.at(1, i), letter(1))]);
+    ///     }
+    /// }
+    /// // Rows at/to, at/ta, to/oa, ta/at and oa/at: their columns are words.
+    /// assert_eq!(color::Solver::new(model.problem()).count(), 5);
+    /// ```
+    ///
+    /// # Panics
+    /// If the option is not valid (an item out of range or named twice, a
+    /// color on a primary item): a bug of the caller, as for [`Model::add`].
+    pub fn add_colored(&mut self, payload: T, entries: &[(usize, u32)]) -> usize {
+        match self.problem.add_colored_option(entries) {
+            Ok(k) => {
+                self.payloads.push(payload);
+                k
+            }
+            Err(e) => panic!("an invalid option: {e}"),
+        }
+    }
+
     /// The problem to search.
     pub fn problem(&self) -> &Problem {
         &self.problem
@@ -241,5 +320,38 @@ mod tests {
         let cells = items.primary(2);
         let mut model = Model::new(&items);
         model.add((), &[cells.at(1), cells.at(1)]);
+    }
+
+    #[test]
+    fn bounds_are_set_family_by_family() {
+        let mut items = Items::new();
+        let cells = items.primary(2);
+        let pieces = items.primary(2);
+        let marks = items.secondary(1);
+        let mut model: Model<()> = Model::new(&items);
+        model.set_bounds(pieces, 0, 3);
+        let problem = model.problem();
+        assert_eq!((cells.at(1), pieces.at(0), marks.at(0)), (1, 2, 4));
+        assert_eq!(problem.bounds(cells.at(0)), (1, 1));
+        assert_eq!(problem.bounds(pieces.at(1)), (0, 3));
+        assert!(problem.has_bounds());
+    }
+
+    #[test]
+    #[should_panic(expected = "invalid bounds")]
+    fn bounds_on_secondary_items_are_a_bug() {
+        let mut items = Items::new();
+        let marks = items.secondary(1);
+        let mut model: Model<()> = Model::new(&items);
+        model.set_bounds(marks, 1, 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "an invalid option")]
+    fn a_color_on_a_primary_item_is_a_bug() {
+        let mut items = Items::new();
+        let cells = items.primary(1);
+        let mut model = Model::new(&items);
+        model.add_colored((), &[(cells.at(0), 1)]);
     }
 }

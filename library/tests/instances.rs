@@ -1,9 +1,15 @@
-//! The engine against the reference instances: every solution counted, and
-//! the nodes and updates equal to Knuth's DLX1 on the same files
-//! (library/instances/counts.tsv). The big instances are left to the bench
-//! (`cargo bench -p library`), which checks them too.
+//! The engines against the reference instances: every solution counted,
+//! and the nodes and updates equal to Knuth's DLX1 on the plain files
+//! (library/instances/counts.tsv), to DLX2 and DLX3 on those with colors
+//! and multiplicities (counts-xcc.tsv, cleansings too). The big instances
+//! are left to the bench (`cargo bench -p library`), which checks them
+//! too. Some counts are checked once more by a search of their own.
 
-use library::dlx::{bitset, text, Search, Solver, Stats};
+#[path = "../examples/instances.rs"]
+#[allow(dead_code)]
+mod generated;
+
+use library::dlx::{bitset, color, multi, text, Search, Solver, Stats};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
 
@@ -17,53 +23,92 @@ const FAST: &[&str] = &[
     "langford-11",
 ];
 
+/// Instances with colors or bounds small enough for a test run.
+const FAST_XCC: &[&str] = &[
+    "wordsquare-4",
+    "wordsquare-5",
+    "queens-bands-10-2",
+    "langford-multi-7-22",
+    "pentomino-multi-5x10",
+];
+
 struct Expected {
+    program: String,
     solutions: u64,
     stats: Stats,
 }
 
-fn expected(name: &str) -> Expected {
-    let table = std::fs::read_to_string(format!("{INSTANCES}/counts.tsv")).unwrap();
+/// The row of `name` in `table`: counts.tsv (DLX1's numbers, no program
+/// column) or counts-xcc.tsv.
+fn expected_in(table: &str, name: &str) -> Option<Expected> {
+    let table = std::fs::read_to_string(format!("{INSTANCES}/{table}")).unwrap();
     let row = table
         .lines()
         .filter(|line| !line.starts_with('#'))
         .map(|line| line.split('\t').collect::<Vec<_>>())
-        .find(|fields| fields[0] == name)
-        .unwrap_or_else(|| panic!("{name} is not in counts.tsv"));
-    let number = |k: usize| row[k].parse::<u64>().unwrap();
-    Expected {
-        solutions: number(1),
+        .find(|fields| fields[0] == name)?;
+    let (program, numbers) = match row.len() {
+        4 => ("dlx1", &row[1..]),
+        _ => (row[1], &row[2..]),
+    };
+    let number = |k: usize| numbers.get(k).map_or(0, |n| n.parse::<u64>().unwrap());
+    Some(Expected {
+        program: program.to_string(),
+        solutions: number(0),
         stats: Stats {
-            nodes: number(2),
-            updates: number(3),
+            nodes: number(1),
+            updates: number(2),
+            cleansings: number(3),
         },
-    }
+    })
 }
 
+fn expected(name: &str) -> Expected {
+    expected_in("counts.tsv", name)
+        .or_else(|| expected_in("counts-xcc.tsv", name))
+        .unwrap_or_else(|| panic!("{name} is in neither counts.tsv nor counts-xcc.tsv"))
+}
+
+/// An instance: its file in library/instances, or what the generator
+/// writes for it.
 fn load(name: &str) -> text::Instance {
-    let text = std::fs::read(format!("{INSTANCES}/{name}.dlx")).unwrap();
+    let text = std::fs::read(format!("{INSTANCES}/{name}.dlx"))
+        .ok()
+        .or_else(|| generated::generate(name).map(String::into_bytes))
+        .unwrap_or_else(|| panic!("no instance {name}"));
     text::parse(text).unwrap_or_else(|e| panic!("{name}.dlx: {e}"))
+}
+
+fn check<S: Search>(name: &str) {
+    let instance = load(name);
+    let want = expected(name);
+    let mut solver = S::new(&instance.problem);
+    assert_eq!(solver.count(), want.solutions, "{name}: solutions");
+    assert_eq!(
+        solver.stats(),
+        want.stats,
+        "{name}: nodes, updates, cleansings"
+    );
 }
 
 #[test]
 fn dancing_links_walk_dlx1_tree() {
-    for name in FAST {
-        let instance = load(name);
-        let want = expected(name);
-        let mut solver = Solver::new(&instance.problem);
-        assert_eq!(solver.count(), want.solutions, "{name}: solutions");
-        assert_eq!(solver.stats(), want.stats, "{name}: nodes and updates");
-    }
+    FAST.iter().for_each(|name| check::<Solver>(name));
 }
 
 #[test]
 fn bitsets_walk_dlx1_tree_too() {
-    for name in FAST {
-        let instance = load(name);
-        let want = expected(name);
-        let mut solver = bitset::Solver::new(&instance.problem);
-        assert_eq!(solver.count(), want.solutions, "{name}: solutions");
-        assert_eq!(solver.stats(), want.stats, "{name}: nodes and updates");
+    FAST.iter().for_each(|name| check::<bitset::Solver>(name));
+}
+
+#[test]
+fn colors_walk_dlx2_tree_and_bounds_dlx3_tree() {
+    for name in FAST_XCC {
+        match expected(name).program.as_str() {
+            "dlx2" => check::<color::Solver>(name),
+            "dlx3" => check::<multi::Solver>(name),
+            other => panic!("{name}: no engine walks {other}'s tree"),
+        }
     }
 }
 
@@ -76,11 +121,23 @@ fn every_instance_is_listed_and_parses() {
         .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 15);
+    assert_eq!(names.len(), 16);
+    // The generated ones are listed too, but for the example of examples/.
+    names.extend(generated::NAMES.iter().map(|n| n.to_string()));
+    names.retain(|n| n != "crossword-5x5");
     for name in names {
-        expected(&name);
-        load(&name);
+        let want = expected(&name);
+        let instance = load(&name);
+        let extended = instance.problem.has_colors() || instance.problem.has_bounds();
+        assert_eq!(extended, want.program != "dlx1", "{name}: {}", want.program);
     }
+}
+
+#[test]
+fn the_crossword_example_is_what_the_generator_writes() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/crossword-5x5.dlx");
+    let committed = std::fs::read_to_string(path).unwrap();
+    assert!(committed == generated::generate("crossword-5x5").unwrap());
 }
 
 #[test]
@@ -94,4 +151,112 @@ fn a_sudoku_solution_covers_every_item_once() {
         }
     }
     assert!(covered.iter().all(|&c| c == 1), "{covered:?}");
+}
+
+/// Double word squares of side 4, all eight words different, by a search
+/// of their own: rows one by one, each column's prefix a prefix of a word.
+#[test]
+fn word_squares_counted_directly() {
+    let words: Vec<&[u8]> = include_str!("../instances/words-4.txt")
+        .lines()
+        .map(str::as_bytes)
+        .collect();
+    fn rows(words: &[&[u8]], square: &mut Vec<usize>) -> u64 {
+        let depth = square.len();
+        if depth == 4 {
+            let columns: Vec<Vec<u8>> = (0..4)
+                .map(|j| square.iter().map(|&w| words[w][j]).collect())
+                .collect();
+            let mut all: Vec<&[u8]> = square.iter().map(|&w| words[w]).collect();
+            all.extend(columns.iter().map(|c| &c[..]));
+            let mut distinct = all.clone();
+            distinct.sort();
+            distinct.dedup();
+            let whole = columns.iter().all(|c| words.contains(&&c[..]));
+            return u64::from(whole && distinct.len() == 8);
+        }
+        let mut count = 0;
+        for w in 0..words.len() {
+            square.push(w);
+            let fits = (0..4).all(|j| {
+                let prefix: Vec<u8> = square.iter().map(|&v| words[v][j]).collect();
+                words.iter().any(|word| word.starts_with(&prefix))
+            });
+            if fits {
+                count += rows(words, square);
+            }
+            square.pop();
+        }
+        count
+    }
+    assert_eq!(
+        rows(&words, &mut Vec::new()),
+        expected("wordsquare-4").solutions
+    );
+}
+
+/// Queens with two per band of two ranks on a 10 × 10 board, by a search of
+/// their own: rank by rank, each rank zero to two queens, checked against
+/// files, diagonals and band totals.
+#[test]
+fn queens_in_bands_counted_directly() {
+    const N: usize = 10;
+    fn ranks(rank: usize, taken: [u64; 3], in_band: usize) -> u64 {
+        if rank == N {
+            return u64::from(taken[0] == (1 << N) - 1);
+        }
+        let mut count = 0;
+        let mut choices: Vec<Vec<usize>> = vec![vec![]];
+        for a in 0..N {
+            choices.push(vec![a]);
+            choices.extend((a + 1..N).map(|b| vec![a, b]));
+        }
+        for files in choices {
+            // The second rank of a band completes it to two queens.
+            if rank % 2 == 1 && in_band + files.len() != 2 {
+                continue;
+            }
+            let mut now = taken;
+            let free = files.iter().all(|&f| {
+                let bits = [1 << f, 1 << (rank + f), 1 << (rank + N - 1 - f)];
+                let free = (0..3).all(|k| now[k] & bits[k] == 0);
+                (0..3).for_each(|k| now[k] |= bits[k]);
+                free
+            });
+            if free {
+                let in_band = if rank % 2 == 0 { files.len() } else { 0 };
+                count += ranks(rank + 1, now, in_band);
+            }
+        }
+        count
+    }
+    assert_eq!(ranks(0, [0; 3], 0), expected("queens-bands-10-2").solutions);
+}
+
+/// Langford-like sequences of length 22 with pairs 1..7, each used one to
+/// three times, by a search of their own: fill the first empty position.
+#[test]
+fn langford_sequences_counted_directly() {
+    fn fill(slots: &mut [bool], used: &mut [usize], n: usize) -> u64 {
+        let first = match slots.iter().position(|&s| !s) {
+            Some(p) => p,
+            None => return u64::from(used[1..].iter().all(|&u| u >= 1)),
+        };
+        let mut count = 0;
+        for k in 1..=n {
+            let second = first + k + 1;
+            if used[k] < 3 && second < slots.len() && !slots[second] {
+                slots[first] = true;
+                slots[second] = true;
+                used[k] += 1;
+                count += fill(slots, used, n);
+                used[k] -= 1;
+                slots[first] = false;
+                slots[second] = false;
+            }
+        }
+        count
+    }
+    let count = fill(&mut [false; 22], &mut [0; 8], 7);
+    assert_eq!(count, expected("langford-multi-7-22").solutions);
 }

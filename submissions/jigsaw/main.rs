@@ -2,6 +2,9 @@
 // Sources:
 //   library/src/dlx.rs
 //   library/src/dlx/choice.rs
+//   library/src/dlx/links.rs
+//   library/src/dlx/problem.rs
+//   library/src/dlx/search.rs
 //   library/src/grouped.rs
 //   library/src/input.rs
 //   library/src/lib.rs
@@ -17,1065 +20,1103 @@ fn main() {
 }
 
 pub mod dlx {
-    use std::fmt;
-    use std::ops::ControlFlow;
+pub mod choice {
+use std::fmt;
+use crate::dlx::COVERED;
 
-    pub mod choice {
-        use std::fmt;
-        use crate::dlx::COVERED;
+pub trait Choice: Clone + fmt::Debug {
+    fn new(len: &[i32]) -> Self;
 
-        pub trait Choice: Clone + fmt::Debug {
-            fn new(len: &[i32]) -> Self;
+    fn fewest(&self, len: &[i32]) -> Option<u32>;
 
-            fn fewest(&self, len: &[i32]) -> Option<u32>;
+    fn leftmost(&self, len: &[i32]) -> Option<u32>;
 
-            fn leftmost(&self, len: &[i32]) -> Option<u32>;
+    fn cover(&mut self, c: u32, len: &[i32]);
 
-            fn cover(&mut self, c: u32, len: &[i32]);
+    fn uncover(&mut self, c: u32, len: &[i32]);
 
-            fn uncover(&mut self, c: u32, len: &[i32]);
+    fn emptied(&mut self);
 
-            fn emptied(&mut self);
+    fn refilled(&mut self);
+}
 
-            fn refilled(&mut self);
-        }
+#[derive(Clone, Debug)]
+pub struct Scan {
+    primary: usize,
+}
 
-        #[derive(Clone, Debug)]
-        pub struct Scan {
-            primary: usize,
-        }
-
-        impl Choice for Scan {
-            fn new(len: &[i32]) -> Scan {
-                Scan { primary: len.len() - 1 }
-            }
-
-            fn fewest(&self, len: &[i32]) -> Option<u32> {
-                let mut best = None;
-                let mut fewest = COVERED;
-                for (i, &l) in len[1..=self.primary].iter().enumerate() {
-                    if l < fewest {
-                        best = Some(i as u32 + 1);
-                        fewest = l;
-                        if l == 0 {
-                            break;
-                        }
-                    }
-                }
-                best
-            }
-
-            fn leftmost(&self, len: &[i32]) -> Option<u32> {
-                let lens = &len[1..=self.primary];
-                lens.iter().position(|&l| l & COVERED == 0).map(|i| i as u32 + 1)
-            }
-
-            fn cover(&mut self, _: u32, _: &[i32]) {}
-
-            fn uncover(&mut self, _: u32, _: &[i32]) {}
-
-            fn emptied(&mut self) {}
-
-            fn refilled(&mut self) {}
-        }
+impl Choice for Scan {
+    fn new(len: &[i32]) -> Scan {
+        Scan { primary: len.len() - 1 }
     }
 
-    pub use choice::{Choice, Scan};
-
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub enum Error {
-        ItemOutOfRange { option: usize, item: usize, items: usize },
-        EmptyOption { option: usize },
-        RepeatedItem { option: usize, item: usize },
-        TooLarge,
-    }
-
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                Error::ItemOutOfRange { option, item, items } => {
-                    write!(
-                        f,
-                        "option {option} names item {item}, but there are only {items} items"
-                    )
-                }
-                Error::EmptyOption { option } => write!(f, "option {option} is empty"),
-                Error::RepeatedItem { option, item } => {
-                    write!(f, "option {option} names item {item} twice")
-                }
-                Error::TooLarge => {
-                    write!(f, "the problem is too large for 32-bit indices")
+    fn fewest(&self, len: &[i32]) -> Option<u32> {
+        let mut best = None;
+        let mut fewest = COVERED;
+        for (i, &l) in len[1..=self.primary].iter().enumerate() {
+            if l < fewest {
+                best = Some(i as u32 + 1);
+                fewest = l;
+                if l == 0 {
+                    break;
                 }
             }
         }
+        best
     }
 
-    impl std::error::Error for Error {}
-
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub enum Branching {
-        #[default]
-        Fewest,
-        InOrder,
+    fn leftmost(&self, len: &[i32]) -> Option<u32> {
+        let lens = &len[1..=self.primary];
+        lens.iter().position(|&l| l & COVERED == 0).map(|i| i as u32 + 1)
     }
 
-    #[derive(Clone, Debug)]
-    pub struct Problem {
-        primary: usize,
-        secondary: usize,
-        items: Vec<u32>,
-        starts: Vec<u32>,
-        branching: Branching,
-        seen: Vec<u32>,
-        attempt: u32,
+    fn cover(&mut self, _: u32, _: &[i32]) {}
+
+    fn uncover(&mut self, _: u32, _: &[i32]) {}
+
+    fn emptied(&mut self) {}
+
+    fn refilled(&mut self) {}
+}
+}
+
+pub mod links {
+use std::ops::ControlFlow;
+use crate::dlx::{Branching, Choice, Problem, Scan, Search, Stats, COVERED};
+
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    pub top: i32,
+    pub up: u32,
+    pub down: u32,
+    pub right: u32,
+}
+
+pub type Solver = Links<Scan>;
+
+#[derive(Clone, Debug)]
+pub struct Links<C> {
+    primary: usize,
+    len: Vec<i32>,
+    nodes: Vec<Node>,
+    choice: C,
+    in_order: bool,
+    stats: Stats,
+}
+
+impl<C: Choice> Search for Links<C> {
+    fn new(problem: &Problem) -> Links<C> {
+        Links::build(problem)
     }
 
-    impl Default for Problem {
-        fn default() -> Problem {
-            Problem::new(0, 0)
-        }
-    }
-
-    impl Problem {
-        pub fn new(primary: usize, secondary: usize) -> Problem {
-            Problem {
-                primary,
-                secondary,
-                items: Vec::new(),
-                starts: vec![0],
-                branching: Branching::default(),
-                seen: Vec::new(),
-                attempt: 0,
-            }
-        }
-
-        pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
-            let option = self.options();
-            let total = self.primary + self.secondary;
-            if items.is_empty() {
-                return Err(Error::EmptyOption { option });
-            }
-            let needed = total + self.items.len() + items.len() + option + 3;
-            if needed >= COVERED as usize {
-                return Err(Error::TooLarge);
-            }
-            if self.seen.len() < total {
-                self.seen.resize(total, 0);
-            }
-            self.attempt = self.attempt.wrapping_add(1);
-            if self.attempt == 0 {
-                self.seen.iter_mut().for_each(|s| *s = 0);
-                self.attempt = 1;
-            }
-            let stamp = self.attempt;
-            for &item in items {
-                if item >= total {
-                    return Err(Error::ItemOutOfRange {
-                        option,
-                        item,
-                        items: total,
-                    });
-                }
-                if self.seen[item] == stamp {
-                    return Err(Error::RepeatedItem {
-                        option,
-                        item,
-                    });
-                }
-                self.seen[item] = stamp;
-            }
-            self.items.extend(items.iter().map(|&i| i as u32));
-            self.starts.push(self.items.len() as u32);
-            Ok(option)
-        }
-
-        pub fn options(&self) -> usize {
-            self.starts.len() - 1
-        }
-
-        fn slice(&self, k: usize) -> &[u32] {
-            &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
-        }
-    }
-
-    pub trait Search: Sized {
-        fn new(problem: &Problem) -> Self;
-
-        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-        where
-            F: FnMut(&[usize]) -> ControlFlow<B>;
-        fn first(&mut self) -> Option<Vec<usize>> {
-            match self.search(|solution| ControlFlow::Break(solution.to_vec())) {
-                ControlFlow::Break(solution) => Some(solution),
-                ControlFlow::Continue(()) => None,
-            }
-        }
-    }
-
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub struct Stats {
-        pub nodes: u64,
-        pub updates: u64,
-    }
-
-    fn naming<C: Choice, B, F>(
-        mut visit: F,
-    ) -> impl FnMut(&Links<C>, &[u32]) -> ControlFlow<B>
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
     where
         F: FnMut(&[usize]) -> ControlFlow<B>,
     {
-        let mut solution = Vec::new();
-        move |solver, choice| {
-            solution.clear();
-            solution.extend(choice.iter().map(|&x| solver.option_of(x)));
-            visit(&solution)
+        self.walk(naming(visit), u64::MAX, |_, _| {})
+    }
+}
+
+impl<C: Choice> Links<C> {
+    fn build(problem: &Problem) -> Links<C> {
+        let (len, nodes) = arena(problem);
+        Links {
+            primary: problem.primary,
+            choice: C::new(&len[..=problem.primary]),
+            len,
+            nodes,
+            in_order: problem.branching == Branching::InOrder,
+            stats: Stats::default(),
         }
     }
 
-    const COVERED: i32 = 1 << 30;
-
-    #[derive(Clone, Copy, Debug)]
-    struct Node {
-        top: i32,
-        up: u32,
-        down: u32,
-        right: u32,
-    }
-
-    pub type Solver = Links<Scan>;
-
-    #[derive(Clone, Debug)]
-    pub struct Links<C> {
-        primary: usize,
-        len: Vec<i32>,
-        nodes: Vec<Node>,
-        choice: C,
-        in_order: bool,
-        stats: Stats,
-    }
-
-    impl<C: Choice> Search for Links<C> {
-        fn new(problem: &Problem) -> Links<C> {
-            Links::build(problem)
-        }
-
-        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-        where
-            F: FnMut(&[usize]) -> ControlFlow<B>,
-        {
-            self.walk(naming(visit), u64::MAX, |_, _| {})
-        }
-    }
-
-    impl<C: Choice> Links<C> {
-        fn build(problem: &Problem) -> Links<C> {
-            let n = problem.primary + problem.secondary;
-            let mut len = vec![0; n + 1];
-            let mut nodes: Vec<Node> = (0..=n as u32)
-                .map(|i| Node {
-                    top: 0,
-                    up: i,
-                    down: i,
-                    right: 0,
-                })
-                .collect();
-            nodes.reserve(problem.items.len() + problem.options() + 1);
-            let mut previous_first = 0;
-            for k in 0..problem.options() {
-                let spacer = nodes.len();
-                nodes
-                    .push(Node {
-                        top: -(k as i32),
-                        up: previous_first,
-                        down: 0,
-                        right: 0,
-                    });
-                previous_first = nodes.len() as u32;
-                for &item in problem.slice(k) {
-                    let x = nodes.len() as u32;
-                    let head = item as usize + 1;
-                    let last = nodes[head].up;
-                    nodes
-                        .push(Node {
-                            top: head as i32,
-                            up: last,
-                            down: head as u32,
-                            right: x + 1,
-                        });
-                    nodes[last as usize].down = x;
-                    nodes[head].up = x;
-                    len[head] += 1;
-                }
-                nodes[spacer].down = nodes.len() as u32 - 1;
-                nodes.last_mut().expect("options are not empty").right = previous_first;
+    fn walk<B, F, R>(
+        &mut self,
+        mut visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Links<C>, &[u32]),
+    {
+        self.stats = Stats::default();
+        let mut next_report = interval;
+        let mut choice: Vec<u32> = Vec::with_capacity(self.primary + 1);
+        self.stats.nodes += 1;
+        let mut best = match self.choose() {
+            Some(best) => best,
+            None => {
+                self.stats.nodes += 1;
+                return visit(self, &[]);
             }
+        };
+        self.cover(best);
+        let mut cur = self.nodes[best as usize].down;
+        choice.push(cur);
+        loop {
+            if cur != best {
+                self.cover_others(cur);
+                self.stats.nodes += 1;
+                if self.stats.nodes >= next_report {
+                    next_report = next_report.saturating_add(interval);
+                    report(self, &choice);
+                }
+                if let Some(next) = self.choose() {
+                    best = next;
+                    self.cover(best);
+                    cur = self.nodes[best as usize].down;
+                    choice.push(cur);
+                    continue;
+                }
+                if let ControlFlow::Break(value) = visit(self, &choice) {
+                    self.unwind(&choice);
+                    return ControlFlow::Break(value);
+                }
+            } else {
+                self.uncover(best);
+                choice.pop();
+                match choice.last() {
+                    None => return ControlFlow::Continue(()),
+                    Some(&x) => {
+                        cur = x;
+                        best = self.nodes[cur as usize].top as u32;
+                    }
+                }
+            }
+            self.uncover_others(cur);
+            cur = self.nodes[cur as usize].down;
+            *choice.last_mut().expect("a level is active") = cur;
+        }
+    }
+
+    fn choose(&self) -> Option<u32> {
+        let best = self.choice.fewest(&self.len)?;
+        if self.in_order && self.len[best as usize] > 1 {
+            return self.choice.leftmost(&self.len);
+        }
+        Some(best)
+    }
+
+    fn cover(&mut self, c: u32) {
+        if c as usize <= self.primary {
+            self.choice.cover(c, &self.len);
+        }
+        *self.len_mut(c) += COVERED;
+        let mut hidden = 0;
+        let mut rr = self.node(c).down;
+        while rr != c {
+            let mut nn = self.node(rr).right;
+            while nn != rr {
+                let Node { top, up, down, right } = *self.node(nn);
+                self.node_mut(up).down = down;
+                self.node_mut(down).up = up;
+                let len = self.len_mut(top as u32);
+                *len -= 1;
+                let now = *len;
+                if now == 0 && top as usize <= self.primary {
+                    self.choice.emptied();
+                }
+                hidden += 1;
+                nn = right;
+            }
+            rr = self.node(rr).down;
+        }
+        self.stats.updates += 1 + hidden;
+    }
+
+    fn uncover(&mut self, c: u32) {
+        let mut rr = self.node(c).up;
+        while rr != c {
+            let mut nn = self.node(rr).right;
+            while nn != rr {
+                let Node { top, up, down, right } = *self.node(nn);
+                self.node_mut(up).down = nn;
+                self.node_mut(down).up = nn;
+                let len = self.len_mut(top as u32);
+                let before = *len;
+                *len += 1;
+                if before == 0 && top as usize <= self.primary {
+                    self.choice.refilled();
+                }
+                nn = right;
+            }
+            rr = self.node(rr).up;
+        }
+        *self.len_mut(c) -= COVERED;
+        if c as usize <= self.primary {
+            self.choice.uncover(c, &self.len);
+        }
+    }
+
+    fn cover_others(&mut self, x: u32) {
+        let mut p = self.node(x).right;
+        while p != x {
+            let Node { top, right, .. } = *self.node(p);
+            self.cover(top as u32);
+            p = right;
+        }
+    }
+
+    fn uncover_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let Node { top, down, .. } = *self.node(p);
+            if top <= 0 {
+                p = down;
+            } else {
+                self.uncover(top as u32);
+                p -= 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn node(&self, x: u32) -> &Node {
+        debug_assert!((x as usize) < self.nodes.len());
+
+        unsafe { self.nodes.get_unchecked(x as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, x: u32) -> &mut Node {
+        debug_assert!((x as usize) < self.nodes.len());
+
+        unsafe { self.nodes.get_unchecked_mut(x as usize) }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, i: u32) -> &mut i32 {
+        debug_assert!((i as usize) < self.len.len());
+
+        unsafe { self.len.get_unchecked_mut(i as usize) }
+    }
+
+    fn unwind(&mut self, choice: &[u32]) {
+        for &x in choice.iter().rev() {
+            self.uncover_others(x);
+            self.uncover(self.nodes[x as usize].top as u32);
+        }
+    }
+
+    fn option_of(&self, x: u32) -> usize {
+        option_of(&self.nodes, x)
+    }
+}
+
+pub fn option_of(nodes: &[Node], mut x: u32) -> usize {
+    while nodes[x as usize].top > 0 {
+        x -= 1;
+    }
+    -nodes[x as usize].top as usize
+}
+
+pub fn arena(problem: &Problem) -> (Vec<i32>, Vec<Node>) {
+    let n = problem.primary + problem.secondary;
+    let mut len = vec![0; n + 1];
+    let mut nodes: Vec<Node> = (0..=n as u32)
+        .map(|i| Node {
+            top: 0,
+            up: i,
+            down: i,
+            right: 0,
+        })
+        .collect();
+    nodes.reserve(problem.items.len() + problem.options() + 1);
+    let mut previous_first = 0;
+    for k in 0..problem.options() {
+        let spacer = nodes.len();
+        nodes
+            .push(Node {
+                top: -(k as i32),
+                up: previous_first,
+                down: 0,
+                right: 0,
+            });
+        previous_first = nodes.len() as u32;
+        for &item in problem.slice(k) {
+            let x = nodes.len() as u32;
+            let head = item as usize + 1;
+            let last = nodes[head].up;
             nodes
                 .push(Node {
-                    top: -(problem.options() as i32),
-                    up: previous_first,
-                    down: 0,
-                    right: 0,
+                    top: head as i32,
+                    up: last,
+                    down: head as u32,
+                    right: x + 1,
                 });
-            Links {
-                primary: problem.primary,
-                choice: C::new(&len[..=problem.primary]),
-                len,
-                nodes,
-                in_order: problem.branching == Branching::InOrder,
-                stats: Stats::default(),
-            }
+            nodes[last as usize].down = x;
+            nodes[head].up = x;
+            len[head] += 1;
         }
+        nodes[spacer].down = nodes.len() as u32 - 1;
+        nodes.last_mut().expect("options are not empty").right = previous_first;
+    }
+    nodes
+        .push(Node {
+            top: -(problem.options() as i32),
+            up: previous_first,
+            down: 0,
+            right: 0,
+        });
+    (len, nodes)
+}
 
-        fn walk<B, F, R>(
-            &mut self,
-            mut visit: F,
-            interval: u64,
-            mut report: R,
-        ) -> ControlFlow<B>
-        where
-            F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
-            R: FnMut(&Links<C>, &[u32]),
-        {
-            self.stats = Stats::default();
-            let mut next_report = interval;
-            let mut choice: Vec<u32> = Vec::with_capacity(self.primary + 1);
-            self.stats.nodes += 1;
-            let mut best = match self.choose() {
-                Some(best) => best,
-                None => {
-                    self.stats.nodes += 1;
-                    return visit(self, &[]);
-                }
-            };
-            self.cover(best);
-            let mut cur = self.nodes[best as usize].down;
-            choice.push(cur);
-            loop {
-                if cur != best {
-                    self.cover_others(cur);
-                    self.stats.nodes += 1;
-                    if self.stats.nodes >= next_report {
-                        next_report = next_report.saturating_add(interval);
-                        report(self, &choice);
-                    }
-                    if let Some(next) = self.choose() {
-                        best = next;
-                        self.cover(best);
-                        cur = self.nodes[best as usize].down;
-                        choice.push(cur);
-                        continue;
-                    }
-                    if let ControlFlow::Break(value) = visit(self, &choice) {
-                        self.unwind(&choice);
-                        return ControlFlow::Break(value);
-                    }
-                } else {
-                    self.uncover(best);
-                    choice.pop();
-                    match choice.last() {
-                        None => return ControlFlow::Continue(()),
-                        Some(&x) => {
-                            cur = x;
-                            best = self.nodes[cur as usize].top as u32;
-                        }
-                    }
-                }
-                self.uncover_others(cur);
-                cur = self.nodes[cur as usize].down;
-                *choice.last_mut().expect("a level is active") = cur;
+fn naming<C: Choice, B, F>(
+    mut visit: F,
+) -> impl FnMut(&Links<C>, &[u32]) -> ControlFlow<B>
+where
+    F: FnMut(&[usize]) -> ControlFlow<B>,
+{
+    let mut solution = Vec::new();
+    move |solver, choice| {
+        solution.clear();
+        solution.extend(choice.iter().map(|&x| solver.option_of(x)));
+        visit(&solution)
+    }
+}
+}
+
+pub mod problem {
+use std::fmt;
+use crate::dlx::COVERED;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    ItemOutOfRange { option: usize, item: usize, items: usize },
+    EmptyOption { option: usize },
+    RepeatedItem { option: usize, item: usize },
+    TooLarge,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::ItemOutOfRange { option, item, items } => {
+                write!(
+                    f,
+                    "option {option} names item {item}, but there are only {items} items"
+                )
             }
-        }
-
-        fn choose(&self) -> Option<u32> {
-            let best = self.choice.fewest(&self.len)?;
-            if self.in_order && self.len[best as usize] > 1 {
-                return self.choice.leftmost(&self.len);
+            Error::EmptyOption { option } => {
+                write!(f, "option {option} is empty")
             }
-            Some(best)
-        }
-
-        fn cover(&mut self, c: u32) {
-            if c as usize <= self.primary {
-                self.choice.cover(c, &self.len);
+            Error::RepeatedItem { option, item } => {
+                write!(f, "option {option} names item {item} twice")
             }
-            *self.len_mut(c) += COVERED;
-            let mut hidden = 0;
-            let mut rr = self.node(c).down;
-            while rr != c {
-                let mut nn = self.node(rr).right;
-                while nn != rr {
-                    let Node { top, up, down, right } = *self.node(nn);
-                    self.node_mut(up).down = down;
-                    self.node_mut(down).up = up;
-                    let len = self.len_mut(top as u32);
-                    *len -= 1;
-                    let now = *len;
-                    if now == 0 && top as usize <= self.primary {
-                        self.choice.emptied();
-                    }
-                    hidden += 1;
-                    nn = right;
-                }
-                rr = self.node(rr).down;
+            Error::TooLarge => {
+                write!(f, "the problem is too large for 32-bit indices")
             }
-            self.stats.updates += 1 + hidden;
-        }
-
-        fn uncover(&mut self, c: u32) {
-            let mut rr = self.node(c).up;
-            while rr != c {
-                let mut nn = self.node(rr).right;
-                while nn != rr {
-                    let Node { top, up, down, right } = *self.node(nn);
-                    self.node_mut(up).down = nn;
-                    self.node_mut(down).up = nn;
-                    let len = self.len_mut(top as u32);
-                    let before = *len;
-                    *len += 1;
-                    if before == 0 && top as usize <= self.primary {
-                        self.choice.refilled();
-                    }
-                    nn = right;
-                }
-                rr = self.node(rr).up;
-            }
-            *self.len_mut(c) -= COVERED;
-            if c as usize <= self.primary {
-                self.choice.uncover(c, &self.len);
-            }
-        }
-
-        fn cover_others(&mut self, x: u32) {
-            let mut p = self.node(x).right;
-            while p != x {
-                let Node { top, right, .. } = *self.node(p);
-                self.cover(top as u32);
-                p = right;
-            }
-        }
-
-        fn uncover_others(&mut self, x: u32) {
-            let mut p = x - 1;
-            while p != x {
-                let Node { top, down, .. } = *self.node(p);
-                if top <= 0 {
-                    p = down;
-                } else {
-                    self.uncover(top as u32);
-                    p -= 1;
-                }
-            }
-        }
-
-        #[inline(always)]
-        fn node(&self, x: u32) -> &Node {
-            debug_assert!((x as usize) < self.nodes.len());
-
-            unsafe { self.nodes.get_unchecked(x as usize) }
-        }
-
-        #[inline(always)]
-        fn node_mut(&mut self, x: u32) -> &mut Node {
-            debug_assert!((x as usize) < self.nodes.len());
-
-            unsafe { self.nodes.get_unchecked_mut(x as usize) }
-        }
-
-        #[inline(always)]
-        fn len_mut(&mut self, i: u32) -> &mut i32 {
-            debug_assert!((i as usize) < self.len.len());
-
-            unsafe { self.len.get_unchecked_mut(i as usize) }
-        }
-
-        fn unwind(&mut self, choice: &[u32]) {
-            for &x in choice.iter().rev() {
-                self.uncover_others(x);
-                self.uncover(self.nodes[x as usize].top as u32);
-            }
-        }
-
-        fn option_of(&self, mut x: u32) -> usize {
-            while self.nodes[x as usize].top > 0 {
-                x -= 1;
-            }
-            -self.nodes[x as usize].top as usize
         }
     }
+}
+
+impl std::error::Error for Error {}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    #[default]
+    Fewest,
+    InOrder,
+}
+
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub primary: usize,
+    pub secondary: usize,
+    pub items: Vec<u32>,
+    starts: Vec<u32>,
+    pub branching: Branching,
+    seen: Vec<u32>,
+    attempt: u32,
+}
+
+impl Default for Problem {
+    fn default() -> Problem {
+        Problem::new(0, 0)
+    }
+}
+
+impl Problem {
+    pub fn new(primary: usize, secondary: usize) -> Problem {
+        Problem {
+            primary,
+            secondary,
+            items: Vec::new(),
+            starts: vec![0],
+            branching: Branching::default(),
+            seen: Vec::new(),
+            attempt: 0,
+        }
+    }
+
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
+        let option = self.options();
+        let total = self.primary + self.secondary;
+        if items.is_empty() {
+            return Err(Error::EmptyOption { option });
+        }
+        let needed = total + self.items.len() + items.len() + option + 3;
+        if needed >= COVERED as usize {
+            return Err(Error::TooLarge);
+        }
+        if self.seen.len() < total {
+            self.seen.resize(total, 0);
+        }
+        self.attempt = self.attempt.wrapping_add(1);
+        if self.attempt == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.attempt = 1;
+        }
+        let stamp = self.attempt;
+        for &item in items {
+            if item >= total {
+                return Err(Error::ItemOutOfRange {
+                    option,
+                    item,
+                    items: total,
+                });
+            }
+            if self.seen[item] == stamp {
+                return Err(Error::RepeatedItem {
+                    option,
+                    item,
+                });
+            }
+            self.seen[item] = stamp;
+        }
+        self.items.extend(items.iter().map(|&i| i as u32));
+        self.starts.push(self.items.len() as u32);
+        Ok(option)
+    }
+
+    pub fn options(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn slice(&self, k: usize) -> &[u32] {
+        &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+}
+}
+
+pub mod search {
+use std::ops::ControlFlow;
+use crate::dlx::Problem;
+
+pub trait Search: Sized {
+    fn new(problem: &Problem) -> Self;
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>;
+    fn first(&mut self) -> Option<Vec<usize>> {
+        match self.search(|solution| ControlFlow::Break(solution.to_vec())) {
+            ControlFlow::Break(solution) => Some(solution),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: u64,
+    pub updates: u64,
+    pub cleansings: u64,
+}
+}
+
+pub use choice::{Choice, Scan};
+pub use links::Solver;
+pub use problem::{Branching, Problem};
+pub use search::{Search, Stats};
+
+const COVERED: i32 = 1 << 30;
 }
 
 pub mod grouped {
-    use crate::model::{Family, Items, Model, Table};
+use crate::model::{Family, Items, Model, Table};
 
-    #[derive(Clone, Debug)]
-    pub struct Grouped {
-        cells: usize,
-        symbols: usize,
-        groups_of: Vec<Vec<usize>>,
-        groups: usize,
-    }
-
-    impl Grouped {
-        pub fn new(cells: usize, symbols: usize) -> Grouped {
-            Grouped {
-                cells,
-                symbols,
-                groups_of: vec![Vec::new(); cells],
-                groups: 0,
-            }
-        }
-
-        pub fn square(side: usize) -> Grouped {
-            let mut grid = Grouped::new(side * side, side);
-            for r in 0..side {
-                grid.add_group((0..side).map(|c| r * side + c));
-            }
-            for c in 0..side {
-                grid.add_group((0..side).map(|r| r * side + c));
-            }
-            grid
-        }
-
-        pub fn add_group(&mut self, cells: impl IntoIterator<Item = usize>) {
-            for cell in cells {
-                self.groups_of[cell].push(self.groups);
-            }
-            self.groups += 1;
-        }
-
-        pub fn items(&self) -> (Items, Family, Table) {
-            let mut items = Items::new();
-            let cells = items.primary(self.cells);
-            let holds = items.primary_table(self.groups, self.symbols);
-            (items, cells, holds)
-        }
-
-        pub fn items_of(&self, cell: usize, symbol: usize, out: &mut Vec<usize>) {
-            let (_, cells, holds) = self.items();
-            out.push(cells.at(cell));
-            out.extend(self.groups_of[cell].iter().map(|&g| holds.at(g, symbol)));
-        }
-
-        pub fn model(
-            &self,
-            allowed: impl Fn(usize, usize) -> bool,
-        ) -> Model<(usize, usize)> {
-            let (items, _, _) = self.items();
-            let mut model = Model::new(&items);
-            let mut option = Vec::with_capacity(4);
-            for cell in 0..self.cells {
-                for symbol in (0..self.symbols).filter(|&s| allowed(cell, s)) {
-                    option.clear();
-                    self.items_of(cell, symbol, &mut option);
-                    model.add((cell, symbol), &option);
-                }
-            }
-            model
-        }
-    }
+#[derive(Clone, Debug)]
+pub struct Grouped {
+    cells: usize,
+    symbols: usize,
+    groups_of: Vec<Vec<usize>>,
+    groups: usize,
 }
 
-pub mod input {
-    use std::fmt;
-    use std::io::{self, Read, Write};
-    use std::ops::RangeInclusive;
-    use std::str::FromStr;
-
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Error {
-        pub line: usize,
-        pub column: Option<usize>,
-        pub message: String,
-    }
-
-    impl Error {
-        pub fn at(line: usize, message: impl Into<String>) -> Error {
-            Error {
-                line,
-                column: None,
-                message: message.into(),
-            }
-        }
-
-        pub fn at_column(
-            line: usize,
-            column: usize,
-            message: impl Into<String>,
-        ) -> Error {
-            Error {
-                line,
-                column: Some(column),
-                message: message.into(),
-            }
+impl Grouped {
+    pub fn new(cells: usize, symbols: usize) -> Grouped {
+        Grouped {
+            cells,
+            symbols,
+            groups_of: vec![Vec::new(); cells],
+            groups: 0,
         }
     }
 
-    impl From<io::Error> for Error {
-        fn from(e: io::Error) -> Error {
-            Error::at(0, format!("cannot write the answer: {e}"))
+    pub fn square(side: usize) -> Grouped {
+        let mut grid = Grouped::new(side * side, side);
+        for r in 0..side {
+            grid.add_group((0..side).map(|c| r * side + c));
         }
-    }
-
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match (self.line, self.column) {
-                (0, _) => write!(f, "{}", self.message),
-                (line, Some(column)) => {
-                    write!(f, "input:{line}:{column}: {}", self.message)
-                }
-                (line, None) => write!(f, "input:{line}: {}", self.message),
-            }
-        }
-    }
-
-    impl std::error::Error for Error {}
-
-    pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
-
-    pub fn run(solve: Solve) {
-        let mut input = Vec::new();
-        if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
-            eprintln!("cannot read the input: {e}");
-            std::process::exit(1);
-        }
-        let stdout = io::stdout();
-        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        let result = solve(&input, &mut out)
-            .and_then(|()| out.flush().map_err(Error::from));
-        if let Err(e) = result {
-            let _ = out.flush();
-            eprintln!("{e}");
-            std::process::exit(1);
-        }
-    }
-
-    pub fn quote(bytes: &[u8]) -> String {
-        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
-        let mut out = String::from("\"");
-        for (shown, ch) in head.chars().enumerate() {
-            if shown == 60 {
-                out.push('…');
-                break;
-            }
-            out.extend(ch.escape_debug());
-        }
-        out.push('"');
-        out
-    }
-
-    pub fn describe_at(line: &[u8], at: usize) -> String {
-        let rest = &line[at.min(line.len())..];
-        let first = match rest.first() {
-            None => return "the end of the line".to_string(),
-            Some(&b) => b,
-        };
-        let end = rest.len().min(4);
-        let ch = (1..=end)
-            .find_map(|n| {
-                std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
-            });
-        match ch {
-            Some(ch) => format!("{ch:?}"),
-            None => format!("byte 0x{first:02x}"),
-        }
-    }
-
-    pub fn trim_end(bytes: &[u8]) -> &[u8] {
-        let end = bytes
-            .iter()
-            .rposition(|b| !b.is_ascii_whitespace())
-            .map_or(0, |p| p + 1);
-        &bytes[..end]
-    }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Token<'a> {
-        pub line: usize,
-        pub column: usize,
-        pub text: &'a [u8],
-    }
-
-    impl Token<'_> {
-        pub fn error(&self, message: impl Into<String>) -> Error {
-            Error::at_column(self.line, self.column, message)
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct Tokens<'a> {
-        input: &'a [u8],
-        at: usize,
-        line: usize,
-        column: usize,
-    }
-
-    impl<'a> Tokens<'a> {
-        pub fn new(input: &'a [u8]) -> Tokens<'a> {
-            Tokens {
-                input,
-                at: 0,
-                line: 1,
-                column: 1,
-            }
-        }
-
-        pub fn next_token(&mut self) -> Option<Token<'a>> {
-            while let Some(&b) = self.input.get(self.at) {
-                if !b.is_ascii_whitespace() {
-                    break;
-                }
-                self.step(b);
-            }
-            if self.at == self.input.len() {
-                return None;
-            }
-            let (start, line, column) = (self.at, self.line, self.column);
-            while let Some(&b) = self.input.get(self.at) {
-                if b.is_ascii_whitespace() {
-                    break;
-                }
-                self.step(b);
-            }
-            Some(Token {
-                line,
-                column,
-                text: &self.input[start..self.at],
-            })
-        }
-
-        fn step(&mut self, b: u8) {
-            self.at += 1;
-            if b == b'\n' {
-                self.line += 1;
-                self.column = 1;
-            } else if b & 0xc0 != 0x80 {
-                self.column += 1;
-            }
-        }
-
-        pub fn end_error(&self, expected: &str) -> Error {
-            Error::at(
-                self.line,
-                format!("expected {expected}, found the end of the input"),
-            )
-        }
-
-        pub fn expect(&mut self, expected: &str) -> Result<Token<'a>, Error> {
-            match self.next_token() {
-                Some(token) => Ok(token),
-                None => Err(self.end_error(expected)),
-            }
-        }
-
-        pub fn placed_number<T>(
-            &mut self,
-            what: &str,
-            range: RangeInclusive<i64>,
-        ) -> Result<(T, Token<'a>), Error>
-        where
-            T: TryFrom<i64>,
-        {
-            let expected = || match (*range.start(), *range.end()) {
-                (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
-                (low, i64::MAX) => format!("{what} ({low} or more)"),
-                (low, high) => format!("{what} ({low} to {high})"),
-            };
-            let token = match self.next_token() {
-                Some(token) => token,
-                None => return Err(self.end_error(&expected())),
-            };
-            parse_number(&token, range.clone())
-                .and_then(|n| T::try_from(n).ok())
-                .map(|n| (n, token))
-                .ok_or_else(|| {
-                    token
-                        .error(
-                            format!(
-                                "expected {}, found {}", expected(), quote(token.text)
-                            ),
-                        )
-                })
-        }
-    }
-
-    pub fn parse_number(token: &Token, range: RangeInclusive<i64>) -> Option<i64> {
-        let text = std::str::from_utf8(token.text).ok()?;
-        let digits = text.strip_prefix('-').unwrap_or(text);
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        i64::from_str(text).ok().filter(|n| range.contains(n))
-    }
-}
-
-pub mod model {
-    use crate::dlx::Problem;
-
-    #[derive(Clone, Debug, Default)]
-    pub struct Items {
-        primary: usize,
-        secondary: usize,
-    }
-
-    impl Items {
-        pub fn new() -> Items {
-            Items::default()
-        }
-
-        pub fn primary(&mut self, len: usize) -> Family {
-            assert!(
-                self.secondary == 0, "primary items must come before secondary ones"
-            );
-            self.primary += len;
-            Family {
-                start: self.primary - len,
-                len,
-            }
-        }
-
-        pub fn primary_table(&mut self, rows: usize, columns: usize) -> Table {
-            Table::of(self.primary(rows * columns), columns)
-        }
-
-        pub fn problem(&self) -> Problem {
-            Problem::new(self.primary, self.secondary)
-        }
-    }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Family {
-        start: usize,
-        len: usize,
-    }
-
-    impl Family {
-        #[inline]
-        pub fn at(self, i: usize) -> usize {
-            debug_assert!(i < self.len, "index {i} of a family of {}", self.len);
-            self.start + i
-        }
-    }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Table {
-        items: Family,
-        columns: usize,
-    }
-
-    impl Table {
-        fn of(items: Family, columns: usize) -> Table {
-            Table { items, columns }
-        }
-
-        #[inline]
-        pub fn at(self, row: usize, column: usize) -> usize {
-            debug_assert!(column < self.columns);
-            self.items.at(row * self.columns + column)
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct Model<T> {
-        problem: Problem,
-        payloads: Vec<T>,
-    }
-
-    impl<T> Model<T> {
-        pub fn new(items: &Items) -> Model<T> {
-            Model {
-                problem: items.problem(),
-                payloads: Vec::new(),
-            }
-        }
-
-        pub fn add(&mut self, payload: T, items: &[usize]) -> usize {
-            match self.problem.add_option(items) {
-                Ok(k) => {
-                    self.payloads.push(payload);
-                    k
-                }
-                Err(e) => panic!("an invalid option: {e}"),
-            }
-        }
-
-        pub fn problem(&self) -> &Problem {
-            &self.problem
-        }
-
-        pub fn payloads<'a>(
-            &'a self,
-            solution: &'a [usize],
-        ) -> impl Iterator<Item = &'a T> + 'a {
-            solution.iter().map(move |&k| &self.payloads[k])
-        }
-    }
-}
-
-pub mod problems {
-    pub mod jigsaw {
-        use crate::dlx::Solver;
-        use crate::grouped::Grouped;
-        use crate::input::{self, Error, Token, Tokens};
-        use crate::sudoku::{self, CELLS, SIDE};
-        use std::io::Write;
-
-        pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-            sudoku::solve_cases(
-                input,
-                out,
-                |givens, tokens| {
-                    let groups = read_regions(tokens)?;
-                    Ok(sudoku::complete::<Solver>(&groups, givens))
-                },
-            )
-        }
-
-        pub fn main() {
-            input::run(solve)
-        }
-
-        fn read_regions(tokens: &mut Tokens) -> Result<Grouped, Error> {
-            let mut labels: Vec<(i64, Token)> = Vec::with_capacity(CELLS);
-            for _ in 0..CELLS {
-                labels
-                    .push(tokens.placed_number("a region label", i64::MIN..=i64::MAX)?);
-            }
-            let mut distinct: Vec<i64> = labels
-                .iter()
-                .map(|&(label, _)| label)
-                .collect();
-            distinct.sort_unstable();
-            distinct.dedup();
-            if distinct.len() != SIDE {
-                let last = labels[CELLS - 1].1;
-                return Err(
-                    last
-                        .error(
-                            format!(
-                                "the 81 region labels name {} regions; a jigsaw sudoku has {SIDE}",
-                                distinct.len()
-                            ),
-                        ),
-                );
-            }
-            let mut groups = Grouped::square(SIDE);
-            for &label in &distinct {
-                let cells: Vec<usize> = (0..CELLS)
-                    .filter(|&c| labels[c].0 == label)
-                    .collect();
-                if cells.len() != SIDE {
-                    let first = labels[cells[0]].1;
-                    return Err(
-                        first
-                            .error(
-                                format!(
-                                    "region {label} (first cell here) has {} cells; each region has {SIDE}",
-                                    cells.len()
-                                ),
-                            ),
-                    );
-                }
-                groups.add_group(cells);
-            }
-            Ok(groups)
-        }
-    }
-}
-
-pub mod sudoku {
-    use crate::dlx::Search;
-    use crate::grouped::Grouped;
-    use crate::input::{Error, Token, Tokens};
-    use crate::model::Model;
-    use std::io::{self, Write};
-
-    pub const SIDE: usize = 9;
-
-    pub const CELLS: usize = SIDE * SIDE;
-
-    pub type Grid = [u8; CELLS];
-
-    pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
-        groups
-            .model(|cell, symbol| {
-                givens[cell] == 0 || usize::from(givens[cell]) == symbol + 1
-            })
-    }
-
-    pub fn grid_of(model: &Model<(usize, usize)>, solution: &[usize]) -> Grid {
-        let mut grid = [0; CELLS];
-        for &(cell, symbol) in model.payloads(solution) {
-            grid[cell] = symbol as u8 + 1;
+        for c in 0..side {
+            grid.add_group((0..side).map(|r| r * side + c));
         }
         grid
     }
 
-    pub fn complete<S: Search>(groups: &Grouped, givens: &Grid) -> Option<Grid> {
-        let model = model(groups, givens);
-        let solution = S::new(model.problem()).first()?;
-        Some(grid_of(&model, &solution))
+    pub fn add_group(&mut self, cells: impl IntoIterator<Item = usize>) {
+        for cell in cells {
+            self.groups_of[cell].push(self.groups);
+        }
+        self.groups += 1;
     }
 
-    pub fn parse_line(text: &[u8]) -> Result<Grid, (usize, &'static str)> {
-        let mut grid = [0; CELLS];
-        for (at, cell) in grid.iter_mut().enumerate() {
-            *cell = match text.get(at) {
-                Some(&b'.') => 0,
-                Some(&b) if (b'1'..=b'9').contains(&b) => b - b'0',
-                _ => return Err((at, "a digit 1-9 or '.'")),
-            };
-        }
-        if crate::input::trim_end(text).len() > CELLS {
-            return Err((CELLS, "nothing after the 81 cells"));
-        }
-        Ok(grid)
+    pub fn items(&self) -> (Items, Family, Table) {
+        let mut items = Items::new();
+        let cells = items.primary(self.cells);
+        let holds = items.primary_table(self.groups, self.symbols);
+        (items, cells, holds)
     }
 
-    pub fn read_token(token: &Token) -> Result<Grid, Error> {
-        parse_line(token.text)
-            .map_err(|(at, expected)| {
-                let found = crate::input::describe_at(token.text, at);
-                let found = if at == token.text.len() {
-                    "the end of the grid".to_string()
-                } else {
-                    found
-                };
-                Error::at_column(
-                    token.line,
-                    token.column + at,
-                    format!("expected {expected}, found {found}"),
+    pub fn items_of(&self, cell: usize, symbol: usize, out: &mut Vec<usize>) {
+        let (_, cells, holds) = self.items();
+        out.push(cells.at(cell));
+        out.extend(self.groups_of[cell].iter().map(|&g| holds.at(g, symbol)));
+    }
+
+    pub fn model(
+        &self,
+        allowed: impl Fn(usize, usize) -> bool,
+    ) -> Model<(usize, usize)> {
+        let (items, _, _) = self.items();
+        let mut model = Model::new(&items);
+        let mut option = Vec::with_capacity(4);
+        for cell in 0..self.cells {
+            for symbol in (0..self.symbols).filter(|&s| allowed(cell, s)) {
+                option.clear();
+                self.items_of(cell, symbol, &mut option);
+                model.add((cell, symbol), &option);
+            }
+        }
+        model
+    }
+}
+}
+
+pub mod input {
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Input { line: usize, column: Option<usize>, message: String },
+    Output(String),
+}
+
+impl Error {
+    pub fn at(line: usize, message: impl Into<String>) -> Error {
+        Error::Input {
+            line,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at_column(
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Error {
+        Error::Input {
+            line,
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Error {
+        Error::Output(format!("cannot write the answer: {e}"))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input { line, column: Some(column), message } => {
+                write!(f, "input:{line}:{column}: {message}")
+            }
+            Error::Input { line, column: None, message } => {
+                write!(f, "input:{line}: {message}")
+            }
+            Error::Output(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
+
+pub fn run(solve: Solve) {
+    let mut input = Vec::new();
+    if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("cannot read the input: {e}");
+        std::process::exit(1);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = solve(&input, &mut out)
+        .and_then(|()| out.flush().map_err(Error::from));
+    if let Err(e) = result {
+        let _ = out.flush();
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+}
+
+pub fn quote(bytes: &[u8]) -> String {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
+    let mut out = String::from("\"");
+    for (shown, ch) in head.chars().enumerate() {
+        if shown == 60 {
+            out.push('…');
+            break;
+        }
+        out.extend(ch.escape_debug());
+    }
+    out.push('"');
+    out
+}
+
+pub fn describe_at(line: &[u8], at: usize) -> String {
+    let rest = &line[at.min(line.len())..];
+    let first = match rest.first() {
+        None => return "the end of the line".to_string(),
+        Some(&b) => b,
+    };
+    let end = rest.len().min(4);
+    let ch = (1..=end)
+        .find_map(|n| {
+            std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
+        });
+    match ch {
+        Some(ch) => format!("{ch:?}"),
+        None => format!("byte 0x{first:02x}"),
+    }
+}
+
+pub fn trim_end(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |p| p + 1);
+    &bytes[..end]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub line: usize,
+    pub column: usize,
+    pub text: &'a [u8],
+}
+
+impl Token<'_> {
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        Error::at_column(self.line, self.column, message)
+    }
+
+    pub fn number<T>(
+        &self,
+        what: &str,
+        range: RangeInclusive<i64>,
+    ) -> Result<T, Error>
+    where
+        T: TryFrom<i64>,
+    {
+        std::str::from_utf8(self.text)
+            .ok()
+            .filter(|text| {
+                let digits = text.strip_prefix('-').unwrap_or(text);
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            })
+            .and_then(|text| i64::from_str(text).ok())
+            .filter(|n| range.contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                self.error(
+                    format!(
+                        "expected {}, found {}", expected_number(what, & range),
+                        quote(self.text)
+                    ),
                 )
             })
     }
+}
 
-    pub fn write_line(grid: &Grid, out: &mut Vec<u8>) {
-        out.extend(grid.iter().map(|&d| b'0' + d));
-        out.push(b'\n');
-    }
+#[derive(Clone, Debug)]
+pub struct Tokens<'a> {
+    input: &'a [u8],
+    at: usize,
+    line: usize,
+    column: usize,
+}
 
-    pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
-        let mut line = Vec::with_capacity(CELLS + 1);
-        match grid {
-            Some(grid) => write_line(grid, &mut line),
-            None => line.extend_from_slice(b"No solution\n"),
+impl<'a> Tokens<'a> {
+    pub fn new(input: &'a [u8]) -> Tokens<'a> {
+        Tokens {
+            input,
+            at: 0,
+            line: 1,
+            column: 1,
         }
-        out.write_all(&line)
     }
 
-    pub fn solve_cases(
-        input: &[u8],
-        out: &mut dyn Write,
-        mut case: impl FnMut(&Grid, &mut Tokens) -> Result<Option<Grid>, Error>,
-    ) -> Result<(), Error> {
-        let mut tokens = Tokens::new(input);
-        loop {
-            let token = tokens.expect("a grid of 81 cells or 'end'")?;
-            if token.text == b"end" {
-                return Ok(());
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        while let Some(&b) = self.input.get(self.at) {
+            if !b.is_ascii_whitespace() {
+                break;
             }
-            let givens = read_token(&token)?;
-            let grid = case(&givens, &mut tokens)?;
-            write_answer(grid.as_ref(), out)?;
+            self.step(b);
+        }
+        if self.at == self.input.len() {
+            return None;
+        }
+        let (start, line, column) = (self.at, self.line, self.column);
+        while let Some(&b) = self.input.get(self.at) {
+            if b.is_ascii_whitespace() {
+                break;
+            }
+            self.step(b);
+        }
+        Some(Token {
+            line,
+            column,
+            text: &self.input[start..self.at],
+        })
+    }
+
+    fn step(&mut self, b: u8) {
+        self.at += 1;
+        if b == b'\n' {
+            self.line += 1;
+            self.column = 1;
+        } else if b & 0xc0 != 0x80 {
+            self.column += 1;
         }
     }
+
+    pub fn end_error(&self, expected: &str) -> Error {
+        Error::at(
+            self.line,
+            format!("expected {expected}, found the end of the input"),
+        )
+    }
+
+    pub fn expect(&mut self, expected: &str) -> Result<Token<'a>, Error> {
+        match self.next_token() {
+            Some(token) => Ok(token),
+            None => Err(self.end_error(expected)),
+        }
+    }
+
+    pub fn placed_number<T>(
+        &mut self,
+        what: &str,
+        range: RangeInclusive<i64>,
+    ) -> Result<(T, Token<'a>), Error>
+    where
+        T: TryFrom<i64>,
+    {
+        match self.next_token() {
+            Some(token) => token.number(what, range).map(|n| (n, token)),
+            None => Err(self.end_error(&expected_number(what, &range))),
+        }
+    }
+}
+
+fn expected_number(what: &str, range: &RangeInclusive<i64>) -> String {
+    match (*range.start(), *range.end()) {
+        (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
+        (low, i64::MAX) => format!("{what} ({low} or more)"),
+        (low, high) => format!("{what} ({low} to {high})"),
+    }
+}
+}
+
+pub mod model {
+use crate::dlx::Problem;
+
+#[derive(Clone, Debug, Default)]
+pub struct Items {
+    primary: usize,
+    secondary: usize,
+}
+
+impl Items {
+    pub fn new() -> Items {
+        Items::default()
+    }
+
+    pub fn primary(&mut self, len: usize) -> Family {
+        assert!(
+            self.secondary == 0, "primary items must come before secondary ones"
+        );
+        self.primary += len;
+        Family {
+            start: self.primary - len,
+            len,
+        }
+    }
+
+    pub fn primary_table(&mut self, rows: usize, columns: usize) -> Table {
+        Table::of(self.primary(rows * columns), columns)
+    }
+
+    pub fn problem(&self) -> Problem {
+        Problem::new(self.primary, self.secondary)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Family {
+    start: usize,
+    len: usize,
+}
+
+impl Family {
+    #[inline]
+    pub fn at(self, i: usize) -> usize {
+        debug_assert!(i < self.len, "index {i} of a family of {}", self.len);
+        self.start + i
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    items: Family,
+    columns: usize,
+}
+
+impl Table {
+    fn of(items: Family, columns: usize) -> Table {
+        Table { items, columns }
+    }
+
+    #[inline]
+    pub fn at(self, row: usize, column: usize) -> usize {
+        debug_assert!(column < self.columns);
+        self.items.at(row * self.columns + column)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Model<T> {
+    problem: Problem,
+    payloads: Vec<T>,
+}
+
+impl<T> Model<T> {
+    pub fn new(items: &Items) -> Model<T> {
+        Model {
+            problem: items.problem(),
+            payloads: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, payload: T, items: &[usize]) -> usize {
+        match self.problem.add_option(items) {
+            Ok(k) => {
+                self.payloads.push(payload);
+                k
+            }
+            Err(e) => panic!("an invalid option: {e}"),
+        }
+    }
+
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    pub fn payloads<'a>(
+        &'a self,
+        solution: &'a [usize],
+    ) -> impl Iterator<Item = &'a T> + 'a {
+        solution.iter().map(move |&k| &self.payloads[k])
+    }
+}
+}
+
+pub mod problems {
+pub mod jigsaw {
+use crate::dlx::Solver;
+use crate::grouped::Grouped;
+use crate::input::{self, Error, Token, Tokens};
+use crate::sudoku::{self, CELLS, SIDE};
+use std::io::Write;
+
+pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+    sudoku::solve_cases(
+        input,
+        out,
+        |givens, tokens| {
+            let groups = read_regions(tokens)?;
+            Ok(sudoku::complete::<Solver>(&groups, givens))
+        },
+    )
+}
+
+pub fn main() {
+    input::run(solve)
+}
+
+fn read_regions(tokens: &mut Tokens) -> Result<Grouped, Error> {
+    let mut labels: Vec<(i64, Token)> = Vec::with_capacity(CELLS);
+    for _ in 0..CELLS {
+        labels
+            .push(tokens.placed_number("a region label", i64::MIN..=i64::MAX)?);
+    }
+    let mut distinct: Vec<i64> = labels
+        .iter()
+        .map(|&(label, _)| label)
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() != SIDE {
+        let last = labels[CELLS - 1].1;
+        return Err(
+            last
+                .error(
+                    format!(
+                        "the 81 region labels name {} regions; a jigsaw sudoku has {SIDE}",
+                        distinct.len()
+                    ),
+                ),
+        );
+    }
+    let mut groups = Grouped::square(SIDE);
+    for &label in &distinct {
+        let cells: Vec<usize> = (0..CELLS)
+            .filter(|&c| labels[c].0 == label)
+            .collect();
+        if cells.len() != SIDE {
+            let first = labels[cells[0]].1;
+            return Err(
+                first
+                    .error(
+                        format!(
+                            "region {label} (first cell here) has {} cells; each region has {SIDE}",
+                            cells.len()
+                        ),
+                    ),
+            );
+        }
+        groups.add_group(cells);
+    }
+    Ok(groups)
+}
+}
+}
+
+pub mod sudoku {
+use crate::dlx::Search;
+use crate::grouped::Grouped;
+use crate::input::{Error, Token, Tokens};
+use crate::model::Model;
+use std::io::{self, Write};
+
+pub const SIDE: usize = 9;
+
+pub const CELLS: usize = SIDE * SIDE;
+
+pub type Grid = [u8; CELLS];
+
+pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
+    groups
+        .model(|cell, symbol| {
+            givens[cell] == 0 || usize::from(givens[cell]) == symbol + 1
+        })
+}
+
+pub fn grid_of(model: &Model<(usize, usize)>, solution: &[usize]) -> Grid {
+    let mut grid = [0; CELLS];
+    for &(cell, symbol) in model.payloads(solution) {
+        grid[cell] = symbol as u8 + 1;
+    }
+    grid
+}
+
+pub fn complete<S: Search>(groups: &Grouped, givens: &Grid) -> Option<Grid> {
+    let model = model(groups, givens);
+    let solution = S::new(model.problem()).first()?;
+    Some(grid_of(&model, &solution))
+}
+
+pub fn parse_line(text: &[u8]) -> Result<Grid, (usize, &'static str)> {
+    let mut grid = [0; CELLS];
+    for (at, cell) in grid.iter_mut().enumerate() {
+        *cell = match text.get(at) {
+            Some(&b'.') => 0,
+            Some(&b) if (b'1'..=b'9').contains(&b) => b - b'0',
+            _ => return Err((at, "a digit 1-9 or '.'")),
+        };
+    }
+    if crate::input::trim_end(text).len() > CELLS {
+        return Err((CELLS, "nothing after the 81 cells"));
+    }
+    Ok(grid)
+}
+
+pub fn read_token(token: &Token) -> Result<Grid, Error> {
+    parse_line(token.text)
+        .map_err(|(at, expected)| {
+            let found = crate::input::describe_at(token.text, at);
+            let found = if at == token.text.len() {
+                "the end of the grid".to_string()
+            } else {
+                found
+            };
+            Error::at_column(
+                token.line,
+                token.column + at,
+                format!("expected {expected}, found {found}"),
+            )
+        })
+}
+
+pub fn write_line(grid: &Grid, out: &mut Vec<u8>) {
+    out.extend(grid.iter().map(|&d| b'0' + d));
+    out.push(b'\n');
+}
+
+pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = Vec::with_capacity(CELLS + 1);
+    match grid {
+        Some(grid) => write_line(grid, &mut line),
+        None => line.extend_from_slice(b"No solution\n"),
+    }
+    out.write_all(&line)
+}
+
+pub fn solve_cases(
+    input: &[u8],
+    out: &mut dyn Write,
+    mut case: impl FnMut(&Grid, &mut Tokens) -> Result<Option<Grid>, Error>,
+) -> Result<(), Error> {
+    let mut tokens = Tokens::new(input);
+    loop {
+        let token = tokens.expect("a grid of 81 cells or 'end'")?;
+        if token.text == b"end" {
+            return Ok(());
+        }
+        let givens = read_token(&token)?;
+        let grid = case(&givens, &mut tokens)?;
+        write_answer(grid.as_ref(), out)?;
+    }
+}
 }

@@ -2,6 +2,8 @@
 // Sources:
 //   library/src/dlx.rs
 //   library/src/dlx/bitset.rs
+//   library/src/dlx/problem.rs
+//   library/src/dlx/search.rs
 //   library/src/grouped.rs
 //   library/src/input.rs
 //   library/src/lib.rs
@@ -17,1016 +19,1040 @@ fn main() {
 }
 
 pub mod dlx {
-    use std::fmt;
-    use std::ops::ControlFlow;
+pub mod bitset {
+use std::ops::ControlFlow;
+use crate::dlx::{Branching, Problem, Search, Stats};
 
-    pub mod bitset {
-        use std::ops::ControlFlow;
-        use crate::dlx::{Branching, Problem, Search, Stats};
+const COVERED: u32 = u32::MAX;
 
-        const COVERED: u32 = u32::MAX;
+#[derive(Clone, Debug)]
+pub struct Solver {
+    primary: usize,
+    items: usize,
+    options: usize,
+    words: usize,
+    summary: usize,
+    options_of: Vec<u64>,
+    words_of: Vec<u64>,
+    rows: Vec<u32>,
+    stride: usize,
+    in_order: bool,
+    stats: Stats,
+}
 
-        #[derive(Clone, Debug)]
-        pub struct Solver {
-            primary: usize,
-            items: usize,
-            options: usize,
-            words: usize,
-            summary: usize,
-            options_of: Vec<u64>,
-            words_of: Vec<u64>,
-            rows: Vec<u32>,
-            stride: usize,
-            in_order: bool,
-            stats: Stats,
-        }
+struct Slot<'a> {
+    bits: &'a mut [u64],
+    count: &'a mut [u32],
+}
 
-        struct Slot<'a> {
-            bits: &'a mut [u64],
-            count: &'a mut [u32],
-        }
-
-        impl Search for Solver {
-            fn new(problem: &Problem) -> Solver {
-                let items = problem.primary + problem.secondary;
-                let options = problem.options();
-                let words = ((options + 63) / 64).max(1);
-                let summary = (words + 63) / 64;
-                let mut options_of = vec![0u64; items * words];
-                let mut words_of = vec![0u64; items * summary];
-                for k in 0..options {
-                    for &item in problem.slice(k) {
-                        let (item, w) = (item as usize, k / 64);
-                        options_of[item * words + w] |= 1 << (k % 64);
-                        words_of[item * summary + w / 64] |= 1 << (w % 64);
-                    }
-                }
-                let stride = (0..options)
-                    .map(|k| problem.option(k).len())
-                    .max()
-                    .unwrap_or(1);
-                let mut rows = vec![items as u32; options * stride];
-                for k in 0..options {
-                    let option = problem.slice(k);
-                    rows[k * stride..][..option.len()].copy_from_slice(option);
-                }
-                Solver {
-                    primary: problem.primary,
-                    items,
-                    options,
-                    words,
-                    summary,
-                    options_of,
-                    words_of,
-                    rows,
-                    stride,
-                    in_order: problem.branching() == Branching::InOrder,
-                    stats: Stats::default(),
-                }
-            }
-
-            fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-            where
-                F: FnMut(&[usize]) -> ControlFlow<B>,
-            {
-                self.run(visit, u64::MAX, |_, _| {})
+impl Search for Solver {
+    fn new(problem: &Problem) -> Solver {
+        let items = problem.primary + problem.secondary;
+        let options = problem.options();
+        let words = ((options + 63) / 64).max(1);
+        let summary = (words + 63) / 64;
+        let mut options_of = vec![0u64; items * words];
+        let mut words_of = vec![0u64; items * summary];
+        for k in 0..options {
+            for &item in problem.slice(k) {
+                let (item, w) = (item as usize, k / 64);
+                options_of[item * words + w] |= 1 << (k % 64);
+                words_of[item * summary + w / 64] |= 1 << (w % 64);
             }
         }
+        let stride = (0..options)
+            .map(|k| problem.option(k).len())
+            .max()
+            .unwrap_or(1);
+        let mut rows = vec![items as u32; options * stride];
+        for k in 0..options {
+            let option = problem.slice(k);
+            rows[k * stride..][..option.len()].copy_from_slice(option);
+        }
+        Solver {
+            primary: problem.primary,
+            items,
+            options,
+            words,
+            summary,
+            options_of,
+            words_of,
+            rows,
+            stride,
+            in_order: problem.branching() == Branching::InOrder,
+            stats: Stats::default(),
+        }
+    }
 
-        impl Solver {
-            fn run<B, F, R>(
-                &mut self,
-                visit: F,
-                interval: u64,
-                report: R,
-            ) -> ControlFlow<B>
-            where
-                F: FnMut(&[usize]) -> ControlFlow<B>,
-                R: FnMut(Stats, &[(u32, u32)]),
-            {
-                match self.stride {
-                    3 => self.walk::<3, B, F, R>(visit, interval, report),
-                    4 => self.walk::<4, B, F, R>(visit, interval, report),
-                    5 => self.walk::<5, B, F, R>(visit, interval, report),
-                    6 => self.walk::<6, B, F, R>(visit, interval, report),
-                    7 => self.walk::<7, B, F, R>(visit, interval, report),
-                    8 => self.walk::<8, B, F, R>(visit, interval, report),
-                    _ => self.walk::<0, B, F, R>(visit, interval, report),
-                }
-            }
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+    {
+        self.run(visit, u64::MAX, |_, _| {})
+    }
+}
 
-            fn walk<const STRIDE: usize, B, F, R>(
-                &mut self,
-                mut visit: F,
-                interval: u64,
-                mut report: R,
-            ) -> ControlFlow<B>
-            where
-                F: FnMut(&[usize]) -> ControlFlow<B>,
-                R: FnMut(Stats, &[(u32, u32)]),
-            {
-                let (words, counts) = (self.words, self.items + 1);
-                self.stats = Stats::default();
-                let mut next_report = interval;
-                let depth = self.primary + 1;
-                let mut state = self.initial_state();
-                let mut solution: Vec<usize> = Vec::with_capacity(depth);
-                let mut position: Vec<(u32, u32)> = Vec::with_capacity(depth);
+impl Solver {
+    fn run<B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(Stats, &[(u32, u32)]),
+    {
+        match self.stride {
+            3 => self.walk::<3, B, F, R>(visit, interval, report),
+            4 => self.walk::<4, B, F, R>(visit, interval, report),
+            5 => self.walk::<5, B, F, R>(visit, interval, report),
+            6 => self.walk::<6, B, F, R>(visit, interval, report),
+            7 => self.walk::<7, B, F, R>(visit, interval, report),
+            8 => self.walk::<8, B, F, R>(visit, interval, report),
+            _ => self.walk::<0, B, F, R>(visit, interval, report),
+        }
+    }
+
+    fn walk<const STRIDE: usize, B, F, R>(
+        &mut self,
+        mut visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(Stats, &[(u32, u32)]),
+    {
+        let (words, counts) = (self.words, self.items + 1);
+        self.stats = Stats::default();
+        let mut next_report = interval;
+        let depth = self.primary + 1;
+        let mut state = self.initial_state();
+        let mut solution: Vec<usize> = Vec::with_capacity(depth);
+        let mut position: Vec<(u32, u32)> = Vec::with_capacity(depth);
+        self.stats.nodes += 1;
+        let mut level = 0;
+        match self.choose(&state.count[..counts]) {
+            None => {
                 self.stats.nodes += 1;
-                let mut level = 0;
-                match self.choose(&state.count[..counts]) {
-                    None => {
-                        self.stats.nodes += 1;
-                        return visit(&[]);
+                return visit(&[]);
+            }
+            Some(best) => {
+                position.push((0, self.enter::<STRIDE>(level, best, &mut state)))
+            }
+        }
+        loop {
+            let to_try = &mut state.branch[level * words..][..words];
+            let option = match take_first(to_try, &mut state.next_word[level]) {
+                Some(option) => option,
+                None => {
+                    if level == 0 {
+                        return ControlFlow::Continue(());
                     }
-                    Some(best) => {
-                        position.push((0, self.enter::<STRIDE>(level, best, &mut state)))
-                    }
+                    level -= 1;
+                    position.pop();
+                    continue;
                 }
-                loop {
-                    let to_try = &mut state.branch[level * words..][..words];
-                    let option = match take_first(to_try, &mut state.next_word[level]) {
-                        Some(option) => option,
-                        None => {
-                            if level == 0 {
-                                return ControlFlow::Continue(());
-                            }
-                            level -= 1;
-                            position.pop();
-                            continue;
-                        }
-                    };
-                    solution.truncate(level);
-                    solution.push(option);
-                    position[level].0 += 1;
-                    let chosen = self.try_option::<STRIDE>(&mut state, level, option);
-                    self.stats.nodes += 1;
-                    if self.stats.nodes >= next_report {
-                        next_report = next_report.saturating_add(interval);
-                        report(self.stats, &position);
-                    }
-                    match chosen {
-                        None => {
-                            if let ControlFlow::Break(value) = visit(&solution) {
-                                return ControlFlow::Break(value);
-                            }
-                        }
-                        Some((_, 0)) => self.stats.updates += 1,
-                        Some((best, _)) => {
-                            level += 1;
-                            position
-                                .push((0, self.enter::<STRIDE>(level, best, &mut state)));
-                        }
+            };
+            solution.truncate(level);
+            solution.push(option);
+            position[level].0 += 1;
+            let chosen = self.try_option::<STRIDE>(&mut state, level, option);
+            self.stats.nodes += 1;
+            if self.stats.nodes >= next_report {
+                next_report = next_report.saturating_add(interval);
+                report(self.stats, &position);
+            }
+            match chosen {
+                None => {
+                    if let ControlFlow::Break(value) = visit(&solution) {
+                        return ControlFlow::Break(value);
                     }
                 }
-            }
-
-            fn initial_state(&self) -> State {
-                let (bits, counts) = (self.summary + self.words, self.items + 1);
-                let depth = self.primary + 1;
-                let mut state = State {
-                    bits: vec![0u64; (depth + 1) * bits],
-                    count: vec![0u32; (depth + 1) * counts],
-                    branch: vec![0u64; depth * self.words],
-                    next_word: vec![0; depth],
-                };
-                let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
-                for k in 0..self.options {
-                    alive[k / 64] |= 1 << (k % 64);
-                    summary[k / 4096] |= 1 << (k / 64 % 64);
-                }
-                for item in 0..self.items {
-                    state.count[item] = self.live_options(alive, item);
-                }
-                state
-            }
-
-            fn try_option<const STRIDE: usize>(
-                &mut self,
-                state: &mut State,
-                level: usize,
-                option: usize,
-            ) -> Option<(usize, u32)> {
-                let (bits, counts) = (self.summary + self.words, self.items + 1);
-                let (done, next) = state.bits.split_at_mut((level + 1) * bits);
-                next[..bits].copy_from_slice(&done[level * bits..]);
-                let (done, next_count) = state.count.split_at_mut((level + 1) * counts);
-                next_count[..counts].copy_from_slice(&done[level * counts..]);
-                let mut slot = Slot {
-                    bits: &mut next[..bits],
-                    count: &mut next_count[..counts],
-                };
-                for j in 0..self.stride {
-                    let item = self.rows[option * self.stride + j] as usize;
-                    if item < self.items && slot.count[item] != COVERED {
-                        self.cover::<STRIDE>(&mut slot, item);
-                    }
-                }
-                self.choose(slot.count).map(|best| (best, slot.count[best]))
-            }
-
-            fn enter<const STRIDE: usize>(
-                &mut self,
-                level: usize,
-                best: usize,
-                state: &mut State,
-            ) -> u32 {
-                let (words, bits, counts) = (
-                    self.words,
-                    self.summary + self.words,
-                    self.items + 1,
-                );
-                let slot_bits = &mut state.bits[level * bits..][..bits];
-                let to_try = &mut state.branch[level * words..][..words];
-                let of_best = &self.options_of[best * words..][..words];
-                for ((t, &of), &live) in to_try
-                    .iter_mut()
-                    .zip(of_best)
-                    .zip(&slot_bits[self.summary..])
-                {
-                    *t = of & live;
-                }
-                state.next_word[level] = 0;
-                let mut slot = Slot {
-                    bits: slot_bits,
-                    count: &mut state.count[level * counts..][..counts],
-                };
-                let options = slot.count[best];
-                self.cover::<STRIDE>(&mut slot, best);
-                options.max(1)
-            }
-
-            fn cover<const STRIDE: usize>(&mut self, slot: &mut Slot<'_>, item: usize) {
-                let (words, stride, rows) = (self.words, self.stride, &self.rows);
-                let of_item = &self.options_of[item * words..][..words];
-                let words_of = &self.words_of[item * self.summary..][..self.summary];
-                let (summary, alive) = slot.bits.split_at_mut(self.summary);
-                let count = &mut slot.count[..=self.items];
-                let scratch_before = count[self.items];
-                let mut killed = 0u64;
-                for (s, (live_words, &item_words)) in summary
-                    .iter_mut()
-                    .zip(words_of)
-                    .enumerate()
-                {
-                    let mut candidates = *live_words & item_words;
-                    while candidates != 0 {
-                        let w = s * 64 + candidates.trailing_zeros() as usize;
-                        candidates &= candidates - 1;
-                        debug_assert!(w < words);
-                        let (of, live) = unsafe {
-                            (*of_item.get_unchecked(w), alive.get_unchecked_mut(w))
-                        };
-                        let mut kill = of & *live;
-                        if kill == 0 {
-                            continue;
-                        }
-                        *live &= !kill;
-                        if *live == 0 {
-                            *live_words &= !(1 << (w % 64));
-                        }
-                        killed += u64::from(kill.count_ones());
-                        while kill != 0 {
-                            let option = w * 64 + kill.trailing_zeros() as usize;
-                            kill &= kill - 1;
-                            debug_assert!(option < self.options);
-                            if STRIDE == 0 {
-                                let row = unsafe {
-                                    rows.get_unchecked(option * stride..(option + 1) * stride)
-                                };
-                                decrement(count, row);
-                            } else {
-                                let row = unsafe {
-                                    &*rows.as_ptr().add(option * STRIDE).cast::<[u32; STRIDE]>()
-                                };
-                                decrement(count, row);
-                            }
-                        }
-                    }
-                }
-                count[item] = COVERED;
-                let padding = u64::from(scratch_before.wrapping_sub(count[self.items]));
-                self.stats.updates += 1 + killed * (stride as u64 - 1) - padding;
-            }
-
-            fn choose(&self, count: &[u32]) -> Option<usize> {
-                let primary = &count[..self.primary];
-                let fewest = primary.iter().copied().min().unwrap_or(COVERED);
-                if fewest == COVERED {
-                    return None;
-                }
-                if self.in_order && fewest > 1 {
-                    return primary.iter().position(|&c| c != COVERED);
-                }
-                primary.iter().position(|&c| c == fewest)
-            }
-
-            fn live_options(&self, alive: &[u64], item: usize) -> u32 {
-                let of_item = &self.options_of[item * self.words..][..self.words];
-                of_item.iter().zip(alive).map(|(a, b)| (a & b).count_ones()).sum()
-            }
-        }
-
-        struct State {
-            bits: Vec<u64>,
-            count: Vec<u32>,
-            branch: Vec<u64>,
-            next_word: Vec<usize>,
-        }
-
-        #[inline(always)]
-        fn decrement<'a>(count: &mut [u32], row: impl IntoIterator<Item = &'a u32>) {
-            for &item in row {
-                debug_assert!((item as usize) < count.len());
-                let c = unsafe { count.get_unchecked_mut(item as usize) };
-                *c = c.wrapping_sub(1);
-            }
-        }
-
-        fn take_first(bits: &mut [u64], from: &mut usize) -> Option<usize> {
-            while let Some(word) = bits.get_mut(*from) {
-                if *word != 0 {
-                    let bit = word.trailing_zeros() as usize;
-                    *word &= *word - 1;
-                    return Some(*from * 64 + bit);
-                }
-                *from += 1;
-            }
-            None
-        }
-    }
-
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub enum Error {
-        ItemOutOfRange { option: usize, item: usize, items: usize },
-        EmptyOption { option: usize },
-        RepeatedItem { option: usize, item: usize },
-        TooLarge,
-    }
-
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                Error::ItemOutOfRange { option, item, items } => {
-                    write!(
-                        f,
-                        "option {option} names item {item}, but there are only {items} items"
-                    )
-                }
-                Error::EmptyOption { option } => write!(f, "option {option} is empty"),
-                Error::RepeatedItem { option, item } => {
-                    write!(f, "option {option} names item {item} twice")
-                }
-                Error::TooLarge => {
-                    write!(f, "the problem is too large for 32-bit indices")
+                Some((_, 0)) => self.stats.updates += 1,
+                Some((best, _)) => {
+                    level += 1;
+                    position
+                        .push((0, self.enter::<STRIDE>(level, best, &mut state)));
                 }
             }
         }
     }
 
-    impl std::error::Error for Error {}
-
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub enum Branching {
-        #[default]
-        Fewest,
-        InOrder,
+    fn initial_state(&self) -> State {
+        let (bits, counts) = (self.summary + self.words, self.items + 1);
+        let depth = self.primary + 1;
+        let mut state = State {
+            bits: vec![0u64; (depth + 1) * bits],
+            count: vec![0u32; (depth + 1) * counts],
+            branch: vec![0u64; depth * self.words],
+            next_word: vec![0; depth],
+        };
+        let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
+        for k in 0..self.options {
+            alive[k / 64] |= 1 << (k % 64);
+            summary[k / 4096] |= 1 << (k / 64 % 64);
+        }
+        for item in 0..self.items {
+            state.count[item] = self.live_options(alive, item);
+        }
+        state
     }
 
-    #[derive(Clone, Debug)]
-    pub struct Problem {
-        primary: usize,
-        secondary: usize,
-        items: Vec<u32>,
-        starts: Vec<u32>,
-        branching: Branching,
-        seen: Vec<u32>,
-        attempt: u32,
+    fn try_option<const STRIDE: usize>(
+        &mut self,
+        state: &mut State,
+        level: usize,
+        option: usize,
+    ) -> Option<(usize, u32)> {
+        let (bits, counts) = (self.summary + self.words, self.items + 1);
+        let (done, next) = state.bits.split_at_mut((level + 1) * bits);
+        next[..bits].copy_from_slice(&done[level * bits..]);
+        let (done, next_count) = state.count.split_at_mut((level + 1) * counts);
+        next_count[..counts].copy_from_slice(&done[level * counts..]);
+        let mut slot = Slot {
+            bits: &mut next[..bits],
+            count: &mut next_count[..counts],
+        };
+        for j in 0..self.stride {
+            let item = self.rows[option * self.stride + j] as usize;
+            if item < self.items && slot.count[item] != COVERED {
+                self.cover::<STRIDE>(&mut slot, item);
+            }
+        }
+        self.choose(slot.count).map(|best| (best, slot.count[best]))
     }
 
-    impl Default for Problem {
-        fn default() -> Problem {
-            Problem::new(0, 0)
-        }
-    }
-
-    impl Problem {
-        pub fn new(primary: usize, secondary: usize) -> Problem {
-            Problem {
-                primary,
-                secondary,
-                items: Vec::new(),
-                starts: vec![0],
-                branching: Branching::default(),
-                seen: Vec::new(),
-                attempt: 0,
-            }
-        }
-
-        pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
-            let option = self.options();
-            let total = self.primary + self.secondary;
-            if items.is_empty() {
-                return Err(Error::EmptyOption { option });
-            }
-            let needed = total + self.items.len() + items.len() + option + 3;
-            if needed >= COVERED as usize {
-                return Err(Error::TooLarge);
-            }
-            if self.seen.len() < total {
-                self.seen.resize(total, 0);
-            }
-            self.attempt = self.attempt.wrapping_add(1);
-            if self.attempt == 0 {
-                self.seen.iter_mut().for_each(|s| *s = 0);
-                self.attempt = 1;
-            }
-            let stamp = self.attempt;
-            for &item in items {
-                if item >= total {
-                    return Err(Error::ItemOutOfRange {
-                        option,
-                        item,
-                        items: total,
-                    });
-                }
-                if self.seen[item] == stamp {
-                    return Err(Error::RepeatedItem {
-                        option,
-                        item,
-                    });
-                }
-                self.seen[item] = stamp;
-            }
-            self.items.extend(items.iter().map(|&i| i as u32));
-            self.starts.push(self.items.len() as u32);
-            Ok(option)
-        }
-
-        pub fn options(&self) -> usize {
-            self.starts.len() - 1
-        }
-
-        pub fn option(&self, k: usize) -> OptionItems<'_> {
-            OptionItems(self.slice(k).iter())
-        }
-
-        fn slice(&self, k: usize) -> &[u32] {
-            &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
-        }
-
-        pub fn branching(&self) -> Branching {
-            self.branching
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
-
-    impl Iterator for OptionItems<'_> {
-        type Item = usize;
-
-        fn next(&mut self) -> Option<usize> {
-            self.0.next().map(|&i| i as usize)
-        }
-
-        fn size_hint(&self) -> (usize, Option<usize>) {
-            self.0.size_hint()
-        }
-    }
-
-    impl ExactSizeIterator for OptionItems<'_> {}
-
-    impl DoubleEndedIterator for OptionItems<'_> {
-        fn next_back(&mut self) -> Option<usize> {
-            self.0.next_back().map(|&i| i as usize)
-        }
-    }
-
-    pub trait Search: Sized {
-        fn new(problem: &Problem) -> Self;
-
-        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-        where
-            F: FnMut(&[usize]) -> ControlFlow<B>;
-        fn for_each<F>(&mut self, mut visit: F)
-        where
-            F: FnMut(&[usize]),
+    fn enter<const STRIDE: usize>(
+        &mut self,
+        level: usize,
+        best: usize,
+        state: &mut State,
+    ) -> u32 {
+        let (words, bits, counts) = (
+            self.words,
+            self.summary + self.words,
+            self.items + 1,
+        );
+        let slot_bits = &mut state.bits[level * bits..][..bits];
+        let to_try = &mut state.branch[level * words..][..words];
+        let of_best = &self.options_of[best * words..][..words];
+        for ((t, &of), &live) in to_try
+            .iter_mut()
+            .zip(of_best)
+            .zip(&slot_bits[self.summary..])
         {
-            let flow = self
-                .search::<
-                    Never,
-                    _,
-                >(|solution| {
-                    visit(solution);
-                    ControlFlow::Continue(())
-                });
-            match flow {
-                ControlFlow::Continue(()) => {}
-                ControlFlow::Break(never) => match never {}
+            *t = of & live;
+        }
+        state.next_word[level] = 0;
+        let mut slot = Slot {
+            bits: slot_bits,
+            count: &mut state.count[level * counts..][..counts],
+        };
+        let options = slot.count[best];
+        self.cover::<STRIDE>(&mut slot, best);
+        options.max(1)
+    }
+
+    fn cover<const STRIDE: usize>(&mut self, slot: &mut Slot<'_>, item: usize) {
+        let (words, stride, rows) = (self.words, self.stride, &self.rows);
+        let of_item = &self.options_of[item * words..][..words];
+        let words_of = &self.words_of[item * self.summary..][..self.summary];
+        let (summary, alive) = slot.bits.split_at_mut(self.summary);
+        let count = &mut slot.count[..=self.items];
+        let scratch_before = count[self.items];
+        let mut killed = 0u64;
+        for (s, (live_words, &item_words)) in summary
+            .iter_mut()
+            .zip(words_of)
+            .enumerate()
+        {
+            let mut candidates = *live_words & item_words;
+            while candidates != 0 {
+                let w = s * 64 + candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                debug_assert!(w < words);
+                let (of, live) = unsafe {
+                    (*of_item.get_unchecked(w), alive.get_unchecked_mut(w))
+                };
+                let mut kill = of & *live;
+                if kill == 0 {
+                    continue;
+                }
+                *live &= !kill;
+                if *live == 0 {
+                    *live_words &= !(1 << (w % 64));
+                }
+                killed += u64::from(kill.count_ones());
+                while kill != 0 {
+                    let option = w * 64 + kill.trailing_zeros() as usize;
+                    kill &= kill - 1;
+                    debug_assert!(option < self.options);
+                    if STRIDE == 0 {
+                        let row = unsafe {
+                            rows.get_unchecked(option * stride..(option + 1) * stride)
+                        };
+                        decrement(count, row);
+                    } else {
+                        let row = unsafe {
+                            &*rows.as_ptr().add(option * STRIDE).cast::<[u32; STRIDE]>()
+                        };
+                        decrement(count, row);
+                    }
+                }
+            }
+        }
+        count[item] = COVERED;
+        let padding = u64::from(scratch_before.wrapping_sub(count[self.items]));
+        self.stats.updates += 1 + killed * (stride as u64 - 1) - padding;
+    }
+
+    fn choose(&self, count: &[u32]) -> Option<usize> {
+        let primary = &count[..self.primary];
+        let fewest = primary.iter().copied().min().unwrap_or(COVERED);
+        if fewest == COVERED {
+            return None;
+        }
+        if self.in_order && fewest > 1 {
+            return primary.iter().position(|&c| c != COVERED);
+        }
+        primary.iter().position(|&c| c == fewest)
+    }
+
+    fn live_options(&self, alive: &[u64], item: usize) -> u32 {
+        let of_item = &self.options_of[item * self.words..][..self.words];
+        of_item.iter().zip(alive).map(|(a, b)| (a & b).count_ones()).sum()
+    }
+}
+
+struct State {
+    bits: Vec<u64>,
+    count: Vec<u32>,
+    branch: Vec<u64>,
+    next_word: Vec<usize>,
+}
+
+#[inline(always)]
+fn decrement<'a>(count: &mut [u32], row: impl IntoIterator<Item = &'a u32>) {
+    for &item in row {
+        debug_assert!((item as usize) < count.len());
+        let c = unsafe { count.get_unchecked_mut(item as usize) };
+        *c = c.wrapping_sub(1);
+    }
+}
+
+fn take_first(bits: &mut [u64], from: &mut usize) -> Option<usize> {
+    while let Some(word) = bits.get_mut(*from) {
+        if *word != 0 {
+            let bit = word.trailing_zeros() as usize;
+            *word &= *word - 1;
+            return Some(*from * 64 + bit);
+        }
+        *from += 1;
+    }
+    None
+}
+}
+
+pub mod problem {
+use std::fmt;
+use crate::dlx::COVERED;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    ItemOutOfRange { option: usize, item: usize, items: usize },
+    EmptyOption { option: usize },
+    RepeatedItem { option: usize, item: usize },
+    TooLarge,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::ItemOutOfRange { option, item, items } => {
+                write!(
+                    f,
+                    "option {option} names item {item}, but there are only {items} items"
+                )
+            }
+            Error::EmptyOption { option } => {
+                write!(f, "option {option} is empty")
+            }
+            Error::RepeatedItem { option, item } => {
+                write!(f, "option {option} names item {item} twice")
+            }
+            Error::TooLarge => {
+                write!(f, "the problem is too large for 32-bit indices")
             }
         }
     }
+}
 
-    #[derive(Clone, Copy, Debug)]
-    pub enum Never {}
+impl std::error::Error for Error {}
 
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub struct Stats {
-        pub nodes: u64,
-        pub updates: u64,
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    #[default]
+    Fewest,
+    InOrder,
+}
+
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub primary: usize,
+    pub secondary: usize,
+    pub items: Vec<u32>,
+    starts: Vec<u32>,
+    pub branching: Branching,
+    seen: Vec<u32>,
+    attempt: u32,
+}
+
+impl Default for Problem {
+    fn default() -> Problem {
+        Problem::new(0, 0)
+    }
+}
+
+impl Problem {
+    pub fn new(primary: usize, secondary: usize) -> Problem {
+        Problem {
+            primary,
+            secondary,
+            items: Vec::new(),
+            starts: vec![0],
+            branching: Branching::default(),
+            seen: Vec::new(),
+            attempt: 0,
+        }
     }
 
-    const COVERED: i32 = 1 << 30;
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
+        let option = self.options();
+        let total = self.primary + self.secondary;
+        if items.is_empty() {
+            return Err(Error::EmptyOption { option });
+        }
+        let needed = total + self.items.len() + items.len() + option + 3;
+        if needed >= COVERED as usize {
+            return Err(Error::TooLarge);
+        }
+        if self.seen.len() < total {
+            self.seen.resize(total, 0);
+        }
+        self.attempt = self.attempt.wrapping_add(1);
+        if self.attempt == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.attempt = 1;
+        }
+        let stamp = self.attempt;
+        for &item in items {
+            if item >= total {
+                return Err(Error::ItemOutOfRange {
+                    option,
+                    item,
+                    items: total,
+                });
+            }
+            if self.seen[item] == stamp {
+                return Err(Error::RepeatedItem {
+                    option,
+                    item,
+                });
+            }
+            self.seen[item] = stamp;
+        }
+        self.items.extend(items.iter().map(|&i| i as u32));
+        self.starts.push(self.items.len() as u32);
+        Ok(option)
+    }
+
+    pub fn options(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn option(&self, k: usize) -> OptionItems<'_> {
+        OptionItems(self.slice(k).iter())
+    }
+
+    pub fn slice(&self, k: usize) -> &[u32] {
+        &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+
+    pub fn branching(&self) -> Branching {
+        self.branching
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
+
+impl Iterator for OptionItems<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        self.0.next().map(|&i| i as usize)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for OptionItems<'_> {}
+
+impl DoubleEndedIterator for OptionItems<'_> {
+    fn next_back(&mut self) -> Option<usize> {
+        self.0.next_back().map(|&i| i as usize)
+    }
+}
+}
+
+pub mod search {
+use std::ops::ControlFlow;
+use crate::dlx::Problem;
+
+pub trait Search: Sized {
+    fn new(problem: &Problem) -> Self;
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>;
+    fn for_each<F>(&mut self, mut visit: F)
+    where
+        F: FnMut(&[usize]),
+    {
+        let flow = self
+            .search::<
+                Never,
+                _,
+            >(|solution| {
+                visit(solution);
+                ControlFlow::Continue(())
+            });
+        match flow {
+            ControlFlow::Continue(()) => {}
+            ControlFlow::Break(never) => match never {}
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Never {}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: u64,
+    pub updates: u64,
+    pub cleansings: u64,
+}
+}
+
+pub use problem::{Branching, Problem};
+pub use search::{Search, Stats};
+
+const COVERED: i32 = 1 << 30;
 }
 
 pub mod grouped {
-    use crate::model::{Family, Items, Model, Table};
+use crate::model::{Family, Items, Model, Table};
 
-    #[derive(Clone, Debug)]
-    pub struct Grouped {
-        cells: usize,
-        symbols: usize,
-        groups_of: Vec<Vec<usize>>,
-        groups: usize,
-    }
+#[derive(Clone, Debug)]
+pub struct Grouped {
+    cells: usize,
+    symbols: usize,
+    groups_of: Vec<Vec<usize>>,
+    groups: usize,
+}
 
-    impl Grouped {
-        pub fn new(cells: usize, symbols: usize) -> Grouped {
-            Grouped {
-                cells,
-                symbols,
-                groups_of: vec![Vec::new(); cells],
-                groups: 0,
-            }
-        }
-
-        pub fn square(side: usize) -> Grouped {
-            let mut grid = Grouped::new(side * side, side);
-            for r in 0..side {
-                grid.add_group((0..side).map(|c| r * side + c));
-            }
-            for c in 0..side {
-                grid.add_group((0..side).map(|r| r * side + c));
-            }
-            grid
-        }
-
-        pub fn sudoku(box_rows: usize, box_columns: usize) -> Grouped {
-            let side = box_rows * box_columns;
-            let mut grid = Grouped::square(side);
-            for b in 0..side {
-                let (top, left) = (b / box_rows * box_rows, b % box_rows * box_columns);
-                grid.add_group(
-                    (0..side)
-                        .map(|k| (top + k / box_columns) * side + left + k % box_columns),
-                );
-            }
-            grid
-        }
-
-        pub fn add_group(&mut self, cells: impl IntoIterator<Item = usize>) {
-            for cell in cells {
-                self.groups_of[cell].push(self.groups);
-            }
-            self.groups += 1;
-        }
-
-        pub fn items(&self) -> (Items, Family, Table) {
-            let mut items = Items::new();
-            let cells = items.primary(self.cells);
-            let holds = items.primary_table(self.groups, self.symbols);
-            (items, cells, holds)
-        }
-
-        pub fn items_of(&self, cell: usize, symbol: usize, out: &mut Vec<usize>) {
-            let (_, cells, holds) = self.items();
-            out.push(cells.at(cell));
-            out.extend(self.groups_of[cell].iter().map(|&g| holds.at(g, symbol)));
-        }
-
-        pub fn model(
-            &self,
-            allowed: impl Fn(usize, usize) -> bool,
-        ) -> Model<(usize, usize)> {
-            let (items, _, _) = self.items();
-            let mut model = Model::new(&items);
-            let mut option = Vec::with_capacity(4);
-            for cell in 0..self.cells {
-                for symbol in (0..self.symbols).filter(|&s| allowed(cell, s)) {
-                    option.clear();
-                    self.items_of(cell, symbol, &mut option);
-                    model.add((cell, symbol), &option);
-                }
-            }
-            model
+impl Grouped {
+    pub fn new(cells: usize, symbols: usize) -> Grouped {
+        Grouped {
+            cells,
+            symbols,
+            groups_of: vec![Vec::new(); cells],
+            groups: 0,
         }
     }
+
+    pub fn square(side: usize) -> Grouped {
+        let mut grid = Grouped::new(side * side, side);
+        for r in 0..side {
+            grid.add_group((0..side).map(|c| r * side + c));
+        }
+        for c in 0..side {
+            grid.add_group((0..side).map(|r| r * side + c));
+        }
+        grid
+    }
+
+    pub fn sudoku(box_rows: usize, box_columns: usize) -> Grouped {
+        let side = box_rows * box_columns;
+        let mut grid = Grouped::square(side);
+        for b in 0..side {
+            let (top, left) = (b / box_rows * box_rows, b % box_rows * box_columns);
+            grid.add_group(
+                (0..side)
+                    .map(|k| (top + k / box_columns) * side + left + k % box_columns),
+            );
+        }
+        grid
+    }
+
+    pub fn add_group(&mut self, cells: impl IntoIterator<Item = usize>) {
+        for cell in cells {
+            self.groups_of[cell].push(self.groups);
+        }
+        self.groups += 1;
+    }
+
+    pub fn items(&self) -> (Items, Family, Table) {
+        let mut items = Items::new();
+        let cells = items.primary(self.cells);
+        let holds = items.primary_table(self.groups, self.symbols);
+        (items, cells, holds)
+    }
+
+    pub fn items_of(&self, cell: usize, symbol: usize, out: &mut Vec<usize>) {
+        let (_, cells, holds) = self.items();
+        out.push(cells.at(cell));
+        out.extend(self.groups_of[cell].iter().map(|&g| holds.at(g, symbol)));
+    }
+
+    pub fn model(
+        &self,
+        allowed: impl Fn(usize, usize) -> bool,
+    ) -> Model<(usize, usize)> {
+        let (items, _, _) = self.items();
+        let mut model = Model::new(&items);
+        let mut option = Vec::with_capacity(4);
+        for cell in 0..self.cells {
+            for symbol in (0..self.symbols).filter(|&s| allowed(cell, s)) {
+                option.clear();
+                self.items_of(cell, symbol, &mut option);
+                model.add((cell, symbol), &option);
+            }
+        }
+        model
+    }
+}
 }
 
 pub mod input {
-    use std::fmt;
-    use std::io::{self, Read, Write};
-    use std::ops::RangeInclusive;
-    use std::str::FromStr;
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
 
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Error {
-        pub line: usize,
-        pub column: Option<usize>,
-        pub message: String,
-    }
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Input { line: usize, column: Option<usize>, message: String },
+    Output(String),
+}
 
-    impl Error {
-        pub fn at(line: usize, message: impl Into<String>) -> Error {
-            Error {
-                line,
-                column: None,
-                message: message.into(),
-            }
-        }
-
-        pub fn at_column(
-            line: usize,
-            column: usize,
-            message: impl Into<String>,
-        ) -> Error {
-            Error {
-                line,
-                column: Some(column),
-                message: message.into(),
-            }
+impl Error {
+    pub fn at(line: usize, message: impl Into<String>) -> Error {
+        Error::Input {
+            line,
+            column: None,
+            message: message.into(),
         }
     }
 
-    impl From<io::Error> for Error {
-        fn from(e: io::Error) -> Error {
-            Error::at(0, format!("cannot write the answer: {e}"))
-        }
-    }
-
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match (self.line, self.column) {
-                (0, _) => write!(f, "{}", self.message),
-                (line, Some(column)) => {
-                    write!(f, "input:{line}:{column}: {}", self.message)
-                }
-                (line, None) => write!(f, "input:{line}: {}", self.message),
-            }
-        }
-    }
-
-    impl std::error::Error for Error {}
-
-    pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
-
-    pub fn run(solve: Solve) {
-        let mut input = Vec::new();
-        if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
-            eprintln!("cannot read the input: {e}");
-            std::process::exit(1);
-        }
-        let stdout = io::stdout();
-        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        let result = solve(&input, &mut out)
-            .and_then(|()| out.flush().map_err(Error::from));
-        if let Err(e) = result {
-            let _ = out.flush();
-            eprintln!("{e}");
-            std::process::exit(1);
-        }
-    }
-
-    pub fn quote(bytes: &[u8]) -> String {
-        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
-        let mut out = String::from("\"");
-        for (shown, ch) in head.chars().enumerate() {
-            if shown == 60 {
-                out.push('…');
-                break;
-            }
-            out.extend(ch.escape_debug());
-        }
-        out.push('"');
-        out
-    }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Token<'a> {
-        pub line: usize,
-        pub column: usize,
-        pub text: &'a [u8],
-    }
-
-    impl Token<'_> {
-        pub fn error(&self, message: impl Into<String>) -> Error {
-            Error::at_column(self.line, self.column, message)
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct Tokens<'a> {
-        input: &'a [u8],
-        at: usize,
+    pub fn at_column(
         line: usize,
         column: usize,
+        message: impl Into<String>,
+    ) -> Error {
+        Error::Input {
+            line,
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Error {
+        Error::Output(format!("cannot write the answer: {e}"))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input { line, column: Some(column), message } => {
+                write!(f, "input:{line}:{column}: {message}")
+            }
+            Error::Input { line, column: None, message } => {
+                write!(f, "input:{line}: {message}")
+            }
+            Error::Output(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
+
+pub fn run(solve: Solve) {
+    let mut input = Vec::new();
+    if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("cannot read the input: {e}");
+        std::process::exit(1);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = solve(&input, &mut out)
+        .and_then(|()| out.flush().map_err(Error::from));
+    if let Err(e) = result {
+        let _ = out.flush();
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+}
+
+pub fn quote(bytes: &[u8]) -> String {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
+    let mut out = String::from("\"");
+    for (shown, ch) in head.chars().enumerate() {
+        if shown == 60 {
+            out.push('…');
+            break;
+        }
+        out.extend(ch.escape_debug());
+    }
+    out.push('"');
+    out
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub line: usize,
+    pub column: usize,
+    pub text: &'a [u8],
+}
+
+impl Token<'_> {
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        Error::at_column(self.line, self.column, message)
     }
 
-    impl<'a> Tokens<'a> {
-        pub fn new(input: &'a [u8]) -> Tokens<'a> {
-            Tokens {
-                input,
-                at: 0,
-                line: 1,
-                column: 1,
-            }
-        }
-
-        pub fn next_token(&mut self) -> Option<Token<'a>> {
-            while let Some(&b) = self.input.get(self.at) {
-                if !b.is_ascii_whitespace() {
-                    break;
-                }
-                self.step(b);
-            }
-            if self.at == self.input.len() {
-                return None;
-            }
-            let (start, line, column) = (self.at, self.line, self.column);
-            while let Some(&b) = self.input.get(self.at) {
-                if b.is_ascii_whitespace() {
-                    break;
-                }
-                self.step(b);
-            }
-            Some(Token {
-                line,
-                column,
-                text: &self.input[start..self.at],
+    pub fn number<T>(
+        &self,
+        what: &str,
+        range: RangeInclusive<i64>,
+    ) -> Result<T, Error>
+    where
+        T: TryFrom<i64>,
+    {
+        std::str::from_utf8(self.text)
+            .ok()
+            .filter(|text| {
+                let digits = text.strip_prefix('-').unwrap_or(text);
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
             })
-        }
+            .and_then(|text| i64::from_str(text).ok())
+            .filter(|n| range.contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                self.error(
+                    format!(
+                        "expected {}, found {}", expected_number(what, & range),
+                        quote(self.text)
+                    ),
+                )
+            })
+    }
+}
 
-        fn step(&mut self, b: u8) {
-            self.at += 1;
-            if b == b'\n' {
-                self.line += 1;
-                self.column = 1;
-            } else if b & 0xc0 != 0x80 {
-                self.column += 1;
-            }
-        }
+#[derive(Clone, Debug)]
+pub struct Tokens<'a> {
+    input: &'a [u8],
+    at: usize,
+    line: usize,
+    column: usize,
+}
 
-        pub fn end_error(&self, expected: &str) -> Error {
-            Error::at(
-                self.line,
-                format!("expected {expected}, found the end of the input"),
-            )
-        }
-
-        pub fn end(&mut self, after: &str) -> Result<(), Error> {
-            match self.next_token() {
-                None => Ok(()),
-                Some(extra) => {
-                    Err(
-                        extra
-                            .error(
-                                format!(
-                                    "expected the end of the input after {after}, found {}",
-                                    quote(extra.text)
-                                ),
-                            ),
-                    )
-                }
-            }
-        }
-
-        pub fn number<T>(
-            &mut self,
-            what: &str,
-            range: RangeInclusive<i64>,
-        ) -> Result<T, Error>
-        where
-            T: TryFrom<i64>,
-        {
-            self.placed_number(what, range).map(|(n, _)| n)
-        }
-
-        pub fn placed_number<T>(
-            &mut self,
-            what: &str,
-            range: RangeInclusive<i64>,
-        ) -> Result<(T, Token<'a>), Error>
-        where
-            T: TryFrom<i64>,
-        {
-            let expected = || match (*range.start(), *range.end()) {
-                (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
-                (low, i64::MAX) => format!("{what} ({low} or more)"),
-                (low, high) => format!("{what} ({low} to {high})"),
-            };
-            let token = match self.next_token() {
-                Some(token) => token,
-                None => return Err(self.end_error(&expected())),
-            };
-            parse_number(&token, range.clone())
-                .and_then(|n| T::try_from(n).ok())
-                .map(|n| (n, token))
-                .ok_or_else(|| {
-                    token
-                        .error(
-                            format!(
-                                "expected {}, found {}", expected(), quote(token.text)
-                            ),
-                        )
-                })
+impl<'a> Tokens<'a> {
+    pub fn new(input: &'a [u8]) -> Tokens<'a> {
+        Tokens {
+            input,
+            at: 0,
+            line: 1,
+            column: 1,
         }
     }
 
-    pub fn parse_number(token: &Token, range: RangeInclusive<i64>) -> Option<i64> {
-        let text = std::str::from_utf8(token.text).ok()?;
-        let digits = text.strip_prefix('-').unwrap_or(text);
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        while let Some(&b) = self.input.get(self.at) {
+            if !b.is_ascii_whitespace() {
+                break;
+            }
+            self.step(b);
+        }
+        if self.at == self.input.len() {
             return None;
         }
-        i64::from_str(text).ok().filter(|n| range.contains(n))
+        let (start, line, column) = (self.at, self.line, self.column);
+        while let Some(&b) = self.input.get(self.at) {
+            if b.is_ascii_whitespace() {
+                break;
+            }
+            self.step(b);
+        }
+        Some(Token {
+            line,
+            column,
+            text: &self.input[start..self.at],
+        })
     }
+
+    fn step(&mut self, b: u8) {
+        self.at += 1;
+        if b == b'\n' {
+            self.line += 1;
+            self.column = 1;
+        } else if b & 0xc0 != 0x80 {
+            self.column += 1;
+        }
+    }
+
+    pub fn end_error(&self, expected: &str) -> Error {
+        Error::at(
+            self.line,
+            format!("expected {expected}, found the end of the input"),
+        )
+    }
+
+    pub fn end(&mut self, after: &str) -> Result<(), Error> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(extra) => {
+                Err(
+                    extra
+                        .error(
+                            format!(
+                                "expected the end of the input after {after}, found {}",
+                                quote(extra.text)
+                            ),
+                        ),
+                )
+            }
+        }
+    }
+
+    pub fn number<T>(
+        &mut self,
+        what: &str,
+        range: RangeInclusive<i64>,
+    ) -> Result<T, Error>
+    where
+        T: TryFrom<i64>,
+    {
+        self.placed_number(what, range).map(|(n, _)| n)
+    }
+
+    pub fn placed_number<T>(
+        &mut self,
+        what: &str,
+        range: RangeInclusive<i64>,
+    ) -> Result<(T, Token<'a>), Error>
+    where
+        T: TryFrom<i64>,
+    {
+        match self.next_token() {
+            Some(token) => token.number(what, range).map(|n| (n, token)),
+            None => Err(self.end_error(&expected_number(what, &range))),
+        }
+    }
+}
+
+fn expected_number(what: &str, range: &RangeInclusive<i64>) -> String {
+    match (*range.start(), *range.end()) {
+        (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
+        (low, i64::MAX) => format!("{what} ({low} or more)"),
+        (low, high) => format!("{what} ({low} to {high})"),
+    }
+}
 }
 
 pub mod model {
-    use crate::dlx::Problem;
+use crate::dlx::Problem;
 
-    #[derive(Clone, Debug, Default)]
-    pub struct Items {
-        primary: usize,
-        secondary: usize,
+#[derive(Clone, Debug, Default)]
+pub struct Items {
+    primary: usize,
+    secondary: usize,
+}
+
+impl Items {
+    pub fn new() -> Items {
+        Items::default()
     }
 
-    impl Items {
-        pub fn new() -> Items {
-            Items::default()
+    pub fn primary(&mut self, len: usize) -> Family {
+        assert!(
+            self.secondary == 0, "primary items must come before secondary ones"
+        );
+        self.primary += len;
+        Family {
+            start: self.primary - len,
+            len,
         }
+    }
 
-        pub fn primary(&mut self, len: usize) -> Family {
-            assert!(
-                self.secondary == 0, "primary items must come before secondary ones"
-            );
-            self.primary += len;
-            Family {
-                start: self.primary - len,
-                len,
+    pub fn primary_table(&mut self, rows: usize, columns: usize) -> Table {
+        Table::of(self.primary(rows * columns), columns)
+    }
+
+    pub fn problem(&self) -> Problem {
+        Problem::new(self.primary, self.secondary)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Family {
+    start: usize,
+    len: usize,
+}
+
+impl Family {
+    #[inline]
+    pub fn at(self, i: usize) -> usize {
+        debug_assert!(i < self.len, "index {i} of a family of {}", self.len);
+        self.start + i
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    items: Family,
+    columns: usize,
+}
+
+impl Table {
+    fn of(items: Family, columns: usize) -> Table {
+        Table { items, columns }
+    }
+
+    #[inline]
+    pub fn at(self, row: usize, column: usize) -> usize {
+        debug_assert!(column < self.columns);
+        self.items.at(row * self.columns + column)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Model<T> {
+    problem: Problem,
+    payloads: Vec<T>,
+}
+
+impl<T> Model<T> {
+    pub fn new(items: &Items) -> Model<T> {
+        Model {
+            problem: items.problem(),
+            payloads: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, payload: T, items: &[usize]) -> usize {
+        match self.problem.add_option(items) {
+            Ok(k) => {
+                self.payloads.push(payload);
+                k
             }
-        }
-
-        pub fn primary_table(&mut self, rows: usize, columns: usize) -> Table {
-            Table::of(self.primary(rows * columns), columns)
-        }
-
-        pub fn problem(&self) -> Problem {
-            Problem::new(self.primary, self.secondary)
+            Err(e) => panic!("an invalid option: {e}"),
         }
     }
 
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Family {
-        start: usize,
-        len: usize,
+    pub fn problem(&self) -> &Problem {
+        &self.problem
     }
 
-    impl Family {
-        #[inline]
-        pub fn at(self, i: usize) -> usize {
-            debug_assert!(i < self.len, "index {i} of a family of {}", self.len);
-            self.start + i
-        }
+    pub fn payload(&self, k: usize) -> &T {
+        &self.payloads[k]
     }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Table {
-        items: Family,
-        columns: usize,
-    }
-
-    impl Table {
-        fn of(items: Family, columns: usize) -> Table {
-            Table { items, columns }
-        }
-
-        #[inline]
-        pub fn at(self, row: usize, column: usize) -> usize {
-            debug_assert!(column < self.columns);
-            self.items.at(row * self.columns + column)
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct Model<T> {
-        problem: Problem,
-        payloads: Vec<T>,
-    }
-
-    impl<T> Model<T> {
-        pub fn new(items: &Items) -> Model<T> {
-            Model {
-                problem: items.problem(),
-                payloads: Vec::new(),
-            }
-        }
-
-        pub fn add(&mut self, payload: T, items: &[usize]) -> usize {
-            match self.problem.add_option(items) {
-                Ok(k) => {
-                    self.payloads.push(payload);
-                    k
-                }
-                Err(e) => panic!("an invalid option: {e}"),
-            }
-        }
-
-        pub fn problem(&self) -> &Problem {
-            &self.problem
-        }
-
-        pub fn payload(&self, k: usize) -> &T {
-            &self.payloads[k]
-        }
-    }
+}
 }
 
 pub mod problems {
-    pub mod p1074 {
-        use crate::dlx::{bitset::Solver, Search};
-        use crate::input::{self, Error, Tokens};
-        use crate::sudoku;
-        use std::io::Write;
+pub mod p1074 {
+use crate::dlx::{bitset::Solver, Search};
+use crate::input::{self, Error, Tokens};
+use crate::sudoku;
+use std::io::Write;
 
-        fn weight(cell: usize) -> u32 {
-            let (r, c) = ((cell / sudoku::SIDE) as i32, (cell % sudoku::SIDE) as i32);
-            (10 - (r - 4).abs().max((c - 4).abs())) as u32
-        }
+fn weight(cell: usize) -> u32 {
+    let (r, c) = ((cell / sudoku::SIDE) as i32, (cell % sudoku::SIDE) as i32);
+    (10 - (r - 4).abs().max((c - 4).abs())) as u32
+}
 
-        pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-            let mut tokens = Tokens::new(input);
-            let givens = sudoku::read_numbers(&mut tokens)?;
-            tokens.end("81 digits")?;
-            let best = best_score::<Solver>(&givens);
-            let answer = match best {
-                Some(score) => format!("{score}\n"),
-                None => "-1\n".to_string(),
-            };
-            Ok(out.write_all(answer.as_bytes())?)
-        }
+pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+    let mut tokens = Tokens::new(input);
+    let givens = sudoku::read_numbers(&mut tokens)?;
+    tokens.end("81 digits")?;
+    let best = best_score::<Solver>(&givens);
+    let answer = match best {
+        Some(score) => format!("{score}\n"),
+        None => "-1\n".to_string(),
+    };
+    Ok(out.write_all(answer.as_bytes())?)
+}
 
-        pub fn best_score<S: Search>(givens: &sudoku::Grid) -> Option<u32> {
-            let model = sudoku::model(&sudoku::standard(), givens);
-            let scores: Vec<u32> = (0..model.problem().options())
-                .map(|k| {
-                    let &(cell, symbol) = model.payload(k);
-                    (symbol as u32 + 1) * weight(cell)
-                })
-                .collect();
-            let mut best: Option<u32> = None;
-            S::new(model.problem())
-                .for_each(|solution| {
-                    let score = solution.iter().map(|&k| scores[k]).sum();
-                    best = Some(best.map_or(score, |b: u32| b.max(score)));
-                });
-            best
-        }
+pub fn best_score<S: Search>(givens: &sudoku::Grid) -> Option<u32> {
+    let model = sudoku::model(&sudoku::standard(), givens);
+    let scores: Vec<u32> = (0..model.problem().options())
+        .map(|k| {
+            let &(cell, symbol) = model.payload(k);
+            (symbol as u32 + 1) * weight(cell)
+        })
+        .collect();
+    let mut best: Option<u32> = None;
+    S::new(model.problem())
+        .for_each(|solution| {
+            let score = solution.iter().map(|&k| scores[k]).sum();
+            best = Some(best.map_or(score, |b: u32| b.max(score)));
+        });
+    best
+}
 
-        pub fn main() {
-            input::run(solve)
-        }
-    }
+pub fn main() {
+    input::run(solve)
+}
+}
 }
 
 pub mod sudoku {
-    use crate::grouped::Grouped;
-    use crate::input::{Error, Tokens};
-    use crate::model::Model;
+use crate::grouped::Grouped;
+use crate::input::{Error, Tokens};
+use crate::model::Model;
 
-    pub const SIDE: usize = 9;
+pub const SIDE: usize = 9;
 
-    pub const CELLS: usize = SIDE * SIDE;
+pub const CELLS: usize = SIDE * SIDE;
 
-    pub type Grid = [u8; CELLS];
+pub type Grid = [u8; CELLS];
 
-    pub fn standard() -> Grouped {
-        Grouped::sudoku(3, 3)
+pub fn standard() -> Grouped {
+    Grouped::sudoku(3, 3)
+}
+
+pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
+    groups
+        .model(|cell, symbol| {
+            givens[cell] == 0 || usize::from(givens[cell]) == symbol + 1
+        })
+}
+
+pub fn read_numbers(tokens: &mut Tokens) -> Result<Grid, Error> {
+    let mut grid = [0; CELLS];
+    for digit in grid.iter_mut() {
+        *digit = tokens.number("a digit", 0..=9)?;
     }
-
-    pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
-        groups
-            .model(|cell, symbol| {
-                givens[cell] == 0 || usize::from(givens[cell]) == symbol + 1
-            })
-    }
-
-    pub fn read_numbers(tokens: &mut Tokens) -> Result<Grid, Error> {
-        let mut grid = [0; CELLS];
-        for digit in grid.iter_mut() {
-            *digit = tokens.number("a digit", 0..=9)?;
-        }
-        Ok(grid)
-    }
+    Ok(grid)
+}
 }

@@ -2,11 +2,14 @@
 // Sources:
 //   library/src/dlx.rs
 //   library/src/dlx/bitset.rs
+//   library/src/dlx/problem.rs
+//   library/src/dlx/search.rs
 //   library/src/geometry.rs
 //   library/src/input.rs
 //   library/src/lib.rs
 //   library/src/problems.rs
 //   library/src/problems/uva197.rs
+//   library/src/tiling.rs
 // Regenerate: make submit-uva197 (or: cargo run -q -p bundler -- uva197)
 // Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit
 
@@ -15,1048 +18,1060 @@ fn main() {
 }
 
 pub mod dlx {
-    use std::fmt;
-    use std::ops::ControlFlow;
+pub mod bitset {
+use std::ops::ControlFlow;
+use crate::dlx::{Branching, Problem, Search, Stats};
 
-    pub mod bitset {
-        use std::ops::ControlFlow;
-        use crate::dlx::{Branching, Problem, Search, Stats};
+const COVERED: u32 = u32::MAX;
 
-        const COVERED: u32 = u32::MAX;
+#[derive(Clone, Debug)]
+pub struct Solver {
+    primary: usize,
+    items: usize,
+    options: usize,
+    words: usize,
+    summary: usize,
+    options_of: Vec<u64>,
+    words_of: Vec<u64>,
+    rows: Vec<u32>,
+    stride: usize,
+    in_order: bool,
+    stats: Stats,
+}
 
-        #[derive(Clone, Debug)]
-        pub struct Solver {
-            primary: usize,
-            items: usize,
-            options: usize,
-            words: usize,
-            summary: usize,
-            options_of: Vec<u64>,
-            words_of: Vec<u64>,
-            rows: Vec<u32>,
-            stride: usize,
-            in_order: bool,
-            stats: Stats,
-        }
+struct Slot<'a> {
+    bits: &'a mut [u64],
+    count: &'a mut [u32],
+}
 
-        struct Slot<'a> {
-            bits: &'a mut [u64],
-            count: &'a mut [u32],
-        }
-
-        impl Search for Solver {
-            fn new(problem: &Problem) -> Solver {
-                let items = problem.primary + problem.secondary;
-                let options = problem.options();
-                let words = ((options + 63) / 64).max(1);
-                let summary = (words + 63) / 64;
-                let mut options_of = vec![0u64; items * words];
-                let mut words_of = vec![0u64; items * summary];
-                for k in 0..options {
-                    for &item in problem.slice(k) {
-                        let (item, w) = (item as usize, k / 64);
-                        options_of[item * words + w] |= 1 << (k % 64);
-                        words_of[item * summary + w / 64] |= 1 << (w % 64);
-                    }
-                }
-                let stride = (0..options)
-                    .map(|k| problem.option(k).len())
-                    .max()
-                    .unwrap_or(1);
-                let mut rows = vec![items as u32; options * stride];
-                for k in 0..options {
-                    let option = problem.slice(k);
-                    rows[k * stride..][..option.len()].copy_from_slice(option);
-                }
-                Solver {
-                    primary: problem.primary,
-                    items,
-                    options,
-                    words,
-                    summary,
-                    options_of,
-                    words_of,
-                    rows,
-                    stride,
-                    in_order: problem.branching() == Branching::InOrder,
-                    stats: Stats::default(),
-                }
-            }
-
-            fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-            where
-                F: FnMut(&[usize]) -> ControlFlow<B>,
-            {
-                self.run(visit, u64::MAX, |_, _| {})
+impl Search for Solver {
+    fn new(problem: &Problem) -> Solver {
+        let items = problem.primary + problem.secondary;
+        let options = problem.options();
+        let words = ((options + 63) / 64).max(1);
+        let summary = (words + 63) / 64;
+        let mut options_of = vec![0u64; items * words];
+        let mut words_of = vec![0u64; items * summary];
+        for k in 0..options {
+            for &item in problem.slice(k) {
+                let (item, w) = (item as usize, k / 64);
+                options_of[item * words + w] |= 1 << (k % 64);
+                words_of[item * summary + w / 64] |= 1 << (w % 64);
             }
         }
+        let stride = (0..options)
+            .map(|k| problem.option(k).len())
+            .max()
+            .unwrap_or(1);
+        let mut rows = vec![items as u32; options * stride];
+        for k in 0..options {
+            let option = problem.slice(k);
+            rows[k * stride..][..option.len()].copy_from_slice(option);
+        }
+        Solver {
+            primary: problem.primary,
+            items,
+            options,
+            words,
+            summary,
+            options_of,
+            words_of,
+            rows,
+            stride,
+            in_order: problem.branching() == Branching::InOrder,
+            stats: Stats::default(),
+        }
+    }
 
-        impl Solver {
-            fn run<B, F, R>(
-                &mut self,
-                visit: F,
-                interval: u64,
-                report: R,
-            ) -> ControlFlow<B>
-            where
-                F: FnMut(&[usize]) -> ControlFlow<B>,
-                R: FnMut(Stats, &[(u32, u32)]),
-            {
-                match self.stride {
-                    3 => self.walk::<3, B, F, R>(visit, interval, report),
-                    4 => self.walk::<4, B, F, R>(visit, interval, report),
-                    5 => self.walk::<5, B, F, R>(visit, interval, report),
-                    6 => self.walk::<6, B, F, R>(visit, interval, report),
-                    7 => self.walk::<7, B, F, R>(visit, interval, report),
-                    8 => self.walk::<8, B, F, R>(visit, interval, report),
-                    _ => self.walk::<0, B, F, R>(visit, interval, report),
-                }
-            }
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+    {
+        self.run(visit, u64::MAX, |_, _| {})
+    }
+}
 
-            fn walk<const STRIDE: usize, B, F, R>(
-                &mut self,
-                mut visit: F,
-                interval: u64,
-                mut report: R,
-            ) -> ControlFlow<B>
-            where
-                F: FnMut(&[usize]) -> ControlFlow<B>,
-                R: FnMut(Stats, &[(u32, u32)]),
-            {
-                let (words, counts) = (self.words, self.items + 1);
-                self.stats = Stats::default();
-                let mut next_report = interval;
-                let depth = self.primary + 1;
-                let mut state = self.initial_state();
-                let mut solution: Vec<usize> = Vec::with_capacity(depth);
-                let mut position: Vec<(u32, u32)> = Vec::with_capacity(depth);
+impl Solver {
+    fn run<B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(Stats, &[(u32, u32)]),
+    {
+        match self.stride {
+            3 => self.walk::<3, B, F, R>(visit, interval, report),
+            4 => self.walk::<4, B, F, R>(visit, interval, report),
+            5 => self.walk::<5, B, F, R>(visit, interval, report),
+            6 => self.walk::<6, B, F, R>(visit, interval, report),
+            7 => self.walk::<7, B, F, R>(visit, interval, report),
+            8 => self.walk::<8, B, F, R>(visit, interval, report),
+            _ => self.walk::<0, B, F, R>(visit, interval, report),
+        }
+    }
+
+    fn walk<const STRIDE: usize, B, F, R>(
+        &mut self,
+        mut visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(Stats, &[(u32, u32)]),
+    {
+        let (words, counts) = (self.words, self.items + 1);
+        self.stats = Stats::default();
+        let mut next_report = interval;
+        let depth = self.primary + 1;
+        let mut state = self.initial_state();
+        let mut solution: Vec<usize> = Vec::with_capacity(depth);
+        let mut position: Vec<(u32, u32)> = Vec::with_capacity(depth);
+        self.stats.nodes += 1;
+        let mut level = 0;
+        match self.choose(&state.count[..counts]) {
+            None => {
                 self.stats.nodes += 1;
-                let mut level = 0;
-                match self.choose(&state.count[..counts]) {
-                    None => {
-                        self.stats.nodes += 1;
-                        return visit(&[]);
+                return visit(&[]);
+            }
+            Some(best) => {
+                position.push((0, self.enter::<STRIDE>(level, best, &mut state)))
+            }
+        }
+        loop {
+            let to_try = &mut state.branch[level * words..][..words];
+            let option = match take_first(to_try, &mut state.next_word[level]) {
+                Some(option) => option,
+                None => {
+                    if level == 0 {
+                        return ControlFlow::Continue(());
                     }
-                    Some(best) => {
-                        position.push((0, self.enter::<STRIDE>(level, best, &mut state)))
-                    }
+                    level -= 1;
+                    position.pop();
+                    continue;
                 }
-                loop {
-                    let to_try = &mut state.branch[level * words..][..words];
-                    let option = match take_first(to_try, &mut state.next_word[level]) {
-                        Some(option) => option,
-                        None => {
-                            if level == 0 {
-                                return ControlFlow::Continue(());
-                            }
-                            level -= 1;
-                            position.pop();
-                            continue;
-                        }
-                    };
-                    solution.truncate(level);
-                    solution.push(option);
-                    position[level].0 += 1;
-                    let chosen = self.try_option::<STRIDE>(&mut state, level, option);
-                    self.stats.nodes += 1;
-                    if self.stats.nodes >= next_report {
-                        next_report = next_report.saturating_add(interval);
-                        report(self.stats, &position);
-                    }
-                    match chosen {
-                        None => {
-                            if let ControlFlow::Break(value) = visit(&solution) {
-                                return ControlFlow::Break(value);
-                            }
-                        }
-                        Some((_, 0)) => self.stats.updates += 1,
-                        Some((best, _)) => {
-                            level += 1;
-                            position
-                                .push((0, self.enter::<STRIDE>(level, best, &mut state)));
-                        }
+            };
+            solution.truncate(level);
+            solution.push(option);
+            position[level].0 += 1;
+            let chosen = self.try_option::<STRIDE>(&mut state, level, option);
+            self.stats.nodes += 1;
+            if self.stats.nodes >= next_report {
+                next_report = next_report.saturating_add(interval);
+                report(self.stats, &position);
+            }
+            match chosen {
+                None => {
+                    if let ControlFlow::Break(value) = visit(&solution) {
+                        return ControlFlow::Break(value);
                     }
                 }
-            }
-
-            fn initial_state(&self) -> State {
-                let (bits, counts) = (self.summary + self.words, self.items + 1);
-                let depth = self.primary + 1;
-                let mut state = State {
-                    bits: vec![0u64; (depth + 1) * bits],
-                    count: vec![0u32; (depth + 1) * counts],
-                    branch: vec![0u64; depth * self.words],
-                    next_word: vec![0; depth],
-                };
-                let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
-                for k in 0..self.options {
-                    alive[k / 64] |= 1 << (k % 64);
-                    summary[k / 4096] |= 1 << (k / 64 % 64);
-                }
-                for item in 0..self.items {
-                    state.count[item] = self.live_options(alive, item);
-                }
-                state
-            }
-
-            fn try_option<const STRIDE: usize>(
-                &mut self,
-                state: &mut State,
-                level: usize,
-                option: usize,
-            ) -> Option<(usize, u32)> {
-                let (bits, counts) = (self.summary + self.words, self.items + 1);
-                let (done, next) = state.bits.split_at_mut((level + 1) * bits);
-                next[..bits].copy_from_slice(&done[level * bits..]);
-                let (done, next_count) = state.count.split_at_mut((level + 1) * counts);
-                next_count[..counts].copy_from_slice(&done[level * counts..]);
-                let mut slot = Slot {
-                    bits: &mut next[..bits],
-                    count: &mut next_count[..counts],
-                };
-                for j in 0..self.stride {
-                    let item = self.rows[option * self.stride + j] as usize;
-                    if item < self.items && slot.count[item] != COVERED {
-                        self.cover::<STRIDE>(&mut slot, item);
-                    }
-                }
-                self.choose(slot.count).map(|best| (best, slot.count[best]))
-            }
-
-            fn enter<const STRIDE: usize>(
-                &mut self,
-                level: usize,
-                best: usize,
-                state: &mut State,
-            ) -> u32 {
-                let (words, bits, counts) = (
-                    self.words,
-                    self.summary + self.words,
-                    self.items + 1,
-                );
-                let slot_bits = &mut state.bits[level * bits..][..bits];
-                let to_try = &mut state.branch[level * words..][..words];
-                let of_best = &self.options_of[best * words..][..words];
-                for ((t, &of), &live) in to_try
-                    .iter_mut()
-                    .zip(of_best)
-                    .zip(&slot_bits[self.summary..])
-                {
-                    *t = of & live;
-                }
-                state.next_word[level] = 0;
-                let mut slot = Slot {
-                    bits: slot_bits,
-                    count: &mut state.count[level * counts..][..counts],
-                };
-                let options = slot.count[best];
-                self.cover::<STRIDE>(&mut slot, best);
-                options.max(1)
-            }
-
-            fn cover<const STRIDE: usize>(&mut self, slot: &mut Slot<'_>, item: usize) {
-                let (words, stride, rows) = (self.words, self.stride, &self.rows);
-                let of_item = &self.options_of[item * words..][..words];
-                let words_of = &self.words_of[item * self.summary..][..self.summary];
-                let (summary, alive) = slot.bits.split_at_mut(self.summary);
-                let count = &mut slot.count[..=self.items];
-                let scratch_before = count[self.items];
-                let mut killed = 0u64;
-                for (s, (live_words, &item_words)) in summary
-                    .iter_mut()
-                    .zip(words_of)
-                    .enumerate()
-                {
-                    let mut candidates = *live_words & item_words;
-                    while candidates != 0 {
-                        let w = s * 64 + candidates.trailing_zeros() as usize;
-                        candidates &= candidates - 1;
-                        debug_assert!(w < words);
-                        let (of, live) = unsafe {
-                            (*of_item.get_unchecked(w), alive.get_unchecked_mut(w))
-                        };
-                        let mut kill = of & *live;
-                        if kill == 0 {
-                            continue;
-                        }
-                        *live &= !kill;
-                        if *live == 0 {
-                            *live_words &= !(1 << (w % 64));
-                        }
-                        killed += u64::from(kill.count_ones());
-                        while kill != 0 {
-                            let option = w * 64 + kill.trailing_zeros() as usize;
-                            kill &= kill - 1;
-                            debug_assert!(option < self.options);
-                            if STRIDE == 0 {
-                                let row = unsafe {
-                                    rows.get_unchecked(option * stride..(option + 1) * stride)
-                                };
-                                decrement(count, row);
-                            } else {
-                                let row = unsafe {
-                                    &*rows.as_ptr().add(option * STRIDE).cast::<[u32; STRIDE]>()
-                                };
-                                decrement(count, row);
-                            }
-                        }
-                    }
-                }
-                count[item] = COVERED;
-                let padding = u64::from(scratch_before.wrapping_sub(count[self.items]));
-                self.stats.updates += 1 + killed * (stride as u64 - 1) - padding;
-            }
-
-            fn choose(&self, count: &[u32]) -> Option<usize> {
-                let primary = &count[..self.primary];
-                let fewest = primary.iter().copied().min().unwrap_or(COVERED);
-                if fewest == COVERED {
-                    return None;
-                }
-                if self.in_order && fewest > 1 {
-                    return primary.iter().position(|&c| c != COVERED);
-                }
-                primary.iter().position(|&c| c == fewest)
-            }
-
-            fn live_options(&self, alive: &[u64], item: usize) -> u32 {
-                let of_item = &self.options_of[item * self.words..][..self.words];
-                of_item.iter().zip(alive).map(|(a, b)| (a & b).count_ones()).sum()
-            }
-        }
-
-        struct State {
-            bits: Vec<u64>,
-            count: Vec<u32>,
-            branch: Vec<u64>,
-            next_word: Vec<usize>,
-        }
-
-        #[inline(always)]
-        fn decrement<'a>(count: &mut [u32], row: impl IntoIterator<Item = &'a u32>) {
-            for &item in row {
-                debug_assert!((item as usize) < count.len());
-                let c = unsafe { count.get_unchecked_mut(item as usize) };
-                *c = c.wrapping_sub(1);
-            }
-        }
-
-        fn take_first(bits: &mut [u64], from: &mut usize) -> Option<usize> {
-            while let Some(word) = bits.get_mut(*from) {
-                if *word != 0 {
-                    let bit = word.trailing_zeros() as usize;
-                    *word &= *word - 1;
-                    return Some(*from * 64 + bit);
-                }
-                *from += 1;
-            }
-            None
-        }
-    }
-
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub enum Error {
-        ItemOutOfRange { option: usize, item: usize, items: usize },
-        EmptyOption { option: usize },
-        RepeatedItem { option: usize, item: usize },
-        TooLarge,
-    }
-
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                Error::ItemOutOfRange { option, item, items } => {
-                    write!(
-                        f,
-                        "option {option} names item {item}, but there are only {items} items"
-                    )
-                }
-                Error::EmptyOption { option } => write!(f, "option {option} is empty"),
-                Error::RepeatedItem { option, item } => {
-                    write!(f, "option {option} names item {item} twice")
-                }
-                Error::TooLarge => {
-                    write!(f, "the problem is too large for 32-bit indices")
+                Some((_, 0)) => self.stats.updates += 1,
+                Some((best, _)) => {
+                    level += 1;
+                    position
+                        .push((0, self.enter::<STRIDE>(level, best, &mut state)));
                 }
             }
         }
     }
 
-    impl std::error::Error for Error {}
-
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub enum Branching {
-        #[default]
-        Fewest,
-        InOrder,
+    fn initial_state(&self) -> State {
+        let (bits, counts) = (self.summary + self.words, self.items + 1);
+        let depth = self.primary + 1;
+        let mut state = State {
+            bits: vec![0u64; (depth + 1) * bits],
+            count: vec![0u32; (depth + 1) * counts],
+            branch: vec![0u64; depth * self.words],
+            next_word: vec![0; depth],
+        };
+        let (summary, alive) = state.bits[..bits].split_at_mut(self.summary);
+        for k in 0..self.options {
+            alive[k / 64] |= 1 << (k % 64);
+            summary[k / 4096] |= 1 << (k / 64 % 64);
+        }
+        for item in 0..self.items {
+            state.count[item] = self.live_options(alive, item);
+        }
+        state
     }
 
-    #[derive(Clone, Debug)]
-    pub struct Problem {
-        primary: usize,
-        secondary: usize,
-        items: Vec<u32>,
-        starts: Vec<u32>,
-        branching: Branching,
-        seen: Vec<u32>,
-        attempt: u32,
+    fn try_option<const STRIDE: usize>(
+        &mut self,
+        state: &mut State,
+        level: usize,
+        option: usize,
+    ) -> Option<(usize, u32)> {
+        let (bits, counts) = (self.summary + self.words, self.items + 1);
+        let (done, next) = state.bits.split_at_mut((level + 1) * bits);
+        next[..bits].copy_from_slice(&done[level * bits..]);
+        let (done, next_count) = state.count.split_at_mut((level + 1) * counts);
+        next_count[..counts].copy_from_slice(&done[level * counts..]);
+        let mut slot = Slot {
+            bits: &mut next[..bits],
+            count: &mut next_count[..counts],
+        };
+        for j in 0..self.stride {
+            let item = self.rows[option * self.stride + j] as usize;
+            if item < self.items && slot.count[item] != COVERED {
+                self.cover::<STRIDE>(&mut slot, item);
+            }
+        }
+        self.choose(slot.count).map(|best| (best, slot.count[best]))
     }
 
-    impl Default for Problem {
-        fn default() -> Problem {
-            Problem::new(0, 0)
-        }
-    }
-
-    impl Problem {
-        pub fn new(primary: usize, secondary: usize) -> Problem {
-            Problem {
-                primary,
-                secondary,
-                items: Vec::new(),
-                starts: vec![0],
-                branching: Branching::default(),
-                seen: Vec::new(),
-                attempt: 0,
-            }
-        }
-
-        pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
-            let option = self.options();
-            let total = self.primary + self.secondary;
-            if items.is_empty() {
-                return Err(Error::EmptyOption { option });
-            }
-            let needed = total + self.items.len() + items.len() + option + 3;
-            if needed >= COVERED as usize {
-                return Err(Error::TooLarge);
-            }
-            if self.seen.len() < total {
-                self.seen.resize(total, 0);
-            }
-            self.attempt = self.attempt.wrapping_add(1);
-            if self.attempt == 0 {
-                self.seen.iter_mut().for_each(|s| *s = 0);
-                self.attempt = 1;
-            }
-            let stamp = self.attempt;
-            for &item in items {
-                if item >= total {
-                    return Err(Error::ItemOutOfRange {
-                        option,
-                        item,
-                        items: total,
-                    });
-                }
-                if self.seen[item] == stamp {
-                    return Err(Error::RepeatedItem {
-                        option,
-                        item,
-                    });
-                }
-                self.seen[item] = stamp;
-            }
-            self.items.extend(items.iter().map(|&i| i as u32));
-            self.starts.push(self.items.len() as u32);
-            Ok(option)
-        }
-
-        pub fn options(&self) -> usize {
-            self.starts.len() - 1
-        }
-
-        pub fn option(&self, k: usize) -> OptionItems<'_> {
-            OptionItems(self.slice(k).iter())
-        }
-
-        fn slice(&self, k: usize) -> &[u32] {
-            &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
-        }
-
-        pub fn branching(&self) -> Branching {
-            self.branching
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
-
-    impl Iterator for OptionItems<'_> {
-        type Item = usize;
-
-        fn next(&mut self) -> Option<usize> {
-            self.0.next().map(|&i| i as usize)
-        }
-
-        fn size_hint(&self) -> (usize, Option<usize>) {
-            self.0.size_hint()
-        }
-    }
-
-    impl ExactSizeIterator for OptionItems<'_> {}
-
-    impl DoubleEndedIterator for OptionItems<'_> {
-        fn next_back(&mut self) -> Option<usize> {
-            self.0.next_back().map(|&i| i as usize)
-        }
-    }
-
-    pub trait Search: Sized {
-        fn new(problem: &Problem) -> Self;
-
-        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-        where
-            F: FnMut(&[usize]) -> ControlFlow<B>;
-        fn for_each<F>(&mut self, mut visit: F)
-        where
-            F: FnMut(&[usize]),
+    fn enter<const STRIDE: usize>(
+        &mut self,
+        level: usize,
+        best: usize,
+        state: &mut State,
+    ) -> u32 {
+        let (words, bits, counts) = (
+            self.words,
+            self.summary + self.words,
+            self.items + 1,
+        );
+        let slot_bits = &mut state.bits[level * bits..][..bits];
+        let to_try = &mut state.branch[level * words..][..words];
+        let of_best = &self.options_of[best * words..][..words];
+        for ((t, &of), &live) in to_try
+            .iter_mut()
+            .zip(of_best)
+            .zip(&slot_bits[self.summary..])
         {
-            let flow = self
-                .search::<
-                    Never,
-                    _,
-                >(|solution| {
-                    visit(solution);
-                    ControlFlow::Continue(())
-                });
-            match flow {
-                ControlFlow::Continue(()) => {}
-                ControlFlow::Break(never) => match never {}
+            *t = of & live;
+        }
+        state.next_word[level] = 0;
+        let mut slot = Slot {
+            bits: slot_bits,
+            count: &mut state.count[level * counts..][..counts],
+        };
+        let options = slot.count[best];
+        self.cover::<STRIDE>(&mut slot, best);
+        options.max(1)
+    }
+
+    fn cover<const STRIDE: usize>(&mut self, slot: &mut Slot<'_>, item: usize) {
+        let (words, stride, rows) = (self.words, self.stride, &self.rows);
+        let of_item = &self.options_of[item * words..][..words];
+        let words_of = &self.words_of[item * self.summary..][..self.summary];
+        let (summary, alive) = slot.bits.split_at_mut(self.summary);
+        let count = &mut slot.count[..=self.items];
+        let scratch_before = count[self.items];
+        let mut killed = 0u64;
+        for (s, (live_words, &item_words)) in summary
+            .iter_mut()
+            .zip(words_of)
+            .enumerate()
+        {
+            let mut candidates = *live_words & item_words;
+            while candidates != 0 {
+                let w = s * 64 + candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                debug_assert!(w < words);
+                let (of, live) = unsafe {
+                    (*of_item.get_unchecked(w), alive.get_unchecked_mut(w))
+                };
+                let mut kill = of & *live;
+                if kill == 0 {
+                    continue;
+                }
+                *live &= !kill;
+                if *live == 0 {
+                    *live_words &= !(1 << (w % 64));
+                }
+                killed += u64::from(kill.count_ones());
+                while kill != 0 {
+                    let option = w * 64 + kill.trailing_zeros() as usize;
+                    kill &= kill - 1;
+                    debug_assert!(option < self.options);
+                    if STRIDE == 0 {
+                        let row = unsafe {
+                            rows.get_unchecked(option * stride..(option + 1) * stride)
+                        };
+                        decrement(count, row);
+                    } else {
+                        let row = unsafe {
+                            &*rows.as_ptr().add(option * STRIDE).cast::<[u32; STRIDE]>()
+                        };
+                        decrement(count, row);
+                    }
+                }
+            }
+        }
+        count[item] = COVERED;
+        let padding = u64::from(scratch_before.wrapping_sub(count[self.items]));
+        self.stats.updates += 1 + killed * (stride as u64 - 1) - padding;
+    }
+
+    fn choose(&self, count: &[u32]) -> Option<usize> {
+        let primary = &count[..self.primary];
+        let fewest = primary.iter().copied().min().unwrap_or(COVERED);
+        if fewest == COVERED {
+            return None;
+        }
+        if self.in_order && fewest > 1 {
+            return primary.iter().position(|&c| c != COVERED);
+        }
+        primary.iter().position(|&c| c == fewest)
+    }
+
+    fn live_options(&self, alive: &[u64], item: usize) -> u32 {
+        let of_item = &self.options_of[item * self.words..][..self.words];
+        of_item.iter().zip(alive).map(|(a, b)| (a & b).count_ones()).sum()
+    }
+}
+
+struct State {
+    bits: Vec<u64>,
+    count: Vec<u32>,
+    branch: Vec<u64>,
+    next_word: Vec<usize>,
+}
+
+#[inline(always)]
+fn decrement<'a>(count: &mut [u32], row: impl IntoIterator<Item = &'a u32>) {
+    for &item in row {
+        debug_assert!((item as usize) < count.len());
+        let c = unsafe { count.get_unchecked_mut(item as usize) };
+        *c = c.wrapping_sub(1);
+    }
+}
+
+fn take_first(bits: &mut [u64], from: &mut usize) -> Option<usize> {
+    while let Some(word) = bits.get_mut(*from) {
+        if *word != 0 {
+            let bit = word.trailing_zeros() as usize;
+            *word &= *word - 1;
+            return Some(*from * 64 + bit);
+        }
+        *from += 1;
+    }
+    None
+}
+}
+
+pub mod problem {
+use std::fmt;
+use crate::dlx::COVERED;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    ItemOutOfRange { option: usize, item: usize, items: usize },
+    EmptyOption { option: usize },
+    RepeatedItem { option: usize, item: usize },
+    TooLarge,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::ItemOutOfRange { option, item, items } => {
+                write!(
+                    f,
+                    "option {option} names item {item}, but there are only {items} items"
+                )
+            }
+            Error::EmptyOption { option } => {
+                write!(f, "option {option} is empty")
+            }
+            Error::RepeatedItem { option, item } => {
+                write!(f, "option {option} names item {item} twice")
+            }
+            Error::TooLarge => {
+                write!(f, "the problem is too large for 32-bit indices")
             }
         }
     }
+}
 
-    #[derive(Clone, Copy, Debug)]
-    pub enum Never {}
+impl std::error::Error for Error {}
 
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub struct Stats {
-        pub nodes: u64,
-        pub updates: u64,
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    #[default]
+    Fewest,
+    InOrder,
+}
+
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub primary: usize,
+    pub secondary: usize,
+    pub items: Vec<u32>,
+    starts: Vec<u32>,
+    pub branching: Branching,
+    seen: Vec<u32>,
+    attempt: u32,
+}
+
+impl Default for Problem {
+    fn default() -> Problem {
+        Problem::new(0, 0)
+    }
+}
+
+impl Problem {
+    pub fn new(primary: usize, secondary: usize) -> Problem {
+        Problem {
+            primary,
+            secondary,
+            items: Vec::new(),
+            starts: vec![0],
+            branching: Branching::default(),
+            seen: Vec::new(),
+            attempt: 0,
+        }
     }
 
-    const COVERED: i32 = 1 << 30;
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
+        let option = self.options();
+        let total = self.primary + self.secondary;
+        if items.is_empty() {
+            return Err(Error::EmptyOption { option });
+        }
+        let needed = total + self.items.len() + items.len() + option + 3;
+        if needed >= COVERED as usize {
+            return Err(Error::TooLarge);
+        }
+        if self.seen.len() < total {
+            self.seen.resize(total, 0);
+        }
+        self.attempt = self.attempt.wrapping_add(1);
+        if self.attempt == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.attempt = 1;
+        }
+        let stamp = self.attempt;
+        for &item in items {
+            if item >= total {
+                return Err(Error::ItemOutOfRange {
+                    option,
+                    item,
+                    items: total,
+                });
+            }
+            if self.seen[item] == stamp {
+                return Err(Error::RepeatedItem {
+                    option,
+                    item,
+                });
+            }
+            self.seen[item] = stamp;
+        }
+        self.items.extend(items.iter().map(|&i| i as u32));
+        self.starts.push(self.items.len() as u32);
+        Ok(option)
+    }
+
+    pub fn options(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn option(&self, k: usize) -> OptionItems<'_> {
+        OptionItems(self.slice(k).iter())
+    }
+
+    pub fn slice(&self, k: usize) -> &[u32] {
+        &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+
+    pub fn branching(&self) -> Branching {
+        self.branching
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
+
+impl Iterator for OptionItems<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        self.0.next().map(|&i| i as usize)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for OptionItems<'_> {}
+
+impl DoubleEndedIterator for OptionItems<'_> {
+    fn next_back(&mut self) -> Option<usize> {
+        self.0.next_back().map(|&i| i as usize)
+    }
+}
+}
+
+pub mod search {
+use std::ops::ControlFlow;
+use crate::dlx::Problem;
+
+pub trait Search: Sized {
+    fn new(problem: &Problem) -> Self;
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>;
+    fn for_each<F>(&mut self, mut visit: F)
+    where
+        F: FnMut(&[usize]),
+    {
+        let flow = self
+            .search::<
+                Never,
+                _,
+            >(|solution| {
+                visit(solution);
+                ControlFlow::Continue(())
+            });
+        match flow {
+            ControlFlow::Continue(()) => {}
+            ControlFlow::Break(never) => match never {}
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Never {}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: u64,
+    pub updates: u64,
+    pub cleansings: u64,
+}
+}
+
+pub use problem::{Branching, Problem};
+pub use search::{Search, Stats};
+
+const COVERED: i32 = 1 << 30;
 }
 
 pub mod geometry {
-    pub type Point<const D: usize> = [i32; D];
+pub type Point<const D: usize> = [i32; D];
 
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    pub struct Symmetry<const D: usize> {
-        axes: [usize; D],
-        signs: [i32; D],
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Symmetry<const D: usize> {
+    axes: [usize; D],
+    signs: [i32; D],
+}
+
+impl<const D: usize> Symmetry<D> {
+    pub fn apply(&self, p: Point<D>) -> Point<D> {
+        let mut image = [0; D];
+        for i in 0..D {
+            image[i] = self.signs[i] * p[self.axes[i]];
+        }
+        image
     }
 
-    impl<const D: usize> Symmetry<D> {
-        pub fn apply(&self, p: Point<D>) -> Point<D> {
-            let mut image = [0; D];
-            for i in 0..D {
-                image[i] = self.signs[i] * p[self.axes[i]];
+    pub fn is_rotation(&self) -> bool {
+        let mut determinant = 1;
+        for i in 0..D {
+            determinant *= self.signs[i];
+            for j in i + 1..D {
+                if self.axes[i] > self.axes[j] {
+                    determinant = -determinant;
+                }
             }
-            image
         }
+        determinant == 1
+    }
 
-        pub fn is_rotation(&self) -> bool {
-            let mut determinant = 1;
-            for i in 0..D {
-                determinant *= self.signs[i];
-                for j in i + 1..D {
-                    if self.axes[i] > self.axes[j] {
-                        determinant = -determinant;
+    pub fn all() -> Vec<Symmetry<D>> {
+        let mut all = Vec::new();
+        for code in 0..D.pow(D as u32) {
+            let mut axes = [0; D];
+            let mut rest = code;
+            for axis in axes.iter_mut().rev() {
+                *axis = rest % D;
+                rest /= D;
+            }
+            if !(0..D).all(|a| axes.contains(&a)) {
+                continue;
+            }
+            for bits in 0..1usize << D {
+                let mut signs = [1; D];
+                for (i, sign) in signs.iter_mut().enumerate() {
+                    if bits >> (D - 1 - i) & 1 == 1 {
+                        *sign = -1;
                     }
                 }
+                all.push(Symmetry { axes, signs });
             }
-            determinant == 1
-        }
-
-        pub fn all() -> Vec<Symmetry<D>> {
-            let mut all = Vec::new();
-            for code in 0..D.pow(D as u32) {
-                let mut axes = [0; D];
-                let mut rest = code;
-                for axis in axes.iter_mut().rev() {
-                    *axis = rest % D;
-                    rest /= D;
-                }
-                if !(0..D).all(|a| axes.contains(&a)) {
-                    continue;
-                }
-                for bits in 0..1usize << D {
-                    let mut signs = [1; D];
-                    for (i, sign) in signs.iter_mut().enumerate() {
-                        if bits >> (D - 1 - i) & 1 == 1 {
-                            *sign = -1;
-                        }
-                    }
-                    all.push(Symmetry { axes, signs });
-                }
-            }
-            all
-        }
-
-        pub fn rotations() -> Vec<Symmetry<D>> {
-            Symmetry::all().into_iter().filter(|s| s.is_rotation()).collect()
-        }
-    }
-
-    pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
-        let (low, _) = bounds(cells.iter().copied());
-        let mut shape: Vec<Point<D>> = cells
-            .iter()
-            .map(|&p| translate(p, low.map(|x| -x)))
-            .collect();
-        shape.sort_unstable();
-        shape.dedup();
-        shape
-    }
-
-    fn bounds<const D: usize>(
-        mut points: impl Iterator<Item = Point<D>>,
-    ) -> (Point<D>, Point<D>) {
-        let first = match points.next() {
-            Some(p) => p,
-            None => return ([0; D], [0; D]),
-        };
-        let (mut low, mut high) = (first, first);
-        for p in points {
-            for i in 0..D {
-                low[i] = low[i].min(p[i]);
-                high[i] = high[i].max(p[i]);
-            }
-        }
-        (low, high)
-    }
-
-    pub fn base_placements<const D: usize>(
-        shape: &[Point<D>],
-        generators: &[Symmetry<D>],
-    ) -> Vec<Vec<Point<D>>> {
-        images(
-            normalize(shape),
-            generators,
-            |base, symmetry| {
-                let moved: Vec<Point<D>> = base
-                    .iter()
-                    .map(|&p| symmetry.apply(p))
-                    .collect();
-                normalize(&moved)
-            },
-        )
-    }
-
-    fn images<const D: usize, T: PartialEq>(
-        first: T,
-        generators: &[Symmetry<D>],
-        image: impl Fn(&T, &Symmetry<D>) -> T,
-    ) -> Vec<T> {
-        let mut all = vec![first];
-        let mut next = 0;
-        while next < all.len() {
-            for symmetry in generators {
-                let new = image(&all[next], symmetry);
-                if !all.contains(&new) {
-                    all.push(new);
-                }
-            }
-            next += 1;
         }
         all
     }
 
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Board<const D: usize> {
-        cells: Vec<Point<D>>,
-        low: Point<D>,
-        high: Point<D>,
+    pub fn rotations() -> Vec<Symmetry<D>> {
+        Symmetry::all().into_iter().filter(|s| s.is_rotation()).collect()
     }
+}
 
-    impl<const D: usize> Board<D> {
-        pub fn new(cells: &[Point<D>]) -> Board<D> {
-            let mut cells = cells.to_vec();
-            cells.sort_unstable();
-            cells.dedup();
-            let (low, high) = bounds(cells.iter().copied());
-            Board { cells, low, high }
-        }
+pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
+    let (low, _) = bounds(cells.iter().copied());
+    let mut shape: Vec<Point<D>> = cells
+        .iter()
+        .map(|&p| translate(p, low.map(|x| -x)))
+        .collect();
+    shape.sort_unstable();
+    shape.dedup();
+    shape
+}
 
-        pub fn is_empty(&self) -> bool {
-            self.cells.is_empty()
-        }
-
-        pub fn index(&self, p: Point<D>) -> Option<usize> {
-            self.cells.binary_search(&p).ok()
-        }
-
-        pub fn contains(&self, p: Point<D>) -> bool {
-            self.index(p).is_some()
-        }
-
-        pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
-            let mut offsets = Vec::new();
-            if shape.is_empty() || self.is_empty() {
-                return offsets;
-            }
-            let (mut from, mut to) = bounds(shape.iter().copied());
-            for i in 0..D {
-                from[i] = self.low[i] - from[i];
-                to[i] = self.high[i] - to[i];
-                if from[i] > to[i] {
-                    return offsets;
-                }
-            }
-            let mut d = from;
-            loop {
-                if shape.iter().all(|&p| self.contains(translate(p, d))) {
-                    offsets.push(d);
-                }
-                let mut i = D;
-                loop {
-                    if i == 0 {
-                        return offsets;
-                    }
-                    i -= 1;
-                    if d[i] < to[i] {
-                        d[i] += 1;
-                        break;
-                    }
-                    d[i] = from[i];
-                }
-            }
-        }
-
-        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
-            self.offsets(shape)
-                .into_iter()
-                .map(|d| {
-                    shape.iter().filter_map(|&p| self.index(translate(p, d))).collect()
-                })
-                .collect()
-        }
-    }
-
-    pub fn translate<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
-        let mut q = p;
+fn bounds<const D: usize>(
+    mut points: impl Iterator<Item = Point<D>>,
+) -> (Point<D>, Point<D>) {
+    let first = match points.next() {
+        Some(p) => p,
+        None => return ([0; D], [0; D]),
+    };
+    let (mut low, mut high) = (first, first);
+    for p in points {
         for i in 0..D {
-            q[i] += d[i];
+            low[i] = low[i].min(p[i]);
+            high[i] = high[i].max(p[i]);
         }
-        q
     }
+    (low, high)
+}
+
+pub fn base_placements<const D: usize>(
+    shape: &[Point<D>],
+    generators: &[Symmetry<D>],
+) -> Vec<Vec<Point<D>>> {
+    images(
+        normalize(shape),
+        generators,
+        |base, symmetry| {
+            let moved: Vec<Point<D>> = base
+                .iter()
+                .map(|&p| symmetry.apply(p))
+                .collect();
+            normalize(&moved)
+        },
+    )
+}
+
+fn images<const D: usize, T: PartialEq>(
+    first: T,
+    generators: &[Symmetry<D>],
+    image: impl Fn(&T, &Symmetry<D>) -> T,
+) -> Vec<T> {
+    let mut all = vec![first];
+    let mut next = 0;
+    while next < all.len() {
+        for symmetry in generators {
+            let new = image(&all[next], symmetry);
+            if !all.contains(&new) {
+                all.push(new);
+            }
+        }
+        next += 1;
+    }
+    all
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board<const D: usize> {
+    cells: Vec<Point<D>>,
+    low: Point<D>,
+    high: Point<D>,
+}
+
+impl<const D: usize> Board<D> {
+    pub fn new(cells: &[Point<D>]) -> Board<D> {
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        cells.dedup();
+        let (low, high) = bounds(cells.iter().copied());
+        Board { cells, low, high }
+    }
+
+    pub fn index(&self, p: Point<D>) -> Option<usize> {
+        self.cells.binary_search(&p).ok()
+    }
+
+    pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+        let cells = |d| shape.iter().map(|&p| self.index(translate(p, d))).collect();
+        self.shifts(shape).into_iter().filter_map(cells).collect()
+    }
+
+    fn shifts(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+        let mut shifts = Vec::new();
+        if shape.is_empty() {
+            return shifts;
+        }
+        let (mut from, mut to) = bounds(shape.iter().copied());
+        for i in 0..D {
+            from[i] = self.low[i] - from[i];
+            to[i] = self.high[i] - to[i];
+            if from[i] > to[i] {
+                return shifts;
+            }
+        }
+        let mut d = from;
+        loop {
+            shifts.push(d);
+            let mut i = D;
+            loop {
+                if i == 0 {
+                    return shifts;
+                }
+                i -= 1;
+                if d[i] < to[i] {
+                    d[i] += 1;
+                    break;
+                }
+                d[i] = from[i];
+            }
+        }
+    }
+}
+
+pub fn translate<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
+    let mut q = p;
+    for i in 0..D {
+        q[i] += d[i];
+    }
+    q
+}
 }
 
 pub mod input {
-    use std::fmt;
-    use std::io::{self, Read, Write};
+use std::fmt;
+use std::io::{self, Read, Write};
 
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Error {
-        pub line: usize,
-        pub column: Option<usize>,
-        pub message: String,
-    }
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Input { line: usize, column: Option<usize>, message: String },
+    Output(String),
+}
 
-    impl Error {
-        pub fn at(line: usize, message: impl Into<String>) -> Error {
-            Error {
-                line,
-                column: None,
-                message: message.into(),
-            }
-        }
-
-        pub fn at_column(
-            line: usize,
-            column: usize,
-            message: impl Into<String>,
-        ) -> Error {
-            Error {
-                line,
-                column: Some(column),
-                message: message.into(),
-            }
+impl Error {
+    pub fn at(line: usize, message: impl Into<String>) -> Error {
+        Error::Input {
+            line,
+            column: None,
+            message: message.into(),
         }
     }
 
-    impl From<io::Error> for Error {
-        fn from(e: io::Error) -> Error {
-            Error::at(0, format!("cannot write the answer: {e}"))
-        }
-    }
-
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match (self.line, self.column) {
-                (0, _) => write!(f, "{}", self.message),
-                (line, Some(column)) => {
-                    write!(f, "input:{line}:{column}: {}", self.message)
-                }
-                (line, None) => write!(f, "input:{line}: {}", self.message),
-            }
-        }
-    }
-
-    impl std::error::Error for Error {}
-
-    pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
-
-    pub fn run(solve: Solve) {
-        let mut input = Vec::new();
-        if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
-            eprintln!("cannot read the input: {e}");
-            std::process::exit(1);
-        }
-        let stdout = io::stdout();
-        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        let result = solve(&input, &mut out)
-            .and_then(|()| out.flush().map_err(Error::from));
-        if let Err(e) = result {
-            let _ = out.flush();
-            eprintln!("{e}");
-            std::process::exit(1);
-        }
-    }
-
-    pub fn describe_at(line: &[u8], at: usize) -> String {
-        let rest = &line[at.min(line.len())..];
-        let first = match rest.first() {
-            None => return "the end of the line".to_string(),
-            Some(&b) => b,
-        };
-        let end = rest.len().min(4);
-        let ch = (1..=end)
-            .find_map(|n| {
-                std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
-            });
-        match ch {
-            Some(ch) => format!("{ch:?}"),
-            None => format!("byte 0x{first:02x}"),
-        }
-    }
-
-    pub fn column(line: &[u8], at: usize) -> usize {
-        1 + line[..at.min(line.len())].iter().filter(|&&b| b & 0xc0 != 0x80).count()
-    }
-
-    pub fn trim_end(bytes: &[u8]) -> &[u8] {
-        let end = bytes
-            .iter()
-            .rposition(|b| !b.is_ascii_whitespace())
-            .map_or(0, |p| p + 1);
-        &bytes[..end]
-    }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Line<'a> {
-        pub number: usize,
-        pub text: &'a [u8],
-    }
-
-    impl Line<'_> {
-        pub fn trimmed(&self) -> &[u8] {
-            trim_end(self.text)
-        }
-
-        pub fn expected_at(&self, at: usize, what: &str) -> Error {
-            Error::at_column(
-                self.number,
-                column(self.text, at),
-                format!("expected {what}, found {}", describe_at(self.text, at)),
-            )
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct Lines<'a> {
-        rest: &'a [u8],
-        number: usize,
-    }
-
-    impl<'a> Lines<'a> {
-        pub fn new(input: &'a [u8]) -> Lines<'a> {
-            Lines { rest: input, number: 0 }
-        }
-    }
-
-    impl<'a> Iterator for Lines<'a> {
-        type Item = Line<'a>;
-
-        fn next(&mut self) -> Option<Line<'a>> {
-            if self.rest.is_empty() {
-                return None;
-            }
-            let (text, rest) = match self.rest.iter().position(|&b| b == b'\n') {
-                Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
-                None => (self.rest, &self.rest[self.rest.len()..]),
-            };
-            self.rest = rest;
-            self.number += 1;
-            Some(Line {
-                number: self.number,
-                text: text.strip_suffix(b"\r").unwrap_or(text),
-            })
+    pub fn at_column(
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Error {
+        Error::Input {
+            line,
+            column: Some(column),
+            message: message.into(),
         }
     }
 }
 
-pub mod problems {
-    pub mod uva197 {
-        use crate::dlx::{bitset::Solver, Problem, Search};
-        use crate::geometry::{self, Board, Point, Symmetry};
-        use crate::input::{self, Error, Lines};
-        use std::io::Write;
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Error {
+        Error::Output(format!("cannot write the answer: {e}"))
+    }
+}
 
-        type Cell = Point<3>;
-
-        const PIECES: [(u8, &[Cell]); 7] = [
-            (b'a', &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 2, 1]]),
-            (b'b', &[[1, 1, 0], [2, 1, 0], [2, 2, 0]]),
-            (b'c', &[[0, 0, 2], [0, 1, 1], [0, 1, 2], [0, 2, 2]]),
-            (b'd', &[[0, 0, 1], [1, 0, 0], [1, 0, 1], [2, 0, 0]]),
-            (b'e', &[[1, 2, 2], [2, 1, 2], [2, 2, 1], [2, 2, 2]]),
-            (b'f', &[[1, 1, 1], [1, 2, 0], [1, 2, 1], [2, 1, 1]]),
-            (b'g', &[[1, 0, 2], [1, 1, 2], [2, 0, 1], [2, 0, 2]]),
-        ];
-
-        const CELLS: usize = 27;
-
-        fn cell_item(k: usize) -> usize {
-            k
-        }
-
-        fn piece_item(p: usize) -> usize {
-            CELLS + p
-        }
-
-        struct Placement {
-            piece: usize,
-            cells: Vec<usize>,
-        }
-
-        pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-            let cube = cube();
-            let rotations = Symmetry::rotations();
-            let mut others = Vec::new();
-            for (piece, &(_, shape)) in PIECES.iter().enumerate().skip(1) {
-                for orientation in geometry::base_placements(shape, &rotations) {
-                    let placements = cube.placements(&orientation);
-                    others
-                        .extend(
-                            placements
-                                .into_iter()
-                                .map(|cells| Placement { piece, cells }),
-                        );
-                }
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input { line, column: Some(column), message } => {
+                write!(f, "input:{line}:{column}: {message}")
             }
-            let a_orientations = geometry::base_placements(PIECES[0].1, &rotations);
-            let mut text = Vec::new();
-            for line in Lines::new(input) {
-                if line.trimmed().is_empty() {
-                    break;
-                }
-                let shape = parse_case(&line)?;
-                if !a_orientations.contains(&shape) {
-                    return Err(
-                        Error::at(
-                            line.number,
-                            "the 'a' cells are not piece a in some rotation",
-                        ),
-                    );
-                }
-                let a_placements: Vec<Placement> = cube
-                    .placements(&shape)
-                    .into_iter()
-                    .map(|cells| Placement { piece: 0, cells })
-                    .collect();
-                text.clear();
-                for assembly in assemblies(
-                    a_placements.iter().chain(&others).collect(),
-                ) {
-                    text.extend_from_slice(&assembly);
-                    text.push(b'\n');
-                }
-                text.push(b'\n');
-                out.write_all(&text)?;
+            Error::Input { line, column: None, message } => {
+                write!(f, "input:{line}: {message}")
             }
-            Ok(())
-        }
-
-        pub fn main() {
-            input::run(solve)
-        }
-
-        fn parse_case(line: &input::Line) -> Result<Vec<Cell>, Error> {
-            let number = line.number;
-            let mut cells = Vec::new();
-            let mut length = 0;
-            for (k, &ch) in line.trimmed().iter().enumerate() {
-                if ch != b'a' && ch != b'.' {
-                    return Err(line.expected_at(k, "'a' or '.'"));
-                }
-                if k == CELLS {
-                    return Err(
-                        Error::at_column(
-                            number,
-                            k + 1,
-                            format!("a case has {CELLS} characters; this line is longer"),
-                        ),
-                    );
-                }
-                if ch == b'a' {
-                    cells.push([(k / 9) as i32, (k / 3 % 3) as i32, (k % 3) as i32]);
-                }
-                length = k + 1;
-            }
-            if length < CELLS {
-                return Err(
-                    Error::at(
-                        number,
-                        format!("a case has {CELLS} characters; this line has {length}"),
-                    ),
-                );
-            }
-            let size = PIECES[0].1.len();
-            if cells.len() != size {
-                return Err(
-                    Error::at(
-                        number,
-                        format!(
-                            "piece a has {size} cells; this line has {}", cells.len()
-                        ),
-                    ),
-                );
-            }
-            Ok(geometry::normalize(&cells))
-        }
-
-        fn cube() -> Board<3> {
-            let cells: Vec<Cell> = (0..27).map(|k| [k / 9, k / 3 % 3, k % 3]).collect();
-            Board::new(&cells)
-        }
-
-        fn assemblies(placements: Vec<&Placement>) -> Vec<[u8; CELLS]> {
-            let mut problem = Problem::new(CELLS + PIECES.len(), 0);
-            for placement in &placements {
-                let mut items = vec![piece_item(placement.piece)];
-                items.extend(placement.cells.iter().map(|&k| cell_item(k)));
-                problem
-                    .add_option(&items)
-                    .expect(
-                        "a placement names its piece and distinct cells inside the cube",
-                    );
-            }
-            let mut found = Vec::new();
-            Solver::new(&problem)
-                .for_each(|solution| {
-                    let mut assembly = [b'.'; CELLS];
-                    for &option in solution {
-                        let placement = placements[option];
-                        for &k in &placement.cells {
-                            assembly[k] = PIECES[placement.piece].0;
-                        }
-                    }
-                    found.push(assembly);
-                });
-            found.sort_unstable();
-            found
+            Error::Output(message) => f.write_str(message),
         }
     }
+}
+
+impl std::error::Error for Error {}
+
+pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
+
+pub fn run(solve: Solve) {
+    let mut input = Vec::new();
+    if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("cannot read the input: {e}");
+        std::process::exit(1);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = solve(&input, &mut out)
+        .and_then(|()| out.flush().map_err(Error::from));
+    if let Err(e) = result {
+        let _ = out.flush();
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+}
+
+pub fn describe_at(line: &[u8], at: usize) -> String {
+    let rest = &line[at.min(line.len())..];
+    let first = match rest.first() {
+        None => return "the end of the line".to_string(),
+        Some(&b) => b,
+    };
+    let end = rest.len().min(4);
+    let ch = (1..=end)
+        .find_map(|n| {
+            std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
+        });
+    match ch {
+        Some(ch) => format!("{ch:?}"),
+        None => format!("byte 0x{first:02x}"),
+    }
+}
+
+pub fn column(line: &[u8], at: usize) -> usize {
+    1 + line[..at.min(line.len())].iter().filter(|&&b| b & 0xc0 != 0x80).count()
+}
+
+pub fn trim_end(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |p| p + 1);
+    &bytes[..end]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    pub number: usize,
+    pub text: &'a [u8],
+}
+
+impl Line<'_> {
+    pub fn trimmed(&self) -> &[u8] {
+        trim_end(self.text)
+    }
+
+    pub fn expected_at(&self, at: usize, what: &str) -> Error {
+        Error::at_column(
+            self.number,
+            column(self.text, at),
+            format!("expected {what}, found {}", describe_at(self.text, at)),
+        )
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    rest: &'a [u8],
+    number: usize,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(input: &'a [u8]) -> Lines<'a> {
+        Lines { rest: input, number: 0 }
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (text, rest) = match self.rest.iter().position(|&b| b == b'\n') {
+            Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
+            None => (self.rest, &self.rest[self.rest.len()..]),
+        };
+        self.rest = rest;
+        self.number += 1;
+        Some(Line {
+            number: self.number,
+            text: text.strip_suffix(b"\r").unwrap_or(text),
+        })
+    }
+}
+}
+
+pub mod problems {
+pub mod uva197 {
+use crate::dlx::{bitset::Solver, Search};
+use crate::geometry::{self, Board, Point, Symmetry};
+use crate::input::{self, Error, Lines};
+use crate::tiling::Tiling;
+use std::io::Write;
+
+type Cell = Point<3>;
+
+const PIECES: [(u8, &[Cell]); 7] = [
+    (b'a', &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 2, 1]]),
+    (b'b', &[[1, 1, 0], [2, 1, 0], [2, 2, 0]]),
+    (b'c', &[[0, 0, 2], [0, 1, 1], [0, 1, 2], [0, 2, 2]]),
+    (b'd', &[[0, 0, 1], [1, 0, 0], [1, 0, 1], [2, 0, 0]]),
+    (b'e', &[[1, 2, 2], [2, 1, 2], [2, 2, 1], [2, 2, 2]]),
+    (b'f', &[[1, 1, 1], [1, 2, 0], [1, 2, 1], [2, 1, 1]]),
+    (b'g', &[[1, 0, 2], [1, 1, 2], [2, 0, 1], [2, 0, 2]]),
+];
+
+const CELLS: usize = 27;
+
+pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+    let cube = cube();
+    let rotations = Symmetry::rotations();
+    let mut others = Tiling::new(PIECES.len(), CELLS);
+    for (piece, &(_, shape)) in PIECES.iter().enumerate().skip(1) {
+        for orientation in geometry::base_placements(shape, &rotations) {
+            for cells in cube.placements(&orientation) {
+                others.place(piece, &cells);
+            }
+        }
+    }
+    let a_orientations = geometry::base_placements(PIECES[0].1, &rotations);
+    let mut text = Vec::new();
+    for line in Lines::new(input) {
+        if line.trimmed().is_empty() {
+            break;
+        }
+        let shape = parse_case(&line)?;
+        if !a_orientations.contains(&shape) {
+            return Err(
+                Error::at(
+                    line.number,
+                    "the 'a' cells are not piece a in some rotation",
+                ),
+            );
+        }
+        let mut tiling = others.clone();
+        for cells in cube.placements(&shape) {
+            tiling.place(0, &cells);
+        }
+        text.clear();
+        for assembly in assemblies(&tiling) {
+            text.extend_from_slice(&assembly);
+            text.push(b'\n');
+        }
+        text.push(b'\n');
+        out.write_all(&text)?;
+    }
+    Ok(())
+}
+
+pub fn main() {
+    input::run(solve)
+}
+
+fn parse_case(line: &input::Line) -> Result<Vec<Cell>, Error> {
+    let number = line.number;
+    let mut cells = Vec::new();
+    let mut length = 0;
+    for (k, &ch) in line.trimmed().iter().enumerate() {
+        if ch != b'a' && ch != b'.' {
+            return Err(line.expected_at(k, "'a' or '.'"));
+        }
+        if k == CELLS {
+            return Err(
+                Error::at_column(
+                    number,
+                    k + 1,
+                    format!("a case has {CELLS} characters; this line is longer"),
+                ),
+            );
+        }
+        if ch == b'a' {
+            cells.push([(k / 9) as i32, (k / 3 % 3) as i32, (k % 3) as i32]);
+        }
+        length = k + 1;
+    }
+    if length < CELLS {
+        return Err(
+            Error::at(
+                number,
+                format!("a case has {CELLS} characters; this line has {length}"),
+            ),
+        );
+    }
+    let size = PIECES[0].1.len();
+    if cells.len() != size {
+        return Err(
+            Error::at(
+                number,
+                format!(
+                    "piece a has {size} cells; this line has {}", cells.len()
+                ),
+            ),
+        );
+    }
+    Ok(geometry::normalize(&cells))
+}
+
+fn cube() -> Board<3> {
+    let cells: Vec<Cell> = (0..27).map(|k| [k / 9, k / 3 % 3, k % 3]).collect();
+    Board::new(&cells)
+}
+
+fn assemblies(tiling: &Tiling) -> Vec<Vec<u8>> {
+    let mut found = Vec::new();
+    Solver::new(tiling.problem())
+        .for_each(|solution| {
+            let pieces = tiling.pieces_by_cell(solution);
+            found.push(pieces.iter().map(|&p| PIECES[p].0).collect());
+        });
+    found.sort_unstable();
+    found
+}
+}
+}
+
+pub mod tiling {
+use crate::dlx::Problem;
+
+#[derive(Clone, Debug)]
+pub struct Tiling {
+    problem: Problem,
+    pieces: usize,
+    cells: usize,
+}
+
+impl Tiling {
+    pub fn new(pieces: usize, cells: usize) -> Tiling {
+        Tiling {
+            problem: Problem::new(pieces + cells, 0),
+            pieces,
+            cells,
+        }
+    }
+
+    pub fn place(&mut self, piece: usize, cells: &[usize]) {
+        assert!(piece < self.pieces);
+        let mut items = vec![piece];
+        items.extend(cells.iter().map(|&cell| self.pieces + cell));
+        if let Err(e) = self.problem.add_option(&items) {
+            panic!("an invalid option: {e}");
+        }
+    }
+
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    pub fn pieces_by_cell(&self, solution: &[usize]) -> Vec<usize> {
+        let mut pieces = vec![0; self.cells];
+        for &k in solution {
+            let mut items = self.problem.option(k);
+            if let Some(piece) = items.next() {
+                for item in items {
+                    pieces[item - self.pieces] = piece;
+                }
+            }
+        }
+        pieces
+    }
+}
 }

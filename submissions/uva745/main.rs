@@ -2,11 +2,15 @@
 // Sources:
 //   library/src/dlx.rs
 //   library/src/dlx/choice.rs
+//   library/src/dlx/links.rs
+//   library/src/dlx/problem.rs
+//   library/src/dlx/search.rs
 //   library/src/geometry.rs
 //   library/src/input.rs
 //   library/src/lib.rs
 //   library/src/problems.rs
 //   library/src/problems/uva745.rs
+//   library/src/tiling.rs
 // Regenerate: make submit-uva745 (or: cargo run -q -p bundler -- uva745)
 // Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit
 
@@ -15,1114 +19,1124 @@ fn main() {
 }
 
 pub mod dlx {
-    use std::fmt;
-    use std::ops::ControlFlow;
+pub mod choice {
+use std::fmt;
+use crate::dlx::COVERED;
 
-    pub mod choice {
-        use std::fmt;
-        use crate::dlx::COVERED;
+pub trait Choice: Clone + fmt::Debug {
+    fn new(len: &[i32]) -> Self;
 
-        pub trait Choice: Clone + fmt::Debug {
-            fn new(len: &[i32]) -> Self;
+    fn fewest(&self, len: &[i32]) -> Option<u32>;
 
-            fn fewest(&self, len: &[i32]) -> Option<u32>;
+    fn leftmost(&self, len: &[i32]) -> Option<u32>;
 
-            fn leftmost(&self, len: &[i32]) -> Option<u32>;
+    fn cover(&mut self, c: u32, len: &[i32]);
 
-            fn cover(&mut self, c: u32, len: &[i32]);
+    fn uncover(&mut self, c: u32, len: &[i32]);
 
-            fn uncover(&mut self, c: u32, len: &[i32]);
+    fn emptied(&mut self);
 
-            fn emptied(&mut self);
-
-            fn refilled(&mut self);
-        }
-
-        #[derive(Clone, Debug)]
-        pub struct Scan {
-            primary: usize,
-        }
-
-        impl Choice for Scan {
-            fn new(len: &[i32]) -> Scan {
-                Scan { primary: len.len() - 1 }
-            }
-
-            fn fewest(&self, len: &[i32]) -> Option<u32> {
-                let mut best = None;
-                let mut fewest = COVERED;
-                for (i, &l) in len[1..=self.primary].iter().enumerate() {
-                    if l < fewest {
-                        best = Some(i as u32 + 1);
-                        fewest = l;
-                        if l == 0 {
-                            break;
-                        }
-                    }
-                }
-                best
-            }
-
-            fn leftmost(&self, len: &[i32]) -> Option<u32> {
-                let lens = &len[1..=self.primary];
-                lens.iter().position(|&l| l & COVERED == 0).map(|i| i as u32 + 1)
-            }
-
-            fn cover(&mut self, _: u32, _: &[i32]) {}
-
-            fn uncover(&mut self, _: u32, _: &[i32]) {}
-
-            fn emptied(&mut self) {}
-
-            fn refilled(&mut self) {}
-        }
-    }
-
-    pub use choice::{Choice, Scan};
-
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub enum Error {
-        ItemOutOfRange { option: usize, item: usize, items: usize },
-        EmptyOption { option: usize },
-        RepeatedItem { option: usize, item: usize },
-        TooLarge,
-    }
-
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                Error::ItemOutOfRange { option, item, items } => {
-                    write!(
-                        f,
-                        "option {option} names item {item}, but there are only {items} items"
-                    )
-                }
-                Error::EmptyOption { option } => write!(f, "option {option} is empty"),
-                Error::RepeatedItem { option, item } => {
-                    write!(f, "option {option} names item {item} twice")
-                }
-                Error::TooLarge => {
-                    write!(f, "the problem is too large for 32-bit indices")
-                }
-            }
-        }
-    }
-
-    impl std::error::Error for Error {}
-
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub enum Branching {
-        #[default]
-        Fewest,
-        InOrder,
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct Problem {
-        primary: usize,
-        secondary: usize,
-        items: Vec<u32>,
-        starts: Vec<u32>,
-        branching: Branching,
-        seen: Vec<u32>,
-        attempt: u32,
-    }
-
-    impl Default for Problem {
-        fn default() -> Problem {
-            Problem::new(0, 0)
-        }
-    }
-
-    impl Problem {
-        pub fn new(primary: usize, secondary: usize) -> Problem {
-            Problem {
-                primary,
-                secondary,
-                items: Vec::new(),
-                starts: vec![0],
-                branching: Branching::default(),
-                seen: Vec::new(),
-                attempt: 0,
-            }
-        }
-
-        pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
-            let option = self.options();
-            let total = self.primary + self.secondary;
-            if items.is_empty() {
-                return Err(Error::EmptyOption { option });
-            }
-            let needed = total + self.items.len() + items.len() + option + 3;
-            if needed >= COVERED as usize {
-                return Err(Error::TooLarge);
-            }
-            if self.seen.len() < total {
-                self.seen.resize(total, 0);
-            }
-            self.attempt = self.attempt.wrapping_add(1);
-            if self.attempt == 0 {
-                self.seen.iter_mut().for_each(|s| *s = 0);
-                self.attempt = 1;
-            }
-            let stamp = self.attempt;
-            for &item in items {
-                if item >= total {
-                    return Err(Error::ItemOutOfRange {
-                        option,
-                        item,
-                        items: total,
-                    });
-                }
-                if self.seen[item] == stamp {
-                    return Err(Error::RepeatedItem {
-                        option,
-                        item,
-                    });
-                }
-                self.seen[item] = stamp;
-            }
-            self.items.extend(items.iter().map(|&i| i as u32));
-            self.starts.push(self.items.len() as u32);
-            Ok(option)
-        }
-
-        pub fn options(&self) -> usize {
-            self.starts.len() - 1
-        }
-
-        pub fn option(&self, k: usize) -> OptionItems<'_> {
-            OptionItems(self.slice(k).iter())
-        }
-
-        fn slice(&self, k: usize) -> &[u32] {
-            &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
-
-    impl Iterator for OptionItems<'_> {
-        type Item = usize;
-
-        fn next(&mut self) -> Option<usize> {
-            self.0.next().map(|&i| i as usize)
-        }
-
-        fn size_hint(&self) -> (usize, Option<usize>) {
-            self.0.size_hint()
-        }
-    }
-
-    impl ExactSizeIterator for OptionItems<'_> {}
-
-    impl DoubleEndedIterator for OptionItems<'_> {
-        fn next_back(&mut self) -> Option<usize> {
-            self.0.next_back().map(|&i| i as usize)
-        }
-    }
-
-    pub trait Search: Sized {
-        fn new(problem: &Problem) -> Self;
-
-        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-        where
-            F: FnMut(&[usize]) -> ControlFlow<B>;
-        fn first(&mut self) -> Option<Vec<usize>> {
-            match self.search(|solution| ControlFlow::Break(solution.to_vec())) {
-                ControlFlow::Break(solution) => Some(solution),
-                ControlFlow::Continue(()) => None,
-            }
-        }
-    }
-
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-    pub struct Stats {
-        pub nodes: u64,
-        pub updates: u64,
-    }
-
-    fn naming<C: Choice, B, F>(
-        mut visit: F,
-    ) -> impl FnMut(&Links<C>, &[u32]) -> ControlFlow<B>
-    where
-        F: FnMut(&[usize]) -> ControlFlow<B>,
-    {
-        let mut solution = Vec::new();
-        move |solver, choice| {
-            solution.clear();
-            solution.extend(choice.iter().map(|&x| solver.option_of(x)));
-            visit(&solution)
-        }
-    }
-
-    const COVERED: i32 = 1 << 30;
-
-    #[derive(Clone, Copy, Debug)]
-    struct Node {
-        top: i32,
-        up: u32,
-        down: u32,
-        right: u32,
-    }
-
-    pub type Solver = Links<Scan>;
-
-    #[derive(Clone, Debug)]
-    pub struct Links<C> {
-        primary: usize,
-        len: Vec<i32>,
-        nodes: Vec<Node>,
-        choice: C,
-        in_order: bool,
-        stats: Stats,
-    }
-
-    impl<C: Choice> Search for Links<C> {
-        fn new(problem: &Problem) -> Links<C> {
-            Links::build(problem)
-        }
-
-        fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
-        where
-            F: FnMut(&[usize]) -> ControlFlow<B>,
-        {
-            self.walk(naming(visit), u64::MAX, |_, _| {})
-        }
-    }
-
-    impl<C: Choice> Links<C> {
-        fn build(problem: &Problem) -> Links<C> {
-            let n = problem.primary + problem.secondary;
-            let mut len = vec![0; n + 1];
-            let mut nodes: Vec<Node> = (0..=n as u32)
-                .map(|i| Node {
-                    top: 0,
-                    up: i,
-                    down: i,
-                    right: 0,
-                })
-                .collect();
-            nodes.reserve(problem.items.len() + problem.options() + 1);
-            let mut previous_first = 0;
-            for k in 0..problem.options() {
-                let spacer = nodes.len();
-                nodes
-                    .push(Node {
-                        top: -(k as i32),
-                        up: previous_first,
-                        down: 0,
-                        right: 0,
-                    });
-                previous_first = nodes.len() as u32;
-                for &item in problem.slice(k) {
-                    let x = nodes.len() as u32;
-                    let head = item as usize + 1;
-                    let last = nodes[head].up;
-                    nodes
-                        .push(Node {
-                            top: head as i32,
-                            up: last,
-                            down: head as u32,
-                            right: x + 1,
-                        });
-                    nodes[last as usize].down = x;
-                    nodes[head].up = x;
-                    len[head] += 1;
-                }
-                nodes[spacer].down = nodes.len() as u32 - 1;
-                nodes.last_mut().expect("options are not empty").right = previous_first;
-            }
-            nodes
-                .push(Node {
-                    top: -(problem.options() as i32),
-                    up: previous_first,
-                    down: 0,
-                    right: 0,
-                });
-            Links {
-                primary: problem.primary,
-                choice: C::new(&len[..=problem.primary]),
-                len,
-                nodes,
-                in_order: problem.branching == Branching::InOrder,
-                stats: Stats::default(),
-            }
-        }
-
-        fn walk<B, F, R>(
-            &mut self,
-            mut visit: F,
-            interval: u64,
-            mut report: R,
-        ) -> ControlFlow<B>
-        where
-            F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
-            R: FnMut(&Links<C>, &[u32]),
-        {
-            self.stats = Stats::default();
-            let mut next_report = interval;
-            let mut choice: Vec<u32> = Vec::with_capacity(self.primary + 1);
-            self.stats.nodes += 1;
-            let mut best = match self.choose() {
-                Some(best) => best,
-                None => {
-                    self.stats.nodes += 1;
-                    return visit(self, &[]);
-                }
-            };
-            self.cover(best);
-            let mut cur = self.nodes[best as usize].down;
-            choice.push(cur);
-            loop {
-                if cur != best {
-                    self.cover_others(cur);
-                    self.stats.nodes += 1;
-                    if self.stats.nodes >= next_report {
-                        next_report = next_report.saturating_add(interval);
-                        report(self, &choice);
-                    }
-                    if let Some(next) = self.choose() {
-                        best = next;
-                        self.cover(best);
-                        cur = self.nodes[best as usize].down;
-                        choice.push(cur);
-                        continue;
-                    }
-                    if let ControlFlow::Break(value) = visit(self, &choice) {
-                        self.unwind(&choice);
-                        return ControlFlow::Break(value);
-                    }
-                } else {
-                    self.uncover(best);
-                    choice.pop();
-                    match choice.last() {
-                        None => return ControlFlow::Continue(()),
-                        Some(&x) => {
-                            cur = x;
-                            best = self.nodes[cur as usize].top as u32;
-                        }
-                    }
-                }
-                self.uncover_others(cur);
-                cur = self.nodes[cur as usize].down;
-                *choice.last_mut().expect("a level is active") = cur;
-            }
-        }
-
-        fn choose(&self) -> Option<u32> {
-            let best = self.choice.fewest(&self.len)?;
-            if self.in_order && self.len[best as usize] > 1 {
-                return self.choice.leftmost(&self.len);
-            }
-            Some(best)
-        }
-
-        fn cover(&mut self, c: u32) {
-            if c as usize <= self.primary {
-                self.choice.cover(c, &self.len);
-            }
-            *self.len_mut(c) += COVERED;
-            let mut hidden = 0;
-            let mut rr = self.node(c).down;
-            while rr != c {
-                let mut nn = self.node(rr).right;
-                while nn != rr {
-                    let Node { top, up, down, right } = *self.node(nn);
-                    self.node_mut(up).down = down;
-                    self.node_mut(down).up = up;
-                    let len = self.len_mut(top as u32);
-                    *len -= 1;
-                    let now = *len;
-                    if now == 0 && top as usize <= self.primary {
-                        self.choice.emptied();
-                    }
-                    hidden += 1;
-                    nn = right;
-                }
-                rr = self.node(rr).down;
-            }
-            self.stats.updates += 1 + hidden;
-        }
-
-        fn uncover(&mut self, c: u32) {
-            let mut rr = self.node(c).up;
-            while rr != c {
-                let mut nn = self.node(rr).right;
-                while nn != rr {
-                    let Node { top, up, down, right } = *self.node(nn);
-                    self.node_mut(up).down = nn;
-                    self.node_mut(down).up = nn;
-                    let len = self.len_mut(top as u32);
-                    let before = *len;
-                    *len += 1;
-                    if before == 0 && top as usize <= self.primary {
-                        self.choice.refilled();
-                    }
-                    nn = right;
-                }
-                rr = self.node(rr).up;
-            }
-            *self.len_mut(c) -= COVERED;
-            if c as usize <= self.primary {
-                self.choice.uncover(c, &self.len);
-            }
-        }
-
-        fn cover_others(&mut self, x: u32) {
-            let mut p = self.node(x).right;
-            while p != x {
-                let Node { top, right, .. } = *self.node(p);
-                self.cover(top as u32);
-                p = right;
-            }
-        }
-
-        fn uncover_others(&mut self, x: u32) {
-            let mut p = x - 1;
-            while p != x {
-                let Node { top, down, .. } = *self.node(p);
-                if top <= 0 {
-                    p = down;
-                } else {
-                    self.uncover(top as u32);
-                    p -= 1;
-                }
-            }
-        }
-
-        #[inline(always)]
-        fn node(&self, x: u32) -> &Node {
-            debug_assert!((x as usize) < self.nodes.len());
-
-            unsafe { self.nodes.get_unchecked(x as usize) }
-        }
-
-        #[inline(always)]
-        fn node_mut(&mut self, x: u32) -> &mut Node {
-            debug_assert!((x as usize) < self.nodes.len());
-
-            unsafe { self.nodes.get_unchecked_mut(x as usize) }
-        }
-
-        #[inline(always)]
-        fn len_mut(&mut self, i: u32) -> &mut i32 {
-            debug_assert!((i as usize) < self.len.len());
-
-            unsafe { self.len.get_unchecked_mut(i as usize) }
-        }
-
-        fn unwind(&mut self, choice: &[u32]) {
-            for &x in choice.iter().rev() {
-                self.uncover_others(x);
-                self.uncover(self.nodes[x as usize].top as u32);
-            }
-        }
-
-        fn option_of(&self, mut x: u32) -> usize {
-            while self.nodes[x as usize].top > 0 {
-                x -= 1;
-            }
-            -self.nodes[x as usize].top as usize
-        }
-    }
+    fn refilled(&mut self);
 }
 
-pub mod geometry {
-    pub type Point<const D: usize> = [i32; D];
-
-    pub fn normalize<const D: usize>(cells: &[Point<D>]) -> Vec<Point<D>> {
-        let (low, _) = bounds(cells.iter().copied());
-        let mut shape: Vec<Point<D>> = cells
-            .iter()
-            .map(|&p| translate(p, low.map(|x| -x)))
-            .collect();
-        shape.sort_unstable();
-        shape.dedup();
-        shape
-    }
-
-    fn bounds<const D: usize>(
-        mut points: impl Iterator<Item = Point<D>>,
-    ) -> (Point<D>, Point<D>) {
-        let first = match points.next() {
-            Some(p) => p,
-            None => return ([0; D], [0; D]),
-        };
-        let (mut low, mut high) = (first, first);
-        for p in points {
-            for i in 0..D {
-                low[i] = low[i].min(p[i]);
-                high[i] = high[i].max(p[i]);
-            }
-        }
-        (low, high)
-    }
-
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Board<const D: usize> {
-        cells: Vec<Point<D>>,
-        low: Point<D>,
-        high: Point<D>,
-    }
-
-    impl<const D: usize> Board<D> {
-        pub fn new(cells: &[Point<D>]) -> Board<D> {
-            let mut cells = cells.to_vec();
-            cells.sort_unstable();
-            cells.dedup();
-            let (low, high) = bounds(cells.iter().copied());
-            Board { cells, low, high }
-        }
-
-        pub fn is_empty(&self) -> bool {
-            self.cells.is_empty()
-        }
-
-        pub fn index(&self, p: Point<D>) -> Option<usize> {
-            self.cells.binary_search(&p).ok()
-        }
-
-        pub fn contains(&self, p: Point<D>) -> bool {
-            self.index(p).is_some()
-        }
-
-        pub fn offsets(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
-            let mut offsets = Vec::new();
-            if shape.is_empty() || self.is_empty() {
-                return offsets;
-            }
-            let (mut from, mut to) = bounds(shape.iter().copied());
-            for i in 0..D {
-                from[i] = self.low[i] - from[i];
-                to[i] = self.high[i] - to[i];
-                if from[i] > to[i] {
-                    return offsets;
-                }
-            }
-            let mut d = from;
-            loop {
-                if shape.iter().all(|&p| self.contains(translate(p, d))) {
-                    offsets.push(d);
-                }
-                let mut i = D;
-                loop {
-                    if i == 0 {
-                        return offsets;
-                    }
-                    i -= 1;
-                    if d[i] < to[i] {
-                        d[i] += 1;
-                        break;
-                    }
-                    d[i] = from[i];
-                }
-            }
-        }
-
-        pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
-            self.offsets(shape)
-                .into_iter()
-                .map(|d| {
-                    shape.iter().filter_map(|&p| self.index(translate(p, d))).collect()
-                })
-                .collect()
-        }
-    }
-
-    pub fn translate<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
-        let mut q = p;
-        for i in 0..D {
-            q[i] += d[i];
-        }
-        q
-    }
+#[derive(Clone, Debug)]
+pub struct Scan {
+    primary: usize,
 }
 
-pub mod input {
-    use std::fmt;
-    use std::io::{self, Read, Write};
-
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Error {
-        pub line: usize,
-        pub column: Option<usize>,
-        pub message: String,
+impl Choice for Scan {
+    fn new(len: &[i32]) -> Scan {
+        Scan { primary: len.len() - 1 }
     }
 
-    impl Error {
-        pub fn at(line: usize, message: impl Into<String>) -> Error {
-            Error {
-                line,
-                column: None,
-                message: message.into(),
-            }
-        }
-
-        pub fn at_column(
-            line: usize,
-            column: usize,
-            message: impl Into<String>,
-        ) -> Error {
-            Error {
-                line,
-                column: Some(column),
-                message: message.into(),
-            }
-        }
-    }
-
-    impl From<io::Error> for Error {
-        fn from(e: io::Error) -> Error {
-            Error::at(0, format!("cannot write the answer: {e}"))
-        }
-    }
-
-    impl fmt::Display for Error {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match (self.line, self.column) {
-                (0, _) => write!(f, "{}", self.message),
-                (line, Some(column)) => {
-                    write!(f, "input:{line}:{column}: {}", self.message)
-                }
-                (line, None) => write!(f, "input:{line}: {}", self.message),
-            }
-        }
-    }
-
-    impl std::error::Error for Error {}
-
-    pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
-
-    pub fn run(solve: Solve) {
-        let mut input = Vec::new();
-        if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
-            eprintln!("cannot read the input: {e}");
-            std::process::exit(1);
-        }
-        let stdout = io::stdout();
-        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        let result = solve(&input, &mut out)
-            .and_then(|()| out.flush().map_err(Error::from));
-        if let Err(e) = result {
-            let _ = out.flush();
-            eprintln!("{e}");
-            std::process::exit(1);
-        }
-    }
-
-    pub fn quote(bytes: &[u8]) -> String {
-        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
-        let mut out = String::from("\"");
-        for (shown, ch) in head.chars().enumerate() {
-            if shown == 60 {
-                out.push('…');
-                break;
-            }
-            out.extend(ch.escape_debug());
-        }
-        out.push('"');
-        out
-    }
-
-    pub fn describe_at(line: &[u8], at: usize) -> String {
-        let rest = &line[at.min(line.len())..];
-        let first = match rest.first() {
-            None => return "the end of the line".to_string(),
-            Some(&b) => b,
-        };
-        let end = rest.len().min(4);
-        let ch = (1..=end)
-            .find_map(|n| {
-                std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
-            });
-        match ch {
-            Some(ch) => format!("{ch:?}"),
-            None => format!("byte 0x{first:02x}"),
-        }
-    }
-
-    pub fn column(line: &[u8], at: usize) -> usize {
-        1 + line[..at.min(line.len())].iter().filter(|&&b| b & 0xc0 != 0x80).count()
-    }
-
-    pub fn trim_end(bytes: &[u8]) -> &[u8] {
-        let end = bytes
-            .iter()
-            .rposition(|b| !b.is_ascii_whitespace())
-            .map_or(0, |p| p + 1);
-        &bytes[..end]
-    }
-
-    pub fn is_blank(bytes: &[u8]) -> bool {
-        bytes.iter().all(u8::is_ascii_whitespace)
-    }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Line<'a> {
-        pub number: usize,
-        pub text: &'a [u8],
-    }
-
-    impl Line<'_> {
-        pub fn trimmed(&self) -> &[u8] {
-            trim_end(self.text)
-        }
-
-        pub fn expected_at(&self, at: usize, what: &str) -> Error {
-            Error::at_column(
-                self.number,
-                column(self.text, at),
-                format!("expected {what}, found {}", describe_at(self.text, at)),
-            )
-        }
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct Lines<'a> {
-        rest: &'a [u8],
-        number: usize,
-    }
-
-    impl<'a> Lines<'a> {
-        pub fn new(input: &'a [u8]) -> Lines<'a> {
-            Lines { rest: input, number: 0 }
-        }
-
-        pub fn next_number(&self) -> usize {
-            self.number + 1
-        }
-
-        pub fn next_filled(&mut self) -> Option<Line<'a>> {
-            self.find(|line| !is_blank(line.text))
-        }
-    }
-
-    impl<'a> Iterator for Lines<'a> {
-        type Item = Line<'a>;
-
-        fn next(&mut self) -> Option<Line<'a>> {
-            if self.rest.is_empty() {
-                return None;
-            }
-            let (text, rest) = match self.rest.iter().position(|&b| b == b'\n') {
-                Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
-                None => (self.rest, &self.rest[self.rest.len()..]),
-            };
-            self.rest = rest;
-            self.number += 1;
-            Some(Line {
-                number: self.number,
-                text: text.strip_suffix(b"\r").unwrap_or(text),
-            })
-        }
-    }
-}
-
-pub mod problems {
-    pub mod uva745 {
-        use crate::dlx::{Problem, Search, Solver};
-        use crate::geometry::{self, Board, Point};
-        use crate::input::{self, Error, Lines};
-        use std::io::Write;
-
-        const MAX_SIDE: usize = 20;
-
-        const MAX_PIECES: usize = 9;
-
-        struct Piece {
-            digit: u8,
-            cells: Vec<Point<2>>,
-        }
-
-        struct Instance {
-            side: usize,
-            pieces: Vec<Piece>,
-        }
-
-        pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-            let mut lines = Lines::new(input);
-            let mut text = Vec::new();
-            while let Some(instance) = read_instance(&mut lines)? {
-                text.clear();
-                if let Some(square) = assemble(&instance) {
-                    for row in best_rotation(square) {
-                        text.extend(row.iter().map(|&d| b'0' + d));
-                        text.push(b'\n');
-                    }
-                }
-                text.push(b'\n');
-                out.write_all(&text)?;
-            }
-            Ok(())
-        }
-
-        pub fn main() {
-            input::run(solve)
-        }
-
-        fn next_filled<'a>(lines: &mut Lines<'a>) -> Option<(usize, &'a [u8])> {
-            lines
-                .next_filled()
-                .map(|line| {
-                    let text = line.text;
-                    let start = text
-                        .iter()
-                        .position(|b| !b.is_ascii_whitespace())
-                        .unwrap_or(0);
-                    (line.number, input::trim_end(&text[start..]))
-                })
-        }
-
-        fn read_number(
-            number: usize,
-            line: &[u8],
-            what: &str,
-            range: std::ops::RangeInclusive<usize>,
-        ) -> Result<usize, Error> {
-            let value = if line.iter().all(u8::is_ascii_digit) {
-                std::str::from_utf8(line).ok().and_then(|t| t.parse::<usize>().ok())
-            } else {
-                None
-            };
-            match value {
-                Some(value) if range.contains(&value) => Ok(value),
-                _ => {
-                    Err(
-                        Error::at(
-                            number,
-                            format!(
-                                "expected {what} from {} to {}, found {}", range.start(),
-                                range.end(), input::quote(line)
-                            ),
-                        ),
-                    )
-                }
-            }
-        }
-
-        fn read_instance(lines: &mut Lines) -> Result<Option<Instance>, Error> {
-            let (number, line) = match next_filled(lines) {
-                Some(found) => found,
-                None => return Ok(None),
-            };
-            if line == b"0" {
-                return Ok(None);
-            }
-            let side = read_number(number, line, "the side N", 1..=MAX_SIDE)?;
-            let (number, line) = match next_filled(lines) {
-                Some(found) => found,
-                None => {
-                    return Err(
-                        Error::at(
-                            number + 1,
-                            "expected the piece count P, found the end of the input",
-                        ),
-                    );
-                }
-            };
-            let count = read_number(number, line, "the piece count P", 1..=MAX_PIECES)?;
-            let pieces = read_pieces(lines, side, count)?;
-            Ok(Some(Instance { side, pieces }))
-        }
-
-        fn read_pieces(
-            lines: &mut Lines,
-            side: usize,
-            count: usize,
-        ) -> Result<Vec<Piece>, Error> {
-            let area = side * side;
-            let mut pieces: Vec<Piece> = Vec::with_capacity(count);
-            let mut digits = 0;
-            let mut current: Option<(u8, Vec<Point<2>>)> = None;
-            let mut rows_in_piece = 0;
-            loop {
-                let next_number = lines.next_number();
-                let line = match lines.next() {
-                    Some(line) => line,
-                    None => {
-                        return Err(
-                            Error::at(
-                                next_number,
-                                format!(
-                                    "expected '#' to end the instance of N = {side}, found the end of the input"
-                                ),
-                            ),
-                        );
-                    }
-                };
-                let number = line.number;
-                let text = line.trimmed();
-                let is_end = text
-                    .iter()
-                    .filter(|b| !b.is_ascii_whitespace())
-                    .eq(b"#".iter());
-                if is_end || text.is_empty() {
-                    if let Some((digit, cells)) = current.take() {
-                        pieces
-                            .push(Piece {
-                                digit,
-                                cells: geometry::normalize(&cells),
-                            });
-                    }
-                    if text.is_empty() {
-                        continue;
-                    }
-                    if pieces.len() != count || digits != area {
-                        return Err(
-                            Error::at(
-                                number,
-                                if pieces.len() != count {
-                                    format!(
-                                        "found {} of P = {count} pieces before '#'", pieces.len()
-                                    )
-                                } else {
-                                    format!(
-                                        "the pieces have {digits} digits, but the {side}x{side} square has {area} cells"
-                                    )
-                                },
-                            ),
-                        );
-                    }
-                    return Ok(pieces);
-                }
-                let (digit, columns) = read_piece_line(&line, area - digits)?;
-                match &mut current {
-                    Some((d, cells)) if *d == digit => {
-                        rows_in_piece += 1;
-                        cells.extend(columns.iter().map(|&c| [rows_in_piece, c as i32]));
-                    }
-                    _ => {
-                        if let Some((d, cells)) = current.take() {
-                            pieces
-                                .push(Piece {
-                                    digit: d,
-                                    cells: geometry::normalize(&cells),
-                                });
-                        }
-                        if pieces.len() == count {
-                            return Err(
-                                Error::at(
-                                    number,
-                                    format!(
-                                        "expected '#' after P = {count} pieces, found another piece"
-                                    ),
-                                ),
-                            );
-                        }
-                        rows_in_piece = 0;
-                        current = Some((
-                            digit,
-                            columns.iter().map(|&c| [0, c as i32]).collect(),
-                        ));
-                    }
-                }
-                if let Some(&column) = columns.get(area - digits) {
-                    return Err(
-                        Error::at_column(
-                            number,
-                            column + 1,
-                            format!(
-                                "the pieces have more digits than the {side}x{side} square has cells ({area})"
-                            ),
-                        ),
-                    );
-                }
-                digits += columns.len();
-            }
-        }
-
-        fn read_piece_line(
-            line: &input::Line,
-            room: usize,
-        ) -> Result<(u8, Vec<usize>), Error> {
-            let mut digit = 0;
-            let mut columns = Vec::new();
-            for (column, &ch) in line.trimmed().iter().enumerate() {
-                match ch {
-                    b' ' => continue,
-                    b'1'..=b'9' if digit == 0 || digit == ch - b'0' => digit = ch - b'0',
-                    b'1'..=b'9' => {
-                        return Err(
-                            Error::at_column(
-                                line.number,
-                                column + 1,
-                                format!(
-                                    "a line holds one piece, but '{}' follows '{digit}'",
-                                    char::from(ch)
-                                ),
-                            ),
-                        );
-                    }
-                    _ => return Err(line.expected_at(column, "a digit 1-9 or a blank")),
-                }
-                columns.push(column);
-                if columns.len() > room {
+    fn fewest(&self, len: &[i32]) -> Option<u32> {
+        let mut best = None;
+        let mut fewest = COVERED;
+        for (i, &l) in len[1..=self.primary].iter().enumerate() {
+            if l < fewest {
+                best = Some(i as u32 + 1);
+                fewest = l;
+                if l == 0 {
                     break;
                 }
             }
-            Ok((digit, columns))
         }
+        best
+    }
 
-        fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
-            let n = instance.side;
-            let pieces = instance.pieces.len();
-            let mut problem = Problem::new(pieces + n * n, 0);
-            let cells: Vec<Point<2>> = (0..n * n)
-                .map(|k| [(k / n) as i32, (k % n) as i32])
-                .collect();
-            let square = Board::new(&cells);
-            let mut option: Vec<usize> = Vec::with_capacity(n * n + 1);
-            for (k, piece) in instance.pieces.iter().enumerate() {
-                for cells in square.placements(&piece.cells) {
-                    option.clear();
-                    option.push(k);
-                    option.extend(cells.iter().map(|&cell| pieces + cell));
-                    problem.add_option(&option).expect("a placement is a valid option");
-                }
+    fn leftmost(&self, len: &[i32]) -> Option<u32> {
+        let lens = &len[1..=self.primary];
+        lens.iter().position(|&l| l & COVERED == 0).map(|i| i as u32 + 1)
+    }
+
+    fn cover(&mut self, _: u32, _: &[i32]) {}
+
+    fn uncover(&mut self, _: u32, _: &[i32]) {}
+
+    fn emptied(&mut self) {}
+
+    fn refilled(&mut self) {}
+}
+}
+
+pub mod links {
+use std::ops::ControlFlow;
+use crate::dlx::{Branching, Choice, Problem, Scan, Search, Stats, COVERED};
+
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    pub top: i32,
+    pub up: u32,
+    pub down: u32,
+    pub right: u32,
+}
+
+pub type Solver = Links<Scan>;
+
+#[derive(Clone, Debug)]
+pub struct Links<C> {
+    primary: usize,
+    len: Vec<i32>,
+    nodes: Vec<Node>,
+    choice: C,
+    in_order: bool,
+    stats: Stats,
+}
+
+impl<C: Choice> Search for Links<C> {
+    fn new(problem: &Problem) -> Links<C> {
+        Links::build(problem)
+    }
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+    {
+        self.walk(naming(visit), u64::MAX, |_, _| {})
+    }
+}
+
+impl<C: Choice> Links<C> {
+    fn build(problem: &Problem) -> Links<C> {
+        let (len, nodes) = arena(problem);
+        Links {
+            primary: problem.primary,
+            choice: C::new(&len[..=problem.primary]),
+            len,
+            nodes,
+            in_order: problem.branching == Branching::InOrder,
+            stats: Stats::default(),
+        }
+    }
+
+    fn walk<B, F, R>(
+        &mut self,
+        mut visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Links<C>, &[u32]),
+    {
+        self.stats = Stats::default();
+        let mut next_report = interval;
+        let mut choice: Vec<u32> = Vec::with_capacity(self.primary + 1);
+        self.stats.nodes += 1;
+        let mut best = match self.choose() {
+            Some(best) => best,
+            None => {
+                self.stats.nodes += 1;
+                return visit(self, &[]);
             }
-            let solution = Solver::new(&problem).first()?;
-            let mut square = vec![vec![0; n]; n];
-            for k in solution {
-                let mut items = problem.option(k);
-                if let Some(piece) = items.next() {
-                    for item in items {
-                        let cell = item - pieces;
-                        square[cell / n][cell % n] = instance.pieces[piece].digit;
+        };
+        self.cover(best);
+        let mut cur = self.nodes[best as usize].down;
+        choice.push(cur);
+        loop {
+            if cur != best {
+                self.cover_others(cur);
+                self.stats.nodes += 1;
+                if self.stats.nodes >= next_report {
+                    next_report = next_report.saturating_add(interval);
+                    report(self, &choice);
+                }
+                if let Some(next) = self.choose() {
+                    best = next;
+                    self.cover(best);
+                    cur = self.nodes[best as usize].down;
+                    choice.push(cur);
+                    continue;
+                }
+                if let ControlFlow::Break(value) = visit(self, &choice) {
+                    self.unwind(&choice);
+                    return ControlFlow::Break(value);
+                }
+            } else {
+                self.uncover(best);
+                choice.pop();
+                match choice.last() {
+                    None => return ControlFlow::Continue(()),
+                    Some(&x) => {
+                        cur = x;
+                        best = self.nodes[cur as usize].top as u32;
                     }
                 }
             }
-            Some(square)
-        }
-
-        fn best_rotation(square: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
-            let mut best_sum = row_sum(&square);
-            let mut best = square.clone();
-            let mut turned = square;
-            for _ in 1..4 {
-                turned = turn_counter_clockwise(&turned);
-                let sum = row_sum(&turned);
-                if sum > best_sum {
-                    best_sum = sum;
-                    best = turned.clone();
-                }
-            }
-            best
-        }
-
-        fn row_sum(square: &[Vec<u8>]) -> u128 {
-            square
-                .iter()
-                .map(|row| {
-                    row.iter().fold(0u128, |value, &d| value * 10 + u128::from(d))
-                })
-                .sum()
-        }
-
-        fn turn_counter_clockwise(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
-            let n = square.len();
-            (0..n).map(|i| square.iter().map(|row| row[n - 1 - i]).collect()).collect()
+            self.uncover_others(cur);
+            cur = self.nodes[cur as usize].down;
+            *choice.last_mut().expect("a level is active") = cur;
         }
     }
+
+    fn choose(&self) -> Option<u32> {
+        let best = self.choice.fewest(&self.len)?;
+        if self.in_order && self.len[best as usize] > 1 {
+            return self.choice.leftmost(&self.len);
+        }
+        Some(best)
+    }
+
+    fn cover(&mut self, c: u32) {
+        if c as usize <= self.primary {
+            self.choice.cover(c, &self.len);
+        }
+        *self.len_mut(c) += COVERED;
+        let mut hidden = 0;
+        let mut rr = self.node(c).down;
+        while rr != c {
+            let mut nn = self.node(rr).right;
+            while nn != rr {
+                let Node { top, up, down, right } = *self.node(nn);
+                self.node_mut(up).down = down;
+                self.node_mut(down).up = up;
+                let len = self.len_mut(top as u32);
+                *len -= 1;
+                let now = *len;
+                if now == 0 && top as usize <= self.primary {
+                    self.choice.emptied();
+                }
+                hidden += 1;
+                nn = right;
+            }
+            rr = self.node(rr).down;
+        }
+        self.stats.updates += 1 + hidden;
+    }
+
+    fn uncover(&mut self, c: u32) {
+        let mut rr = self.node(c).up;
+        while rr != c {
+            let mut nn = self.node(rr).right;
+            while nn != rr {
+                let Node { top, up, down, right } = *self.node(nn);
+                self.node_mut(up).down = nn;
+                self.node_mut(down).up = nn;
+                let len = self.len_mut(top as u32);
+                let before = *len;
+                *len += 1;
+                if before == 0 && top as usize <= self.primary {
+                    self.choice.refilled();
+                }
+                nn = right;
+            }
+            rr = self.node(rr).up;
+        }
+        *self.len_mut(c) -= COVERED;
+        if c as usize <= self.primary {
+            self.choice.uncover(c, &self.len);
+        }
+    }
+
+    fn cover_others(&mut self, x: u32) {
+        let mut p = self.node(x).right;
+        while p != x {
+            let Node { top, right, .. } = *self.node(p);
+            self.cover(top as u32);
+            p = right;
+        }
+    }
+
+    fn uncover_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let Node { top, down, .. } = *self.node(p);
+            if top <= 0 {
+                p = down;
+            } else {
+                self.uncover(top as u32);
+                p -= 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn node(&self, x: u32) -> &Node {
+        debug_assert!((x as usize) < self.nodes.len());
+
+        unsafe { self.nodes.get_unchecked(x as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, x: u32) -> &mut Node {
+        debug_assert!((x as usize) < self.nodes.len());
+
+        unsafe { self.nodes.get_unchecked_mut(x as usize) }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, i: u32) -> &mut i32 {
+        debug_assert!((i as usize) < self.len.len());
+
+        unsafe { self.len.get_unchecked_mut(i as usize) }
+    }
+
+    fn unwind(&mut self, choice: &[u32]) {
+        for &x in choice.iter().rev() {
+            self.uncover_others(x);
+            self.uncover(self.nodes[x as usize].top as u32);
+        }
+    }
+
+    fn option_of(&self, x: u32) -> usize {
+        option_of(&self.nodes, x)
+    }
+}
+
+pub fn option_of(nodes: &[Node], mut x: u32) -> usize {
+    while nodes[x as usize].top > 0 {
+        x -= 1;
+    }
+    -nodes[x as usize].top as usize
+}
+
+pub fn arena(problem: &Problem) -> (Vec<i32>, Vec<Node>) {
+    let n = problem.primary + problem.secondary;
+    let mut len = vec![0; n + 1];
+    let mut nodes: Vec<Node> = (0..=n as u32)
+        .map(|i| Node {
+            top: 0,
+            up: i,
+            down: i,
+            right: 0,
+        })
+        .collect();
+    nodes.reserve(problem.items.len() + problem.options() + 1);
+    let mut previous_first = 0;
+    for k in 0..problem.options() {
+        let spacer = nodes.len();
+        nodes
+            .push(Node {
+                top: -(k as i32),
+                up: previous_first,
+                down: 0,
+                right: 0,
+            });
+        previous_first = nodes.len() as u32;
+        for &item in problem.slice(k) {
+            let x = nodes.len() as u32;
+            let head = item as usize + 1;
+            let last = nodes[head].up;
+            nodes
+                .push(Node {
+                    top: head as i32,
+                    up: last,
+                    down: head as u32,
+                    right: x + 1,
+                });
+            nodes[last as usize].down = x;
+            nodes[head].up = x;
+            len[head] += 1;
+        }
+        nodes[spacer].down = nodes.len() as u32 - 1;
+        nodes.last_mut().expect("options are not empty").right = previous_first;
+    }
+    nodes
+        .push(Node {
+            top: -(problem.options() as i32),
+            up: previous_first,
+            down: 0,
+            right: 0,
+        });
+    (len, nodes)
+}
+
+fn naming<C: Choice, B, F>(
+    mut visit: F,
+) -> impl FnMut(&Links<C>, &[u32]) -> ControlFlow<B>
+where
+    F: FnMut(&[usize]) -> ControlFlow<B>,
+{
+    let mut solution = Vec::new();
+    move |solver, choice| {
+        solution.clear();
+        solution.extend(choice.iter().map(|&x| solver.option_of(x)));
+        visit(&solution)
+    }
+}
+}
+
+pub mod problem {
+use std::fmt;
+use crate::dlx::COVERED;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    ItemOutOfRange { option: usize, item: usize, items: usize },
+    EmptyOption { option: usize },
+    RepeatedItem { option: usize, item: usize },
+    TooLarge,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::ItemOutOfRange { option, item, items } => {
+                write!(
+                    f,
+                    "option {option} names item {item}, but there are only {items} items"
+                )
+            }
+            Error::EmptyOption { option } => {
+                write!(f, "option {option} is empty")
+            }
+            Error::RepeatedItem { option, item } => {
+                write!(f, "option {option} names item {item} twice")
+            }
+            Error::TooLarge => {
+                write!(f, "the problem is too large for 32-bit indices")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    #[default]
+    Fewest,
+    InOrder,
+}
+
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub primary: usize,
+    pub secondary: usize,
+    pub items: Vec<u32>,
+    starts: Vec<u32>,
+    pub branching: Branching,
+    seen: Vec<u32>,
+    attempt: u32,
+}
+
+impl Default for Problem {
+    fn default() -> Problem {
+        Problem::new(0, 0)
+    }
+}
+
+impl Problem {
+    pub fn new(primary: usize, secondary: usize) -> Problem {
+        Problem {
+            primary,
+            secondary,
+            items: Vec::new(),
+            starts: vec![0],
+            branching: Branching::default(),
+            seen: Vec::new(),
+            attempt: 0,
+        }
+    }
+
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, Error> {
+        let option = self.options();
+        let total = self.primary + self.secondary;
+        if items.is_empty() {
+            return Err(Error::EmptyOption { option });
+        }
+        let needed = total + self.items.len() + items.len() + option + 3;
+        if needed >= COVERED as usize {
+            return Err(Error::TooLarge);
+        }
+        if self.seen.len() < total {
+            self.seen.resize(total, 0);
+        }
+        self.attempt = self.attempt.wrapping_add(1);
+        if self.attempt == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.attempt = 1;
+        }
+        let stamp = self.attempt;
+        for &item in items {
+            if item >= total {
+                return Err(Error::ItemOutOfRange {
+                    option,
+                    item,
+                    items: total,
+                });
+            }
+            if self.seen[item] == stamp {
+                return Err(Error::RepeatedItem {
+                    option,
+                    item,
+                });
+            }
+            self.seen[item] = stamp;
+        }
+        self.items.extend(items.iter().map(|&i| i as u32));
+        self.starts.push(self.items.len() as u32);
+        Ok(option)
+    }
+
+    pub fn options(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn option(&self, k: usize) -> OptionItems<'_> {
+        OptionItems(self.slice(k).iter())
+    }
+
+    pub fn slice(&self, k: usize) -> &[u32] {
+        &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionItems<'a>(std::slice::Iter<'a, u32>);
+
+impl Iterator for OptionItems<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        self.0.next().map(|&i| i as usize)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for OptionItems<'_> {}
+
+impl DoubleEndedIterator for OptionItems<'_> {
+    fn next_back(&mut self) -> Option<usize> {
+        self.0.next_back().map(|&i| i as usize)
+    }
+}
+}
+
+pub mod search {
+use std::ops::ControlFlow;
+use crate::dlx::Problem;
+
+pub trait Search: Sized {
+    fn new(problem: &Problem) -> Self;
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>;
+    fn first(&mut self) -> Option<Vec<usize>> {
+        match self.search(|solution| ControlFlow::Break(solution.to_vec())) {
+            ControlFlow::Break(solution) => Some(solution),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: u64,
+    pub updates: u64,
+    pub cleansings: u64,
+}
+}
+
+pub use choice::{Choice, Scan};
+pub use links::Solver;
+pub use problem::{Branching, Problem};
+pub use search::{Search, Stats};
+
+const COVERED: i32 = 1 << 30;
+}
+
+pub mod geometry {
+pub type Point<const D: usize> = [i32; D];
+
+fn bounds<const D: usize>(
+    mut points: impl Iterator<Item = Point<D>>,
+) -> (Point<D>, Point<D>) {
+    let first = match points.next() {
+        Some(p) => p,
+        None => return ([0; D], [0; D]),
+    };
+    let (mut low, mut high) = (first, first);
+    for p in points {
+        for i in 0..D {
+            low[i] = low[i].min(p[i]);
+            high[i] = high[i].max(p[i]);
+        }
+    }
+    (low, high)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board<const D: usize> {
+    cells: Vec<Point<D>>,
+    low: Point<D>,
+    high: Point<D>,
+}
+
+impl<const D: usize> Board<D> {
+    pub fn new(cells: &[Point<D>]) -> Board<D> {
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        cells.dedup();
+        let (low, high) = bounds(cells.iter().copied());
+        Board { cells, low, high }
+    }
+
+    pub fn index(&self, p: Point<D>) -> Option<usize> {
+        self.cells.binary_search(&p).ok()
+    }
+
+    pub fn placements(&self, shape: &[Point<D>]) -> Vec<Vec<usize>> {
+        let cells = |d| shape.iter().map(|&p| self.index(translate(p, d))).collect();
+        self.shifts(shape).into_iter().filter_map(cells).collect()
+    }
+
+    fn shifts(&self, shape: &[Point<D>]) -> Vec<Point<D>> {
+        let mut shifts = Vec::new();
+        if shape.is_empty() {
+            return shifts;
+        }
+        let (mut from, mut to) = bounds(shape.iter().copied());
+        for i in 0..D {
+            from[i] = self.low[i] - from[i];
+            to[i] = self.high[i] - to[i];
+            if from[i] > to[i] {
+                return shifts;
+            }
+        }
+        let mut d = from;
+        loop {
+            shifts.push(d);
+            let mut i = D;
+            loop {
+                if i == 0 {
+                    return shifts;
+                }
+                i -= 1;
+                if d[i] < to[i] {
+                    d[i] += 1;
+                    break;
+                }
+                d[i] = from[i];
+            }
+        }
+    }
+}
+
+pub fn translate<const D: usize>(p: Point<D>, d: Point<D>) -> Point<D> {
+    let mut q = p;
+    for i in 0..D {
+        q[i] += d[i];
+    }
+    q
+}
+}
+
+pub mod input {
+use std::fmt;
+use std::io::{self, Read, Write};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Input { line: usize, column: Option<usize>, message: String },
+    Output(String),
+}
+
+impl Error {
+    pub fn at(line: usize, message: impl Into<String>) -> Error {
+        Error::Input {
+            line,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at_column(
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Error {
+        Error::Input {
+            line,
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Error {
+        Error::Output(format!("cannot write the answer: {e}"))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input { line, column: Some(column), message } => {
+                write!(f, "input:{line}:{column}: {message}")
+            }
+            Error::Input { line, column: None, message } => {
+                write!(f, "input:{line}: {message}")
+            }
+            Error::Output(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Solve = fn(&[u8], &mut dyn Write) -> Result<(), Error>;
+
+pub fn run(solve: Solve) {
+    let mut input = Vec::new();
+    if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("cannot read the input: {e}");
+        std::process::exit(1);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = solve(&input, &mut out)
+        .and_then(|()| out.flush().map_err(Error::from));
+    if let Err(e) = result {
+        let _ = out.flush();
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+}
+
+pub fn quote(bytes: &[u8]) -> String {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
+    let mut out = String::from("\"");
+    for (shown, ch) in head.chars().enumerate() {
+        if shown == 60 {
+            out.push('…');
+            break;
+        }
+        out.extend(ch.escape_debug());
+    }
+    out.push('"');
+    out
+}
+
+pub fn describe_at(line: &[u8], at: usize) -> String {
+    let rest = &line[at.min(line.len())..];
+    let first = match rest.first() {
+        None => return "the end of the line".to_string(),
+        Some(&b) => b,
+    };
+    let end = rest.len().min(4);
+    let ch = (1..=end)
+        .find_map(|n| {
+            std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
+        });
+    match ch {
+        Some(ch) => format!("{ch:?}"),
+        None => format!("byte 0x{first:02x}"),
+    }
+}
+
+pub fn column(line: &[u8], at: usize) -> usize {
+    1 + line[..at.min(line.len())].iter().filter(|&&b| b & 0xc0 != 0x80).count()
+}
+
+pub fn trim_end(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |p| p + 1);
+    &bytes[..end]
+}
+
+pub fn is_blank(bytes: &[u8]) -> bool {
+    bytes.iter().all(u8::is_ascii_whitespace)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    pub number: usize,
+    pub text: &'a [u8],
+}
+
+impl Line<'_> {
+    pub fn trimmed(&self) -> &[u8] {
+        trim_end(self.text)
+    }
+
+    pub fn expected_at(&self, at: usize, what: &str) -> Error {
+        Error::at_column(
+            self.number,
+            column(self.text, at),
+            format!("expected {what}, found {}", describe_at(self.text, at)),
+        )
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    rest: &'a [u8],
+    number: usize,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(input: &'a [u8]) -> Lines<'a> {
+        Lines { rest: input, number: 0 }
+    }
+
+    pub fn next_number(&self) -> usize {
+        self.number + 1
+    }
+
+    pub fn next_filled(&mut self) -> Option<Line<'a>> {
+        self.find(|line| !is_blank(line.text))
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (text, rest) = match self.rest.iter().position(|&b| b == b'\n') {
+            Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
+            None => (self.rest, &self.rest[self.rest.len()..]),
+        };
+        self.rest = rest;
+        self.number += 1;
+        Some(Line {
+            number: self.number,
+            text: text.strip_suffix(b"\r").unwrap_or(text),
+        })
+    }
+}
+}
+
+pub mod problems {
+pub mod uva745 {
+use crate::dlx::{Search, Solver};
+use crate::geometry::{Board, Point};
+use crate::input::{self, Error, Lines};
+use crate::tiling::Tiling;
+use std::io::Write;
+
+const MAX_SIDE: usize = 20;
+
+const MAX_PIECES: usize = 9;
+
+struct Piece {
+    digit: u8,
+    cells: Vec<Point<2>>,
+}
+
+struct Instance {
+    side: usize,
+    pieces: Vec<Piece>,
+}
+
+pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
+    let mut lines = Lines::new(input);
+    let mut text = Vec::new();
+    while let Some(instance) = read_instance(&mut lines)? {
+        text.clear();
+        if let Some(square) = assemble(&instance) {
+            for row in best_rotation(square) {
+                text.extend(row.iter().map(|&d| b'0' + d));
+                text.push(b'\n');
+            }
+        }
+        text.push(b'\n');
+        out.write_all(&text)?;
+    }
+    Ok(())
+}
+
+pub fn main() {
+    input::run(solve)
+}
+
+fn next_filled<'a>(lines: &mut Lines<'a>) -> Option<(usize, &'a [u8])> {
+    lines
+        .next_filled()
+        .map(|line| {
+            let text = line.text;
+            let start = text
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .unwrap_or(0);
+            (line.number, input::trim_end(&text[start..]))
+        })
+}
+
+fn read_number(
+    number: usize,
+    line: &[u8],
+    what: &str,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<usize, Error> {
+    let value = if line.iter().all(u8::is_ascii_digit) {
+        std::str::from_utf8(line).ok().and_then(|t| t.parse::<usize>().ok())
+    } else {
+        None
+    };
+    match value {
+        Some(value) if range.contains(&value) => Ok(value),
+        _ => {
+            Err(
+                Error::at(
+                    number,
+                    format!(
+                        "expected {what} from {} to {}, found {}", range.start(),
+                        range.end(), input::quote(line)
+                    ),
+                ),
+            )
+        }
+    }
+}
+
+fn read_instance(lines: &mut Lines) -> Result<Option<Instance>, Error> {
+    let (number, line) = match next_filled(lines) {
+        Some(found) => found,
+        None => return Ok(None),
+    };
+    if line == b"0" {
+        return Ok(None);
+    }
+    let side = read_number(number, line, "the side N", 1..=MAX_SIDE)?;
+    let (number, line) = match next_filled(lines) {
+        Some(found) => found,
+        None => {
+            return Err(
+                Error::at(
+                    number + 1,
+                    "expected the piece count P, found the end of the input",
+                ),
+            );
+        }
+    };
+    let count = read_number(number, line, "the piece count P", 1..=MAX_PIECES)?;
+    let pieces = read_pieces(lines, side, count)?;
+    Ok(Some(Instance { side, pieces }))
+}
+
+fn read_pieces(
+    lines: &mut Lines,
+    side: usize,
+    count: usize,
+) -> Result<Vec<Piece>, Error> {
+    let area = side * side;
+    let mut pieces = Vec::with_capacity(count);
+    let mut digits = 0;
+    let mut current: Option<(usize, Piece)> = None;
+    loop {
+        let next_number = lines.next_number();
+        let line = lines
+            .next()
+            .ok_or_else(|| {
+                let expected = format!(
+                    "expected '#' to end the instance of N = {side}"
+                );
+                Error::at(next_number, expected + ", found the end of the input")
+            })?;
+        let text = line.trimmed();
+        let hash = text.iter().filter(|b| !b.is_ascii_whitespace()).eq(b"#");
+        if hash || text.is_empty() {
+            pieces.extend(current.take().map(|(_, piece)| piece));
+            if hash {
+                check_total(line.number, pieces.len(), count, digits, side)?;
+                return Ok(pieces);
+            }
+            continue;
+        }
+        let (digit, columns) = read_piece_line(&line, area - digits)?;
+        if !matches!(& current, Some((_, piece)) if piece.digit == digit) {
+            pieces.extend(current.take().map(|(_, piece)| piece));
+            if pieces.len() == count {
+                let expected = format!("expected '#' after P = {count} pieces");
+                return Err(
+                    Error::at(line.number, expected + ", found another piece"),
+                );
+            }
+        }
+        let (first, piece) = current
+            .get_or_insert_with(|| {
+                let cells = Vec::new();
+                (line.number, Piece { digit, cells })
+            });
+        let row = (line.number - *first) as i32;
+        piece.cells.extend(columns.iter().map(|&c| [row, c as i32]));
+        if let Some(&column) = columns.get(area - digits) {
+            let message = format!(
+                "the pieces have more digits than the {side}x{side} square has cells ({area})"
+            );
+            return Err(Error::at_column(line.number, column + 1, message));
+        }
+        digits += columns.len();
+    }
+}
+
+fn check_total(
+    number: usize,
+    found: usize,
+    count: usize,
+    digits: usize,
+    side: usize,
+) -> Result<(), Error> {
+    let area = side * side;
+    if found != count {
+        let message = format!("found {found} of P = {count} pieces before '#'");
+        return Err(Error::at(number, message));
+    }
+    if digits != area {
+        let message = format!(
+            "the pieces have {digits} digits, but the {side}x{side} square has {area} cells"
+        );
+        return Err(Error::at(number, message));
+    }
+    Ok(())
+}
+
+fn read_piece_line(
+    line: &input::Line,
+    room: usize,
+) -> Result<(u8, Vec<usize>), Error> {
+    let mut digit = 0;
+    let mut columns = Vec::new();
+    for (column, &ch) in line.trimmed().iter().enumerate() {
+        match ch {
+            b' ' => continue,
+            b'1'..=b'9' if digit == 0 || digit == ch - b'0' => digit = ch - b'0',
+            b'1'..=b'9' => {
+                return Err(
+                    Error::at_column(
+                        line.number,
+                        column + 1,
+                        format!(
+                            "a line holds one piece, but '{}' follows '{digit}'",
+                            char::from(ch)
+                        ),
+                    ),
+                );
+            }
+            _ => return Err(line.expected_at(column, "a digit 1-9 or a blank")),
+        }
+        columns.push(column);
+        if columns.len() > room {
+            break;
+        }
+    }
+    Ok((digit, columns))
+}
+
+fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
+    let n = instance.side;
+    let cells: Vec<Point<2>> = (0..n * n)
+        .map(|k| [(k / n) as i32, (k % n) as i32])
+        .collect();
+    let square = Board::new(&cells);
+    let mut tiling = Tiling::new(instance.pieces.len(), n * n);
+    for (k, piece) in instance.pieces.iter().enumerate() {
+        for cells in square.placements(&piece.cells) {
+            tiling.place(k, &cells);
+        }
+    }
+    let solution = Solver::new(tiling.problem()).first()?;
+    let digits: Vec<u8> = (tiling.pieces_by_cell(&solution).iter())
+        .map(|&p| instance.pieces[p].digit)
+        .collect();
+    Some(digits.chunks(n).map(|row| row.to_vec()).collect())
+}
+
+fn best_rotation(square: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    let mut best_sum = row_sum(&square);
+    let mut best = square.clone();
+    let mut turned = square;
+    for _ in 1..4 {
+        turned = turn_counter_clockwise(&turned);
+        let sum = row_sum(&turned);
+        if sum > best_sum {
+            best_sum = sum;
+            best = turned.clone();
+        }
+    }
+    best
+}
+
+fn row_sum(square: &[Vec<u8>]) -> u128 {
+    square
+        .iter()
+        .map(|row| {
+            row.iter().fold(0u128, |value, &d| value * 10 + u128::from(d))
+        })
+        .sum()
+}
+
+fn turn_counter_clockwise(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let n = square.len();
+    (0..n).map(|i| square.iter().map(|row| row[n - 1 - i]).collect()).collect()
+}
+}
+}
+
+pub mod tiling {
+use crate::dlx::Problem;
+
+#[derive(Clone, Debug)]
+pub struct Tiling {
+    problem: Problem,
+    pieces: usize,
+    cells: usize,
+}
+
+impl Tiling {
+    pub fn new(pieces: usize, cells: usize) -> Tiling {
+        Tiling {
+            problem: Problem::new(pieces + cells, 0),
+            pieces,
+            cells,
+        }
+    }
+
+    pub fn place(&mut self, piece: usize, cells: &[usize]) {
+        assert!(piece < self.pieces);
+        let mut items = vec![piece];
+        items.extend(cells.iter().map(|&cell| self.pieces + cell));
+        if let Err(e) = self.problem.add_option(&items) {
+            panic!("an invalid option: {e}");
+        }
+    }
+
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    pub fn pieces_by_cell(&self, solution: &[usize]) -> Vec<usize> {
+        let mut pieces = vec![0; self.cells];
+        for &k in solution {
+            let mut items = self.problem.option(k);
+            if let Some(piece) = items.next() {
+                for item in items {
+                    pieces[item - self.pieces] = piece;
+                }
+            }
+        }
+        pieces
+    }
+}
 }

@@ -3,131 +3,220 @@
 //! ```text
 //! judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings] [--root DIR]
 //! judge stress <id> --count N [--seed S] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]
+//! judge resolve <name>...     the id each name (an id or an alias) names
+//! judge list                  every id, then its aliases, one problem a line
 //! ```
 //!
 //! The ids (and aliases) are discovered under the workspace root: by default
 //! the one this binary was built in, or `--root DIR`.
 
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use judge_tests::catalog::{default_root, Catalog, Problem};
+use judge_tests::error::Error;
 use judge_tests::judge::{all_accepted, find_cases, judge_cases, limits_of};
-use judge_tests::report::{case_report, summary, Style};
+use judge_tests::report::{case_report, name_width, summary, Style};
 use judge_tests::run::compile;
 use judge_tests::stress::{stress, StressKit, StressOptions};
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "\
-usage: judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings] [--root DIR]
-       judge stress <id> --count N [--seed S] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]";
+/// Judges a submission locally as an online judge would: compiled with
+/// plain rustc, run on every case of its problem under the problem's limits.
+#[derive(Parser)]
+#[command(name = "judge", subcommand_negates_reqs = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// The problem: an id or an alias.
+    #[arg(required = true)]
+    id: Option<String>,
+    /// A folder of cases to judge on instead of the problem's; repeat for more.
+    #[arg(long = "cases", value_name = "DIR")]
+    cases: Vec<PathBuf>,
+    #[command(flatten)]
+    run: RunArgs,
+    /// The workspace whose problems to use (default: the one the judge was built in).
+    #[arg(long, global = true, value_name = "DIR")]
+    root: Option<PathBuf>,
+}
+
+/// How to build and run the submission.
+#[derive(Args)]
+struct RunArgs {
+    /// The submission (default: submissions/<id>/main.rs).
+    #[arg(long, value_name = "FILE")]
+    source: Option<PathBuf>,
+    /// The time limit, on CPU time (default: the problem's).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    time_limit: Option<u64>,
+    /// The memory limit (default: the problem's).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    memory_limit: Option<u64>,
+    /// Fail when rustc prints a warning.
+    #[arg(long)]
+    deny_warnings: bool,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Judge random inputs against the problem's brute-force reference; the
+    /// first failure is shrunk and saved as judge-tests/<id>/regress-K.in/.out.
+    Stress {
+        /// The problem: an id or an alias.
+        id: String,
+        /// How many random inputs.
+        #[arg(long)]
+        count: usize,
+        /// The seed of the first input: a run replays exactly from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Print the problem id that each name (an id or an alias) names, one a line.
+    Resolve {
+        /// Ids or aliases.
+        #[arg(required = true)]
+        names: Vec<String>,
+    },
+    /// Print every problem, one a line: its id, then its aliases.
+    List,
+}
 
 const DEFAULTS: &str = "\
-defaults: --source submissions/<id>/main.rs, --cases judge-tests/<id>, --root the workspace
-the judge was built in; limits and checker from judge-tests/<id>/.problem.toml.
-Exit status 0 only when every case is accepted.";
+Limits and checker come from judge-tests/<id>/.problem.toml. The time limit is on
+CPU time; a program that sleeps or blocks for 3 x the time limit is stopped (ILE).
+Exit status: 0 when every case is accepted, 1 when one is not, 2 on an error.";
 
 fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(e) => {
+            eprintln!("error: {e}");
             ExitCode::from(2)
         }
     }
 }
 
-/// The full help: usage, the discovered ids, the defaults.
-fn help(catalog: &Catalog) -> String {
-    format!("{USAGE}\nids: {}\n{DEFAULTS}", catalog.known())
-}
-
-#[derive(Default)]
-struct Args {
-    help: bool,
-    stress: bool,
-    id: Option<String>,
-    root: Option<PathBuf>,
-    source: Option<PathBuf>,
-    cases: Vec<PathBuf>,
-    time_limit: Option<u64>,
-    memory_limit: Option<u64>,
-    deny_warnings: bool,
-    count: Option<usize>,
-    seed: Option<u64>,
-}
-
-/// The value after a flag.
-fn value(flag: &str, raw: &mut impl Iterator<Item = String>) -> Result<String, String> {
-    raw.next().ok_or_else(|| format!("{flag} needs a value"))
-}
-
-/// The number after a flag.
-fn number(flag: &str, raw: &mut impl Iterator<Item = String>) -> Result<u64, String> {
-    let text = value(flag, raw)?;
-    text.parse()
-        .map_err(|_| format!("{flag} needs a non-negative integer, found `{text}`"))
-}
-
-fn parse_args(mut raw: impl Iterator<Item = String>) -> Result<Args, String> {
-    let mut args = Args::default();
-    while let Some(arg) = raw.next() {
-        let raw = &mut raw;
-        match arg.as_str() {
-            "-h" | "--help" => args.help = true,
-            "--root" => args.root = Some(value(&arg, raw)?.into()),
-            "--source" => args.source = Some(value(&arg, raw)?.into()),
-            "--cases" => args.cases.push(value(&arg, raw)?.into()),
-            "--time-limit" => args.time_limit = Some(number(&arg, raw)?),
-            "--memory-limit" => args.memory_limit = Some(number(&arg, raw)?),
-            "--count" => args.count = Some(number(&arg, raw)? as usize),
-            "--seed" => args.seed = Some(number(&arg, raw)?),
-            "--deny-warnings" => args.deny_warnings = true,
-            "stress" if args.id.is_none() && !args.stress => args.stress = true,
-            flag if flag.starts_with('-') => {
-                return Err(format!("unknown option `{flag}`\n{USAGE}"))
-            }
-            _ if args.id.is_none() => args.id = Some(arg),
-            _ => return Err(format!("unexpected argument `{arg}`\n{USAGE}")),
+fn run() -> Result<ExitCode, Error> {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let root = root_before_parsing(&args);
+    // The help lists the problems, so the catalog comes first; a catalog
+    // that does not load is reported after parsing, help or not.
+    let catalog = Catalog::discover(&root);
+    let ids = match &catalog {
+        Ok(catalog) => format!("Problems: {}", catalog.known()),
+        Err(e) => format!("Problems: none ({e})"),
+    };
+    let command = Cli::command().after_help(format!("{ids}\n\n{DEFAULTS}"));
+    let cli = Cli::from_arg_matches(&command.get_matches_from(args)).unwrap_or_else(|e| e.exit());
+    let catalog = catalog?;
+    match cli.command {
+        Some(Command::Resolve { names }) => resolve(&catalog, &names),
+        Some(Command::List) => {
+            list(&catalog);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Stress {
+            id,
+            count,
+            seed,
+            run,
+        }) => stress_problem(&catalog, &id, count, seed, &run),
+        None => {
+            let id = cli.id.expect("clap requires an id without a subcommand");
+            judge_problem(&catalog, &id, &cli.cases, &cli.run)
         }
     }
-    Ok(args)
 }
 
-fn run() -> Result<ExitCode, String> {
-    let args = parse_args(std::env::args().skip(1))?;
-    let catalog = Catalog::discover(&args.root.clone().unwrap_or_else(default_root))?;
-    if args.help {
-        println!("{}", help(&catalog));
-        return Ok(ExitCode::SUCCESS);
+/// The `--root` of the command line, read before clap parses it so that
+/// `--help` lists the problems of that workspace.
+fn root_before_parsing(args: &[OsString]) -> PathBuf {
+    let mut root = None;
+    for (k, arg) in args.iter().enumerate() {
+        let arg = arg.to_string_lossy();
+        if arg == "--root" {
+            root = args.get(k + 1).map(PathBuf::from);
+        } else if let Some(value) = arg.strip_prefix("--root=") {
+            root = Some(PathBuf::from(value));
+        }
     }
-    let name = args.id.as_deref().ok_or_else(|| help(&catalog))?;
+    root.unwrap_or_else(default_root)
+}
+
+/// `judge resolve NAME...`: the canonical id of each name.
+fn resolve(catalog: &Catalog, names: &[String]) -> Result<ExitCode, Error> {
+    for name in names {
+        println!("{}", catalog.resolve(name)?.id);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `judge list`: each id, then its aliases.
+fn list(catalog: &Catalog) {
+    for problem in &catalog.problems {
+        let mut line = problem.id.clone();
+        for alias in &problem.settings.aliases {
+            line.push(' ');
+            line.push_str(alias);
+        }
+        println!("{line}");
+    }
+}
+
+/// The problem `name` names, with the limits of the command line.
+fn with_limits(catalog: &Catalog, name: &str, run: &RunArgs) -> Result<Problem, Error> {
     let mut problem = catalog.resolve(name)?.clone();
-    if let Some(ms) = args.time_limit {
+    if let Some(ms) = run.time_limit {
         problem.settings.time_limit = Duration::from_millis(ms);
     }
-    if let Some(mb) = args.memory_limit {
+    if let Some(mb) = run.memory_limit {
         problem.settings.memory_limit = mb << 20;
     }
-    let source = args.source.clone().unwrap_or(problem.submission.clone());
-    if args.stress {
-        // Before compiling: a problem without a generator says so at once.
-        let kit = StressKit::of(&problem)?;
-        let options = StressOptions {
-            count: args.count.ok_or("stress needs --count N")?,
-            seed: args.seed.unwrap_or(1),
-            save_dir: problem.case_dir()?.to_path_buf(),
-        };
-        return with_compiled(&source, args.deny_warnings, |exe| {
-            stress_submission(&kit, exe, &options)
-        });
-    }
-    let dirs = match args.cases.as_slice() {
+    Ok(problem)
+}
+
+/// `judge <id>`: every case of the problem (or of `--cases`).
+fn judge_problem(
+    catalog: &Catalog,
+    name: &str,
+    cases: &[PathBuf],
+    run: &RunArgs,
+) -> Result<ExitCode, Error> {
+    let problem = with_limits(catalog, name, run)?;
+    let dirs = match cases {
         [] => vec![problem.case_dir()?.to_path_buf()],
         dirs => dirs.to_vec(),
     };
-    with_compiled(&source, args.deny_warnings, |exe| {
+    let source = run.source.as_ref().unwrap_or(&problem.submission);
+    with_compiled(source, run.deny_warnings, |exe| {
         judge_submission(&problem, exe, &dirs)
+    })
+}
+
+/// `judge stress <id>`: random inputs against the reference.
+fn stress_problem(
+    catalog: &Catalog,
+    name: &str,
+    count: usize,
+    seed: u64,
+    run: &RunArgs,
+) -> Result<ExitCode, Error> {
+    let problem = with_limits(catalog, name, run)?;
+    // Before compiling: a problem without a generator says so at once.
+    let kit = StressKit::of(&problem)?;
+    let options = StressOptions {
+        count,
+        seed,
+        save_dir: problem.case_dir()?.to_path_buf(),
+    };
+    let source = run.source.as_ref().unwrap_or(&problem.submission);
+    with_compiled(source, run.deny_warnings, |exe| {
+        stress_submission(&kit, exe, &options)
     })
 }
 
@@ -136,9 +225,9 @@ fn run() -> Result<ExitCode, String> {
 fn with_compiled(
     source: &Path,
     deny_warnings: bool,
-    then: impl FnOnce(&Path) -> Result<ExitCode, String>,
-) -> Result<ExitCode, String> {
-    let build = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
+    then: impl FnOnce(&Path) -> Result<ExitCode, Error>,
+) -> Result<ExitCode, Error> {
+    let build = tempfile::tempdir().map_err(|e| Error::io(std::env::temp_dir(), e))?;
     eprintln!(
         "   Compiling {} (rustc --edition 2021 -O)",
         source.display()
@@ -163,24 +252,29 @@ fn with_compiled(
 }
 
 /// Judges `exe` on every case of `dirs`, one line per case, then the summary.
-fn judge_submission(problem: &Problem, exe: &Path, dirs: &[PathBuf]) -> Result<ExitCode, String> {
+fn judge_submission(problem: &Problem, exe: &Path, dirs: &[PathBuf]) -> Result<ExitCode, Error> {
     let cases = find_cases(dirs)?;
     if cases.is_empty() {
-        let shown: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
-        return Err(format!("no *.in cases in {}", shown.join(", ")));
+        return Err(Error::NoCases {
+            dirs: dirs.to_vec(),
+        });
     }
     let settings = &problem.settings;
     let checker = problem.checker()?;
+    let limits = limits_of(settings);
     eprintln!(
-        "     Judging {} cases: time {} ms, memory {} MiB, checker {checker}",
+        "     Judging {} {}: time {} ms of CPU (idle {} ms), memory {} MiB, checker {checker}",
         cases.len(),
+        if cases.len() == 1 { "case" } else { "cases" },
         settings.time_limit.as_millis(),
+        limits.idle().as_millis(),
         settings.memory_limit >> 20,
     );
-    let (style, limits) = (Style::for_stdout(), limits_of(settings));
+    let style = Style::for_stdout();
+    let width = name_width(cases.iter().map(|case| case.name.as_str()));
     let mut stdout = std::io::stdout();
     let results = judge_cases(exe, &cases, settings, &checker, |result| {
-        let _ = writeln!(stdout, "{}", case_report(result, &limits, style));
+        let _ = writeln!(stdout, "{}", case_report(result, &limits, style, width));
         let _ = stdout.flush();
     });
     println!("{}", summary(&results));
@@ -192,7 +286,7 @@ fn stress_submission(
     kit: &StressKit,
     exe: &Path,
     options: &StressOptions,
-) -> Result<ExitCode, String> {
+) -> Result<ExitCode, Error> {
     eprintln!(
         "   Stressing {} random inputs from seed {} against the brute-force reference; \
          failures are shrunk and saved in {}",
@@ -200,7 +294,7 @@ fn stress_submission(
         options.seed,
         options.save_dir.display()
     );
-    let passed = stress(kit, exe, options, &mut std::io::stdout()).map_err(|e| e.to_string())?;
+    let passed = stress(kit, exe, options, &mut std::io::stdout()).map_err(Error::Stress)?;
     Ok(exit_code(passed))
 }
 

@@ -41,6 +41,10 @@ pub trait Choice: Clone + fmt::Debug {
     /// The leftmost active primary item.
     fn leftmost(&self, len: &[i32]) -> Option<u32>;
 
+    /// Calls `visit` with every active primary item, in increasing order,
+    /// until it returns `false`.
+    fn each_active<F: FnMut(u32) -> bool>(&self, len: &[i32], visit: F);
+
     /// Primary item `c` is about to be covered.
     fn cover(&mut self, c: u32, len: &[i32]);
 
@@ -91,6 +95,14 @@ impl Choice for Scan {
         lens.iter()
             .position(|&l| l & COVERED == 0)
             .map(|i| i as u32 + 1)
+    }
+
+    fn each_active<F: FnMut(u32) -> bool>(&self, len: &[i32], mut visit: F) {
+        for (i, &l) in len[1..=self.primary].iter().enumerate() {
+            if l & COVERED == 0 && !visit(i as u32 + 1) {
+                return;
+            }
+        }
     }
 
     fn cover(&mut self, _: u32, _: &[i32]) {}
@@ -152,6 +164,13 @@ impl Choice for Listed {
 
     fn leftmost(&self, _: &[i32]) -> Option<u32> {
         Some(self.next[0]).filter(|&i| i != 0)
+    }
+
+    fn each_active<F: FnMut(u32) -> bool>(&self, _: &[i32], mut visit: F) {
+        let mut i = self.next[0];
+        while i != 0 && visit(i) {
+            i = self.next[i as usize];
+        }
     }
 
     /// Takes `c` off the list.

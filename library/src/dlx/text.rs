@@ -1,5 +1,5 @@
-//! Knuth's DLX text format: the input that DLX1 and most exact-cover tools
-//! read.
+//! Knuth's DLX text format: the input that DLX1, DLX2, DLX3 and most
+//! exact-cover tools read, with colors and bounds.
 //!
 //! ```
 //! use library::dlx::{text, Search, Solver};
@@ -12,8 +12,9 @@
 //! # Ok::<(), library::dlx::text::ParseError>(())
 //! ```
 //!
-//! The format, read byte by byte exactly as DLX1 reads it (`dlx1.w`,
-//! "Inputting the matrix"):
+//! The format, read byte by byte exactly as Knuth's programs read it
+//! (`dlx1.w`, "Inputting the matrix"; colors as in `dlx2.w`, bounds as in
+//! `dlx3.w`):
 //! * blanks are C's `isspace` bytes: space, tab, `\n`, vertical tab, form
 //!   feed, carriage return;
 //! * a line whose first non-blank byte is `|` is a comment, and blank lines
@@ -21,15 +22,35 @@
 //! * the first other line names the items, separated by blanks; a `|`
 //!   where a name would start separates the primary items from the
 //!   secondary ones (at most once); a name may not contain `|` or `:`;
+//! * a primary item may carry bounds (DLX3): `lo:hi|name` is covered
+//!   between `lo` and `hi` times, `hi|name` exactly `hi` times (decimal
+//!   numbers, `hi >= 1`; an empty number reads as 0, as in DLX3);
 //! * every following line is an option: the names of the items it covers,
-//!   each at most once.
+//!   each at most once; a secondary item may be given a color (DLX2),
+//!   `name:color`. Options that give an item the same color may share it.
+//!
+//! ```
+//! use library::dlx::{multi, text, Search};
+//!
+//! // Knuth's example from dlx3.w: C is covered 2 or 3 times; X and Y colored.
+//! let text = b"A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+//! let instance = text::parse(text.to_vec())?;
+//! assert_eq!(instance.item_name(2), "C");
+//! assert_eq!(instance.problem.bounds(2), (2, 3));
+//! let solution = multi::Solver::new(&instance.problem).first().unwrap();
+//! let lines: Vec<_> = solution.iter().map(|&k| instance.option_text(k)).collect();
+//! assert_eq!(lines, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
+//! # Ok::<(), library::dlx::text::ParseError>(())
+//! ```
 //!
 //! An option that names no primary item can never be chosen; like DLX1 the
 //! reader drops it (so option numbers count only the options kept). Bytes
 //! need not be UTF-8: DLX1 reads a Latin-1 comment or name as it reads any
 //! other bytes, and so does this reader (a name is shown with `\xNN` for a
-//! byte that is not UTF-8). Unlike DLX1, names may be of any length, and
-//! lines too (DLX1 stops at 8 bytes a name and a fixed buffer a line).
+//! byte that is not UTF-8). Unlike Knuth's programs, names may be of any
+//! length, and lines too (they stop at 8 bytes a name and a fixed buffer a
+//! line), and a color may be any word, not only one character: colors are
+//! told apart by their text.
 //!
 //! Reading takes time linear in the input, and keeps the input and about
 //! 8 bytes per item mention, 8 per option and 24 per item name besides.
@@ -119,11 +140,27 @@ pub enum ParseErrorKind {
     RepeatedItem(String),
     /// The problem does not fit the engine.
     Engine(Error),
+    /// An item with nothing before its `:` (an option) or after its
+    /// bounds (the item line).
+    EmptyName,
+    /// The bounds before a primary item's `|` are not `lo:hi` or `hi` in
+    /// decimal, or too large.
+    BadBounds(String),
+    /// This item's upper bound is 0.
+    ZeroBound(String),
+    /// This item's lower bound exceeds its upper bound.
+    LowAboveHigh(String),
+    /// Bounds before a secondary item.
+    BoundsOnSecondary(String),
+    /// An option gives this primary item a color.
+    ColoredPrimary(String),
+    /// An option names this item with `:` and no color after it.
+    EmptyColor(String),
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: ", self.line, self.column)?;
+        write!(f, "{}:{}: ", self.line, self.column)?;
         match &self.kind {
             ParseErrorKind::MissingItems => write!(f, "no line names the items"),
             ParseErrorKind::SecondSeparator => {
@@ -141,6 +178,29 @@ impl fmt::Display for ParseError {
                 write!(f, "item `{name}` appears twice in this option")
             }
             ParseErrorKind::Engine(error) => write!(f, "{error}"),
+            ParseErrorKind::EmptyName => write!(f, "an item name is empty"),
+            ParseErrorKind::BadBounds(bounds) => write!(
+                f,
+                "bounds `{bounds}` are not `lo:hi` or `hi` in decimal (at most {})",
+                u32::MAX
+            ),
+            ParseErrorKind::ZeroBound(name) => {
+                write!(f, "item `{name}` has upper bound 0 (it must be at least 1)")
+            }
+            ParseErrorKind::LowAboveHigh(name) => {
+                write!(f, "item `{name}` has a lower bound above its upper bound")
+            }
+            ParseErrorKind::BoundsOnSecondary(name) => write!(
+                f,
+                "secondary item `{name}` has bounds (only primary items take `lo:hi|`)"
+            ),
+            ParseErrorKind::ColoredPrimary(name) => write!(
+                f,
+                "primary item `{name}` has a color (only secondary items take colors)"
+            ),
+            ParseErrorKind::EmptyColor(name) => {
+                write!(f, "item `{name}` has a `:` but no color after it")
+            }
         }
     }
 }
@@ -195,6 +255,17 @@ struct Line {
     end: usize,
 }
 
+impl Line {
+    /// The error `kind` at byte `at` of this line of `text`.
+    fn error(&self, text: &[u8], at: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError {
+            line: self.number,
+            column: column(&text[self.start..self.end], at),
+            kind,
+        }
+    }
+}
+
 /// The lines that are not comments or blank, split at `\n` as `fgets` does.
 fn content_lines(text: &[u8]) -> impl Iterator<Item = Line> + '_ {
     let mut start = 0;
@@ -237,12 +308,28 @@ fn names(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> + '_ {
 
 /// Reads a problem in DLX text format; see the module docs.
 pub fn parse(text: Vec<u8>) -> Result<Instance, ParseError> {
-    let error = |line: &Line, at: usize, kind| ParseError {
-        line: line.number,
-        column: column(&text[line.start..line.end], at),
-        kind,
-    };
-    let mut lines = content_lines(&text);
+    if text.len() > u32::MAX as usize {
+        return Err(ParseError {
+            line: 1,
+            column: 1,
+            kind: ParseErrorKind::Engine(Error::TooLarge),
+        });
+    }
+    let (problem, names, options) = read(&text)?;
+    Ok(Instance {
+        problem,
+        text,
+        names,
+        options,
+    })
+}
+
+/// The problem, where each item's name is and where each option's line is.
+type Read = (Problem, Vec<(u32, u32)>, Vec<(u32, u32)>);
+
+/// [`parse`] on borrowed text: the item line, then the options.
+fn read(text: &[u8]) -> Result<Read, ParseError> {
+    let mut lines = content_lines(text);
     let header = lines.next().ok_or(ParseError {
         // The line after the last one.
         line: 1
@@ -251,92 +338,229 @@ pub fn parse(text: Vec<u8>) -> Result<Instance, ParseError> {
         column: 1,
         kind: ParseErrorKind::MissingItems,
     })?;
-    let header_bytes = &text[header.start..header.end];
+    let items = read_items(text, &header)?;
+    let mut problem = Problem::new(items.primary, items.spans.len() - items.primary);
+    for &(item, lo, hi) in &items.bounds {
+        // Checked on the item line already.
+        problem
+            .set_bounds(item, lo, hi)
+            .map_err(|e| header.error(text, 0, ParseErrorKind::Engine(e)))?;
+    }
+    let mut reader = OptionReader::new(&items);
+    let mut options = Vec::new();
+    for line in lines {
+        if let Some(span) = reader.read(text, &line, &mut problem)? {
+            options.push(span);
+        }
+    }
+    Ok((problem, items.spans, options))
+}
 
-    let mut lookup: HashMap<&[u8], u32> = HashMap::new();
-    let mut item_spans = Vec::new();
-    let mut primary = None;
-    for (at, name) in names(header_bytes) {
-        // DLX1 takes a `|` where a name starts as the separator, even
-        // with more after it (`a |b` is `a | b`).
-        let (at, name) = match name.strip_prefix(b"|") {
+/// What the item line says.
+struct Items<'a> {
+    /// Item numbers by name.
+    lookup: HashMap<&'a [u8], u32>,
+    /// Where each item's name is in the text.
+    spans: Vec<(u32, u32)>,
+    primary: usize,
+    /// `(item, lo, hi)` for every primary item given bounds.
+    bounds: Vec<(usize, u32, u32)>,
+}
+
+/// Reads the item line: names, the separator, bounds.
+fn read_items<'a>(text: &'a [u8], header: &Line) -> Result<Items<'a>, ParseError> {
+    let mut items = Items {
+        lookup: HashMap::new(),
+        spans: Vec::new(),
+        primary: usize::MAX,
+        bounds: Vec::new(),
+    };
+    for (at, word) in names(&text[header.start..header.end]) {
+        // Knuth's programs take a `|` where a name starts as the
+        // separator, even with more after it (`a |b` is `a | b`).
+        let (at, word) = match word.strip_prefix(b"|") {
             Some(rest) => {
-                if primary.is_some() {
-                    return Err(error(&header, at, ParseErrorKind::SecondSeparator));
+                if items.primary != usize::MAX {
+                    return Err(header.error(text, at, ParseErrorKind::SecondSeparator));
                 }
-                primary = Some(item_spans.len());
+                items.primary = items.spans.len();
                 if rest.is_empty() {
                     continue;
                 }
                 (at + 1, rest)
             }
-            None => (at, name),
+            None => (at, word),
         };
+        let secondary = items.primary != usize::MAX;
+        let (skip, bounds) =
+            split_bounds(word, secondary).map_err(|kind| header.error(text, at, kind))?;
+        let name = &word[skip..];
         if name.iter().any(|&b| b == b'|' || b == b':') {
-            return Err(error(&header, at, ParseErrorKind::BadName(quoted(name))));
+            let kind = ParseErrorKind::BadName(quoted(name));
+            return Err(header.error(text, at + skip, kind));
         }
-        if lookup.insert(name, item_spans.len() as u32).is_some() {
-            return Err(error(
-                &header,
-                at,
-                ParseErrorKind::DuplicateItem(quoted(name)),
-            ));
+        let item = items.spans.len();
+        if items.lookup.insert(name, item as u32).is_some() {
+            let kind = ParseErrorKind::DuplicateItem(quoted(name));
+            return Err(header.error(text, at + skip, kind));
         }
-        let start = header.start + at;
-        item_spans.push((start as u32, (start + name.len()) as u32));
+        if let Some((lo, hi)) = bounds {
+            items.bounds.push((item, lo, hi));
+        }
+        let start = header.start + at + skip;
+        items
+            .spans
+            .push((start as u32, (start + name.len()) as u32));
     }
     // A line whose first name is `|` is a comment, so at least one primary
     // item precedes any separator.
-    let primary = primary.unwrap_or(item_spans.len());
-    let total = item_spans.len();
+    items.primary = items.primary.min(items.spans.len());
+    Ok(items)
+}
 
-    let mut problem = Problem::new(primary, total - primary);
-    let mut option_spans = Vec::new();
-    let mut option = Vec::new();
-    // seen[i] == k + 1 while line k names item i: a repeat in one step.
-    let mut seen = vec![0u32; total];
-    for (k, line) in lines.enumerate() {
+/// Splits the bounds `lo:hi|` or `hi|` off an item line's word: how many
+/// bytes they take and `(lo, hi)`, or `(0, None)` for a word without `|`.
+fn split_bounds(
+    word: &[u8],
+    secondary: bool,
+) -> Result<(usize, Option<(u32, u32)>), ParseErrorKind> {
+    let bar = match word.iter().position(|&b| b == b'|') {
+        Some(bar) => bar,
+        None => return Ok((0, None)),
+    };
+    let name = &word[bar + 1..];
+    if secondary {
+        return Err(ParseErrorKind::BoundsOnSecondary(quoted(name)));
+    }
+    if name.is_empty() {
+        return Err(ParseErrorKind::EmptyName);
+    }
+    let prefix = &word[..bar];
+    let bad = || ParseErrorKind::BadBounds(quoted(prefix));
+    let number = |digits: &[u8]| -> Result<u32, ParseErrorKind> {
+        if !digits.iter().all(u8::is_ascii_digit) {
+            return Err(bad());
+        }
+        // No digits read as 0, as in DLX3.
+        digits.iter().try_fold(0u32, |n, &d| {
+            n.checked_mul(10)
+                .and_then(|n| n.checked_add(u32::from(d - b'0')))
+                .ok_or_else(bad)
+        })
+    };
+    let (lo, hi) = match prefix.iter().position(|&b| b == b':') {
+        Some(colon) => (number(&prefix[..colon])?, number(&prefix[colon + 1..])?),
+        None => {
+            let hi = number(prefix)?;
+            (hi, hi)
+        }
+    };
+    if hi == 0 {
+        return Err(ParseErrorKind::ZeroBound(quoted(name)));
+    }
+    if lo > hi {
+        return Err(ParseErrorKind::LowAboveHigh(quoted(name)));
+    }
+    Ok((bar + 1, Some((lo, hi))))
+}
+
+/// Reads option lines one by one, numbering the colors as they come.
+struct OptionReader<'i, 'a> {
+    items: &'i Items<'a>,
+    /// Color numbers (from 1) by name.
+    colors: HashMap<&'a [u8], u32>,
+    /// `seen[i] == stamp` while the current line names item `i`: a
+    /// repeat in one step.
+    seen: Vec<u32>,
+    stamp: u32,
+    entries: Vec<(usize, u32)>,
+    plain: Vec<usize>,
+}
+
+impl<'i, 'a> OptionReader<'i, 'a> {
+    fn new(items: &'i Items<'a>) -> Self {
+        OptionReader {
+            items,
+            colors: HashMap::new(),
+            seen: vec![0; items.spans.len()],
+            stamp: 0,
+            entries: Vec::new(),
+            plain: Vec::new(),
+        }
+    }
+
+    /// Adds the option on `line` to `problem`, and returns where it is,
+    /// unless it names no primary item (DLX1 drops those).
+    fn read(
+        &mut self,
+        text: &'a [u8],
+        line: &Line,
+        problem: &mut Problem,
+    ) -> Result<Option<(u32, u32)>, ParseError> {
         let bytes = &text[line.start..line.end];
-        let stamp = k as u32 + 1;
-        option.clear();
-        for (at, name) in names(bytes) {
-            let item = *lookup
-                .get(name)
-                .ok_or_else(|| error(&line, at, ParseErrorKind::UnknownItem(quoted(name))))?
-                as usize;
-            if seen[item] == stamp {
-                return Err(error(&line, at, ParseErrorKind::RepeatedItem(quoted(name))));
-            }
-            seen[item] = stamp;
-            option.push(item);
+        self.stamp += 1;
+        self.entries.clear();
+        for (at, word) in names(bytes) {
+            let entry = self
+                .entry(word)
+                .map_err(|(skip, kind)| line.error(text, at + skip, kind))?;
+            self.entries.push(entry);
         }
-        if option.iter().all(|&item| item >= primary) {
-            continue;
+        let primary = self.items.primary;
+        if self.entries.iter().all(|&(item, _)| item >= primary) {
+            return Ok(None);
         }
-        problem
-            .add_option(&option)
-            .map_err(|e| error(&line, 0, ParseErrorKind::Engine(e)))?;
+        let added = if self.entries.iter().any(|&(_, color)| color != 0) {
+            problem.add_colored_option(&self.entries)
+        } else {
+            self.plain.clear();
+            self.plain
+                .extend(self.entries.iter().map(|&(item, _)| item));
+            problem.add_option(&self.plain)
+        };
+        added.map_err(|e| line.error(text, 0, ParseErrorKind::Engine(e)))?;
         let first = bytes.iter().position(|&b| !is_blank(b)).unwrap_or(0);
         let last = bytes
             .iter()
             .rposition(|&b| !is_blank(b))
             .map_or(0, |p| p + 1);
-        option_spans.push(((line.start + first) as u32, (line.start + last) as u32));
+        Ok(Some((
+            (line.start + first) as u32,
+            (line.start + last) as u32,
+        )))
     }
-    drop(lookup);
-    if text.len() > u32::MAX as usize {
-        return Err(ParseError {
-            line: 1,
-            column: 1,
-            kind: ParseErrorKind::Engine(Error::TooLarge),
-        });
+
+    /// One word of an option: its item and color (0: none), or the error
+    /// and how far into the word it is.
+    fn entry(&mut self, word: &'a [u8]) -> Result<(usize, u32), (usize, ParseErrorKind)> {
+        let (name, color) = match word.iter().position(|&b| b == b':') {
+            Some(colon) => (&word[..colon], Some(&word[colon + 1..])),
+            None => (word, None),
+        };
+        if name.is_empty() {
+            return Err((0, ParseErrorKind::EmptyName));
+        }
+        let item = match self.items.lookup.get(name) {
+            Some(&item) => item as usize,
+            None => return Err((0, ParseErrorKind::UnknownItem(quoted(name)))),
+        };
+        if self.seen[item] == self.stamp {
+            return Err((0, ParseErrorKind::RepeatedItem(quoted(name))));
+        }
+        self.seen[item] = self.stamp;
+        let color = match color {
+            None => 0,
+            Some([]) => return Err((name.len(), ParseErrorKind::EmptyColor(quoted(name)))),
+            Some(_) if item < self.items.primary => {
+                return Err((name.len(), ParseErrorKind::ColoredPrimary(quoted(name))))
+            }
+            Some(color) => {
+                let next = self.colors.len() as u32 + 1;
+                *self.colors.entry(color).or_insert(next)
+            }
+        };
+        Ok((item, color))
     }
-    Ok(Instance {
-        problem,
-        text,
-        names: item_spans,
-        options: option_spans,
-    })
 }
 
 #[cfg(test)]
@@ -430,7 +654,7 @@ mod tests {
         );
         assert_eq!(
             kind_at("a b|c\n"),
-            (1, 3, ParseErrorKind::BadName("b|c".into()))
+            (1, 3, ParseErrorKind::BadBounds("b".into()))
         );
         assert_eq!(
             kind_at("a b:c\n"),
@@ -467,7 +691,73 @@ mod tests {
         let e = read("a b\nb c\n").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 2, column 3: unknown item `c` (not on the item line)"
+            "2:3: unknown item `c` (not on the item line)"
+        );
+    }
+
+    #[test]
+    fn reads_knuths_colors_and_bounds() {
+        // dlx2.w's example: X:0 Y:1 names no primary item and is dropped.
+        let instance =
+            read("| colors\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n")
+                .unwrap();
+        let problem = &instance.problem;
+        assert_eq!(problem.options(), 4);
+        assert!(problem.has_colors() && !problem.has_bounds());
+        let option = |k| problem.colored_option(k).collect::<Vec<_>>();
+        // Colors are numbered as they first appear: 0 is 1, 1 is 2.
+        assert_eq!(option(0), [(0, 0), (1, 0), (3, 1), (4, 1)]);
+        assert_eq!(option(1), [(0, 0), (2, 0), (3, 2), (4, 2)]);
+        assert_eq!(option(3), [(2, 0), (4, 2)]);
+        assert_eq!(instance.option_text(2), "B X:1");
+        // dlx3.w's: bounds before primary names, `hi|` alone meaning hi:hi.
+        let instance = read("A 3|B 2:5|C 0:1|D :2|E | X\nA B C D E X:a\n").unwrap();
+        let problem = &instance.problem;
+        let bounds: Vec<(u32, u32)> = (0..5).map(|i| problem.bounds(i)).collect();
+        assert_eq!(bounds, [(1, 1), (3, 3), (2, 5), (0, 1), (0, 2)]);
+        let names: Vec<String> = (0..6).map(|i| instance.item_name(i)).collect();
+        assert_eq!(names, ["A", "B", "C", "D", "E", "X"]);
+        assert!(problem.has_bounds());
+    }
+
+    #[test]
+    fn colors_may_be_words() {
+        let instance = read("p | s t\np s:red t:red\np s:blue t:red\n").unwrap();
+        let colors: Vec<Vec<(usize, u32)>> = (0..2)
+            .map(|k| instance.problem.colored_option(k).collect())
+            .collect();
+        assert_eq!(
+            colors,
+            [vec![(0, 0), (1, 1), (2, 1)], vec![(0, 0), (1, 2), (2, 1)]]
+        );
+    }
+
+    #[test]
+    fn bad_colors_and_bounds_name_the_place() {
+        use ParseErrorKind::*;
+        assert_eq!(kind_at("a | x\na x:\n"), (2, 4, EmptyColor("x".into())));
+        assert_eq!(
+            kind_at("a | x\na:1 x\n"),
+            (2, 2, ColoredPrimary("a".into()))
+        );
+        assert_eq!(kind_at("a | x\na :1\n"), (2, 3, EmptyName));
+        assert_eq!(kind_at("a 0|b\n"), (1, 3, ZeroBound("b".into())));
+        assert_eq!(kind_at("a 3:2|b\n"), (1, 3, LowAboveHigh("b".into())));
+        assert_eq!(kind_at("a x:2|b\n"), (1, 3, BadBounds("x:2".into())));
+        assert_eq!(kind_at("a 1:2:3|b\n"), (1, 3, BadBounds("1:2:3".into())));
+        assert_eq!(
+            kind_at("a 9999999999|b\n"),
+            (1, 3, BadBounds("9999999999".into()))
+        );
+        assert_eq!(kind_at("a 2|\n"), (1, 3, EmptyName));
+        assert_eq!(kind_at("a 2|b|c\n"), (1, 5, BadName("b|c".into())));
+        assert_eq!(kind_at("a | 2|x\n"), (1, 5, BoundsOnSecondary("x".into())));
+        assert_eq!(kind_at("a | x:y\n"), (1, 5, BadName("x:y".into())));
+        assert_eq!(kind_at("2|a 1|a\n"), (1, 7, DuplicateItem("a".into())));
+        let e = read("a | x\na x:\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2:4: item `x` has a `:` but no color after it"
         );
     }
 }

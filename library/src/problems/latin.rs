@@ -93,12 +93,35 @@ pub fn main() {
 fn parse(input: &[u8]) -> Result<Puzzle, Error> {
     let mut lines = Lines::new(input);
     let mut puzzle = Puzzle {
-        group: [0; CELLS],
+        group: read_groups(&mut lines)?,
         allowed: [0b11_1111; CELLS],
     };
+    let givens = read_count(&mut lines)?;
+    for k in 0..givens {
+        let expected = format!("given {} of {givens} (row, column, letter)", k + 1);
+        let line = next_line(&mut lines, &expected)?;
+        let row = line.symbol(0, DIGITS, "a row digit 0-5")?;
+        let column = line.symbol(1, DIGITS, "a column digit 0-5")?;
+        let letter = line.symbol(2, LETTERS, "a letter A-F")?;
+        line.ends_at(3)?;
+        // Two different letters in one cell leave it nothing: no solution.
+        puzzle.allowed[row * SIDE + column] &= 1 << letter;
+    }
+    if let Some(line) = lines.next_filled() {
+        return Err(Error::at(
+            line.number,
+            format!("unexpected text after the {givens} givens"),
+        ));
+    }
+    Ok(puzzle)
+}
+
+/// The six lines of the group map: the group of each cell.
+fn read_groups(lines: &mut Lines<'_>) -> Result<[usize; CELLS], Error> {
+    let mut groups = [0; CELLS];
     let mut group_size = [0; SIDE];
     for row in 0..SIDE {
-        let line = next_line(&mut lines, &format!("row {} of the group map", row + 1))?;
+        let line = next_line(lines, &format!("row {} of the group map", row + 1))?;
         for column in 0..SIDE {
             let group = line.symbol(column, DIGITS, "a group digit 0-5")?;
             group_size[group] += 1;
@@ -110,48 +133,31 @@ fn parse(input: &[u8]) -> Result<Puzzle, Error> {
                     format!("group {group} has more than {SIDE} cells; each has {SIDE}"),
                 ));
             }
-            puzzle.group[row * SIDE + column] = group;
+            groups[row * SIDE + column] = group;
         }
         line.ends_at(SIDE)?;
     }
+    Ok(groups)
+}
 
-    let line = next_line(&mut lines, "the number of givens")?;
+/// The line with the number of givens, 0 to 35.
+fn read_count(lines: &mut Lines<'_>) -> Result<usize, Error> {
+    let line = next_line(lines, "the number of givens")?;
     let text = line.trimmed();
-    let givens = match std::str::from_utf8(text)
+    match std::str::from_utf8(text)
         .ok()
         .and_then(|t| t.parse::<usize>().ok())
     {
-        Some(n) if text.iter().all(u8::is_ascii_digit) && n < CELLS => n,
-        _ => {
-            return Err(Error::at(
-                line.number,
-                format!(
-                    "expected the number of givens, 0 to {}, found {}",
-                    CELLS - 1,
-                    input::quote(text)
-                ),
-            ))
-        }
-    };
-
-    for k in 0..givens {
-        let expected = format!("given {} of {givens} (row, column, letter)", k + 1);
-        let line = next_line(&mut lines, &expected)?;
-        let row = line.symbol(0, DIGITS, "a row digit 0-5")?;
-        let column = line.symbol(1, DIGITS, "a column digit 0-5")?;
-        let letter = line.symbol(2, LETTERS, "a letter A-F")?;
-        line.ends_at(3)?;
-        // Two different letters in one cell leave it nothing: no solution.
-        puzzle.allowed[row * SIDE + column] &= 1 << letter;
-    }
-
-    if let Some(line) = lines.next_filled() {
-        return Err(Error::at(
+        Some(n) if text.iter().all(u8::is_ascii_digit) && n < CELLS => Ok(n),
+        _ => Err(Error::at(
             line.number,
-            format!("unexpected text after the {givens} givens"),
-        ));
+            format!(
+                "expected the number of givens, 0 to {}, found {}",
+                CELLS - 1,
+                input::quote(text)
+            ),
+        )),
     }
-    Ok(puzzle)
 }
 
 /// The next line, or an error saying that `expected` was.

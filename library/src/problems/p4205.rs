@@ -34,9 +34,10 @@
 
 // The bitset engine: same search, about 2.8x faster than dancing links on
 // this problem's judge cases (1644 options of at most 6 items).
-use crate::dlx::{bitset::Solver, Problem, Search};
+use crate::dlx::{bitset::Solver, Search};
 use crate::geometry::{self, Point, Symmetry};
 use crate::input::{self, Error, Lines};
+use crate::tiling::Tiling;
 use std::io::Write;
 
 /// Rows of the triangle; row `r` (from 0) has `r + 1` cells.
@@ -76,23 +77,14 @@ type Board = [Option<u8>; CELLS];
 /// other than `.` and `A`–`L`, or a pre-placed piece whose cells are not
 /// one orientation of that piece.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-    let mut board = parse(input)?;
+    let board = parse(input)?;
     let orientations: Vec<Vec<Shape>> = PIECE_PICTURES.iter().map(|p| orientations(p)).collect();
-    check_placed_pieces(&board, &orientations)?;
-    let problem = exact_cover(&board, &orientations);
-    let solution = match Solver::new(&problem).first() {
-        Some(solution) => solution,
-        None => return Ok(out.write_all(b"No solution\n")?),
+    let tiling = exact_cover(&board, &orientations)?;
+    let text = match Solver::new(tiling.problem()).first() {
+        Some(solution) => format(&tiling.pieces_by_cell(&solution)),
+        None => "No solution\n".to_string(),
     };
-    for &k in &solution {
-        let mut items = problem.option(k);
-        if let Some(piece) = items.next() {
-            for item in items {
-                board[item - PIECES] = Some(piece as u8);
-            }
-        }
-    }
-    Ok(out.write_all(format(&board).as_bytes())?)
+    Ok(out.write_all(text.as_bytes())?)
 }
 
 /// Reads stdin, writes the answer: what the submission runs.
@@ -123,9 +115,11 @@ fn cell_index(row: usize, column: usize) -> usize {
     row * (row + 1) / 2 + column
 }
 
-/// The (row, column) of every cell, in [`Board`] order.
-fn cell_positions() -> impl Iterator<Item = (usize, usize)> {
-    (0..ROWS).flat_map(|r| (0..=r).map(move |c| (r, c)))
+/// The `[row, column]` of every cell, in [`Board`] order.
+fn triangle() -> Vec<Point<2>> {
+    (0..ROWS as i32)
+        .flat_map(|r| (0..=r).map(move |c| [r, c]))
+        .collect()
 }
 
 fn parse(input: &[u8]) -> Result<Board, Error> {
@@ -173,20 +167,35 @@ fn parse(input: &[u8]) -> Result<Board, Error> {
     Ok(board)
 }
 
-/// Checks that every piece on the board covers exactly one orientation of
-/// itself; the error names the piece's first cell.
-fn check_placed_pieces(board: &Board, orientations: &[Vec<Shape>]) -> Result<(), Error> {
+/// The exact-cover problem of the board (see the module docs).
+///
+/// # Errors
+/// A piece on the board that covers no placement of itself; the error
+/// names its first cell.
+fn exact_cover(board: &Board, orientations: &[Vec<Shape>]) -> Result<Tiling, Error> {
+    let points = triangle();
+    // The triangle numbers its cells row by row, as the board does.
+    let triangle = geometry::Board::new(&points);
+    let mut tiling = Tiling::new(PIECES, CELLS);
     for (piece, shapes) in orientations.iter().enumerate() {
-        let cells: Vec<Point<2>> = cell_positions()
-            .zip(board.iter())
-            .filter(|&(_, &on)| on == Some(piece as u8))
-            .map(|((r, c), _)| [r as i32, c as i32])
+        let placed: Vec<usize> = (0..CELLS)
+            .filter(|&i| board[i] == Some(piece as u8))
             .collect();
-        let [row, column] = match cells.first() {
-            Some(&first) => first,
-            None => continue,
-        };
-        if !shapes.contains(&geometry::normalize(&cells)) {
+        let mut kept = false;
+        for shape in shapes {
+            for covered in triangle.placements(shape) {
+                // A piece on the board keeps the one placement that covers
+                // its cells (both in board order); the others go on empty
+                // cells.
+                let free = placed.is_empty() && covered.iter().all(|&i| board[i].is_none());
+                if free || covered == placed {
+                    tiling.place(piece, &covered);
+                    kept = true;
+                }
+            }
+        }
+        if let (false, Some(&first)) = (kept, placed.first()) {
+            let [row, column] = points[first];
             let letter = char::from(b'A' + piece as u8);
             return Err(Error::at_column(
                 row as usize + 1,
@@ -194,59 +203,20 @@ fn check_placed_pieces(board: &Board, orientations: &[Vec<Shape>]) -> Result<(),
                 format!(
                     "piece {letter} (first cell here) covers {} cells that are not one \
                      orientation of {letter} ({} beads, rotated or mirrored)",
-                    cells.len(),
+                    placed.len(),
                     shapes[0].len()
                 ),
             ));
         }
     }
-    Ok(())
+    Ok(tiling)
 }
 
-/// The exact-cover problem of the board (see the module docs).
-fn exact_cover(board: &Board, orientations: &[Vec<Shape>]) -> Problem {
-    let triangle: Vec<Point<2>> = cell_positions()
-        .map(|(r, c)| [r as i32, c as i32])
-        .collect();
-    let triangle = geometry::Board::new(&triangle);
-    let mut problem = Problem::new(PIECES + CELLS, 0);
-    let mut option: Vec<usize> = Vec::with_capacity(6);
-    let mut add = |option: &[usize]| {
-        // Items are in range and distinct by construction, so this cannot fail.
-        problem
-            .add_option(option)
-            .expect("a placement is a valid option");
-    };
-    for (piece, shapes) in orientations.iter().enumerate() {
-        option.clear();
-        option.push(piece);
-        option.extend(
-            (0..CELLS)
-                .filter(|&i| board[i] == Some(piece as u8))
-                .map(|i| PIECES + i),
-        );
-        if option.len() > 1 {
-            add(&option);
-            continue;
-        }
-        for shape in shapes {
-            // The triangle numbers its cells row by row, as the board does.
-            for cells in triangle.placements(shape) {
-                if cells.iter().all(|&i| board[i].is_none()) {
-                    option.truncate(1);
-                    option.extend(cells.iter().map(|&i| PIECES + i));
-                    add(&option);
-                }
-            }
-        }
-    }
-    problem
-}
-
-fn format(board: &Board) -> String {
+/// The completed board: the piece on each cell, in [`Board`] order.
+fn format(pieces: &[usize]) -> String {
     let mut out = String::with_capacity(CELLS + ROWS);
-    for (i, (r, c)) in cell_positions().enumerate() {
-        out.push(board[i].map_or('.', |piece| char::from(b'A' + piece)));
+    for (i, &[r, c]) in triangle().iter().enumerate() {
+        out.push(char::from(b'A' + pieces[i] as u8));
         if c == r {
             out.push('\n');
         }
@@ -317,14 +287,17 @@ mod tests {
     #[test]
     fn every_piece_of_the_sample_answer_is_one_orientation() {
         let board = parse(SAMPLE_ANSWER.as_bytes()).expect("the answer is a board");
-        assert_eq!(check_placed_pieces(&board, &all_orientations()), Ok(()));
+        let tiling = exact_cover(&board, &all_orientations()).expect("whole pieces");
+        // One option per piece: where it is.
+        assert_eq!(tiling.problem().options(), PIECES);
     }
 
     #[test]
     fn empty_board_is_the_reference_instance_option_for_option() {
         let text = include_bytes!("../../instances/p4205-empty.dlx").to_vec();
         let instance = crate::dlx::text::parse(text).expect("the reference instance parses");
-        let problem = exact_cover(&[None; CELLS], &all_orientations());
+        let tiling = exact_cover(&[None; CELLS], &all_orientations()).unwrap();
+        let problem = tiling.problem();
         assert_eq!(problem.primary(), instance.problem.primary());
         assert_eq!(problem.options(), instance.problem.options());
         for k in 0..problem.options() {
@@ -379,38 +352,38 @@ mod tests {
     fn unknown_characters_name_line_and_column() {
         let lower = SAMPLE.replace("...CCC.", "...CcC.");
         let error = error_of(&lower);
-        assert_eq!((error.line, error.column), (7, Some(5)));
+        assert_eq!(error.place(), Some((7, Some(5))));
         assert_eq!(
             error.to_string(),
             "input:7:5: expected '.' or a piece letter A-L, found 'c'"
         );
         let m = error_of(&SAMPLE.replace("E.........", "E........M"));
-        assert_eq!((m.line, m.column), (10, Some(10)));
+        assert_eq!(m.place(), Some((10, Some(10))));
         let wide = error_of(&SAMPLE.replace("....\n", ".é..\n"));
-        assert_eq!((wide.line, wide.column), (4, Some(2)));
+        assert_eq!(wide.place(), Some((4, Some(2))));
         let tab = error_of(&SAMPLE.replace("EEEHH...", "EEE\tH..."));
-        assert_eq!((tab.line, tab.column), (8, Some(4)));
+        assert_eq!(tab.place(), Some((8, Some(4))));
     }
 
     #[test]
     fn a_broken_piece_names_its_first_cell() {
         // C with a bead missing.
         let error = error_of(&SAMPLE.replace(".....C\n", "......\n"));
-        assert_eq!((error.line, error.column), (7, Some(4)));
-        assert!(error.message.starts_with("piece C "), "{error}");
+        assert_eq!(error.place(), Some((7, Some(4))));
+        assert!(error.message().starts_with("piece C "), "{error}");
         // E bent the wrong way: not a rotation or mirror image.
         let bent = SAMPLE
             .replace("E.HHH....", "..HHH....")
             .replace("E.........", "EE........");
         let error = error_of(&bent);
-        assert_eq!((error.line, error.column), (8, Some(1)));
+        assert_eq!(error.place(), Some((8, Some(1))));
         // Two copies of D.
         let twice = SAMPLE
             .replace("\n..\n...\n", "\nDD\nDD.\n")
             .replace(".....\n.....C", "DD...\nDD...C");
         let error = error_of(&twice);
-        assert_eq!((error.line, error.column), (2, Some(1)));
-        assert!(error.message.contains("covers 8 cells"), "{error}");
+        assert_eq!(error.place(), Some((2, Some(1))));
+        assert!(error.message().contains("covers 8 cells"), "{error}");
     }
 
     /// Checks that `answer` completes `board`: every cell filled, the
@@ -422,7 +395,7 @@ mod tests {
         for (g, f) in given.iter().zip(filled.iter()) {
             assert!(g.is_none() || g == f, "{board} -> {answer}");
         }
-        assert_eq!(check_placed_pieces(&filled, &all_orientations()), Ok(()));
+        assert!(exact_cover(&filled, &all_orientations()).is_ok());
     }
 
     proptest! {
@@ -440,7 +413,7 @@ mod tests {
             ], CELLS)
         ) {
             let mut text = String::new();
-            for (i, (r, c)) in cell_positions().enumerate() {
+            for (i, &[r, c]) in triangle().iter().enumerate() {
                 text.push(cells[i]);
                 if c == r {
                     text.push('\n');

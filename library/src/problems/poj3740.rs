@@ -30,14 +30,9 @@ const MAX_COLUMNS: i64 = 300;
 /// M or N out of range, an entry other than 0 or 1, or too few of them.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
+    // A case starts wherever a token is left: the end of the input is no error.
     while let Some(first) = tokens.next_token() {
-        let m = usize::try_from(input::parse_number(&first, 0..=MAX_ROWS).ok_or_else(|| {
-            first.error(format!(
-                "expected the number of rows M (0 to {MAX_ROWS}), found {}",
-                input::quote(first.text)
-            ))
-        })?)
-        .expect("a small non-negative number");
+        let m: usize = first.number("the number of rows M", 0..=MAX_ROWS)?;
         let n: usize = tokens.number("the number of columns N", 0..=MAX_COLUMNS)?;
         let (problem, _) = crate::matrix::read(&mut tokens, m, n)?;
         let found = Solver::new(&problem).first().is_some();

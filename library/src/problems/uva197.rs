@@ -21,9 +21,10 @@
 
 // The bitset engine: same search, about 2.2x faster than dancing links on
 // this problem's judge cases.
-use crate::dlx::{bitset::Solver, Problem, Search};
+use crate::dlx::{bitset::Solver, Search};
 use crate::geometry::{self, Board, Point, Symmetry};
 use crate::input::{self, Error, Lines};
+use crate::tiling::Tiling;
 use std::io::Write;
 
 /// A cube cell as (plane, row, column), each 0..3; plane 0 is the front,
@@ -46,23 +47,6 @@ const PIECES: [(u8, &[Cell]); 7] = [
 /// Cells of the cube, and the number of characters of a case line.
 const CELLS: usize = 27;
 
-/// Item of cell `k` (numbered `plane * 9 + row * 3 + column`).
-fn cell_item(k: usize) -> usize {
-    k
-}
-
-/// Item of the `p`th piece of [`PIECES`].
-fn piece_item(p: usize) -> usize {
-    CELLS + p
-}
-
-/// One way to put a piece into the cube.
-struct Placement {
-    /// Index into [`PIECES`].
-    piece: usize,
-    cells: Vec<usize>,
-}
-
 /// Solves every case of `input`: one line per case, up to the end or an
 /// empty line. Each case's assemblies come sorted, then an empty line,
 /// written before the next case is read.
@@ -70,15 +54,12 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let cube = cube();
     let rotations = Symmetry::rotations();
     // Pieces b-g go in the same places in every case; only a's change.
-    let mut others = Vec::new();
+    let mut others = Tiling::new(PIECES.len(), CELLS);
     for (piece, &(_, shape)) in PIECES.iter().enumerate().skip(1) {
         for orientation in geometry::base_placements(shape, &rotations) {
-            let placements = cube.placements(&orientation);
-            others.extend(
-                placements
-                    .into_iter()
-                    .map(|cells| Placement { piece, cells }),
-            );
+            for cells in cube.placements(&orientation) {
+                others.place(piece, &cells);
+            }
         }
     }
     let a_orientations = geometry::base_placements(PIECES[0].1, &rotations);
@@ -95,13 +76,12 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
                 "the 'a' cells are not piece a in some rotation",
             ));
         }
-        let a_placements: Vec<Placement> = cube
-            .placements(&shape)
-            .into_iter()
-            .map(|cells| Placement { piece: 0, cells })
-            .collect();
+        let mut tiling = others.clone();
+        for cells in cube.placements(&shape) {
+            tiling.place(0, &cells);
+        }
         text.clear();
-        for assembly in assemblies(a_placements.iter().chain(&others).collect()) {
+        for assembly in assemblies(&tiling) {
             text.extend_from_slice(&assembly);
             text.push(b'\n');
         }
@@ -160,27 +140,12 @@ fn cube() -> Board<3> {
     Board::new(&cells)
 }
 
-/// Every assembly from `placements` (one per piece, covering every cell)
-/// as the piece letter of each cell, sorted.
-fn assemblies(placements: Vec<&Placement>) -> Vec<[u8; CELLS]> {
-    let mut problem = Problem::new(CELLS + PIECES.len(), 0);
-    for placement in &placements {
-        let mut items = vec![piece_item(placement.piece)];
-        items.extend(placement.cells.iter().map(|&k| cell_item(k)));
-        problem
-            .add_option(&items)
-            .expect("a placement names its piece and distinct cells inside the cube");
-    }
+/// Every assembly of `tiling` as the piece letter of each cell, sorted.
+fn assemblies(tiling: &Tiling) -> Vec<Vec<u8>> {
     let mut found = Vec::new();
-    Solver::new(&problem).for_each(|solution| {
-        let mut assembly = [b'.'; CELLS];
-        for &option in solution {
-            let placement = placements[option];
-            for &k in &placement.cells {
-                assembly[k] = PIECES[placement.piece].0;
-            }
-        }
-        found.push(assembly);
+    Solver::new(tiling.problem()).for_each(|solution| {
+        let pieces = tiling.pieces_by_cell(solution);
+        found.push(pieces.iter().map(|&p| PIECES[p].0).collect());
     });
     found.sort_unstable();
     found

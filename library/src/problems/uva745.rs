@@ -38,16 +38,19 @@
 
 // Dancing links: with hundreds of cells and few options per cell, they
 // beat the bitset engine here (0.86x its time).
-use crate::dlx::{Problem, Search, Solver};
-use crate::geometry::{self, Board, Point};
+use crate::dlx::{Search, Solver};
+use crate::geometry::{Board, Point};
 use crate::input::{self, Error, Lines};
+use crate::tiling::Tiling;
 use std::io::Write;
 
 const MAX_SIDE: usize = 20;
 const MAX_PIECES: usize = 9;
 
-/// One piece: its digit and its cells as (row, column), shifted to touch
-/// row 0 and column 0.
+/// One piece: its digit and its cells as (row, column), the rows counted
+/// from its first line and the columns from the start of the lines. It
+/// need not touch row 0 or column 0: a board places a shape wherever it
+/// fits.
 struct Piece {
     digit: u8,
     cells: Vec<Point<2>>,
@@ -156,89 +159,73 @@ fn read_instance(lines: &mut Lines) -> Result<Option<Instance>, Error> {
 /// Reads the `count` pieces of an instance of side `side`, up to its `#`.
 fn read_pieces(lines: &mut Lines, side: usize, count: usize) -> Result<Vec<Piece>, Error> {
     let area = side * side;
-    let mut pieces: Vec<Piece> = Vec::with_capacity(count);
+    let mut pieces = Vec::with_capacity(count);
     let mut digits = 0;
-    // The piece being read: its digit, and its cells with their row in
-    // the piece and their column on the line.
-    let mut current: Option<(u8, Vec<Point<2>>)> = None;
-    let mut rows_in_piece = 0;
+    // The piece being read, and its first line.
+    let mut current: Option<(usize, Piece)> = None;
     loop {
         let next_number = lines.next_number();
-        let line = match lines.next() {
-            Some(line) => line,
-            None => {
-                return Err(Error::at(
-                    next_number,
-                    format!(
-                        "expected '#' to end the instance of N = {side}, found the end of the input"
-                    ),
-                ))
-            }
-        };
-        let number = line.number;
+        let line = lines.next().ok_or_else(|| {
+            let expected = format!("expected '#' to end the instance of N = {side}");
+            Error::at(next_number, expected + ", found the end of the input")
+        })?;
         let text = line.trimmed();
-        let is_end = text
-            .iter()
-            .filter(|b| !b.is_ascii_whitespace())
-            .eq(b"#".iter());
-        if is_end || text.is_empty() {
-            if let Some((digit, cells)) = current.take() {
-                pieces.push(Piece {
-                    digit,
-                    cells: geometry::normalize(&cells),
-                });
+        let hash = text.iter().filter(|b| !b.is_ascii_whitespace()).eq(b"#");
+        if hash || text.is_empty() {
+            pieces.extend(current.take().map(|(_, piece)| piece));
+            if hash {
+                check_total(line.number, pieces.len(), count, digits, side)?;
+                return Ok(pieces);
             }
-            if text.is_empty() {
-                continue;
-            }
-            if pieces.len() != count || digits != area {
-                return Err(Error::at(
-                    number,
-                    if pieces.len() != count {
-                        format!("found {} of P = {count} pieces before '#'", pieces.len())
-                    } else {
-                        format!("the pieces have {digits} digits, but the {side}x{side} square has {area} cells")
-                    },
-                ));
-            }
-            return Ok(pieces);
+            continue;
         }
         let (digit, columns) = read_piece_line(&line, area - digits)?;
-        match &mut current {
-            Some((d, cells)) if *d == digit => {
-                rows_in_piece += 1;
-                cells.extend(columns.iter().map(|&c| [rows_in_piece, c as i32]));
-            }
-            _ => {
-                if let Some((d, cells)) = current.take() {
-                    pieces.push(Piece {
-                        digit: d,
-                        cells: geometry::normalize(&cells),
-                    });
-                }
-                if pieces.len() == count {
-                    return Err(Error::at(
-                        number,
-                        format!("expected '#' after P = {count} pieces, found another piece"),
-                    ));
-                }
-                rows_in_piece = 0;
-                current = Some((digit, columns.iter().map(|&c| [0, c as i32]).collect()));
+        if !matches!(&current, Some((_, piece)) if piece.digit == digit) {
+            pieces.extend(current.take().map(|(_, piece)| piece));
+            if pieces.len() == count {
+                let expected = format!("expected '#' after P = {count} pieces");
+                return Err(Error::at(line.number, expected + ", found another piece"));
             }
         }
+        let (first, piece) = current.get_or_insert_with(|| {
+            let cells = Vec::new();
+            (line.number, Piece { digit, cells })
+        });
+        let row = (line.number - *first) as i32;
+        piece.cells.extend(columns.iter().map(|&c| [row, c as i32]));
         // Checked line by line, so that the pieces never hold more than N²
         // cells, whatever the input.
         if let Some(&column) = columns.get(area - digits) {
-            return Err(Error::at_column(
-                number,
-                column + 1,
-                format!(
-                    "the pieces have more digits than the {side}x{side} square has cells ({area})"
-                ),
-            ));
+            let message = format!(
+                "the pieces have more digits than the {side}x{side} square has cells ({area})"
+            );
+            return Err(Error::at_column(line.number, column + 1, message));
         }
         digits += columns.len();
     }
+}
+
+/// At the `#` on line `number`: checks that `found` pieces of `digits`
+/// digits in all are the instance's `count` pieces, filling the square.
+fn check_total(
+    number: usize,
+    found: usize,
+    count: usize,
+    digits: usize,
+    side: usize,
+) -> Result<(), Error> {
+    let area = side * side;
+    if found != count {
+        let message = format!("found {found} of P = {count} pieces before '#'");
+        return Err(Error::at(number, message));
+    }
+    if digits != area {
+        let message = format!(
+            "the pieces have {digits} digits, but the {side}x{side} square has {area} cells"
+        );
+        return Err(Error::at(number, message));
+    }
+    Ok(())
 }
 
 /// The digit of a line of a piece and the columns where it stands; past
@@ -275,37 +262,22 @@ fn read_piece_line(line: &input::Line, room: usize) -> Result<(u8, Vec<usize>), 
 /// `None` if the pieces do not fit.
 fn assemble(instance: &Instance) -> Option<Vec<Vec<u8>>> {
     let n = instance.side;
-    let pieces = instance.pieces.len();
-    let mut problem = Problem::new(pieces + n * n, 0);
     let cells: Vec<Point<2>> = (0..n * n)
         .map(|k| [(k / n) as i32, (k % n) as i32])
         .collect();
     // Cell [r, c] is number r * n + c, its place in sorted order.
     let square = Board::new(&cells);
-    let mut option: Vec<usize> = Vec::with_capacity(n * n + 1);
+    let mut tiling = Tiling::new(instance.pieces.len(), n * n);
     for (k, piece) in instance.pieces.iter().enumerate() {
         for cells in square.placements(&piece.cells) {
-            option.clear();
-            option.push(k);
-            option.extend(cells.iter().map(|&cell| pieces + cell));
-            // Items are in range and distinct by construction.
-            problem
-                .add_option(&option)
-                .expect("a placement is a valid option");
+            tiling.place(k, &cells);
         }
     }
-    let solution = Solver::new(&problem).first()?;
-    let mut square = vec![vec![0; n]; n];
-    for k in solution {
-        let mut items = problem.option(k);
-        if let Some(piece) = items.next() {
-            for item in items {
-                let cell = item - pieces;
-                square[cell / n][cell % n] = instance.pieces[piece].digit;
-            }
-        }
-    }
-    Some(square)
+    let solution = Solver::new(tiling.problem()).first()?;
+    let digits: Vec<u8> = (tiling.pieces_by_cell(&solution).iter())
+        .map(|&p| instance.pieces[p].digit)
+        .collect();
+    Some(digits.chunks(n).map(|row| row.to_vec()).collect())
 }
 
 /// Of the square and its three successive quarter turns counter-clockwise,
@@ -470,29 +442,29 @@ mod tests {
             error_of("21\n1\n"),
             Error::at(1, "expected the side N from 1 to 20, found \"21\"")
         );
-        assert_eq!(error_of("x\n").line, 1);
-        assert_eq!(error_of("2 2\n").line, 1);
-        assert_eq!(error_of("99999999999999999999999\n").line, 1);
+        assert_eq!(error_of("x\n").line(), Some(1));
+        assert_eq!(error_of("2 2\n").line(), Some(1));
+        assert_eq!(error_of("99999999999999999999999\n").line(), Some(1));
         assert_eq!(
             error_of("2\n\n10\n"),
             Error::at(3, "expected the piece count P from 1 to 9, found \"10\"")
         );
-        assert_eq!(error_of("2\n0\n").line, 2);
-        assert_eq!(error_of("2\n").line, 2);
+        assert_eq!(error_of("2\n0\n").line(), Some(2));
+        assert_eq!(error_of("2\n").line(), Some(2));
     }
 
     #[test]
     fn bad_characters_name_line_and_column() {
         let error = error_of("2\n1\n11\n1x\n#\n");
-        assert_eq!((error.line, error.column), (4, Some(2)));
+        assert_eq!(error.place(), Some((4, Some(2))));
         assert_eq!(
             error.to_string(),
             "input:4:2: expected a digit 1-9 or a blank, found 'x'"
         );
-        assert_eq!(error_of("2\n1\n10\n").column, Some(2));
-        assert_eq!(error_of("2\n1\n1\t1\n").column, Some(2));
+        assert_eq!(error_of("2\n1\n10\n").place(), Some((3, Some(2))));
+        assert_eq!(error_of("2\n1\n1\t1\n").place(), Some((3, Some(2))));
         let two = error_of("2\n2\n11\n 12\n#\n");
-        assert_eq!((two.line, two.column), (4, Some(3)));
+        assert_eq!(two.place(), Some((4, Some(3))));
     }
 
     #[test]

@@ -1,32 +1,10 @@
-//! The bundler end to end: fixture libraries (one per feature and one per
-//! error) and every real problem of the workspace. Every bundle is compiled
-//! with plain `rustc --edition 2021 -O -D warnings` and run.
+//! Fixture libraries under `tests/fixtures/`: one per feature (each bundle
+//! compiled warning-free, run, and compared) and one per error.
 
-mod common;
+use bundler::{bundle, Error, Judge, Options, Place, Rustc};
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-use bundler::{bundle, judge, Bundle, Error, Judge, Options};
-use common::{compile, crate_visible, run, without_allows};
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("fixtures")
-        .join(name)
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("bundler/ is inside the workspace")
-        .to_path_buf()
-}
-
-fn bundle_fixture(name: &str) -> Bundle {
-    bundle(&Options::new("demo", fixture(name))).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
+use crate::common::{compile, crate_visible, run, without_allows};
+use crate::{bundle_fixture, fixture};
 
 /// Bundles fixture `name`, checks what it must and must not contain, then
 /// compiles it warning-free, runs it and compares its output.
@@ -150,61 +128,107 @@ fn a_library_type_in_a_std_traits_generic_arguments() {
 }
 
 #[test]
-fn warnings_of_the_library_itself_are_reported_with_their_place() {
+fn warnings_of_the_library_itself_are_reported_at_their_line_and_column() {
     let bundle = bundle_fixture("library_warning");
+    let mut found: Vec<(String, String, String, Option<Place>)> = bundle
+        .warnings
+        .iter()
+        .map(|w| {
+            (
+                w.lint.clone(),
+                w.message.clone(),
+                w.item.clone(),
+                w.place.clone(),
+            )
+        })
+        .collect();
+    found.sort_by_key(|w| w.3.as_ref().map(|p| p.file.clone()));
+    let place = |file: &str, line, column| {
+        Some(Place {
+            file: file.into(),
+            line,
+            column: Some(column),
+        })
+    };
     assert_eq!(
-        bundle.warnings,
-        [bundler::Warning {
-            lint: "unused_variables".into(),
-            message: "unused variable: `count`".into(),
-            item: "crate::sums::total".into(),
-            place: Some(bundler::Place {
-                file: "library_warning/src/sums.rs".into(),
-                line: 3,
-                column: None,
-            }),
-        }]
+        found,
+        [
+            (
+                "unused_mut".to_string(),
+                "variable does not need to be mutable".to_string(),
+                "crate::problems::demo::main".to_string(),
+                place("library_warning/src/problems/demo.rs", 2, 9)
+            ),
+            (
+                "unused_variables".to_string(),
+                "unused variable: `count`".to_string(),
+                "crate::sums::total".to_string(),
+                place("library_warning/src/sums.rs", 5, 9)
+            ),
+        ]
     );
-    // Not hidden: the bundle still carries the variable, and says nothing
-    // to silence it.
+    // Each as rustc writes it, the library's line quoted and marked.
+    let count = bundle
+        .warnings
+        .iter()
+        .find(|w| w.lint == "unused_variables")
+        .expect("the unused variable");
+    let expected = "warning[unused_variables]: unused variable: `count`\n \
+                    --> library_warning/src/sums.rs:5:9\n  |\n\
+                    5 |     let count = values.len();\n  |         ^^^^^\n";
+    assert!(count.rendered.starts_with(expected), "{}", count.rendered);
+    // Not hidden: the bundle still carries the code, and says nothing to
+    // silence it.
     assert!(bundle.text.contains("let count = values.len();"));
+    assert!(bundle.text.contains("let mut scale = 1;"));
     assert!(!bundle.text.contains("allow("));
-    let library = fixture("library_warning");
-    let out = tempfile::tempdir().expect("temporary directory");
-    let out = out.path().join("main.rs");
-    let (ok, stderr) = cli(&[
-        "demo",
-        "--library",
-        library.to_str().expect("utf-8"),
-        "--out",
-        out.to_str().expect("utf-8"),
-    ]);
-    assert!(ok, "{stderr}");
-    assert!(
-        stderr.contains(
-            "library_warning/src/sums.rs:3: warning[unused_variables]: unused variable: `count`"
-        ),
-        "{stderr}"
-    );
 }
 
 #[test]
-fn verbose_prints_the_cut_and_every_rustc_round() {
-    let library = fixture("renames");
-    let out = tempfile::tempdir().expect("temporary directory");
-    let out = out.path().join("main.rs");
-    let (ok, stderr) = cli(&[
-        "demo",
-        "--library",
-        library.to_str().expect("utf-8"),
-        "--out",
-        out.to_str().expect("utf-8"),
-        "--verbose",
-    ]);
-    assert!(ok, "{stderr}");
-    for wanted in ["demo: cut: ", "demo: rustc round 1: ", "demo: total: "] {
-        assert!(stderr.contains(wanted), "no `{wanted}` in:\n{stderr}");
-    }
+fn a_type_error_is_placed_in_the_library_not_in_the_bundle() {
+    let e = fixture_error("err_type");
+    let Error::DoesNotCompile {
+        errors, reports, ..
+    } = &e
+    else {
+        panic!("expected DoesNotCompile, got {e:?}");
+    };
+    assert_eq!(*errors, 1, "{e}");
+    let message = e.to_string();
+    assert!(
+        message.starts_with("the library does not compile as one file: 1 error, 0 warnings"),
+        "{message}"
+    );
+    let report = reports
+        .iter()
+        .find(|r| r.starts_with("error[E0308]: mismatched types"))
+        .unwrap_or_else(|| panic!("no E0308 in {message}"));
+    let expected = "error[E0308]: mismatched types\n \
+                    --> err_type/src/problems/demo.rs:4:21\n  |\n\
+                    4 |     let half: u32 = crate::halves::halve(7);\n  \
+                    |                     ^^^^^^^^^^^^^^^^^^^^^^^ expected `u32`, found `u64`\n  \
+                    |               --- expected due to this\n";
+    assert!(report.starts_with(expected), "{report}");
+    assert!(!message.contains("<anon>"), "{message}");
+}
+
+#[test]
+fn a_function_a_macro_defines_falls_back_to_the_whole_library_and_says_where() {
+    // The walk cannot see that `make!(seven)` defines `seven`: the cut
+    // does not compile, the whole library is shaken, and the report
+    // places rustc's complaint in the adapter.
+    check_fixture("macro_defined", "7\n", &["make!(seven);"], &[]);
+    let fell_back = bundle_fixture("macro_defined")
+        .report
+        .fell_back
+        .expect("the cut does not compile");
+    assert!(
+        fell_back.starts_with(
+            "error[E0425]: cannot find function `seven` in the crate root\n \
+             --> macro_defined/src/problems/demo.rs:2:27\n"
+        ),
+        "{fell_back}"
+    );
 }
 
 // ---- the rest of ordinary Rust ----
@@ -469,12 +493,19 @@ fn error_module_file_both_flat_and_mod_rs() {
 fn error_unknown_problem_lists_the_known_ones() {
     let e = bundle(&Options::new("nope", fixture("globs"))).expect_err("unknown id");
     assert!(
-        matches!(&e, Error::UnknownProblem { known, .. } if known == &["demo"]),
+        matches!(&e, Error::UnknownProblem { known, near, .. } if known == &["demo"] && near.is_empty()),
         "{e:?}"
     );
     assert_eq!(
         e.to_string(),
-        "unknown problem `nope`; known problems: demo"
+        "unknown problem `nope`; the problems are demo (the bundler takes the ids of src/problems/; \
+         `make submit-<alias>` resolves an alias)"
+    );
+    let e = bundle(&Options::new("dem", fixture("globs"))).expect_err("unknown id");
+    assert!(
+        e.to_string()
+            .starts_with("unknown problem `dem`; did you mean `demo`?"),
+        "{e}"
     );
 }
 
@@ -511,6 +542,64 @@ fn explain_prints_the_chain_from_main() {
     assert!(matches!(bundle(&options), Err(Error::UnknownItem { .. })));
 }
 
+/// `--explain` of fixture `name` for `query`.
+fn explained(name: &str, query: &str) -> String {
+    let mut options = Options::new("demo", fixture(name));
+    options.explain = Some(query.into());
+    let bundle = bundle(&options).unwrap_or_else(|e| panic!("{query}: {e}"));
+    bundle.explanation.expect("explained")
+}
+
+#[test]
+fn explain_finds_a_provided_method_by_the_type_it_is_called_on() {
+    check_fixture(
+        "explain_methods",
+        "3\n",
+        &["fn first(&mut self) -> u32", "impl Search for Fast"],
+        &["Slow", "Solver"],
+    );
+    assert_eq!(
+        explained("explain_methods", "engine::Fast::first"),
+        "crate::engine::Fast::first is crate::engine::Search::first, a provided method of the \
+         trait, through crate::engine::<impl Search for Fast>
+crate::engine::Fast is kept:
+  crate::problems::demo::main (the entry point)
+    crate::engine::Fast (named by the item above)
+crate::engine::Search::first is kept:
+  crate::problems::demo::main (the entry point)
+    crate::problems::demo::solve (named by the item above)
+      crate::engine::Search (trait declaring `first`, which the item above may call)
+        crate::engine::Search::first (a member rustc finds used)
+"
+    );
+    // Through a type alias to a type no kept code names.
+    let solver = explained("explain_methods", "crate::engine::Solver::first");
+    let lines: Vec<&str> = solver.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "crate::engine::Solver::first is crate::engine::Search::first, a provided method of \
+             the trait, through crate::engine::<impl Search for Slow>",
+            "crate::engine::Solver is dropped: no kept code names it",
+            "crate::engine::Search::first is kept:",
+        ]
+    );
+    // Only what this adapter's bundle is about: not the other adapter's
+    // `use` of the same name.
+    assert_eq!(
+        explained("explain_methods", "engine::Solver"),
+        "crate::engine::Solver is dropped: no kept code names it\n"
+    );
+    assert_eq!(
+        explained("explain_methods", "Solver"),
+        "crate::engine::Solver is dropped: no kept code names it\n"
+    );
+    assert_eq!(
+        explained("explain_methods", "Search::first"),
+        explained("explain_methods", "crate::engine::Search::first")
+    );
+}
+
 #[test]
 fn sizes_are_biggest_first_and_add_up_per_module() {
     let bundle = bundle_fixture("super_self");
@@ -533,13 +622,14 @@ fn sizes_are_biggest_first_and_add_up_per_module() {
     assert!(inner > deeper + step, "{inner} <= {deeper} + {step}");
 }
 
-/// A judge with a made-up limit.
+/// A judge with a made-up limit (and the default's rustc, so that headers
+/// keep their length).
 fn judge_with_limit(limit: usize) -> Judge {
     Judge {
         name: "test",
         edition: "2021",
         limit,
-        rustc: "?",
+        rustc: Rustc::AtLeast("1.63"),
     }
 }
 
@@ -592,193 +682,16 @@ fn over_the_limit_strips_docs_then_minifies_then_fails() {
 
 #[test]
 fn judge_profiles_know_their_limits() {
-    assert_eq!(judge::judge("codeforces").map(|j| j.limit), Some(65_536));
-    assert_eq!(judge::judge("uva").map(|j| j.limit), Some(40_000));
-    assert_eq!(judge::judge("spoj").map(|j| j.limit), Some(50_000));
-    assert!(judge::JUDGES.iter().all(|j| j.edition == "2021"));
+    let limit = |name| Judge::named(name).map(|j| j.limit);
+    assert_eq!(limit("codeforces"), Some(65_536));
+    assert_eq!(limit("uva"), Some(40_000));
+    assert_eq!(limit("spoj"), Some(50_000));
+    assert!(Judge::all().iter().all(|j| j.edition == "2021"));
     // The library is held to the oldest compiler of any judge that takes Rust.
-    assert_eq!(judge::judge("default").map(|j| j.rustc), Some("1.63+"));
-    assert_eq!(judge::judge("atcoder").map(|j| j.rustc), Some("1.70"));
-    assert_eq!(judge::judge("nowhere"), None);
-}
-
-// ---- the real library ----
-
-fn real_problems() -> Vec<String> {
-    let ids = bundler::problems(&workspace().join("library")).expect("library/src/problems");
-    assert!(!ids.is_empty(), "no adapters in library/src/problems");
-    ids
-}
-
-fn bundle_real(id: &str) -> Bundle {
-    bundle(&Options::new(id, workspace().join("library"))).unwrap_or_else(|e| panic!("{id}: {e}"))
-}
-
-/// The judge cases of `id`: (name, input).
-fn judge_cases(id: &str) -> Vec<(String, String)> {
-    let dir = workspace().join("judge-tests").join(id);
-    let mut cases: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "in"))
-                .map(|p| {
-                    let input = std::fs::read_to_string(&p).expect("read a case");
-                    (p.display().to_string(), input)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    cases.sort();
-    cases
-}
-
-#[test]
-fn real_problems_bundle_identically_twice() {
-    for id in real_problems() {
-        assert_eq!(
-            bundle_real(&id).text,
-            bundle_real(&id).text,
-            "{id}: two bundles differ"
-        );
-    }
-}
-
-#[test]
-fn committed_submissions_are_fresh() {
-    let mut stale = Vec::new();
-    for id in real_problems() {
-        let path = workspace().join("submissions").join(&id).join("main.rs");
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        if committed != bundle_real(&id).text {
-            stale.push(format!(
-                "submissions/{id}/main.rs is stale or missing; regenerate it with `make submit-{id}` \
-                 (or `cargo run -q -p bundler -- {id}`)"
-            ));
-        }
-    }
-    assert!(stale.is_empty(), "\n{}", stale.join("\n"));
-}
-
-/// The tree-shaken bundle, compiled warning-free, behaves like the whole
-/// library (every item kept) on every judge case; so does the minified one.
-#[test]
-fn real_bundles_compile_warning_free_and_behave_like_the_library() {
-    for id in real_problems() {
-        let shaken = bundle_real(&id);
-        assert!(
-            shaken.text.len() <= 40_000,
-            "{id}: {} bytes",
-            shaken.text.len()
-        );
-        for silencer in ["allow(", "expect("] {
-            let silenced = shaken
-                .text
-                .lines()
-                .any(|l| l.trim_start().starts_with("#") && l.contains(silencer));
-            assert!(!silenced, "{id}: a lint is silenced with {silencer}");
-        }
-        assert!(
-            !shaken.text.contains("pub mod text"),
-            "{id}: dlx::text is not used by adapters"
-        );
-        assert!(
-            !shaken.text.contains("#[cfg(test)]"),
-            "{id}: test code left"
-        );
-
-        let mut options = Options::new(&id, workspace().join("library"));
-        options.judge = judge::judge("atcoder").expect("a roomy judge");
-        options.keep_everything = true;
-        let reference = bundle(&options).expect("reference bundle");
-        options.keep_everything = false;
-        options.minify = true;
-        options.strip_docs = true;
-        let minified = bundle(&options).expect("minified bundle");
-
-        compile(&crate_visible(&shaken.text), true);
-        let shaken_program = compile(&shaken.text, true);
-        let minified_program = compile(&minified.text, true);
-        let reference_program = compile(&reference.text, false);
-        for (case, input) in judge_cases(&id) {
-            let expected = run(&reference_program, &input);
-            assert_eq!(
-                run(&shaken_program, &input),
-                expected,
-                "{id} {case}: shaken differs"
-            );
-            assert_eq!(
-                run(&minified_program, &input),
-                expected,
-                "{id} {case}: minified differs"
-            );
-        }
-    }
-}
-
-#[test]
-fn cube_is_an_alias_of_uva197() {
-    if real_problems().iter().any(|id| id == "uva197") {
-        let bundle = bundle_real("cube");
-        assert_eq!(bundle.id, "uva197");
-        assert_eq!(bundle.text, bundle_real("uva197").text);
-    }
-}
-
-// ---- the command line ----
-
-fn cli(args: &[&str]) -> (bool, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
-        .args(args)
-        .current_dir(workspace())
-        .output()
-        .expect("run the bundler");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-#[test]
-fn cli_check_names_a_stale_file() {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let out = dir.path().join("main.rs");
-    let out = out.to_str().expect("utf-8 path");
-    let library = fixture("renames");
-    let library = library.to_str().expect("utf-8 path");
-    let (ok, stderr) = cli(&["demo", "--library", library, "--out", out, "--check"]);
-    assert!(!ok && stderr.contains("is stale"), "{stderr}");
-    let (ok, stderr) = cli(&["demo", "--library", library, "--out", out]);
-    assert!(ok && stderr.contains("Bundled"), "{stderr}");
-    let (ok, stderr) = cli(&["demo", "--library", library, "--out", out, "--check"]);
-    assert!(ok, "{stderr}");
-    std::fs::write(out, "// edited by hand\n").expect("write");
-    let (ok, stderr) = cli(&["demo", "--library", library, "--out", out, "--check"]);
-    assert!(
-        !ok && stderr.contains("main.rs is stale") && stderr.contains("regenerate"),
-        "{stderr}"
-    );
-}
-
-#[test]
-fn cli_errors_exit_non_zero_with_the_message() {
-    let library = fixture("err_missing_mod");
-    let (ok, stderr) = cli(&[
-        "demo",
-        "--library",
-        library.to_str().expect("utf-8"),
-        "--out",
-        "/dev/null",
-    ]);
-    assert!(!ok);
-    assert!(
-        stderr.starts_with("error: err_missing_mod/src/lib.rs:2:"),
-        "{stderr}"
-    );
-    let (ok, stderr) = cli(&["no-such-problem"]);
-    assert!(
-        !ok && stderr.contains("unknown problem `no-such-problem`; known problems:"),
-        "{stderr}"
-    );
+    let rustc = |name| Judge::named(name).map(|j| j.rustc);
+    assert_eq!(rustc("default"), Some(Rustc::AtLeast("1.63")));
+    assert_eq!(rustc("atcoder"), Some(Rustc::Version("1.70")));
+    assert_eq!(rustc("uva"), Some(Rustc::NoRust));
+    assert_eq!(Judge::named("nowhere"), None);
+    assert!(Judge::all()[0].is_default());
 }

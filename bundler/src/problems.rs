@@ -1,0 +1,114 @@
+//! The problems of a library: one adapter file each in `src/problems/`,
+//! named by its id. The bundler takes these ids only; other names for a
+//! problem (aliases) are the judge's business, resolved before the bundler
+//! is called (`make submit-cube` bundles `uva197`).
+
+use std::path::Path;
+
+use crate::error::Error;
+
+/// The problem ids of `library`: the files of `src/problems/`, sorted.
+pub fn problems(library: &Path) -> Result<Vec<String>, Error> {
+    let dir = library.join("src").join("problems");
+    let mut ids = Vec::new();
+    for entry in walkdir::WalkDir::new(&dir)
+        .min_depth(1)
+        .max_depth(1)
+        .sort_by_file_name()
+    {
+        let entry = entry.map_err(|e| Error::Io {
+            path: dir.clone(),
+            source: e.into(),
+        })?;
+        let path = entry.path();
+        if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "rs") {
+            if let Some(stem) = path.file_stem() {
+                ids.push(stem.to_string_lossy().into_owned());
+            }
+        }
+    }
+    Ok(ids)
+}
+
+/// `id` if it is a problem of `library`, else an error naming the ids it
+/// may be a typo of.
+pub fn known(library: &Path, id: &str) -> Result<String, Error> {
+    let known = problems(library)?;
+    if known.iter().any(|k| k == id) {
+        return Ok(id.to_string());
+    }
+    let near = near_misses(id, &known);
+    Err(Error::UnknownProblem {
+        id: id.to_string(),
+        near,
+        known,
+    })
+}
+
+/// The ids of `known` that `typed` is probably a typo of: the same but for
+/// case, or at most a third of its characters off (at least one).
+pub fn near_misses(typed: &str, known: &[String]) -> Vec<String> {
+    let typed = typed.to_lowercase();
+    let most = (typed.chars().count() / 3).max(1);
+    let mut near: Vec<(usize, &String)> = known
+        .iter()
+        .map(|k| (distance(&typed, &k.to_lowercase()), k))
+        .filter(|&(d, _)| d <= most)
+        .collect();
+    near.sort();
+    near.into_iter().map(|(_, k)| k.clone()).collect()
+}
+
+/// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // d[i][j]: edits from a[..i] to b[..j].
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let replace = d[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = replace.min(d[i - 1][j] + 1).min(d[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids() -> Vec<String> {
+        [
+            "p4205", "uva745", "uva197", "poj3740", "poj3074", "p1784", "p1074",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    #[test]
+    fn typos_find_their_id() {
+        assert_eq!(near_misses("p420", &ids()), ["p4205"]);
+        assert_eq!(near_misses("P4205", &ids()), ["p4205"]);
+        assert_eq!(near_misses("poj3704", &ids()), ["poj3074", "poj3740"]);
+        assert_eq!(near_misses("uva-745", &ids()), ["uva745"]);
+        assert_eq!(near_misses("p1874", &ids()), ["p1074", "p1784"]);
+    }
+
+    #[test]
+    fn names_far_from_every_id_find_none() {
+        assert!(near_misses("cube", &ids()).is_empty());
+        assert!(near_misses("sudoku", &ids()).is_empty());
+        assert!(near_misses("x", &ids()).is_empty());
+    }
+}

@@ -1,0 +1,324 @@
+//! The nodes of one checked text that a report can name or delete: items,
+//! members, fields, variants, `use` leaves, match arms, struct-literal and
+//! pattern fields, statements; each with its range in the text, where its
+//! name starts, and a readable path (`crate::dlx::Solver::new`).
+
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+use syn::{Expr, ImplItem, Item, Stmt, UseTree};
+
+use crate::rustc::{Pos, Range};
+use crate::syntax::{
+    impl_member_ident, impl_member_name, item_ident, item_label, item_name, tidy,
+    trait_member_ident, trait_member_name,
+};
+
+/// The kinds of node a report can delete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) enum Kind {
+    Item,
+    ImplItem,
+    TraitItem,
+    Field,
+    Variant,
+    UseLeaf,
+    Arm,
+    FieldValue,
+    FieldPat,
+    Stmt,
+}
+
+/// A node: its kind and where it starts identify it within one text.
+pub(super) type Key = (Kind, Pos);
+
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    pub(super) kind: Kind,
+    pub(super) range: Range,
+    /// Where its name starts, for the nodes that have one.
+    pub(super) ident: Option<Pos>,
+    /// A readable path, e.g. `crate::dlx::Solver::new`.
+    pub(super) path: String,
+    /// An item-level (or member-level) macro invocation.
+    pub(super) invocation: bool,
+    /// An `impl`: its header (everything before the braces).
+    pub(super) header: Option<Range>,
+    /// A statement, arm value or field value that may be deleted only if
+    /// it has no side effect: whether it has none.
+    pub(super) pure: bool,
+    /// A `match` arm: its pattern.
+    pub(super) pattern: Option<Range>,
+    pub(super) is_module: bool,
+}
+
+impl Node {
+    pub(super) fn key(&self) -> Key {
+        (self.kind, self.range.start)
+    }
+}
+
+/// Every node of a parsed text, in order.
+pub(super) struct Index {
+    pub(super) nodes: Vec<Node>,
+}
+
+impl Index {
+    pub(super) fn new(file: &syn::File) -> Index {
+        let mut indexer = Indexer {
+            nodes: Vec::new(),
+            path: vec!["crate".to_string()],
+        };
+        indexer.visit_file(file);
+        Index {
+            nodes: indexer.nodes,
+        }
+    }
+
+    /// The node of kind in `kinds` whose name starts at `pos`.
+    pub(super) fn named_at(&self, pos: Pos, kinds: &[Kind]) -> Option<&Node> {
+        self.nodes
+            .iter()
+            .find(|n| n.ident == Some(pos) && kinds.contains(&n.kind))
+    }
+
+    /// The nodes containing `range`, innermost last.
+    pub(super) fn around(&self, range: &Range) -> Vec<&Node> {
+        let mut around: Vec<&Node> = self
+            .nodes
+            .iter()
+            .filter(|n| n.range.contains(range))
+            .collect();
+        around.sort_by_key(|n| std::cmp::Reverse(size(&n.range)));
+        around
+    }
+}
+
+/// An order on ranges by size: wider ranges are bigger.
+fn size(range: &Range) -> (usize, isize) {
+    (
+        range.end.line - range.start.line,
+        range.end.column as isize - range.start.column as isize,
+    )
+}
+
+struct Indexer {
+    nodes: Vec<Node>,
+    path: Vec<String>,
+}
+
+impl Indexer {
+    fn here(&self, name: &str) -> String {
+        format!("{}::{name}", self.path.join("::"))
+    }
+
+    fn push(
+        &mut self,
+        kind: Kind,
+        span: proc_macro2::Span,
+        ident: Option<&syn::Ident>,
+        name: String,
+    ) -> usize {
+        let path = self.here(&name);
+        self.nodes.push(Node {
+            kind,
+            range: Range::of(span),
+            ident: ident.map(|i| Pos::of(i.span().start())),
+            path,
+            invocation: false,
+            header: None,
+            pure: false,
+            pattern: None,
+            is_module: false,
+        });
+        self.nodes.len() - 1
+    }
+
+    fn use_leaves(&mut self, tree: &UseTree, prefix: &str) {
+        match tree {
+            UseTree::Group(g) => {
+                for t in &g.items {
+                    self.use_leaves(t, prefix);
+                }
+            }
+            UseTree::Path(p) if has_group(&p.tree) => {
+                self.use_leaves(&p.tree, &format!("{prefix}{}::", p.ident));
+            }
+            leaf => {
+                self.push(
+                    Kind::UseLeaf,
+                    leaf.span(),
+                    None,
+                    format!("use {prefix}{}", tidy(leaf)),
+                );
+            }
+        }
+    }
+}
+
+pub(super) fn has_group(tree: &UseTree) -> bool {
+    match tree {
+        UseTree::Group(_) => true,
+        UseTree::Path(p) => has_group(&p.tree),
+        _ => false,
+    }
+}
+
+impl<'ast> Visit<'ast> for Indexer {
+    fn visit_item(&mut self, item: &'ast Item) {
+        let ident = item_ident(item);
+        let label = match item {
+            Item::Impl(_) => format!("<{}>", item_label(item)),
+            _ => item_label(item),
+        };
+        let n = self.push(Kind::Item, item.span(), ident, label.clone());
+        match item {
+            Item::Mod(_) => self.nodes[n].is_module = true,
+            Item::Macro(m) => self.nodes[n].invocation = m.ident.is_none(),
+            Item::Impl(imp) => {
+                let start = imp.impl_token.span.start();
+                let end = imp.self_ty.span().end();
+                self.nodes[n].header = Some(Range {
+                    start: Pos::of(start),
+                    end: Pos::of(end),
+                });
+            }
+            Item::Use(u) => self.use_leaves(&u.tree, ""),
+            _ => {}
+        }
+        // Members of an inherent impl are named after the type.
+        let segment = match item {
+            Item::Impl(imp) if imp.trait_.is_none() => tidy(&imp.self_ty),
+            Item::Impl(_) => label,
+            _ => item_name(item).unwrap_or(label),
+        };
+        self.path.push(segment);
+        syn::visit::visit_item(self, item);
+        self.path.pop();
+    }
+
+    fn visit_impl_item(&mut self, member: &'ast ImplItem) {
+        let ident = impl_member_ident(member);
+        let name = impl_member_name(member).unwrap_or_else(|| "<member>".into());
+        let n = self.push(Kind::ImplItem, member.span(), ident, name.clone());
+        self.nodes[n].invocation = matches!(member, ImplItem::Macro(_));
+        self.path.push(name);
+        syn::visit::visit_impl_item(self, member);
+        self.path.pop();
+    }
+
+    fn visit_trait_item(&mut self, member: &'ast syn::TraitItem) {
+        let ident = trait_member_ident(member);
+        let name = trait_member_name(member).unwrap_or_else(|| "<member>".into());
+        self.push(Kind::TraitItem, member.span(), ident, name.clone());
+        self.path.push(name);
+        syn::visit::visit_trait_item(self, member);
+        self.path.pop();
+    }
+
+    fn visit_field(&mut self, field: &'ast syn::Field) {
+        let name = field
+            .ident
+            .as_ref()
+            .map_or("<field>".to_string(), ToString::to_string);
+        self.push(
+            Kind::Field,
+            field.span(),
+            field.ident.as_ref(),
+            name.clone(),
+        );
+        syn::visit::visit_field(self, field);
+    }
+
+    fn visit_variant(&mut self, variant: &'ast syn::Variant) {
+        self.push(
+            Kind::Variant,
+            variant.span(),
+            Some(&variant.ident),
+            variant.ident.to_string(),
+        );
+        syn::visit::visit_variant(self, variant);
+    }
+
+    fn visit_arm(&mut self, arm: &'ast syn::Arm) {
+        let n = self.push(Kind::Arm, arm.span(), None, "<match arm>".to_string());
+        self.nodes[n].pattern = Some(Range::of(arm.pat.span()));
+        syn::visit::visit_arm(self, arm);
+    }
+
+    fn visit_field_value(&mut self, field: &'ast syn::FieldValue) {
+        let n = self.push(
+            Kind::FieldValue,
+            field.span(),
+            None,
+            "<field value>".to_string(),
+        );
+        self.nodes[n].pure = is_pure(&field.expr);
+        syn::visit::visit_field_value(self, field);
+    }
+
+    fn visit_field_pat(&mut self, field: &'ast syn::FieldPat) {
+        self.push(
+            Kind::FieldPat,
+            field.span(),
+            None,
+            "<field pattern>".to_string(),
+        );
+        syn::visit::visit_field_pat(self, field);
+    }
+
+    fn visit_stmt(&mut self, stmt: &'ast Stmt) {
+        let n = self.push(Kind::Stmt, stmt.span(), None, "<statement>".to_string());
+        self.nodes[n].pure = match stmt {
+            Stmt::Local(local) => local
+                .init
+                .as_ref()
+                .is_none_or(|init| init.diverge.is_none() && is_pure(&init.expr)),
+            Stmt::Expr(Expr::Assign(a), _) => is_pure(&a.right),
+            Stmt::Expr(Expr::Binary(b), _) => is_pure(&b.right) && is_pure(&b.left),
+            _ => false,
+        };
+        syn::visit::visit_stmt(self, stmt);
+    }
+}
+
+/// Whether evaluating `e` can have no effect but its value (so that
+/// dropping it cannot change what the program does).
+fn is_pure(e: &Expr) -> bool {
+    match e {
+        Expr::Lit(_) | Expr::Path(_) | Expr::Closure(_) => true,
+        Expr::Reference(r) => is_pure(&r.expr),
+        Expr::Paren(p) => is_pure(&p.expr),
+        Expr::Group(g) => is_pure(&g.expr),
+        Expr::Unary(u) => is_pure(&u.expr),
+        Expr::Binary(b) => is_pure(&b.left) && is_pure(&b.right),
+        Expr::Cast(c) => is_pure(&c.expr),
+        Expr::Field(f) => is_pure(&f.base),
+        Expr::Index(i) => is_pure(&i.expr) && is_pure(&i.index),
+        Expr::Tuple(t) => t.elems.iter().all(is_pure),
+        Expr::Array(a) => a.elems.iter().all(is_pure),
+        Expr::Repeat(r) => is_pure(&r.expr) && is_pure(&r.len),
+        Expr::Struct(s) => {
+            s.fields.iter().all(|f| is_pure(&f.expr)) && s.rest.as_deref().is_none_or(is_pure)
+        }
+        Expr::MethodCall(m) => {
+            matches!(
+                m.method.to_string().as_str(),
+                "clone" | "len" | "to_vec" | "to_string" | "to_owned" | "into"
+            ) && m.args.iter().all(is_pure)
+                && is_pure(&m.receiver)
+        }
+        Expr::Call(c) => {
+            let constructor = match &*c.func {
+                Expr::Path(p) => p.path.segments.last().is_some_and(|s| {
+                    matches!(
+                        s.ident.to_string().as_str(),
+                        "new" | "default" | "with_capacity"
+                    )
+                }),
+                _ => false,
+            };
+            constructor && c.args.iter().all(is_pure)
+        }
+        _ => false,
+    }
+}

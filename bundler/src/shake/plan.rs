@@ -1,0 +1,261 @@
+//! What one round of rustc's reports asks for: the nodes to delete, the
+//! macro invocations to write out, and the library's own warnings to pass
+//! on. See the module docs of [`super`] for what each report deletes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::index::{Index, Key, Kind, Node};
+use super::{LibraryWarning, WarningKey};
+use crate::rustc::{Diagnostic, Level, Range};
+
+/// What one round deletes and expands.
+#[derive(Default)]
+pub(super) struct Plan {
+    /// Paths never to delete (the entry point).
+    pub(super) protected: BTreeSet<String>,
+    pub(super) delete: BTreeSet<Key>,
+    /// Invocations to write out, with the definition rustc named.
+    pub(super) expand: BTreeMap<Key, Option<Range>>,
+    pub(super) removed: Vec<(String, String)>,
+    /// Reports nothing here can act on: the bundle cannot be made clean.
+    pub(super) unresolved: Vec<Unresolved>,
+}
+
+impl Plan {
+    pub(super) fn is_empty(&self) -> bool {
+        self.delete.is_empty() && self.expand.is_empty()
+    }
+
+    fn remove(&mut self, node: &Node, why: &str) {
+        if self.delete.insert(node.key()) {
+            self.removed.push((node.path.clone(), why.to_string()));
+        }
+    }
+
+    /// Adds what report `d` asks for; the library's own warnings go to
+    /// `warnings`.
+    pub(super) fn consider(
+        &mut self,
+        index: &Index,
+        d: &Diagnostic,
+        first_warnings: Option<&BTreeSet<WarningKey>>,
+        warnings: &mut Vec<LibraryWarning>,
+    ) {
+        // Spanless ones are summaries ("aborting due to …").
+        if d.level == Level::Other || d.spans.is_empty() {
+            return;
+        }
+        if self.expand_writers(index, d) {
+            return;
+        }
+        match (d.level, d.code.as_deref()) {
+            (Level::Warning, Some("dead_code")) => self.delete_dead(index, d),
+            (Level::Warning, Some("unused_imports")) => self.delete_imports(index, d),
+            (Level::Warning, Some("unused_macros")) => self.delete_macros(index, d),
+            (Level::Warning, _) => {
+                let warning = library_warning(index, d);
+                let ours = first_warnings.is_some_and(|first| !first.contains(&warning.key()));
+                // A variable left unused by a deletion of ours goes too.
+                if !(ours
+                    && warning.lint == "unused_variables"
+                    && self.remove_unused_local(index, d))
+                {
+                    warnings.push(warning);
+                }
+            }
+            (Level::Error, _) => self.repair(index, d),
+            _ => {}
+        }
+    }
+
+    /// A report about what an item-level invocation wrote: the invocation
+    /// is to be written out. True if the report is inside an invocation.
+    fn expand_writers(&mut self, index: &Index, d: &Diagnostic) -> bool {
+        let mut inside_macro = false;
+        for span in d.primary() {
+            let Some(call) = span.outermost_call() else {
+                continue;
+            };
+            inside_macro = true;
+            let invocation = index
+                .around(&call.range)
+                .into_iter()
+                .rev()
+                .find(|n| n.invocation && n.range.contains(&call.range));
+            match invocation {
+                Some(node) => {
+                    let def_site = span.expansion.as_ref().and_then(|e| e.def_site);
+                    self.expand.entry(node.key()).or_insert(def_site);
+                }
+                None if d.level == Level::Warning && !is_dead_lint(d) => {}
+                None => self.unresolved.push(unresolved(
+                    d,
+                    "it is inside a macro invocation that is not at item level",
+                )),
+            }
+        }
+        inside_macro
+    }
+
+    /// `dead_code`: the item, member, field or variant named.
+    fn delete_dead(&mut self, index: &Index, d: &Diagnostic) {
+        let kinds = [
+            Kind::Item,
+            Kind::ImplItem,
+            Kind::TraitItem,
+            Kind::Field,
+            Kind::Variant,
+        ];
+        for span in d.primary() {
+            match index.named_at(span.range.start, &kinds) {
+                Some(node) if node.kind == Kind::Field && node.ident.is_none() => self
+                    .unresolved
+                    .push(unresolved(d, "a tuple field cannot be deleted")),
+                Some(node) => self.remove(node, &d.message),
+                None => self
+                    .unresolved
+                    .push(unresolved(d, "no item is named there")),
+            }
+        }
+    }
+
+    /// `unused_imports`: the `use` leaves in the span.
+    fn delete_imports(&mut self, index: &Index, d: &Diagnostic) {
+        for span in d.primary() {
+            let leaves: Vec<&Node> = index
+                .nodes
+                .iter()
+                .filter(|n| n.kind == Kind::UseLeaf && span.range.contains(&n.range))
+                .collect();
+            if leaves.is_empty() {
+                self.unresolved.push(unresolved(d, "no import is there"));
+            }
+            for leaf in leaves {
+                self.remove(leaf, &d.message);
+            }
+        }
+    }
+
+    /// `unused_macros`: the `macro_rules!`.
+    fn delete_macros(&mut self, index: &Index, d: &Diagnostic) {
+        for span in d.primary() {
+            match index.named_at(span.range.start, &[Kind::Item]) {
+                Some(node) => self.remove(node, &d.message),
+                None => self
+                    .unresolved
+                    .push(unresolved(d, "no macro is defined there")),
+            }
+        }
+    }
+
+    /// Deletes the `let` of a variable a deletion left unused, if its value
+    /// has no side effect.
+    fn remove_unused_local(&mut self, index: &Index, d: &Diagnostic) -> bool {
+        let Some(span) = d.primary().next() else {
+            return false;
+        };
+        let around = index.around(&span.range);
+        match around.into_iter().rev().find(|n| n.kind == Kind::Stmt) {
+            Some(stmt) if stmt.pure => {
+                self.remove(stmt, &d.message);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Deletes what an error shows to have depended on deleted code.
+    fn repair(&mut self, index: &Index, d: &Diagnostic) {
+        let Some(span) = d.primary().next() else {
+            self.unresolved.push(unresolved(d, "it has no place"));
+            return;
+        };
+        let around = index.around(&span.range);
+        if let Some(node) = dependent(&around, &span.range, d.code.as_deref().unwrap_or("")) {
+            self.remove(node, &d.message);
+            return;
+        }
+        // Anything else that names deleted code is dead with it: a trait
+        // member whose signature names a deleted type, a function that
+        // calls a deleted one. Were it live, its users would fail next
+        // round, up to `main`, which is never deleted: a loud failure.
+        let holder = around.iter().rev().find(|n| {
+            matches!(n.kind, Kind::ImplItem | Kind::TraitItem)
+                || (n.kind == Kind::Item && !n.is_module)
+        });
+        match holder {
+            Some(node) if self.protected.contains(&node.path) => self.unresolved.push(unresolved(
+                d,
+                "it is in the entry point, which is never deleted",
+            )),
+            Some(node) => self.remove(node, &d.message),
+            None => self
+                .unresolved
+                .push(unresolved(d, "deleting dead code broke it")),
+        }
+    }
+}
+
+/// The node that existed only for deleted code, given the nodes `around`
+/// an error at `at` (innermost last) and the error's code: a `use` of it,
+/// a member of a deleted trait member, an `impl` whose header names it, a
+/// field value or pattern of a deleted field, a `match` arm of a deleted
+/// variant, an assignment to a deleted field.
+fn dependent<'n>(around: &[&'n Node], at: &Range, code: &str) -> Option<&'n Node> {
+    let innermost = |kind: Kind| around.iter().rev().find(|n| n.kind == kind).copied();
+    let header_at = || {
+        around
+            .iter()
+            .rev()
+            .find(|n| n.header.is_some_and(|h| h.contains(at)))
+            .copied()
+    };
+    innermost(Kind::UseLeaf)
+        .or_else(|| {
+            innermost(Kind::ImplItem).filter(|_| matches!(code, "E0407" | "E0437" | "E0438"))
+        })
+        .or_else(header_at)
+        .or_else(|| innermost(Kind::FieldValue).filter(|f| code == "E0560" && f.pure))
+        .or_else(|| innermost(Kind::FieldPat).filter(|_| code == "E0026"))
+        .or_else(|| innermost(Kind::Arm).filter(|a| a.pattern.is_some_and(|p| p.contains(at))))
+        .or_else(|| innermost(Kind::Stmt).filter(|s| code == "E0609" && s.pure))
+}
+
+/// Whether `d` reports dead code, which shaking deletes.
+pub(crate) fn is_dead_lint(d: &Diagnostic) -> bool {
+    matches!(
+        d.code.as_deref(),
+        Some("dead_code" | "unused_imports" | "unused_macros")
+    )
+}
+
+/// A report the plan cannot act on, and why.
+pub(super) struct Unresolved {
+    pub(super) why: &'static str,
+    pub(super) diagnostic: Diagnostic,
+}
+
+fn unresolved(d: &Diagnostic, why: &'static str) -> Unresolved {
+    Unresolved {
+        why,
+        diagnostic: d.clone(),
+    }
+}
+
+/// A warning on the library's own code, with the innermost item or member
+/// it is in.
+fn library_warning(index: &Index, d: &Diagnostic) -> LibraryWarning {
+    let node = d.primary().next().and_then(|s| {
+        index
+            .around(&s.range)
+            .into_iter()
+            .rev()
+            .find(|n| matches!(n.kind, Kind::Item | Kind::ImplItem | Kind::TraitItem))
+    });
+    LibraryWarning {
+        lint: d.code.clone().unwrap_or_else(|| "warning".to_string()),
+        message: d.message.clone(),
+        node: node.map_or_else(|| "crate".to_string(), |n| n.path.clone()),
+        diagnostic: d.clone(),
+    }
+}

@@ -1,0 +1,341 @@
+//! The command line: what it prints, where it writes (and where it must
+//! not), and every example the READMEs and `--help` show, run as written
+//! in a copy of the workspace.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{fixture, workspace};
+
+/// What one run of the bundler did.
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the bundler with `args` in `dir`.
+fn cli_in(dir: &Path, args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run the bundler");
+    Run {
+        ok: output.status.success(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Runs the bundler with `args` in the workspace (on a fixture library,
+/// or looking only: these never write into the workspace).
+fn cli(args: &[&str]) -> Run {
+    cli_in(&workspace(), args)
+}
+
+fn utf8(path: &Path) -> &str {
+    path.to_str().expect("a utf-8 path")
+}
+
+/// A copy of the workspace's library sources and committed submissions,
+/// for commands that would write into the workspace.
+struct Scratch {
+    dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let from = workspace();
+        for part in ["library/src", "submissions"] {
+            copy_tree(&from.join(part), &dir.path().join(part));
+        }
+        std::fs::copy(
+            from.join("library/Cargo.toml"),
+            dir.path().join("library/Cargo.toml"),
+        )
+        .expect("copy library/Cargo.toml");
+        Scratch { dir }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Every file of the copy, with its bytes.
+    fn snapshot(&self) -> BTreeMap<PathBuf, Vec<u8>> {
+        walkdir::WalkDir::new(self.path())
+            .into_iter()
+            .map(|e| e.expect("an entry"))
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                (
+                    e.path().to_path_buf(),
+                    std::fs::read(e.path()).expect("read"),
+                )
+            })
+            .collect()
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.path().strip_prefix(from).expect("below"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("create a directory");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
+}
+
+#[test]
+fn cli_check_names_a_stale_file() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let out = dir.path().join("main.rs");
+    let out = utf8(&out);
+    let library = fixture("renames");
+    let library = utf8(&library);
+    let run = cli(&["demo", "--library", library, "--out", out, "--check"]);
+    assert!(!run.ok && run.stderr.contains("is stale"), "{}", run.stderr);
+    let run = cli(&["demo", "--library", library, "--out", out]);
+    assert!(run.ok && run.stderr.contains("Bundled"), "{}", run.stderr);
+    let run = cli(&["demo", "--library", library, "--out", out, "--check"]);
+    assert!(run.ok, "{}", run.stderr);
+    std::fs::write(out, "// edited by hand\n").expect("write");
+    let run = cli(&["demo", "--library", library, "--out", out, "--check"]);
+    assert!(
+        !run.ok && run.stderr.contains("main.rs is stale") && run.stderr.contains("regenerate"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn cli_errors_exit_non_zero_with_the_message() {
+    let library = fixture("err_missing_mod");
+    let run = cli(&["demo", "--library", utf8(&library), "--out", "/dev/null"]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr
+            .starts_with("error: err_missing_mod/src/lib.rs:2:"),
+        "{}",
+        run.stderr
+    );
+    let run = cli(&["no-such-problem", "--sizes"]);
+    assert!(
+        !run.ok
+            && run
+                .stderr
+                .starts_with("error: unknown problem `no-such-problem`; the problems are "),
+        "{}",
+        run.stderr
+    );
+    let run = cli(&["p420", "--sizes"]);
+    assert!(
+        !run.ok
+            && run
+                .stderr
+                .starts_with("error: unknown problem `p420`; did you mean `p4205`?"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn verbose_prints_the_cut_and_every_rustc_round() {
+    let library = fixture("renames");
+    let run = cli(&["demo", "--library", utf8(&library), "--sizes", "--verbose"]);
+    assert!(run.ok, "{}", run.stderr);
+    for wanted in ["demo: cut: ", "demo: rustc round 1: ", "demo: total: "] {
+        assert!(
+            run.stderr.contains(wanted),
+            "no `{wanted}` in:\n{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn every_warning_is_printed_with_its_library_place() {
+    let library = fixture("library_warning");
+    let run = cli(&["demo", "--library", utf8(&library), "--sizes"]);
+    assert!(run.ok, "{}", run.stderr);
+    for wanted in [
+        "warning[unused_variables]: unused variable: `count`\n --> library_warning/src/sums.rs:5:9\n",
+        "warning[unused_mut]: variable does not need to be mutable\n --> library_warning/src/problems/demo.rs:2:9\n",
+    ] {
+        assert!(run.stderr.contains(wanted), "no `{wanted}` in:\n{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_type_error_is_printed_with_its_library_place() {
+    let library = fixture("err_type");
+    let run = cli(&["demo", "--library", utf8(&library), "--sizes"]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr
+            .starts_with("error: the library does not compile as one file: 1 error, 0 warnings")
+            && run.stderr.contains(
+                "error[E0308]: mismatched types\n --> err_type/src/problems/demo.rs:4:21\n"
+            ),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Commands that only look (`--explain`, `--sizes`) and bundles in a form
+/// other than the committed one (another judge, stripped, minified) leave
+/// the workspace as it was; the latter go to stdout.
+#[test]
+fn looks_and_other_profiles_write_nothing() {
+    let scratch = Scratch::new();
+    let before = scratch.snapshot();
+    let submission = scratch.path().join("submissions/p4205/main.rs");
+    // Stale on purpose: a command that rewrote it would show.
+    std::fs::write(&submission, "// stale\n").expect("write");
+    let before_stale = scratch.snapshot();
+    for args in [
+        &["p4205", "--explain", "dlx::bitset::Solver::first"][..],
+        &["p4205", "--sizes"],
+        &["p4205", "--judge", "uva"],
+        &["p4205", "--judge", "codeforces", "--strip-docs"],
+        &["p4205", "--minify"],
+        &["p4205", "--keep-everything", "--judge", "atcoder"],
+    ] {
+        let run = cli_in(scratch.path(), args);
+        assert!(run.ok, "{args:?}: {}", run.stderr);
+        assert_eq!(
+            scratch.snapshot(),
+            before_stale,
+            "{args:?} wrote into the workspace"
+        );
+    }
+    let run = cli_in(scratch.path(), &["p4205", "--judge", "uva"]);
+    assert!(
+        run.stdout.starts_with("// Problem p4205: ")
+            && run.stdout.contains(
+                "// Judge profile: uva (this judge takes no Rust; the profile is for its size limit, at most 40000 bytes)"
+            ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("Bundled p4205 to stdout (") && run.stderr.contains("judge uva"),
+        "{}",
+        run.stderr
+    );
+    let out = scratch.path().join("uva.rs");
+    let written = cli_in(
+        scratch.path(),
+        &["p4205", "--judge", "uva", "--out", utf8(&out)],
+    );
+    assert!(written.ok, "{}", written.stderr);
+    assert_eq!(std::fs::read_to_string(&out).expect("written"), run.stdout);
+    std::fs::remove_file(&out).expect("remove");
+    // The committed form does write, and restores the file.
+    let run = cli_in(scratch.path(), &["p4205"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert_eq!(scratch.snapshot(), before);
+}
+
+#[test]
+fn forms_that_have_no_file_are_refused_where_a_file_is_needed() {
+    let scratch = Scratch::new();
+    let before = scratch.snapshot();
+    let run = cli_in(scratch.path(), &["all", "--judge", "uva"]);
+    assert!(
+        !run.ok
+            && run
+                .stderr
+                .contains("`all` writes the committed submissions only"),
+        "{}",
+        run.stderr
+    );
+    let run = cli_in(scratch.path(), &["p4205", "--check", "--minify"]);
+    assert!(
+        !run.ok && run.stderr.contains("--check compares with a file"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(scratch.snapshot(), before);
+}
+
+/// The bundler commands the READMEs and `--help` show: the arguments after
+/// `cargo run -q -p bundler --` (or `bundler`), comments dropped.
+fn documented_examples() -> Vec<(String, Vec<String>)> {
+    let mut examples = Vec::new();
+    for readme in ["README.md", "bundler/README.md"] {
+        let text = std::fs::read_to_string(workspace().join(readme)).expect("read a README");
+        for line in text.lines() {
+            if let Some(rest) = line.trim().strip_prefix("cargo run -q -p bundler -- ") {
+                let command = rest.split(" #").next().unwrap_or(rest);
+                examples.push((readme.to_string(), words(command)));
+            }
+        }
+    }
+    let help = cli(&["--help"]);
+    assert!(help.ok, "{}", help.stderr);
+    for line in help.stdout.lines() {
+        if let Some(rest) = line.strip_prefix("  bundler ") {
+            // The description follows after a run of spaces.
+            let command = rest.split("   ").next().unwrap_or(rest);
+            examples.push(("--help".to_string(), words(command)));
+        }
+    }
+    examples
+}
+
+fn words(command: &str) -> Vec<String> {
+    command.split_whitespace().map(str::to_string).collect()
+}
+
+/// Every example runs as written (in a copy of the workspace: paths in
+/// `/tmp` go to a temporary directory, `bundler/tests/fixtures` is the
+/// real one) and leaves the workspace as it was: the committed
+/// submissions are fresh, so bundling them writes the same bytes.
+#[test]
+fn every_documented_example_runs_and_leaves_the_workspace_as_it_was() {
+    let examples = documented_examples();
+    let from = |source: &str| examples.iter().filter(|(s, _)| s == source).count();
+    assert!(
+        from("README.md") >= 5 && from("bundler/README.md") >= 6 && from("--help") >= 5,
+        "too few examples found: {examples:?}"
+    );
+    let scratch = Scratch::new();
+    let before = scratch.snapshot();
+    let outside = tempfile::tempdir().expect("temporary directory");
+    for (source, args) in &examples {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| match a.strip_prefix("/tmp/") {
+                Some(name) => utf8(&outside.path().join(name)).to_string(),
+                None if a.starts_with("bundler/") => utf8(&workspace().join(a)).to_string(),
+                None => a.clone(),
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = cli_in(scratch.path(), &args);
+        assert!(run.ok, "{source}: {args:?} failed:\n{}", run.stderr);
+        assert_eq!(
+            scratch.snapshot(),
+            before,
+            "{source}: {args:?} changed the workspace"
+        );
+        if args.contains(&"--explain") {
+            assert!(
+                run.stdout.contains(" is kept:") || run.stdout.contains(" is dropped"),
+                "{source}: {args:?}:\n{}",
+                run.stdout
+            );
+        }
+        if let Some(k) = args.iter().position(|a| *a == "--out") {
+            let written = std::fs::read_to_string(args[k + 1]).expect("the file --out names");
+            assert!(written.starts_with("// Problem "), "{source}: {args:?}");
+        }
+    }
+}

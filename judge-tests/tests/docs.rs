@@ -1,0 +1,799 @@
+//! Every command the project documents works as written: each command line
+//! of the fenced ```` ```sh ```` (`bash`, `shell`, `console`) blocks of
+//! every `README.md` of the workspace, and each `$ command` line of the
+//! `--help` texts of its programs, is run from the workspace root. A
+//! command that exits non-zero, prints an error, or changes a file of the
+//! workspace fails the test (the file is restored; a new file it wrote,
+//! such as an SVG it was asked for, is removed).
+//!
+//! New commands are picked up by themselves; only these lists are kept by
+//! hand, each entry with its reason: [`PLACEHOLDERS`] (what a synopsis's
+//! `<id>` stands for; a `[--optional FLAG]` is dropped), [`CHEAPER_PARTS`],
+//! [`CHEAPER_COMMANDS`] and [`SKIPPED`] (commands too expensive or
+//! impossible to run here), [`WRITERS`] (commands documented to write a
+//! file of the workspace, and which), and [`KNOWN_BROKEN`] (a tool's bug
+//! being fixed elsewhere: run and reported, not failed). A command outside
+//! a runnable block (an untagged or
+//! indented code block that starts with `cargo`, `make`, ...) fails the
+//! test too: tag the block `sh`, or `text` if it is not meant to run.
+//!
+//! ```text
+//! cargo test -p judge-tests --test docs
+//! ```
+//!
+//! The commands run in a copy of the workspace, `target/docs-workspace/`,
+//! with a target folder of its own (`target/docs-target/`): no command can
+//! change the real tree or its binaries, nor be disturbed by edits made
+//! while the test runs. The copy and its target are kept between runs and
+//! only files that changed are rewritten, so cargo rebuilds in it only what
+//! changed. The
+//! release binaries are built once first; `target/release` is put in front
+//! of `PATH`, so the READMEs may call `dlx` as an installed command.
+
+use judge_tests::catalog::default_root;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Info strings of fenced blocks whose lines are commands to run.
+const RUNNABLE: [&str; 4] = ["sh", "bash", "shell", "console"];
+
+/// What a synopsis's placeholder stands for when it is run.
+const PLACEHOLDERS: &[(&str, &str)] = &[("<id>", "p4205")];
+
+/// Commands not run, by their start, and why.
+const SKIPPED: &[(&str, &str)] = &[
+    ("make test", "it runs the suite this test is part of"),
+    (
+        "make check-old-rustc",
+        "it downloads Debian's rustc 1.63 with apt-get; CI runs it",
+    ),
+    ("make bench", "minutes of benchmarks; CI builds them"),
+    ("cargo bench", "minutes of benchmarks; CI builds them"),
+    (
+        "oj ",
+        "online-judge-tools is installed with pip, not by the workspace",
+    ),
+];
+
+/// Parts of commands replaced by cheaper equivalents, and why.
+const CHEAPER_PARTS: &[(&str, &str, &str)] = &[
+    (
+        "bundler -- all",
+        "bundler -- p4205",
+        "bundling every problem takes a minute; `make check` runs `all --check`",
+    ),
+    (
+        "make submit-all",
+        "make submit-p4205",
+        "one problem shows the target works",
+    ),
+    (
+        "COUNT=200",
+        "COUNT=5",
+        "a stress run of 200 inputs takes a minute",
+    ),
+    (
+        "--count 200",
+        "--count 5",
+        "a stress run of 200 inputs takes a minute",
+    ),
+];
+
+/// Whole commands (without their comment) replaced by cheaper ones, and why.
+const CHEAPER_COMMANDS: &[(&str, &str, &str)] = &[
+    (
+        "dlx polyomino examples/pentomino-6x10.polyomino | dlx",
+        "dlx polyomino examples/pentomino-6x10.polyomino | dlx -n 500",
+        "counting all 9356 solutions takes seconds; cargo test -p dlx-cli checks the count",
+    ),
+    (
+        "$dlx polyomino examples/pentomino-6x10.polyomino | $dlx",
+        "$dlx polyomino examples/pentomino-6x10.polyomino | $dlx -n 500",
+        "counting all 9356 solutions takes seconds; cargo test -p dlx-cli checks the count",
+    ),
+];
+
+/// Commands (as run, without their comment) documented to write into the
+/// workspace, and the file they write: a stale file they rewrite is put
+/// back, and any other file they change fails the test.
+const WRITERS: &[(&str, &str)] = &[
+    ("make submit-p4205", "submissions/p4205/main.rs"),
+    (
+        "cargo run -q -p bundler -- p4205",
+        "submissions/p4205/main.rs",
+    ),
+    (
+        "cargo run -q -p bundler -- p4205 --verbose",
+        "submissions/p4205/main.rs",
+    ),
+];
+
+/// Documented commands (as run, without their comment) that fail today
+/// because of a tool's bug being fixed elsewhere: they are run and
+/// reported, but do not fail the test. One that works, or that no README
+/// shows any more, fails the test, so that the list cannot rot.
+const KNOWN_BROKEN: &[(&str, &str)] = &[];
+
+/// Words that start a command: a code block that is not runnable but
+/// starts with one of them is probably a command block left untagged.
+const COMMAND_WORDS: [&str; 6] = ["cargo ", "make ", "rustc ", "target/", "oj ", "$ "];
+
+/// A command found in a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Found {
+    /// `README.md:41`, or `dlx --help`.
+    place: String,
+    /// The command as written (a `console` block's `$ ` removed).
+    command: String,
+    /// The block's standalone variable assignments before it (`dlx=...`),
+    /// which the command may use.
+    setup: Vec<String>,
+}
+
+/// What a document holds: commands to run, and code blocks that look like
+/// commands but are not in a runnable block.
+#[derive(Debug, Default)]
+struct Extracted {
+    commands: Vec<Found>,
+    untagged: Vec<String>,
+}
+
+/// A fence line: its indentation and info string.
+fn fence(line: &str) -> Option<(usize, &str)> {
+    let trimmed = line.trim_start();
+    let indent = line.len() - trimmed.len();
+    let rest = trimmed
+        .strip_prefix("```")
+        .or_else(|| trimmed.strip_prefix("~~~"))?;
+    Some((indent, rest.trim_start_matches(['`', '~']).trim()))
+}
+
+/// The commands of a markdown document called `name`.
+fn extract(name: &str, text: &str) -> Extracted {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Extracted::default();
+    let mut k = 0;
+    while k < lines.len() {
+        if let Some((indent, info)) = fence(lines[k]) {
+            let start = k + 1;
+            let mut end = start;
+            while end < lines.len() && fence(lines[end]).is_none() {
+                end += 1;
+            }
+            let body: Vec<(usize, &str)> = (start..end)
+                .map(|i| (i + 1, lines[i].get(indent..).unwrap_or("").trim_end()))
+                .collect();
+            let language = info.split_whitespace().next().unwrap_or("");
+            block(name, language, &body, &mut found);
+            k = end + 1;
+        } else if is_indented_block_start(&lines, k) {
+            let start = k;
+            while k < lines.len() && (lines[k].starts_with("    ") || lines[k].trim().is_empty()) {
+                k += 1;
+            }
+            let body: Vec<(usize, &str)> = (start..k).map(|i| (i + 1, lines[i].trim())).collect();
+            block(name, "", &body, &mut found);
+        } else {
+            k += 1;
+        }
+    }
+    found
+}
+
+/// Whether line `k` opens an indented code block: four spaces after a blank line.
+fn is_indented_block_start(lines: &[&str], k: usize) -> bool {
+    lines[k].starts_with("    ")
+        && !lines[k].trim().is_empty()
+        && (k == 0 || lines[k - 1].trim().is_empty())
+}
+
+/// Adds the commands of one code block (numbered lines) to `found`.
+fn block(name: &str, language: &str, body: &[(usize, &str)], found: &mut Extracted) {
+    if !RUNNABLE.contains(&language) {
+        let first = body.iter().find(|(_, line)| !line.is_empty());
+        if let Some((number, line)) = first {
+            if language.is_empty() && COMMAND_WORDS.iter().any(|w| line.starts_with(w)) {
+                found.untagged.push(format!("{name}:{number}: {line}"));
+            }
+        }
+        return;
+    }
+    let mut setup = Vec::new();
+    let mut pending: Option<(usize, String)> = None;
+    for &(number, line) in body {
+        let line = match language {
+            "console" => match line.strip_prefix("$ ") {
+                Some(command) => command,
+                None => continue,
+            },
+            _ => line,
+        };
+        // A line ending in `\` goes on with the next one.
+        let (start, mut command) = pending.take().unwrap_or((number, String::new()));
+        command.push_str(line.strip_suffix('\\').unwrap_or(line));
+        if line.ends_with('\\') {
+            pending = Some((start, command));
+            continue;
+        }
+        let command = command.trim().to_string();
+        if command.is_empty() || command.starts_with('#') {
+            continue;
+        }
+        if is_assignment(&command) {
+            setup.push(command);
+            continue;
+        }
+        found.commands.push(Found {
+            place: format!("{name}:{start}"),
+            command,
+            setup: setup.clone(),
+        });
+    }
+}
+
+/// `name=value` alone on a line: a shell variable for the lines after it.
+fn is_assignment(command: &str) -> bool {
+    match command.split_once('=') {
+        Some((name, value)) => {
+            !name.is_empty()
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !value.contains(char::is_whitespace)
+        }
+        None => false,
+    }
+}
+
+/// What to do with a command.
+#[derive(Debug, PartialEq, Eq)]
+enum Plan {
+    /// Run this (the command with its placeholders filled in and, maybe, a
+    /// cheaper equivalent).
+    Run(String),
+    /// Do not run it, for this reason.
+    Skip(&'static str),
+    /// A placeholder no entry of [`PLACEHOLDERS`] fills.
+    Unknown(String),
+}
+
+/// The command to run for `command`, or why not.
+fn plan(command: &str) -> Plan {
+    let command = without_comment(command);
+    if let Some((_, why)) = SKIPPED.iter().find(|(start, _)| command.starts_with(start)) {
+        return Plan::Skip(why);
+    }
+    let mut run = drop_optional(command);
+    for (placeholder, value) in PLACEHOLDERS {
+        run = run.replace(placeholder, value);
+    }
+    if let Some(word) = placeholder(&run) {
+        return Plan::Unknown(word.to_string());
+    }
+    for (part, cheaper, _) in CHEAPER_PARTS {
+        run = run.replace(part, cheaper);
+    }
+    match CHEAPER_COMMANDS.iter().find(|(whole, _, _)| *whole == run) {
+        Some((_, cheaper, _)) => Plan::Run(cheaper.to_string()),
+        None => Plan::Run(run),
+    }
+}
+
+/// The command without a shell comment at its end (a `#` after a blank,
+/// outside quotes).
+fn without_comment(command: &str) -> &str {
+    let mut quote = None;
+    let mut previous = ' ';
+    for (at, c) in command.char_indices() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '#') if previous.is_whitespace() => return command[..at].trim_end(),
+            _ => {}
+        }
+        previous = c;
+    }
+    command.trim_end()
+}
+
+/// The first `<word>` placeholder in `command`, if any (a redirection
+/// such as `< file` is none).
+fn placeholder(command: &str) -> Option<&str> {
+    command.match_indices('<').find_map(|(at, _)| {
+        let rest = &command[at..];
+        let end = rest.find('>')?;
+        let word = &rest[1..end];
+        let named = !word.is_empty()
+            && word
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        named.then(|| &rest[..=end])
+    })
+}
+
+/// A synopsis without its optional parts: ` [--flag VALUE]` and ` [--flag]...`.
+fn drop_optional(command: &str) -> String {
+    let mut out = String::new();
+    let mut rest = command;
+    while let Some(open) = rest.find(" [-") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open..];
+        let close = after.find(']').map_or(after.len(), |c| c + 1);
+        rest = after[close..]
+            .strip_prefix("...")
+            .unwrap_or(&after[close..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether a line of output reports an error.
+fn is_error_line(line: &str) -> bool {
+    let line = line.trim_start().to_lowercase();
+    ["error:", "error[", "error "]
+        .iter()
+        .any(|start| line.starts_with(start))
+        || line.contains(": error:")
+        || line.contains("panicked at")
+}
+
+/// The README files of the workspace, sorted.
+fn readmes(root: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = files(root)
+        .into_iter()
+        .filter(|path| path.file_name().is_some_and(|name| name == "README.md"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// Every file of the workspace but the build's and git's.
+fn files(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            if name == ".git" || (dir == root && name == "target") {
+                continue;
+            }
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() => dirs.push(path),
+                Ok(kind) if kind.is_file() => out.push(path),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Brings the copy of the workspace at `root/target/docs-workspace` up to
+/// date (files written only where they differ, files gone from the
+/// workspace removed) and returns its path.
+fn mirror(root: &Path) -> PathBuf {
+    let copy = root.join("target/docs-workspace");
+    let mut kept = std::collections::BTreeSet::new();
+    for path in files(root) {
+        let relative = path
+            .strip_prefix(root)
+            .expect("under the root")
+            .to_path_buf();
+        let target = copy.join(&relative);
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if std::fs::read(&target).ok().as_ref() != Some(&bytes) {
+            std::fs::create_dir_all(target.parent().expect("a file has a folder")).unwrap();
+            std::fs::write(&target, &bytes).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+        }
+        kept.insert(relative);
+    }
+    for path in files(&copy) {
+        if !kept.contains(path.strip_prefix(&copy).expect("under the copy")) {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+    // The copy builds into a target folder of its own: sharing the
+    // workspace's would let cargo put the copy's binaries at
+    // `target/release/judge` and the like, where the workspace's own `cargo
+    // run` would then find them (cargo does not put back a binary it
+    // considers fresh), with the copy's paths compiled in.
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("docs-target");
+    std::fs::create_dir_all(&target).expect("the copy's target folder");
+    let link = copy.join("target");
+    if std::fs::read_link(&link).ok() != Some(target.clone()) {
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).expect("a symlink to the target folder");
+    }
+    copy
+}
+
+/// The workspace's files and their bytes, to notice what a command changed.
+struct Snapshot {
+    root: PathBuf,
+    files: BTreeMap<PathBuf, Vec<u8>>,
+}
+
+impl Snapshot {
+    fn take(root: &Path) -> Snapshot {
+        let files = files(root)
+            .into_iter()
+            .filter_map(|path| std::fs::read(&path).ok().map(|bytes| (path, bytes)))
+            .collect();
+        Snapshot {
+            root: root.to_path_buf(),
+            files,
+        }
+    }
+
+    /// Puts back every file that changed or vanished and removes every new
+    /// one; returns what changed (a fault) and what was new (a note).
+    fn restore(&self) -> (Vec<String>, Vec<String>) {
+        let (mut changed, mut new) = (Vec::new(), Vec::new());
+        let shown = |path: &Path| {
+            let relative = path.strip_prefix(&self.root).unwrap_or(path);
+            relative.display().to_string()
+        };
+        for (path, bytes) in &self.files {
+            if std::fs::read(path).ok().as_ref() != Some(bytes) {
+                changed.push(shown(path));
+                let _ = std::fs::write(path, bytes);
+            }
+        }
+        for path in files(&self.root) {
+            if !self.files.contains_key(&path) {
+                new.push(shown(&path));
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+        (changed, new)
+    }
+}
+
+/// What became of one command.
+enum Outcome {
+    Passed,
+    Failed(String),
+}
+
+/// Runs `command` (after `setup`) with bash from `root`; fails on a non-zero
+/// exit, an error printed, or a file of the workspace changed.
+fn run(root: &Path, setup: &[String], command: &str, notes: &mut Vec<String>) -> Outcome {
+    let snapshot = Snapshot::take(root);
+    let script = format!("set -o pipefail\n{}\n{command}\n", setup.join("\n"));
+    let path = format!(
+        "{}:{}",
+        root.join("target/release").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(root)
+        .env("PATH", path)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .env("CARGO_TERM_COLOR", "never")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output();
+    let (mut changed, new) = snapshot.restore();
+    if !new.is_empty() {
+        notes.push(format!("`{command}` wrote {} (removed)", new.join(", ")));
+    }
+    let writes = WRITERS.iter().find(|(writer, _)| *writer == command);
+    if let Some((_, file)) = writes {
+        if changed.iter().any(|path| path == file) {
+            notes.push(format!(
+                "`{command}` rewrote {file}, which was stale (restored)"
+            ));
+        }
+        changed.retain(|path| path != file);
+    }
+    let output = match output {
+        Ok(output) => output,
+        Err(e) => return Outcome::Failed(format!("cannot run bash: {e}")),
+    };
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Errors are looked for on stderr only: stdout is the command's product,
+    // and a bundle printed there holds lines such as `Error::TooLarge => ...`.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let errors: Vec<&str> = stderr.lines().filter(|l| is_error_line(l)).collect();
+    let why = if !output.status.success() {
+        format!("it exited with {}", output.status)
+    } else if !errors.is_empty() {
+        format!("it printed an error: {}", errors[0])
+    } else if !changed.is_empty() {
+        format!("it changed {} (restored)", changed.join(", "))
+    } else {
+        return Outcome::Passed;
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let tail = lines[lines.len().saturating_sub(12)..].join("\n      ");
+    Outcome::Failed(format!("{why}\n      {tail}"))
+}
+
+/// Builds the release binaries once, so that commands naming
+/// `target/release/...` find them and `cargo run --release` starts at once;
+/// returns the programs built (cargo's `executable` of each artifact).
+fn build_release(root: &Path) -> Vec<PathBuf> {
+    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["build", "--release", "--workspace", "--bins", "-q"])
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .arg("--message-format=json")
+        .current_dir(root)
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("cargo runs");
+    assert!(output.status.success(), "cargo build --release failed");
+    let json = String::from_utf8_lossy(&output.stdout);
+    let key = "\"executable\":\"";
+    let mut programs: Vec<PathBuf> = json
+        .match_indices(key)
+        .filter_map(|(at, _)| {
+            let rest = &json[at + key.len()..];
+            rest.find('"').map(|end| PathBuf::from(&rest[..end]))
+        })
+        .collect();
+    programs.sort();
+    programs.dedup();
+    programs
+}
+
+/// The commands of every README of the workspace.
+fn readme_commands(root: &Path) -> Extracted {
+    let mut all = Extracted::default();
+    for path in readmes(root) {
+        let name = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let found = extract(&name, &text);
+        all.commands.extend(found.commands);
+        all.untagged.extend(found.untagged);
+    }
+    all
+}
+
+/// The `$ command` lines of the help of each program of the workspace
+/// (and of each of its subcommands).
+fn help_commands(programs: &[PathBuf]) -> Vec<Found> {
+    let mut found = Vec::new();
+    for exe in programs {
+        let program = exe.file_name().unwrap_or_default().to_string_lossy();
+        let mut helps = vec![vec!["--help".to_string()]];
+        let top = help_text(exe, &helps[0]);
+        helps.extend(
+            subcommands(&top)
+                .into_iter()
+                .map(|sub| vec![sub, "--help".to_string()]),
+        );
+        for args in helps {
+            let text = help_text(exe, &args);
+            let place = format!("{program} {}", args.join(" "));
+            for line in text.lines() {
+                if let Some(command) = line.trim_start().strip_prefix("$ ") {
+                    found.push(Found {
+                        place: place.clone(),
+                        command: command.trim().to_string(),
+                        setup: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The help a program prints for `args`; it must exit 0.
+fn help_text(exe: &Path, args: &[String]) -> String {
+    let output = Command::new(exe)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
+    assert!(
+        output.status.success(),
+        "{} {}: {}",
+        exe.display(),
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The subcommands listed under `Commands:` in a clap help text, but `help`.
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|line| line.trim() != "Commands:")
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_documented_command_works_as_written() {
+    let root = mirror(&default_root());
+    let readme = readme_commands(&root);
+    assert!(
+        readme.untagged.is_empty(),
+        "commands outside a runnable block (tag the block ```sh, or ```text if it is not \
+         meant to run):\n{}",
+        readme.untagged.join("\n")
+    );
+    let programs = build_release(&root);
+    assert!(!programs.is_empty(), "cargo reported no programs");
+    let mut commands = readme.commands;
+    commands.extend(help_commands(&programs));
+    assert!(commands.len() > 10, "too few commands found: {commands:?}");
+    let (mut failures, mut notes) = (Vec::new(), Vec::new());
+    for found in &commands {
+        let run_as = match plan(&found.command) {
+            Plan::Skip(why) => {
+                notes.push(format!(
+                    "{}: skipped `{}`: {why}",
+                    found.place, found.command
+                ));
+                continue;
+            }
+            Plan::Unknown(word) => {
+                failures.push(format!(
+                    "{}: `{}`: no value for the placeholder {word} (add one to PLACEHOLDERS)",
+                    found.place, found.command
+                ));
+                continue;
+            }
+            Plan::Run(run_as) => run_as,
+        };
+        let broken = KNOWN_BROKEN.iter().find(|(command, _)| *command == run_as);
+        match (run(&root, &found.setup, &run_as, &mut notes), broken) {
+            (Outcome::Passed, None) => {}
+            (Outcome::Passed, Some(_)) => failures.push(format!(
+                "{}: `{run_as}` works now: remove it from KNOWN_BROKEN",
+                found.place
+            )),
+            (Outcome::Failed(why), Some((_, known))) => notes.push(format!(
+                "{}: `{run_as}` still fails ({known}): {why}",
+                found.place
+            )),
+            (Outcome::Failed(why), None) => {
+                failures.push(format!("{}: `{run_as}`: {why}", found.place))
+            }
+        }
+    }
+    let planned: Vec<String> = commands
+        .iter()
+        .filter_map(|found| match plan(&found.command) {
+            Plan::Run(run_as) => Some(run_as),
+            _ => None,
+        })
+        .collect();
+    for (command, _) in KNOWN_BROKEN.iter().chain(WRITERS) {
+        if !planned.iter().any(|run_as| run_as == command) {
+            failures.push(format!(
+                "no README shows `{command}` any more: remove its entry"
+            ));
+        }
+    }
+    for note in &notes {
+        println!("{note}");
+    }
+    println!("{} documented commands checked", commands.len());
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[cfg(test)]
+mod extraction {
+    use super::*;
+
+    const DOC: &str = "\
+# Title
+
+```sh
+cargo build --release   # a comment
+# an output line
+dlx=target/release/dlx
+$dlx file.dlx | \\
+  $dlx --first
+```
+
+```console
+$ make submit-p4205
+AC  sample-1
+```
+
+```text
+cargo run -q -p bundler -- p4205
+```
+
+```
+make untagged
+```
+
+    cargo run -q --bin judge -- <id> [--seed S]
+
+1. A list item
+   ```sh
+   make help
+   ```
+";
+
+    #[test]
+    fn commands_come_from_runnable_blocks_with_their_places() {
+        let found = extract("R.md", DOC);
+        let commands: Vec<(&str, &str)> = found
+            .commands
+            .iter()
+            .map(|f| (f.place.as_str(), f.command.as_str()))
+            .collect();
+        assert_eq!(
+            commands,
+            [
+                ("R.md:4", "cargo build --release   # a comment"),
+                ("R.md:7", "$dlx file.dlx |   $dlx --first"),
+                ("R.md:12", "make submit-p4205"),
+                ("R.md:28", "make help"),
+            ]
+        );
+        assert_eq!(found.commands[1].setup, ["dlx=target/release/dlx"]);
+        assert_eq!(
+            found.untagged,
+            [
+                "R.md:21: make untagged",
+                "R.md:24: cargo run -q --bin judge -- <id> [--seed S]"
+            ]
+        );
+    }
+
+    #[test]
+    fn synopses_are_filled_in_and_expensive_commands_replaced() {
+        assert_eq!(
+            plan("cargo run -q --bin judge -- stress <id> --count 200 [--seed S]"),
+            Plan::Run("cargo run -q --bin judge -- stress p4205 --count 5".into())
+        );
+        assert_eq!(
+            plan("judge <id> [--cases DIR]... --deny-warnings"),
+            Plan::Run("judge p4205 --deny-warnings".into())
+        );
+        assert_eq!(plan("x <new>"), Plan::Unknown("<new>".into()));
+        assert_eq!(
+            plan("make stress-p4205 COUNT=200 SEED=1   # a comment"),
+            Plan::Run("make stress-p4205 COUNT=5 SEED=1".into())
+        );
+        assert_eq!(
+            plan("dlx polyomino examples/pentomino-6x10.polyomino | dlx   # 9356"),
+            Plan::Run("dlx polyomino examples/pentomino-6x10.polyomino | dlx -n 500".into())
+        );
+        assert_eq!(
+            without_comment("echo '# not' \"#\" x#y # yes"),
+            "echo '# not' \"#\" x#y"
+        );
+        assert_eq!(plan("dlx < in.dlx"), Plan::Run("dlx < in.dlx".into()));
+        assert!(matches!(plan("make test"), Plan::Skip(_)));
+    }
+
+    #[test]
+    fn errors_are_recognised_in_output() {
+        assert!(is_error_line("error: unknown problem `x`"));
+        assert!(is_error_line("  error[E0308]: mismatched types"));
+        assert!(is_error_line("thread 'main' panicked at src/main.rs:1:1:"));
+        assert!(!is_error_line("test errors_name_their_place ... ok"));
+        assert!(!is_error_line("0 passed, 1 failed"));
+    }
+
+    #[test]
+    fn help_texts_list_their_subcommands() {
+        let help = "Usage: x\n\nCommands:\n  stress   Judge\n  list     Print\n  help     Print\n\nOptions:\n";
+        assert_eq!(subcommands(help), ["stress", "list"]);
+    }
+}

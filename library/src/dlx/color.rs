@@ -1,0 +1,354 @@
+//! Exact cover with colors: Knuth's Algorithm C as DLX2 runs it (TAOCP
+//! 7.2.2.1, `dlx2.w`), walking exactly DLX2's tree.
+//!
+//! ```
+//! use library::dlx::{color, Problem, Search};
+//!
+//! // dlx2.w's example: items A, B, C primary, X and Y secondary; the
+//! // options agree on the colors they give X and Y, or conflict.
+//! let (a, b, c, x, y) = (0, 1, 2, 3, 4);
+//! let mut problem = Problem::new(3, 2);
+//! problem.add_colored_option(&[(a, 0), (b, 0), (x, 1), (y, 1)])?;
+//! problem.add_colored_option(&[(a, 0), (c, 0), (x, 2), (y, 2)])?;
+//! problem.add_colored_option(&[(b, 0), (x, 2)])?;
+//! problem.add_colored_option(&[(c, 0), (y, 2)])?;
+//! let mut solver = color::Solver::new(&problem);
+//! assert_eq!(solver.first(), Some(vec![1, 2])); // A C X:2 Y:2 and B X:2
+//! assert_eq!(solver.count(), 1);
+//! # Ok::<(), library::dlx::Error>(())
+//! ```
+//!
+//! The search is Algorithm X's ([`crate::dlx::Links`]), on the state of
+//! [`crate::dlx::dance`]: when a chosen option names a secondary item with
+//! a color, that item is purified instead of covered. It branches on the
+//! same items (the fewest options, leftmost on ties, or as the problem's
+//! [`Branching`] says) and tries the options in the same order as DLX2, so
+//! it finds the same solutions in the same order; [`Stats`] counts nodes,
+//! updates and cleansings as DLX2 counts them. On a problem without colors
+//! that is DLX1's tree and counts: [`crate::dlx::Solver`] searches those a
+//! little faster, and submissions that need no colors carry none of this.
+
+use std::ops::ControlFlow;
+
+use crate::dlx::dance::{naming, Dance};
+use crate::dlx::{Branching, Choice, Never, Problem, Progress, Scan, Search, Stats};
+
+/// Algorithm C with a choice that scans the primary items: the engine for
+/// puzzles. Past [`crate::dlx::SCAN_LIMIT`] primary items,
+/// `Links<`[`Listed`](crate::dlx::Listed)`>`.
+pub type Solver = Links<Scan>;
+
+/// Dancing-links search with colors over one [`Problem`]; walks exactly
+/// DLX2's tree (see the module docs). `C` finds the item to branch on, as
+/// for [`crate::dlx::Links`].
+///
+/// # Panics
+/// [`Search::new`] panics if the problem has bounds (Algorithm M,
+/// [`crate::dlx::multi`], searches those).
+#[derive(Clone, Debug)]
+pub struct Links<C> {
+    dance: Dance<C>,
+    in_order: bool,
+}
+
+impl<C: Choice> Search for Links<C> {
+    fn new(problem: &Problem) -> Links<C> {
+        assert!(
+            !problem.has_bounds(),
+            "a problem with bounds needs dlx::multi::Solver"
+        );
+        Links {
+            dance: Dance::new(problem),
+            in_order: problem.branching == Branching::InOrder,
+        }
+    }
+
+    fn search_with_progress<B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(&Progress),
+    {
+        let visit = naming(visit, |s: &Links<C>| &s.dance);
+        self.walk(visit, interval, |solver, choice| {
+            let dance = &solver.dance;
+            let position: Vec<(u32, u32)> = choice.iter().map(|&x| dance.position(x)).collect();
+            report(&Progress::new(dance.stats, &position))
+        })
+    }
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+    {
+        self.walk(naming(visit, |s: &Links<C>| &s.dance), u64::MAX, |_, _| {})
+    }
+
+    fn stats(&self) -> Stats {
+        self.dance.stats
+    }
+
+    /// Counts without naming the options of each solution.
+    fn count(&mut self) -> u64 {
+        let mut count = 0;
+        let visit = |_: &Links<C>, _: &[u32]| {
+            count += 1;
+            ControlFlow::Continue(())
+        };
+        match self.walk::<Never, _, _>(visit, u64::MAX, |_, _| {}) {
+            ControlFlow::Continue(()) => count,
+            ControlFlow::Break(never) => match never {},
+        }
+    }
+}
+
+impl<C: Choice> Links<C> {
+    /// Algorithm C (TAOCP 7.2.2.1), steps C1–C8, as DLX2 runs them: the
+    /// steps of Algorithm X with `commit` and `uncommit` for the other
+    /// items of an option. `visit` and `report` get the option nodes
+    /// chosen, level by level.
+    fn walk<B, F, R>(&mut self, mut visit: F, interval: u64, mut report: R) -> ControlFlow<B>
+    where
+        F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Links<C>, &[u32]),
+    {
+        // C1 [Initialize]: choice[l] is the option node tried at level l.
+        self.dance.stats = Stats::default();
+        let mut next_report = interval;
+        let mut choice: Vec<u32> = Vec::with_capacity(self.dance.primary + 1);
+        self.dance.stats.nodes += 1;
+        // C2 [Enter level], C3 [Choose i].
+        let mut best = match self.choose() {
+            Some(best) => best,
+            None => {
+                self.dance.stats.nodes += 1;
+                return visit(self, &[]);
+            }
+        };
+        // C4 [Cover i].
+        self.dance.cover(best);
+        let mut cur = self.dance.node(best).down;
+        choice.push(cur);
+        loop {
+            if cur != best {
+                // C5 [Try x_l]: commit the other items of option `cur`.
+                self.commit_others(cur);
+                self.dance.stats.nodes += 1;
+                if self.dance.stats.nodes >= next_report {
+                    next_report = next_report.saturating_add(interval);
+                    report(self, &choice);
+                }
+                if let Some(next) = self.choose() {
+                    // C2 again, one level deeper: C3, C4.
+                    best = next;
+                    self.dance.cover(best);
+                    cur = self.dance.node(best).down;
+                    choice.push(cur);
+                    continue;
+                }
+                // Every primary item covered: a solution.
+                if let ControlFlow::Break(value) = visit(self, &choice) {
+                    self.unwind(&choice);
+                    return ControlFlow::Break(value);
+                }
+            } else {
+                // C7 [Backtrack]: every option of `best` has been tried.
+                self.dance.uncover(best);
+                choice.pop();
+                match choice.last() {
+                    None => return ControlFlow::Continue(()),
+                    Some(&x) => {
+                        cur = x;
+                        best = self.dance.node(cur).top as u32;
+                    }
+                }
+            }
+            // C6 [Try again]: undo option `cur` and move to the next one.
+            self.uncommit_others(cur);
+            cur = self.dance.node(cur).down;
+            *choice.last_mut().expect("a level is active") = cur;
+        }
+    }
+
+    /// C3: the item to branch on, as Algorithm X chooses (see
+    /// [`crate::dlx::Links`]); `None` if every primary item is covered.
+    fn choose(&self) -> Option<u32> {
+        let dance = &self.dance;
+        let best = dance.choice.fewest(&dance.len)?;
+        if self.in_order && dance.len[best as usize] > 1 {
+            return dance.choice.leftmost(&dance.len);
+        }
+        Some(best)
+    }
+
+    /// Covers or purifies the items of `x`'s option other than `x`'s own,
+    /// left to right starting after `x` and wrapping around: an item
+    /// without a color is covered, one with a color purified unless an
+    /// earlier choice purified it already (DLX2's cleansed node).
+    fn commit_others(&mut self, x: u32) {
+        let dance = &mut self.dance;
+        let mut p = dance.node(x).right;
+        while p != x {
+            let node = *dance.node(p);
+            if dance.color[p as usize] == 0 {
+                dance.cover(node.top as u32);
+            } else if !dance.is_purified(node.top as u32) {
+                dance.purify(p);
+            }
+            p = node.right;
+        }
+    }
+
+    /// Undoes `commit_others(x)`, right to left.
+    fn uncommit_others(&mut self, x: u32) {
+        let dance = &mut self.dance;
+        let mut p = dance.left(x);
+        while p != x {
+            let top = dance.node(p).top as u32;
+            if dance.color[p as usize] == 0 {
+                dance.uncover(top);
+            } else if dance.purified_by(p) {
+                dance.unpurify(p);
+            }
+            p = dance.left(p);
+        }
+    }
+
+    /// Restores the links after a search stopped with every option in
+    /// `choice` taken.
+    fn unwind(&mut self, choice: &[u32]) {
+        for &x in choice.iter().rev() {
+            self.uncommit_others(x);
+            let top = self.dance.node(x).top as u32;
+            self.dance.uncover(top);
+        }
+    }
+
+    /// Checks the invariants of [`crate::dlx::dance`] (Knuth's
+    /// `sanity()`); returns the first violation found.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.dance.check_invariants()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx::oracle::{brute_force, colored_problems, in_search_order, problems, sorted};
+    use crate::dlx::{text, Listed};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn finds_exactly_the_brute_force_solutions(problem in colored_problems()) {
+            let mut solver = Solver::new(&problem);
+            prop_assert_eq!(sorted(in_search_order(&mut solver)), brute_force(&problem));
+            prop_assert_eq!(solver.check_invariants(), Ok(()));
+            // Stopping early restores the links too.
+            let first = solver.first();
+            prop_assert_eq!(first.is_some(), !brute_force(&problem).is_empty());
+            prop_assert_eq!(solver.check_invariants(), Ok(()));
+        }
+
+        /// Without colors, Algorithm C is Algorithm X: the same tree, node
+        /// for node and update for update.
+        #[test]
+        fn without_colors_it_walks_algorithm_xs_tree(problem in problems()) {
+            let mut x = crate::dlx::Solver::new(&problem);
+            let mut c = Solver::new(&problem);
+            prop_assert_eq!(in_search_order(&mut c), in_search_order(&mut x));
+            prop_assert_eq!(c.stats(), x.stats());
+        }
+
+        /// The list of active items walks the same tree as the scan.
+        #[test]
+        fn listing_active_items_walks_the_same_tree(problem in colored_problems()) {
+            let mut scan = Solver::new(&problem);
+            let mut list = Links::<Listed>::new(&problem);
+            prop_assert_eq!(in_search_order(&mut list), in_search_order(&mut scan));
+            prop_assert_eq!(list.stats(), scan.stats());
+            prop_assert_eq!(list.check_invariants(), Ok(()));
+        }
+
+        /// Purifying for the color of an option, and then covering or
+        /// purifying its other items, keeps the invariants, and undoing
+        /// restores the state exactly.
+        #[test]
+        fn committing_an_option_is_undone_exactly(problem in colored_problems(), pick in 0usize..64) {
+            prop_assume!(problem.options() > 0);
+            let mut solver = Solver::new(&problem);
+            let before = format!("{:?}", (&solver.dance.len, &solver.dance.nodes));
+            let headers = problem.primary() + problem.secondary() + 1;
+            let option_nodes: Vec<u32> = (headers..solver.dance.nodes.len())
+                .filter(|&x| solver.dance.nodes[x].top > 0)
+                .map(|x| x as u32)
+                .collect();
+            let x = option_nodes[pick % option_nodes.len()];
+            let top = solver.dance.node(x).top as u32;
+            solver.dance.cover(top);
+            solver.commit_others(x);
+            prop_assert_eq!(solver.check_invariants(), Ok(()));
+            solver.uncommit_others(x);
+            solver.dance.uncover(top);
+            let dance = &solver.dance;
+            prop_assert_eq!(format!("{:?}", (&dance.len, &dance.nodes)), before);
+        }
+
+        /// Branching in order sorts the solutions, as for Algorithm X.
+        #[test]
+        fn branching_in_order_sorts_the_solutions(problem in colored_problems()) {
+            let mut problem = problem;
+            problem.set_branching(Branching::InOrder);
+            let key = |solution: &[usize]| {
+                let mut by_item: Vec<(usize, usize)> = solution
+                    .iter()
+                    .map(|&k| (problem.option(k).min().unwrap(), k))
+                    .collect();
+                by_item.sort_unstable();
+                by_item.into_iter().map(|(_, k)| k).collect::<Vec<_>>()
+            };
+            let found = in_search_order(&mut Solver::new(&problem));
+            let keys: Vec<Vec<usize>> = found.iter().map(|s| key(s)).collect();
+            let mut sorted_keys = keys.clone();
+            sorted_keys.sort();
+            prop_assert_eq!(&keys, &sorted_keys);
+            prop_assert_eq!(found.len(), brute_force(&problem).len());
+        }
+    }
+
+    #[test]
+    fn counts_as_dlx2_on_its_example() {
+        // dlx2.w's example; DLX2 reports 1 solution, 4 nodes, 14 updates
+        // and 5 cleansings on it.
+        let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+        let instance = text::parse(text.as_bytes().to_vec()).unwrap();
+        let mut solver = Solver::new(&instance.problem);
+        let solution = solver.first().unwrap();
+        let lines: Vec<String> = solution.iter().map(|&k| instance.option_text(k)).collect();
+        assert_eq!(lines, ["A C X:1 Y:1", "B X:1"]);
+        assert_eq!(solver.count(), 1);
+        let stats = solver.stats();
+        assert_eq!((stats.nodes, stats.updates, stats.cleansings), (4, 14, 5));
+    }
+
+    #[test]
+    #[should_panic(expected = "bounds needs dlx::multi")]
+    fn bounds_are_algorithm_ms() {
+        let mut problem = Problem::new(1, 0);
+        problem.set_bounds(0, 0, 2).unwrap();
+        Solver::new(&problem);
+    }
+
+    #[test]
+    fn no_primary_items_has_one_empty_solution() {
+        let mut problem = Problem::new(0, 1);
+        problem.add_colored_option(&[(0, 3)]).unwrap();
+        assert_eq!(Solver::new(&problem).first(), Some(vec![]));
+    }
+}

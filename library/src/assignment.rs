@@ -46,58 +46,20 @@ pub fn best(profits: &[&[f64]]) -> Option<(f64, Vec<usize>)> {
             forbidden
         }
     };
-    // Rows and columns from 1; row_of[j] the row matched to column j.
-    let (mut u, mut v) = ([0.0f64; MAX + 1], [0.0f64; MAX + 1]);
-    let (mut row_of, mut way) = ([0usize; MAX + 1], [0usize; MAX + 1]);
+    let mut matching = Matching {
+        n,
+        u: [0.0; MAX + 1],
+        v: [0.0; MAX + 1],
+        row_of: [0; MAX + 1],
+        way: [0; MAX + 1],
+    };
     for i in 1..=n {
-        row_of[0] = i;
-        let mut j0 = 0;
-        let mut least = [f64::INFINITY; MAX + 1];
-        let mut used = [false; MAX + 1];
-        loop {
-            used[j0] = true;
-            let i0 = row_of[j0];
-            let (mut delta, mut j1) = (f64::INFINITY, 0);
-            for j in 1..=n {
-                if used[j] {
-                    continue;
-                }
-                let reduced = cost(i0 - 1, j - 1) - u[i0] - v[j];
-                if reduced < least[j] {
-                    least[j] = reduced;
-                    way[j] = j0;
-                }
-                if least[j] < delta {
-                    delta = least[j];
-                    j1 = j;
-                }
-            }
-            for j in 0..=n {
-                if used[j] {
-                    u[row_of[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    least[j] -= delta;
-                }
-            }
-            j0 = j1;
-            if row_of[j0] == 0 {
-                break;
-            }
-        }
-        loop {
-            let j1 = way[j0];
-            row_of[j0] = row_of[j1];
-            j0 = j1;
-            if j0 == 0 {
-                break;
-            }
-        }
+        matching.add_row(i, &cost);
     }
     let mut columns = vec![0; n];
     let mut total = 0.0;
     for j in 1..=n {
-        let i = row_of[j] - 1;
+        let i = matching.row_of[j] - 1;
         let p = profits[i][j - 1];
         if !p.is_finite() {
             return None;
@@ -106,6 +68,64 @@ pub fn best(profits: &[&[f64]]) -> Option<(f64, Vec<usize>)> {
         total += p;
     }
     Some((total, columns))
+}
+
+/// A cheapest matching of the first rows, with the potentials that prove
+/// it; rows and columns from 1, 0 standing for "none".
+struct Matching {
+    n: usize,
+    u: [f64; MAX + 1],
+    v: [f64; MAX + 1],
+    /// The row matched to each column.
+    row_of: [usize; MAX + 1],
+    /// The column before each one on the augmenting path.
+    way: [usize; MAX + 1],
+}
+
+impl Matching {
+    /// Matches row `i` too: grows a tree of shortest reduced-cost paths
+    /// from it to a free column (Dijkstra's steps on the potentials), then
+    /// flips the path.
+    fn add_row(&mut self, i: usize, cost: &dyn Fn(usize, usize) -> f64) {
+        let n = self.n;
+        self.row_of[0] = i;
+        let mut j0 = 0;
+        let mut least = [f64::INFINITY; MAX + 1];
+        let mut used = [false; MAX + 1];
+        loop {
+            used[j0] = true;
+            let i0 = self.row_of[j0];
+            let (mut delta, mut j1) = (f64::INFINITY, 0);
+            for j in (1..=n).filter(|&j| !used[j]) {
+                let reduced = cost(i0 - 1, j - 1) - self.u[i0] - self.v[j];
+                if reduced < least[j] {
+                    least[j] = reduced;
+                    self.way[j] = j0;
+                }
+                if least[j] < delta {
+                    delta = least[j];
+                    j1 = j;
+                }
+            }
+            for j in 0..=n {
+                if used[j] {
+                    self.u[self.row_of[j]] += delta;
+                    self.v[j] -= delta;
+                } else {
+                    least[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if self.row_of[j0] == 0 {
+                break;
+            }
+        }
+        while j0 != 0 {
+            let j1 = self.way[j0];
+            self.row_of[j0] = self.row_of[j1];
+            j0 = j1;
+        }
+    }
 }
 
 #[cfg(test)]

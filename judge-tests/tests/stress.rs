@@ -27,6 +27,7 @@ fn p4205_failure_shrinks_to_a_full_board_and_is_saved() {
         count: 3,
         seed: 1,
         save_dir: save.path().to_path_buf(),
+        save_slowest: None,
     };
     let mut log = Vec::new();
     let passed = stress(&kit("p4205"), &exe, &options, &mut log).unwrap();
@@ -51,6 +52,7 @@ fn uva197_failure_shrinks_to_one_case() {
         count: 2,
         seed: 4,
         save_dir: save.path().to_path_buf(),
+        save_slowest: None,
     };
     let mut log = Vec::new();
     assert!(!stress(&kit("cube"), &exe, &options, &mut log).unwrap());

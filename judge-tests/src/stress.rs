@@ -27,6 +27,7 @@ use crate::catalog::Problem;
 use crate::compare::Checker;
 use crate::error::Error;
 use crate::judge::{decide, limits_of, CaseResult, Verdict};
+use crate::problems::grid::NO_SOLUTION;
 use crate::problems::{Generator, Reference};
 use crate::report::{case_report, closing_line, Style};
 use crate::rng::Rng;
@@ -46,6 +47,9 @@ pub struct StressKit {
     pub limits: Limits,
     /// The problem's checker.
     pub checker: Checker,
+    /// Whether grids the problem's own checker validates stand without the
+    /// reference (a hard class's run: see [`stress`]).
+    pub certify: bool,
 }
 
 impl StressKit {
@@ -65,6 +69,7 @@ impl StressKit {
             reference,
             limits: limits_of(&problem.settings),
             checker: problem.checker()?,
+            certify: false,
         })
     }
 
@@ -85,6 +90,7 @@ impl StressKit {
             });
         };
         kit.generator.generate = class.generate;
+        kit.certify = true;
         Ok(kit)
     }
 }
@@ -141,6 +147,36 @@ impl Runner<'_> {
         ))
     }
 
+    /// Judges one generated input: its expected output, the run's CPU
+    /// time, and the failure if any. Where the problem has its own checker
+    /// and the submission answers every case with a grid, the checker
+    /// validating those grids (each one proof that its case is solvable)
+    /// is enough, and the reference is not asked: it is asked only to
+    /// confirm `No solution`, or to judge a failure.
+    fn judge_round(
+        &self,
+        input: &str,
+        round: usize,
+    ) -> io::Result<(String, Duration, Option<CaseResult>)> {
+        if let (true, Checker::Own { check, .. }) = (self.kit.certify, self.kit.checker) {
+            std::fs::write(&self.input_file, input)?;
+            let outcome = run(self.exe, &self.input_file, &self.kit.limits)?;
+            let actual = String::from_utf8_lossy(&outcome.stdout).into_owned();
+            let certified = !actual.contains(NO_SOLUTION)
+                && decide(&outcome, &self.kit.limits, |a| check(input, a, a)) == Verdict::Accepted;
+            if certified {
+                return Ok((actual, outcome.cpu, None));
+            }
+        }
+        let expected = (self.kit.reference)(input).map_err(|e| {
+            io::Error::other(format!(
+                "generator bug, input {round} has no answer: {e}\n{input}"
+            ))
+        })?;
+        let (cpu, failure) = self.judge_timed(input, &expected)?;
+        Ok((expected, cpu, failure))
+    }
+
     /// The smallest failing case that greedy shrinking reaches from `failing`.
     fn shrink(&self, failing: Failing) -> io::Result<Failing> {
         let Generator { shrink, size, .. } = self.kit.generator;
@@ -190,12 +226,7 @@ pub fn stress(
     let mut slowest: Option<(Duration, String, String)> = None;
     for round in 1..=options.count {
         let input = (kit.generator.generate)(&mut rng);
-        let expected = (kit.reference)(&input).map_err(|e| {
-            io::Error::other(format!(
-                "generator bug, input {round} has no answer: {e}\n{input}"
-            ))
-        })?;
-        let (cpu, failure) = runner.judge_timed(&input, &expected)?;
+        let (expected, cpu, failure) = runner.judge_round(&input, round)?;
         times.push(cpu);
         if slowest.as_ref().map_or(true, |s| cpu > s.0) {
             slowest = Some((cpu, input.clone(), expected.clone()));

@@ -228,7 +228,7 @@ pub fn stress(
         let input = (kit.generator.generate)(&mut rng);
         let (expected, cpu, failure) = runner.judge_round(&input, round)?;
         times.push(cpu);
-        if slowest.as_ref().map_or(true, |s| cpu > s.0) {
+        if slowest.as_ref().is_none_or(|s| cpu > s.0) {
             slowest = Some((cpu, input.clone(), expected.clone()));
         }
         if let Some(failure) = failure {

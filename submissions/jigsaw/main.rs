@@ -112,10 +112,10 @@ impl Houses {
             return leftovers;
         }
         for kind in 0..2 {
-            for set in 1..(1u32 << side) - 1 {
-                let lines: Vec<usize> = (0..side)
-                    .filter(|&l| set >> l & 1 == 1)
-                    .collect();
+            let runs = (0..side)
+                .flat_map(|first| (first + 1..=side).map(move |end| first..end));
+            for run in runs.filter(|run| run.len() < side) {
+                let lines: Vec<usize> = run.collect();
                 let mut inside = vec![false; side * side];
                 for &l in &lines {
                     for &cell in self.house(kind * side + l) {

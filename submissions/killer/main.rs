@@ -27,40 +27,41 @@ let mut houses=Houses{side,members,peers:vec![Vec::new();side*side],overlaps:Vec
 new(),regions:regions.to_vec()};for h in 0 ..3*side{let cells=houses.house(h).to_vec();houses.add_peers(&
 cells);}houses.overlaps=houses.find_overlaps();houses.leftovers=houses.find_leftovers();houses}fn find_leftovers(&
 self)->Vec<Leftover>{let side=self.side;let mut leftovers:Vec<Leftover> =Vec::new();if side>16{return
-leftovers;}for kind in 0 ..2{for set in 1 ..(1u32<<side)-1{let lines:Vec<usize> =(0 ..side).filter(|&
-l|set>>l&1==1).collect();let mut inside=vec![false;side*side];for&l in&lines{for&cell in self.house(kind*
-side+l){inside[cell]=true;}}let mut overlap:Vec<(usize,usize)> =(0 ..side).map(|r|{let n=self.house(2*
-side+r).iter().filter(|& &c|inside[c]).count();(n,r)}).collect();overlap.sort_unstable_by(|a,b|b.cmp(
-a));let k=lines.len();if overlap[k-1].0==overlap[k].0{continue;}let mut chosen=vec![false;side*side];
-for&(_,r)in&overlap[..k]{for&cell in self.house(2*side+r){chosen[cell]=true;}}let innies:Vec<usize> =(
-0 ..side*side).filter(|&c|inside[c]&&!chosen[c]).collect();let outies:Vec<usize> =(0 ..side*side).filter(|&
-c|chosen[c]&&!inside[c]).collect();if innies.is_empty()||innies.len()>MOST_LEFTOVERS{continue;}if leftovers.
-iter().any(|l|l.innies==innies&&l.outies==outies){continue;}leftovers.push(Leftover{innies,outies});}}
-leftovers}fn leftovers(&self,board:&mut Board)->Result<bool,Contradiction>{let mut changed=false;for leftover
-in&self.leftovers{let(innies,outies)=(&leftover.innies,&leftover.outies);let(inner,outer)=(board.union(
-innies),board.union(outies));changed|=board.remove_from(innies,inner&!outer)?;changed|=board.remove_from(
-outies,outer&!inner)?;for(one,other)in[(innies,outies),(outies,innies)]{let mut digits=board.union(one);
-while digits!=0{let digit=digits&digits.wrapping_neg();digits&=digits-1;let placed=one.iter().filter(|& &
-c|board.digits(c)==digit).count();if placed==0{continue;}let open:Vec<usize> =other.iter().copied().filter(|&
-c|board.digits(c)&digit!=0).collect();if placed>self.most_at_once(&open){return Err(Contradiction);}if
-placed==open.len(){for&c in&open{if board.digits(c)!=digit{board.set(c,digit);changed=true;}}}}}}Ok(changed)}
-fn most_at_once(&self,cells:&[usize])->usize{let side=self.side;let distinct=|key:&dyn Fn(usize)->usize|{
-let mut seen=0u64;for&c in cells{seen|=1<<key(c);}seen.count_ones()as usize};let rows=distinct(&|c|c/
-side);let columns=distinct(&|c|c%side);let regions=distinct(&|c|self.regions[c]);rows.min(columns).min(
-regions)}pub fn sudoku(box_rows:usize,box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:
-Vec<usize> =(0 ..side*side).map(|cell|{let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).
-collect();Houses::new(side,&boxes)}fn find_overlaps(&self)->Vec<Overlap>{let mut overlaps=Vec::new();
-let count=self.members.len()/self.side;for a in 0 ..count{for b in a+1 ..count{let(first,second)=(self.
-house(a),self.house(b));let shared:Vec<usize> =first.iter().copied().filter(|c|second.contains(c)).collect();
-if shared.len()<2{continue;}let outside=|cells:&[usize]|->Vec<usize>{cells.iter().copied().filter(|c|!
-shared.contains(c)).collect()};overlaps.push(Overlap{only_first:outside(first),only_second:outside(second),
-shared});}}overlaps}pub fn add_peers(&mut self,cells:&[usize]){for&cell in cells{for&other in cells{if
-other!=cell&&!self.peers[cell].contains(&other){self.peers[cell].push(other);}}}}pub fn side(&self)->
-usize{self.side}pub fn cells(&self)->usize{self.side*self.side}pub fn house(&self,h:usize)->&[usize]{&
-self.members[h*self.side..(h+1)*self.side]}pub fn houses_of(&self,cell:usize)->[usize;3]{let side=self.
-side;[cell/side,side+cell%side,2*side+self.regions[cell]]}pub fn all_digits(&self)->Digits{u32::MAX>>(
-32-self.side)}pub fn board(&self,givens:&[u8])->Board{assert_eq!(givens.len(),self.cells(),"one given per cell");
-let cells=givens.iter().map(|&d|match d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a digit 1..={}",
+leftovers;}for kind in 0 ..2{let runs=(0 ..side).flat_map(|first|(first+1 ..=side).map(move|end|first..
+end));for run in runs.filter(|run|run.len()<side){let lines:Vec<usize> =run.collect();let mut inside=
+vec![false;side*side];for&l in&lines{for&cell in self.house(kind*side+l){inside[cell]=true;}}let mut overlap:
+Vec<(usize,usize)> =(0 ..side).map(|r|{let n=self.house(2*side+r).iter().filter(|& &c|inside[c]).count();(
+n,r)}).collect();overlap.sort_unstable_by(|a,b|b.cmp(a));let k=lines.len();if overlap[k-1].0==overlap[
+k].0{continue;}let mut chosen=vec![false;side*side];for&(_,r)in&overlap[..k]{for&cell in self.house(2*
+side+r){chosen[cell]=true;}}let innies:Vec<usize> =(0 ..side*side).filter(|&c|inside[c]&&!chosen[c]).
+collect();let outies:Vec<usize> =(0 ..side*side).filter(|&c|chosen[c]&&!inside[c]).collect();if innies.
+is_empty()||innies.len()>MOST_LEFTOVERS{continue;}if leftovers.iter().any(|l|l.innies==innies&&l.outies==
+outies){continue;}leftovers.push(Leftover{innies,outies});}}leftovers}fn leftovers(&self,board:&mut Board)->
+Result<bool,Contradiction>{let mut changed=false;for leftover in&self.leftovers{let(innies,outies)=(&
+leftover.innies,&leftover.outies);let(inner,outer)=(board.union(innies),board.union(outies));changed|=
+board.remove_from(innies,inner&!outer)?;changed|=board.remove_from(outies,outer&!inner)?;for(one,other)
+in[(innies,outies),(outies,innies)]{let mut digits=board.union(one);while digits!=0{let digit=digits&
+digits.wrapping_neg();digits&=digits-1;let placed=one.iter().filter(|& &c|board.digits(c)==digit).count();
+if placed==0{continue;}let open:Vec<usize> =other.iter().copied().filter(|&c|board.digits(c)&digit!=0).
+collect();if placed>self.most_at_once(&open){return Err(Contradiction);}if placed==open.len(){for&c in&
+open{if board.digits(c)!=digit{board.set(c,digit);changed=true;}}}}}}Ok(changed)}fn most_at_once(&self,
+cells:&[usize])->usize{let side=self.side;let distinct=|key:&dyn Fn(usize)->usize|{let mut seen=0u64;
+for&c in cells{seen|=1<<key(c);}seen.count_ones()as usize};let rows=distinct(&|c|c/side);let columns=
+distinct(&|c|c%side);let regions=distinct(&|c|self.regions[c]);rows.min(columns).min(regions)}pub fn sudoku(
+box_rows:usize,box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:Vec<usize> =(0 ..side*
+side).map(|cell|{let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).collect();Houses::
+new(side,&boxes)}fn find_overlaps(&self)->Vec<Overlap>{let mut overlaps=Vec::new();let count=self.members.
+len()/self.side;for a in 0 ..count{for b in a+1 ..count{let(first,second)=(self.house(a),self.house(b));
+let shared:Vec<usize> =first.iter().copied().filter(|c|second.contains(c)).collect();if shared.len()<
+2{continue;}let outside=|cells:&[usize]|->Vec<usize>{cells.iter().copied().filter(|c|!shared.contains(
+c)).collect()};overlaps.push(Overlap{only_first:outside(first),only_second:outside(second),shared});}}
+overlaps}pub fn add_peers(&mut self,cells:&[usize]){for&cell in cells{for&other in cells{if other!=cell&&!
+self.peers[cell].contains(&other){self.peers[cell].push(other);}}}}pub fn side(&self)->usize{self.side}
+pub fn cells(&self)->usize{self.side*self.side}pub fn house(&self,h:usize)->&[usize]{&self.members[h*
+self.side..(h+1)*self.side]}pub fn houses_of(&self,cell:usize)->[usize;3]{let side=self.side;[cell/side,
+side+cell%side,2*side+self.regions[cell]]}pub fn all_digits(&self)->Digits{u32::MAX>>(32-self.side)}pub
+fn board(&self,givens:&[u8])->Board{assert_eq!(givens.len(),self.cells(),"one given per cell");let cells=
+givens.iter().map(|&d|match d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a digit 1..={}",
 self.side);1<<(d-1)}}).collect();Board{cells,touched:vec![u64::MAX;(self.cells()+63)/64]}}pub fn settle<
 R:Rule>(&self,board:&mut Board,rule:&R,)->Result<(),Contradiction>{loop{self.naked_singles(board)?;if
 self.hidden_singles(board)?||self.intersections(board)?{continue;}if self.leftovers(board)?{continue;}

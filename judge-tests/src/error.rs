@@ -71,6 +71,15 @@ pub enum Error {
         /// The problem.
         id: String,
     },
+    /// `--class` names no hard class of the problem.
+    NoSuchClass {
+        /// The problem.
+        id: String,
+        /// The name given.
+        class: String,
+        /// The problem's classes, comma-separated.
+        known: String,
+    },
     /// A case input without the expected output beside it.
     NoExpectedOutput {
         /// The `.in` file.
@@ -128,6 +137,14 @@ impl fmt::Display for Error {
                 f,
                 "{id} has no stress support: judge-tests/src/problems.rs lists no generator \
                  and reference for it (its cases are still judged with `judge {id}`)"
+            ),
+            Error::NoSuchClass { id, class, known } if known.is_empty() => write!(
+                f,
+                "{id} has no hard class `{class}`: it has none (judge-tests/src/problems/{id}.rs)"
+            ),
+            Error::NoSuchClass { id, class, known } => write!(
+                f,
+                "{id} has no hard class `{class}`; its classes: {known}"
             ),
             Error::NoExpectedOutput { input } => write!(
                 f,

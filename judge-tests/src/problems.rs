@@ -11,13 +11,18 @@
 //! assert!(problems::find("no-such-problem").is_none());
 //! ```
 //!
-//! None of this uses `library/`: an oracle must not share the code it judges.
-//! To give a problem support, write `problems/<id>.rs` and add its `mod`
-//! line and one entry to [`ALL`].
+//! None of this uses `library/`: an oracle must not share the code it
+//! judges. Nor does a problem's module use another's: what several share
+//! is a kit ([`grid`] for the sudoku family, [`matrix`] for 0-1 matrices).
+//! To give a problem support, write `problems/<id>.rs` with a `SUPPORT`
+//! and add its `mod` line and its `SUPPORT` to [`ALL`]; a test fails
+//! while a module is left out.
 
+pub mod grid;
 pub mod jigsaw;
 pub mod killer;
 pub mod latin;
+pub mod matrix;
 pub mod p1074;
 pub mod p1219;
 pub mod p1784;
@@ -56,6 +61,18 @@ pub struct OwnChecker {
     pub check: CheckFn,
 }
 
+/// A named class of inputs built to be hard (for the search of a
+/// submission, or its reference), for stress runs and benches.
+#[derive(Clone, Copy, Debug)]
+pub struct Class {
+    /// A short name, e.g. `grown-empty`.
+    pub name: &'static str,
+    /// What its inputs are, in a few words.
+    pub about: &'static str,
+    /// A random input of the class.
+    pub generate: fn(&mut Rng) -> String,
+}
+
 /// One problem's support; every part optional.
 #[derive(Clone, Copy, Debug)]
 pub struct Support {
@@ -67,147 +84,32 @@ pub struct Support {
     pub generator: Option<Generator>,
     /// Used when the problem's settings say `checker = "problem"`.
     pub checker: Option<OwnChecker>,
+    /// Hard classes of inputs, each generated apart (their inputs are in
+    /// the generator's mix too).
+    pub classes: &'static [Class],
 }
 
-/// Every problem with support, by id.
+/// Every problem with support, by id: each module's `SUPPORT`. A module
+/// of `problems/` that is neither listed here nor a kit in [`KITS`]
+/// fails a test, so that no reference is silently left out.
 pub const ALL: &[Support] = &[
-    Support {
-        id: "jigsaw",
-        reference: Some(jigsaw::reference),
-        generator: Some(Generator {
-            generate: jigsaw::generate,
-            shrink: jigsaw::shrink,
-            size: jigsaw::size,
-        }),
-        checker: Some(OwnChecker {
-            about: "per case any grid keeping the givens with 1-9 once per row, column and region; `No solution` only where none exists",
-            check: jigsaw::check,
-        }),
-    },
-    Support {
-        id: "killer",
-        reference: Some(killer::reference),
-        generator: Some(Generator {
-            generate: killer::generate,
-            shrink: killer::shrink,
-            size: killer::size,
-        }),
-        checker: Some(OwnChecker {
-            about: "per case any grid keeping the givens with 1-9 once per row, column and box and every cage's digits distinct and adding up to its sum; `No solution` only where none exists",
-            check: killer::check,
-        }),
-    },
-    Support {
-        id: "latin",
-        reference: Some(latin::reference),
-        generator: Some(Generator {
-            generate: latin::generate,
-            shrink: latin::shrink,
-            size: latin::size,
-        }),
-        checker: Some(OwnChecker {
-            about: "the set of numbered solution grids, in any order",
-            check: latin::check,
-        }),
-    },
-    Support {
-        id: "p1074",
-        reference: Some(p1074::reference),
-        generator: Some(Generator {
-            generate: p1074::generate,
-            shrink: p1074::shrink,
-            size: p1074::size,
-        }),
-        checker: None,
-    },
-    Support {
-        id: "p1219",
-        reference: Some(p1219::reference),
-        generator: Some(Generator {
-            generate: p1219::generate,
-            shrink: p1219::shrink,
-            size: p1219::size,
-        }),
-        checker: None,
-    },
-    Support {
-        id: "p1784",
-        reference: Some(p1784::reference),
-        generator: Some(Generator {
-            generate: p1784::generate,
-            shrink: p1784::shrink,
-            size: p1784::size,
-        }),
-        checker: None,
-    },
-    Support {
-        id: "p4205",
-        reference: Some(p4205::reference),
-        generator: Some(Generator {
-            generate: p4205::generate,
-            shrink: p4205::shrink,
-            size: p4205::size,
-        }),
-        checker: Some(OwnChecker {
-            about: "any completion of the given board with every piece in a legal orientation",
-            check: p4205::check_answer,
-        }),
-    },
-    Support {
-        id: "p4929",
-        reference: Some(p4929::reference),
-        generator: Some(Generator {
-            generate: p4929::generate,
-            shrink: p4929::shrink,
-            size: p4929::size,
-        }),
-        checker: Some(OwnChecker {
-            about:
-                "any exact cover: existing, distinct rows covering every column once, in any order",
-            check: p4929::check,
-        }),
-    },
-    Support {
-        id: "poj3074",
-        reference: Some(poj3074::reference),
-        generator: Some(Generator {
-            generate: poj3074::generate,
-            shrink: poj3074::shrink,
-            size: poj3074::size,
-        }),
-        checker: None,
-    },
-    Support {
-        id: "poj3740",
-        reference: Some(poj3740::reference),
-        generator: Some(Generator {
-            generate: poj3740::generate,
-            shrink: poj3740::shrink,
-            size: poj3740::size,
-        }),
-        checker: None,
-    },
-    Support {
-        id: "uva197",
-        reference: Some(uva197::reference),
-        generator: Some(Generator {
-            generate: uva197::generate,
-            shrink: uva197::shrink,
-            size: uva197::size,
-        }),
-        checker: None,
-    },
-    Support {
-        id: "uva745",
-        reference: Some(uva745::reference),
-        generator: Some(Generator {
-            generate: uva745::generate,
-            shrink: uva745::shrink,
-            size: uva745::size,
-        }),
-        checker: None,
-    },
+    jigsaw::SUPPORT,
+    killer::SUPPORT,
+    latin::SUPPORT,
+    p1074::SUPPORT,
+    p1219::SUPPORT,
+    p1784::SUPPORT,
+    p4205::SUPPORT,
+    p4929::SUPPORT,
+    poj3074::SUPPORT,
+    poj3740::SUPPORT,
+    uva197::SUPPORT,
+    uva745::SUPPORT,
 ];
+
+/// The modules of `problems/` that are kits shared by references, not
+/// problems.
+pub const KITS: &[&str] = &["grid", "matrix"];
 
 /// The support of problem `id`, if it has any.
 pub fn find(id: &str) -> Option<&'static Support> {
@@ -232,6 +134,81 @@ mod tests {
                 support.id
             );
         }
+    }
+
+    /// The module names under `src/problems/`: every `<name>.rs`.
+    fn modules_on_disk() -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/problems");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|entry| {
+                let path = entry.unwrap().path();
+                let is_rs = path.extension().is_some_and(|e| e == "rs");
+                is_rs.then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn every_module_is_registered_or_a_kit() {
+        let registered: Vec<&str> = ALL.iter().map(|s| s.id).collect();
+        for name in modules_on_disk() {
+            assert!(
+                registered.contains(&name.as_str()) || KITS.contains(&name.as_str()),
+                "src/problems/{name}.rs is neither in problems::ALL nor a kit in problems::KITS: \
+                 its reference would be silently unused"
+            );
+        }
+        for id in registered.iter().chain(KITS) {
+            assert!(
+                modules_on_disk().iter().any(|n| n == id),
+                "{id} has no module"
+            );
+        }
+    }
+
+    #[test]
+    fn no_problem_module_imports_another() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/problems");
+        let ids: Vec<&str> = ALL.iter().map(|s| s.id).collect();
+        for entry in walk(&dir) {
+            let text = std::fs::read_to_string(&entry).unwrap();
+            let own = entry
+                .strip_prefix(&dir)
+                .unwrap()
+                .components()
+                .next()
+                .unwrap()
+                .as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string();
+            for id in ids.iter().filter(|&&id| id != own) {
+                for path in [format!("super::{id}"), format!("problems::{id}")] {
+                    assert!(
+                        !text.contains(&format!("{path}::")) && !text.contains(&format!("{path};")),
+                        "{}: uses {path}; share through a kit ({KITS:?}) instead",
+                        entry.display()
+                    );
+                }
+            }
+        }
+    }
+
+    /// Every `.rs` file under `dir`, recursively.
+    fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files.extend(walk(&path));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+        files
     }
 
     #[test]

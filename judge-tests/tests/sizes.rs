@@ -11,7 +11,7 @@
 //! `#[cfg(test)]` items and `#[test]` functions.
 //!
 //! ```text
-//! cargo test -p judge-tests --test sizes -- --ignored
+//! cargo test -p judge-tests --test sizes
 //! ```
 //!
 //! A failure lists every offender, longest first.
@@ -213,7 +213,6 @@ impl std::fmt::Debug for Report {
 }
 
 #[test]
-#[ignore = "on once the splits of issue 22 have landed: run with --ignored"]
 fn files_and_functions_are_short() -> Result<(), Report> {
     let root = judge_tests::catalog::default_root();
     let offenders = measure(&root);

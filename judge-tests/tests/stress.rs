@@ -27,6 +27,7 @@ fn p4205_failure_shrinks_to_a_full_board_and_is_saved() {
         count: 3,
         seed: 1,
         save_dir: save.path().to_path_buf(),
+        save_slowest: None,
     };
     let mut log = Vec::new();
     let passed = stress(&kit("p4205"), &exe, &options, &mut log).unwrap();
@@ -51,6 +52,7 @@ fn uva197_failure_shrinks_to_one_case() {
         count: 2,
         seed: 4,
         save_dir: save.path().to_path_buf(),
+        save_slowest: None,
     };
     let mut log = Vec::new();
     assert!(!stress(&kit("cube"), &exe, &options, &mut log).unwrap());
@@ -75,4 +77,33 @@ fn a_seed_replays_the_same_inputs() {
             support.id
         );
     }
+}
+
+#[test]
+fn a_class_run_names_the_classes_and_catches_a_wrong_no_solution() {
+    let catalog = Catalog::discover(&default_root()).unwrap();
+    let killer = catalog.resolve("killer").unwrap();
+    let error = StressKit::of_class(killer, "nope").unwrap_err().to_string();
+    assert!(
+        error.contains("killer has no hard class `nope`; its classes: row-or-box-cages"),
+        "{error}"
+    );
+    let p4205 = catalog.resolve("p4205").unwrap();
+    let error = StressKit::of_class(p4205, "nope").unwrap_err().to_string();
+    assert!(error.contains("it has none"), "{error}");
+    // A wrong `No solution` is never certified: the reference is asked.
+    let build = tempfile::tempdir().unwrap();
+    let save = tempfile::tempdir().unwrap();
+    let exe = program("always_no_solution", build.path());
+    let kit = StressKit::of_class(killer, "row-or-box-cages").unwrap();
+    let options = StressOptions {
+        count: 20,
+        seed: 1,
+        save_dir: save.path().to_path_buf(),
+        save_slowest: None,
+    };
+    let mut log = Vec::new();
+    assert!(!stress(&kit, &exe, &options, &mut log).unwrap());
+    let log = String::from_utf8(log).unwrap();
+    assert!(log.contains("(seed 1) fails: WA"), "{log}");
 }

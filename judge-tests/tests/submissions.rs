@@ -242,6 +242,7 @@ fn stress_briefly(problem: &Problem, exe: &Path) -> Result<String, String> {
         count: STRESS_COUNT,
         seed: STRESS_SEED,
         save_dir: save.path().to_path_buf(),
+        save_slowest: None,
     };
     let mut log = Vec::new();
     match stress(&kit, exe, &options, &mut log) {

@@ -7,24 +7,24 @@
 //! cargo bench -p library --bench problems -- poj3074 --only links   # for callgrind
 //! ```
 //!
-//! Arguments name the groups to run (`poj3074`, `hardest`, `p1074`; all by
+//! Arguments name the groups to run (`poj3074`, `hardest`; all by
 //! default); `--only links` or `--only bitset` runs one engine, for a
 //! profiler or for `valgrind --tool=callgrind`, whose instruction counts do
 //! not depend on what else the machine is doing.
 //!
 //! * `poj3074 1000 puzzles`: every puzzle of
 //!   `judge-tests/poj3074/thousand-puzzles.in`, first solution each;
-//! * `hardest`: the slowest single puzzle of that file, per puzzle;
-//! * `p1074 folder`: every completion of every `judge-tests/p1074/*.in`,
-//!   for the best score.
+//! * `hardest`: the slowest single puzzle of that file, per puzzle.
+//!
+//! (p1074 no longer searches with these engines: it is a branch and bound
+//! over boards of candidates; its times are in judge-tests' `hard` bench.)
 //!
 //! A ratio above 1 means dancing links take longer than the bitsets.
 
 use std::time::{Duration, Instant};
 
 use library::dlx::{bitset, Search, Solver};
-use library::input::{Lines, Tokens};
-use library::problems::p1074;
+use library::input::Lines;
 use library::sudoku::{self, Grid};
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../judge-tests");
@@ -41,26 +41,6 @@ fn poj3074_puzzles(file: &str) -> Vec<Grid> {
         puzzles.push(sudoku::read_line(&line).expect("a valid puzzle"));
     }
     puzzles
-}
-
-/// The grids of every p1074 case, by name.
-fn p1074_grids() -> Vec<(String, Grid)> {
-    let mut grids = Vec::new();
-    for entry in std::fs::read_dir(format!("{CASES}/p1074")).expect("the case folder") {
-        let path = entry.expect("an entry").path();
-        if path.extension().map_or(false, |e| e == "in") {
-            let text = std::fs::read(&path).expect("the case file");
-            let grid = sudoku::read_numbers(&mut Tokens::new(&text)).expect("a valid grid");
-            let name = path
-                .file_stem()
-                .expect("a name")
-                .to_string_lossy()
-                .into_owned();
-            grids.push((name, grid));
-        }
-    }
-    grids.sort();
-    grids
 }
 
 /// The best time of `runs` runs of `f`, and what it returned.
@@ -172,20 +152,5 @@ fn main() {
             });
             row(&format!("hardest-known #{}", k + 1), l, b);
         }
-    }
-
-    if args.wants("p1074") {
-        let (mut links_total, mut bits_total) = (Duration::ZERO, Duration::ZERO);
-        for (name, grid) in &p1074_grids() {
-            let (l, a) = args.time("links", || p1074::best_score::<Solver>(grid));
-            let (b, c) = args.time("bitset", || p1074::best_score::<bitset::Solver>(grid));
-            if let (Some(a), Some(c)) = (a, c) {
-                assert_eq!(a, c, "{name}: the engines disagree");
-            }
-            row(&format!("p1074 {name}"), l, b);
-            links_total += l;
-            bits_total += b;
-        }
-        row("p1074 folder", links_total, bits_total);
     }
 }

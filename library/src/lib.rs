@@ -16,6 +16,9 @@
 //! Every module refers to the others by absolute `crate::…` paths; the
 //! bundler follows those paths to build a single-file submission.
 
+pub mod assignment;
+pub mod board;
+pub mod cages;
 pub mod dlx;
 pub mod geometry;
 pub mod grouped;
@@ -23,5 +26,6 @@ pub mod input;
 pub mod matrix;
 pub mod model;
 pub mod problems;
+pub mod restarts;
 pub mod sudoku;
 pub mod tiling;

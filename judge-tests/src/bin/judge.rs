@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings] [--root DIR]
-//! judge stress <id> --count N [--seed S] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]
+//! judge stress <id> --count N [--seed S] [--class NAME] [--save-slowest NAME] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]
 //! judge resolve <name>...     the id each name (an id or an alias) names
 //! judge list                  every id, then its aliases, one problem a line
 //! ```
@@ -73,6 +73,13 @@ enum Command {
         /// The seed of the first input: a run replays exactly from it.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Draw the inputs from one hard class of the problem instead of
+        /// its mix (jigsaw, killer and p1074 have some; a wrong name lists them).
+        #[arg(long, value_name = "NAME")]
+        class: Option<String>,
+        /// When every input passes, save the slowest as judge-tests/<id>/NAME.in/.out.
+        #[arg(long, value_name = "NAME")]
+        save_slowest: Option<String>,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -124,8 +131,18 @@ fn run() -> Result<ExitCode, Error> {
             id,
             count,
             seed,
+            class,
+            save_slowest,
             run,
-        }) => stress_problem(&catalog, &id, count, seed, &run),
+        }) => {
+            let draw = Draw {
+                count,
+                seed,
+                class,
+                save_slowest,
+            };
+            stress_problem(&catalog, &id, draw, &run)
+        }
         None => {
             let id = cli.id.expect("clap requires an id without a subcommand");
             judge_problem(&catalog, &id, &cli.cases, &cli.run)
@@ -198,21 +215,32 @@ fn judge_problem(
     })
 }
 
+/// Which random inputs a stress run draws.
+struct Draw {
+    count: usize,
+    seed: u64,
+    class: Option<String>,
+    save_slowest: Option<String>,
+}
+
 /// `judge stress <id>`: random inputs against the reference.
 fn stress_problem(
     catalog: &Catalog,
     name: &str,
-    count: usize,
-    seed: u64,
+    draw: Draw,
     run: &RunArgs,
 ) -> Result<ExitCode, Error> {
     let problem = with_limits(catalog, name, run)?;
     // Before compiling: a problem without a generator says so at once.
-    let kit = StressKit::of(&problem)?;
+    let kit = match &draw.class {
+        Some(class) => StressKit::of_class(&problem, class)?,
+        None => StressKit::of(&problem)?,
+    };
     let options = StressOptions {
-        count,
-        seed,
+        count: draw.count,
+        seed: draw.seed,
         save_dir: problem.case_dir()?.to_path_buf(),
+        save_slowest: draw.save_slowest,
     };
     let source = run.source.as_ref().unwrap_or(&problem.submission);
     with_compiled(source, run.deny_warnings, |exe| {

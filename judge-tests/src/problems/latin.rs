@@ -12,9 +12,26 @@
 //! bit mask per row, column and group; that order prints solutions in the
 //! ascending order the statement asks for.
 
+use super::{Generator, OwnChecker, Support};
 use crate::compare::{visible, Mismatch, SHOWN};
 use crate::rng::Rng;
 use std::collections::BTreeMap;
+
+/// What the harness knows of this problem.
+pub const SUPPORT: Support = Support {
+    id: "latin",
+    reference: Some(reference),
+    generator: Some(Generator {
+        generate,
+        shrink,
+        size,
+    }),
+    checker: Some(OwnChecker {
+        about: "the set of numbered solution grids, in any order",
+        check,
+    }),
+    classes: &[],
+};
 
 /// The answer when no grid exists.
 pub const NO_SOLUTION: &str = "无解";

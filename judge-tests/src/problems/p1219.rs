@@ -12,7 +12,21 @@
 //! it meets the placements in lexicographic order: it prints the first
 //! three and counts them all.
 
+use super::{Generator, Support};
 use crate::rng::Rng;
+
+/// What the harness knows of this problem.
+pub const SUPPORT: Support = Support {
+    id: "p1219",
+    reference: Some(reference),
+    generator: Some(Generator {
+        generate,
+        shrink,
+        size,
+    }),
+    checker: None,
+    classes: &[],
+};
 
 /// The board sizes answered: the statement promises 6 to 13, smaller ones
 /// are answered too.

@@ -1,12 +1,12 @@
 //! Luogu P1784 (数独) from the judge's side: one sudoku as 9 lines of 9
 //! numbers, 0 for an empty cell; the reference completes it with the
-//! bitmask search of [`super::poj3074`] and declines a grid without exactly
-//! one completion (the statement promises one).
+//! sudoku family's search ([`super::grid::search`]) and declines a grid
+//! without exactly one completion (the statement promises one).
 //!
 //! ```
-//! use judge_tests::problems::{p1784, poj3074};
-//! let puzzle = poj3074::parse_line(poj3074::KNOWN[1].1).unwrap();
-//! let answer = p1784::reference(&p1784::format_rows(&puzzle)).unwrap();
+//! use judge_tests::problems::{grid, p1784};
+//! let puzzle = grid::parse_grid(1, grid::grid::sudoku::KNOWN[1].1).unwrap();
+//! let answer = p1784::reference(&grid::format_rows(&puzzle)).unwrap();
 //! assert!(answer.starts_with("8 1 2 7 5 3 6 4 9\n"));
 //! ```
 //!
@@ -20,8 +20,23 @@
 //! cargo test -p judge-tests --lib p1784 -- --ignored write_sample
 //! ```
 
-use super::poj3074::{self, Grid, CELLS, SIDE};
+use super::grid::sudoku::{minimal_puzzle, minimise};
+use super::grid::{self, boxes, format_rows, parse_rows, search, Grid, Malformed, CELLS, SIDE};
+use super::{Generator, Support};
 use crate::rng::Rng;
+
+/// What the harness knows of Luogu P1784.
+pub const SUPPORT: Support = Support {
+    id: "p1784",
+    reference: Some(|input| Ok(reference(input)?)),
+    generator: Some(Generator {
+        generate,
+        shrink,
+        size,
+    }),
+    checker: None,
+    classes: &[],
+};
 
 /// The mirror's first row: the puzzle's and its completion's.
 pub const MIRROR_ROW: [u8; SIDE] = [9, 0, 0, 5, 2, 4, 3, 0, 8];
@@ -30,41 +45,13 @@ pub const MIRROR_SOLVED: [u8; SIDE] = [9, 6, 1, 5, 2, 4, 3, 7, 8];
 /// The seed of [`mirror_sample`] in `sample-1.in`.
 pub const MIRROR_SEED: u64 = 1784;
 
-/// A grid as 9 lines of 9 digits separated by single blanks.
-pub fn format_rows(grid: &Grid) -> String {
-    let mut text = String::new();
-    for row in grid.chunks(SIDE) {
-        let digits: Vec<String> = row.iter().map(u8::to_string).collect();
-        text.push_str(&digits.join(" "));
-        text.push('\n');
-    }
-    text
-}
-
-/// Reads 81 blank-separated digits 0-9, in any layout.
-pub fn parse(input: &str) -> Result<Grid, String> {
-    let mut grid = [0; CELLS];
-    let mut tokens = input.split_whitespace();
-    for (k, cell) in grid.iter_mut().enumerate() {
-        let token = tokens.next().ok_or(format!("{k} numbers, expected 81"))?;
-        *cell = match token.as_bytes() {
-            [b @ b'0'..=b'9'] => b - b'0',
-            _ => return Err(format!("number {}: {token:?} is not a digit", k + 1)),
-        };
-    }
-    match tokens.next() {
-        Some(extra) => Err(format!("{extra:?} after the 81 numbers")),
-        None => Ok(grid),
-    }
-}
-
 /// The expected output: the one completion, as 9 lines of 9 digits.
-pub fn reference(input: &str) -> Result<String, String> {
-    let puzzle = parse(input)?;
-    match poj3074::unique(&puzzle) {
+pub fn reference(input: &str) -> Result<String, Malformed> {
+    let puzzle = parse_rows(input)?;
+    match search::unique(&boxes(), &puzzle) {
         Ok(grid) => Ok(format_rows(&grid)),
-        Err(0) => Err("no completion".to_string()),
-        Err(_) => Err("several completions".to_string()),
+        Err(0) => Err(Malformed::whole("no completion")),
+        Err(_) => Err(Malformed::whole("several completions")),
     }
 }
 
@@ -75,7 +62,7 @@ pub fn mirror_sample(seed: u64) -> Grid {
     let mut rng = Rng::new(seed);
     let mut first_row = [0; CELLS];
     first_row[..SIDE].copy_from_slice(&MIRROR_SOLVED);
-    let mut grid = poj3074::random_completion(&first_row, &mut rng).expect("a completion");
+    let mut grid = search::random_completion(&boxes(), &first_row, &mut rng).expect("a completion");
     for (cell, &digit) in MIRROR_ROW.iter().enumerate() {
         if digit == 0 {
             grid[cell] = 0;
@@ -83,12 +70,12 @@ pub fn mirror_sample(seed: u64) -> Grid {
     }
     let mut order: Vec<usize> = (SIDE..CELLS).collect();
     rng.shuffle(&mut order);
-    poj3074::minimise(&grid, &order)
+    minimise(&grid, &order)
 }
 
 /// A random minimal puzzle, with CRLF line ends one time in four.
 pub fn generate(rng: &mut Rng) -> String {
-    let text = format_rows(&poj3074::minimal_puzzle(rng));
+    let text = format_rows(&minimal_puzzle(rng));
     match rng.below(4) {
         0 => text.replace('\n', "\r\n"),
         _ => text,
@@ -97,10 +84,10 @@ pub fn generate(rng: &mut Rng) -> String {
 
 /// Smaller inputs: one empty cell filled with the solution's digit.
 pub fn shrink(input: &str) -> Vec<String> {
-    let Ok(puzzle) = parse(input) else {
+    let Ok(puzzle) = parse_rows(input) else {
         return Vec::new();
     };
-    let Ok(solution) = poj3074::unique(&puzzle) else {
+    let Ok(solution) = search::unique(&boxes(), &puzzle) else {
         return Vec::new();
     };
     let crlf = input.contains("\r\n");
@@ -121,7 +108,7 @@ pub fn shrink(input: &str) -> Vec<String> {
 
 /// The size of an input: its empty cells, plus one so that it is never 0.
 pub fn size(input: &str, _expected: &str) -> usize {
-    1 + parse(input).map_or(CELLS, |p| CELLS - poj3074::givens(&p))
+    1 + parse_rows(input).map_or(CELLS, |p| CELLS - grid::givens(&p))
 }
 
 #[cfg(test)]
@@ -132,7 +119,7 @@ mod tests {
     fn the_mirror_sample_keeps_the_mirrors_first_row() {
         let puzzle = mirror_sample(MIRROR_SEED);
         assert_eq!(puzzle[..SIDE], MIRROR_ROW);
-        let grid = poj3074::unique(&puzzle).unwrap();
+        let grid = search::unique(&boxes(), &puzzle).unwrap();
         assert_eq!(grid[..SIDE], MIRROR_SOLVED);
         let sample = crate::judge::committed_cases("p1784")
             .into_iter()
@@ -145,7 +132,7 @@ mod tests {
 
     #[test]
     fn reads_any_layout_and_declines_bad_grids() {
-        let puzzle = poj3074::parse_line(poj3074::KNOWN[0].1).unwrap();
+        let puzzle = grid::parse_grid(1, grid::sudoku::KNOWN[0].1).unwrap();
         let rows = format_rows(&puzzle);
         let answer = reference(&rows).unwrap();
         assert_eq!(answer.lines().count(), 9);
@@ -156,17 +143,17 @@ mod tests {
         assert!(reference(&rows.replacen('1', "10", 1)).is_err());
         assert!(reference(&rows[..rows.len() - 3]).is_err());
         assert_eq!(
-            reference(&"0 ".repeat(81)).unwrap_err(),
+            reference(&"0 ".repeat(81)).unwrap_err().to_string(),
             "several completions"
         );
         let clash = rows.replacen("1 0", "1 1", 1);
-        assert_eq!(reference(&clash).unwrap_err(), "no completion");
+        assert_eq!(reference(&clash).unwrap_err().to_string(), "no completion");
     }
 
     #[test]
     fn shrinking_fills_cells_and_keeps_line_ends() {
         let mut rng = Rng::new(4);
-        let input = format_rows(&poj3074::minimal_puzzle(&mut rng)).replace('\n', "\r\n");
+        let input = format_rows(&minimal_puzzle(&mut rng)).replace('\n', "\r\n");
         let before = size(&input, "");
         let candidates = shrink(&input);
         assert_eq!(candidates.len(), before - 1);
@@ -180,8 +167,8 @@ mod tests {
     #[test]
     fn committed_cases_are_what_their_names_say() {
         for (name, input, _) in crate::judge::committed_cases("p1784") {
-            let puzzle = parse(&input).unwrap();
-            let known = |k: usize| poj3074::parse_line(poj3074::KNOWN[k].1).unwrap();
+            let puzzle = parse_rows(&input).unwrap();
+            let known = |k: usize| grid::parse_grid(1, grid::sudoku::KNOWN[k].1).unwrap();
             match name.as_str() {
                 "crlf-line-ends" => {
                     assert_eq!(input.matches("\r\n").count(), 9)
@@ -189,10 +176,10 @@ mod tests {
                 "hardest-inkala-2012" => assert_eq!(puzzle, known(1)),
                 "seventeen-givens" => {
                     assert_eq!(puzzle, known(5));
-                    assert_eq!(poj3074::givens(&puzzle), 17);
+                    assert_eq!(grid::givens(&puzzle), 17);
                 }
-                "one-empty-cell" => assert_eq!(poj3074::givens(&puzzle), CELLS - 1),
-                "no-empty-cell" => assert_eq!(poj3074::givens(&puzzle), CELLS),
+                "one-empty-cell" => assert_eq!(grid::givens(&puzzle), CELLS - 1),
+                "no-empty-cell" => assert_eq!(grid::givens(&puzzle), CELLS),
                 _ => {}
             }
         }

@@ -13,8 +13,25 @@
 //! there. Slow on an empty board, fast once a few pieces are placed, and
 //! simple enough to trust as an oracle.
 
+use super::{Generator, OwnChecker, Support};
 use crate::compare::{lines, Mismatch};
 use crate::rng::Rng;
+
+/// What the harness knows of this problem.
+pub const SUPPORT: Support = Support {
+    id: "p4205",
+    reference: Some(reference),
+    generator: Some(Generator {
+        generate,
+        shrink,
+        size,
+    }),
+    checker: Some(OwnChecker {
+        about: "any completion of the given board with every piece in a legal orientation",
+        check: check_answer,
+    }),
+    classes: &[],
+};
 
 /// The pieces as drawn in the statement (`#` = bead, rows separated by `/`).
 pub const SHAPES: [(u8, &str); 12] = [

@@ -13,11 +13,26 @@
 //! exact cover when its rows hold N ones in all (a table built set by set)
 //! and, for the few sets where they do, their union is every column.
 //!
-//! A case (M rows of N entries) is a [`Matrix`] of [`super::p4929`], whose
-//! reading, writing, random generation and shrinking it reuses.
+//! A case (M rows of N entries) is a [`Matrix`] of the kit
+//! [`super::matrix`], whose reading, writing, random generation and
+//! shrinking it uses.
 
-use super::p4929::Matrix;
+use super::matrix::Matrix;
+use super::{Generator, Support};
 use crate::rng::Rng;
+
+/// What the harness knows of POJ 3740.
+pub const SUPPORT: Support = Support {
+    id: "poj3740",
+    reference: Some(reference),
+    generator: Some(Generator {
+        generate,
+        shrink,
+        size,
+    }),
+    checker: None,
+    classes: &[],
+};
 
 /// The answer when some rows cover every column exactly once.
 pub const FOUND: &str = "Yes, I found it";

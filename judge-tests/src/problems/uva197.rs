@@ -15,7 +15,21 @@
 //! orientations of `a`. The search fills the first empty cell with every
 //! unused piece in every allowed shape, anchored there.
 
+use super::{Generator, Support};
 use crate::rng::Rng;
+
+/// What the harness knows of this problem.
+pub const SUPPORT: Support = Support {
+    id: "uva197",
+    reference: Some(reference),
+    generator: Some(Generator {
+        generate,
+        shrink,
+        size,
+    }),
+    checker: None,
+    classes: &[],
+};
 
 type Cell = [i32; 3];
 

@@ -12,7 +12,21 @@
 //! in row-major order, each piece anchored at its own first cell; it counts
 //! up to two tilings so that a generated input is kept only when unique.
 
+use super::{Generator, Support};
 use crate::rng::Rng;
+
+/// What the harness knows of this problem.
+pub const SUPPORT: Support = Support {
+    id: "uva745",
+    reference: Some(reference),
+    generator: Some(Generator {
+        generate,
+        shrink,
+        size,
+    }),
+    checker: None,
+    classes: &[],
+};
 
 /// One piece: its digit and its cells relative to its top-left bounding corner.
 #[derive(Clone, Debug, PartialEq, Eq)]

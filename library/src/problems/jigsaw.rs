@@ -25,12 +25,10 @@
 //! [`crate::sudoku`]'s model with the regions as the third kind of group
 //! (in place of the boxes), in order of their labels.
 
-// Dancing links, as for poj3074: the same model on files of many puzzles,
-// where they are the faster engine.
-use crate::dlx::Solver;
-use crate::grouped::Grouped;
+use crate::board::{Houses, Plain};
 use crate::input::{self, Error, Token, Tokens};
-use crate::sudoku::{self, CELLS, SIDE};
+use crate::restarts;
+use crate::sudoku::{self, Grid, CELLS, SIDE};
 use std::io::Write;
 
 /// Completes every case of `input`, one line each (`No solution` for a
@@ -41,8 +39,8 @@ use std::io::Write;
 /// regions of nine cells, or a missing `end`.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     sudoku::solve_cases(input, out, |givens, tokens| {
-        let groups = read_regions(tokens)?;
-        Ok(sudoku::complete::<Solver>(&groups, givens))
+        let houses = read_regions(tokens)?;
+        Ok(complete(&houses, givens))
     })
 }
 
@@ -51,8 +49,16 @@ pub fn main() {
     input::run(solve)
 }
 
-/// Reads 81 region labels: the rows, columns and regions as groups.
-fn read_regions(tokens: &mut Tokens) -> Result<Grouped, Error> {
+/// A completion of `givens` on `houses`, if there is one.
+fn complete(houses: &Houses, givens: &Grid) -> Option<Grid> {
+    let solved = restarts::solve(houses, &Plain, houses.board(givens))?;
+    let mut grid = [0; CELLS];
+    grid.copy_from_slice(&solved.grid());
+    Some(grid)
+}
+
+/// Reads 81 region labels: the rows, columns and regions as houses.
+fn read_regions(tokens: &mut Tokens) -> Result<Houses, Error> {
     let mut labels: Vec<(i64, Token)> = Vec::with_capacity(CELLS);
     for _ in 0..CELLS {
         labels.push(tokens.placed_number("a region label", i64::MIN..=i64::MAX)?);
@@ -67,8 +73,8 @@ fn read_regions(tokens: &mut Tokens) -> Result<Grouped, Error> {
             distinct.len()
         )));
     }
-    let mut groups = Grouped::square(SIDE);
-    for &label in &distinct {
+    let mut regions = [0; CELLS];
+    for (region, &label) in distinct.iter().enumerate() {
         let cells: Vec<usize> = (0..CELLS).filter(|&c| labels[c].0 == label).collect();
         if cells.len() != SIDE {
             let first = labels[cells[0]].1;
@@ -77,9 +83,9 @@ fn read_regions(tokens: &mut Tokens) -> Result<Grouped, Error> {
                 cells.len()
             )));
         }
-        groups.add_group(cells);
+        cells.iter().for_each(|&cell| regions[cell] = region);
     }
-    Ok(groups)
+    Ok(Houses::new(SIDE, &regions))
 }
 
 #[cfg(test)]

@@ -21,33 +21,20 @@
 //! `-1` for a cell in no cage. The k-th smallest label is the cage of the
 //! k-th sum. Everything is read as blank-separated tokens.
 //!
-//! # Exact cover
+//! # Search
 //!
-//! The seed article's: [`crate::sudoku`]'s items, and for each cage one
-//! option per way to fill all its cells with distinct digits that add up to
-//! its sum (covering the items of every cell it fills); cells in no cage
-//! keep their one-cell options. A large cage can have hundreds of thousands
-//! of fillings (a 9-cell cage 9! = 362 880): past [`MAX_FILLINGS`] that
-//! cage is modelled by its digit *sets* instead. It gets ten more items,
-//! "the cage is decided" and "digit d is not in the cage" for d = 1–9; an
-//! option per set of digits with the right sum covers the first and the
-//! digits *not* in the set, and its cells keep one-cell options that also
-//! cover their digit's item, so the cells take exactly the set's digits.
+//! Boards of candidates ([`crate::board`]) with the cages as a rule
+//! ([`crate::cages`]: each cage's digit sets, the 45 rule's innies and
+//! outies), searched with restarts ([`crate::restarts`]): an exact cover
+//! of the cages' fillings (the seed's model) has no such deductions, and
+//! took minutes on near-empty layouts with big cages or sums off by one.
 
-use crate::dlx::{Search, Solver};
+use crate::board::Houses;
+use crate::cages::{Cage, Cages};
 use crate::input::{self, Error, Token, Tokens};
-use crate::model::Model;
+use crate::restarts;
 use crate::sudoku::{self, Grid, CELLS};
 use std::io::Write;
-
-/// The most fillings a cage gets options for; past it, its digit sets.
-pub const MAX_FILLINGS: usize = 5000;
-
-/// A cage: its cells in reading order and the sum of their digits.
-struct Cage {
-    cells: Vec<usize>,
-    sum: u32,
-}
 
 /// Completes every case of `input`, one line each (`No solution` for a
 /// case without one), written as it is found.
@@ -58,7 +45,7 @@ struct Cage {
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     sudoku::solve_cases(input, out, |givens, tokens| {
         let cages = read_cages(tokens)?;
-        Ok(complete(givens, &cages, MAX_FILLINGS))
+        Ok(complete(givens, &cages))
     })
 }
 
@@ -111,131 +98,14 @@ fn read_cages(tokens: &mut Tokens) -> Result<Vec<Cage>, Error> {
     Ok(cages)
 }
 
-/// A way to fill a cage: `(cell, digit)` for each of its cells.
-type Filling = Vec<(usize, u8)>;
-
-/// The first completion of `givens` that fills every cage right, cages
-/// of more than `max_fillings` fillings modelled by their digit sets.
-fn complete(givens: &Grid, cages: &[Cage], max_fillings: usize) -> Option<Grid> {
-    let groups = sudoku::standard();
-    // Digits each cell may take (bit d): its given, or none given in its
-    // groups.
-    let mut allowed = [0b11_1111_1110u16; CELLS];
-    for (cell, &given) in givens.iter().enumerate().filter(|&(_, &g)| g != 0) {
-        for (other, bits) in allowed.iter_mut().enumerate() {
-            if groups
-                .groups_of(other)
-                .iter()
-                .any(|g| groups.groups_of(cell).contains(g))
-            {
-                *bits &= !(1 << given);
-            }
-        }
-    }
-    for (bits, &given) in allowed.iter_mut().zip(givens).filter(|&(_, &g)| g != 0) {
-        *bits = 1 << given;
-    }
-    let fillings: Vec<Option<Vec<Filling>>> = cages
-        .iter()
-        .map(|cage| {
-            let mut found = Vec::new();
-            let fits = fill(cage, &allowed, &mut Vec::new(), &mut found, max_fillings);
-            fits.then_some(found)
-        })
-        .collect();
-    let (mut items, _, _) = groups.items();
-    let by_sets = fillings.iter().filter(|f| f.is_none()).count();
-    let decided = items.primary(by_sets);
-    let absent = items.primary_table(by_sets, 9);
-
-    // Each option carries the cells it fills.
-    let mut model: Model<Filling> = Model::new(&items);
-    let mut option = Vec::new();
-    let mut filled = [false; CELLS];
-    let mut set_of = [None; CELLS];
-    let mut set = 0;
-    for (cage, fillings) in cages.iter().zip(fillings) {
-        match fillings {
-            Some(fillings) => {
-                for filling in fillings {
-                    option.clear();
-                    for &(cell, digit) in &filling {
-                        groups.items_of(cell, usize::from(digit) - 1, &mut option);
-                    }
-                    model.add(filling, &option);
-                }
-                cage.cells.iter().for_each(|&cell| filled[cell] = true);
-            }
-            None => {
-                for digits in digit_sets(cage.cells.len(), cage.sum) {
-                    option.clear();
-                    option.push(decided.at(set));
-                    let missing = (1..=9).filter(|d| digits & 1 << d == 0);
-                    option.extend(missing.map(|d| absent.at(set, d - 1)));
-                    model.add(Vec::new(), &option);
-                }
-                cage.cells.iter().for_each(|&cell| set_of[cell] = Some(set));
-                set += 1;
-            }
-        }
-    }
-    for cell in (0..CELLS).filter(|&cell| !filled[cell]) {
-        for digit in (1..=9u8).filter(|&d| allowed[cell] & 1 << d != 0) {
-            option.clear();
-            groups.items_of(cell, usize::from(digit) - 1, &mut option);
-            option.extend(set_of[cell].map(|set| absent.at(set, usize::from(digit) - 1)));
-            model.add(vec![(cell, digit)], &option);
-        }
-    }
-    let solution = Solver::new(model.problem()).first()?;
+/// A completion of `givens` that fills every cage right, if there is one.
+fn complete(givens: &Grid, cages: &[Cage]) -> Option<Grid> {
+    let mut houses = Houses::sudoku(3, 3);
+    let rule = Cages::new(&mut houses, cages);
+    let solved = restarts::solve(&houses, &rule, houses.board(givens))?;
     let mut grid = [0; CELLS];
-    for &(cell, digit) in model.payloads(&solution).flatten() {
-        grid[cell] = digit;
-    }
+    grid.copy_from_slice(&solved.grid());
     Some(grid)
-}
-
-/// Extends `filling` (of the cage's first cells) with distinct allowed
-/// digits in every way that adds up to the cage's sum, in lexicographic
-/// order, into `found`; false once that would be more than `limit`.
-fn fill(
-    cage: &Cage,
-    allowed: &[u16; CELLS],
-    filling: &mut Filling,
-    found: &mut Vec<Filling>,
-    limit: usize,
-) -> bool {
-    let total: u32 = filling.iter().map(|&(_, d)| u32::from(d)).sum();
-    let cell = match cage.cells.get(filling.len()) {
-        Some(&cell) => cell,
-        None if total != cage.sum => return true,
-        None if found.len() == limit => return false,
-        None => {
-            found.push(filling.clone());
-            return true;
-        }
-    };
-    for d in 1..=9u8 {
-        let fresh = filling.iter().all(|&(_, e)| e != d);
-        if fresh && allowed[cell] & 1 << d != 0 && total + u32::from(d) <= cage.sum {
-            filling.push((cell, d));
-            let more = fill(cage, allowed, filling, found, limit);
-            filling.pop();
-            if !more {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// The sets of `size` distinct digits 1–9 adding up to `sum`, as bits.
-fn digit_sets(size: usize, sum: u32) -> Vec<u16> {
-    (0u16..1 << 9)
-        .map(|s| s << 1)
-        .filter(|&s| s.count_ones() as usize == size)
-        .filter(|&s| (1..=9).filter(|d| s & 1 << d != 0).sum::<u32>() == sum)
-        .collect()
 }
 
 #[cfg(test)]
@@ -278,28 +148,17 @@ mod tests {
         );
     }
 
-    /// Modelling every cage by its digit sets finds solutions too: both
-    /// models are exact covers of the same puzzle.
+    /// The samples' cages alone, with no givens, leave one solution.
     #[test]
-    fn digit_sets_model_the_same_puzzle() {
+    fn the_cages_alone_decide_the_samples() {
         for (cages_text, answer) in [(FULL, FULL_ANSWER), (PARTIAL, PARTIAL_ANSWER)] {
             let mut tokens = Tokens::new(cages_text.as_bytes());
             let cages = read_cages(&mut tokens).unwrap();
-            let grid = complete(&[0; CELLS], &cages, 0).unwrap();
+            let grid = complete(&[0; CELLS], &cages).unwrap();
             let mut line = Vec::new();
             sudoku::write_line(&grid, &mut line);
-            // The samples' solutions are unique, so both models find them.
             assert_eq!(String::from_utf8(line).unwrap(), answer);
         }
-    }
-
-    #[test]
-    fn digit_sets_are_the_right_ones() {
-        assert_eq!(digit_sets(2, 3), [0b110]);
-        assert_eq!(digit_sets(9, 45).len(), 1);
-        assert_eq!(digit_sets(3, 6).len(), 1);
-        assert_eq!(digit_sets(3, 15).len(), 8);
-        assert!(digit_sets(2, 18).is_empty());
     }
 
     #[test]
@@ -319,7 +178,7 @@ mod tests {
     }
 
     #[test]
-    fn a_whole_box_as_one_cage_takes_the_digit_set_model() {
+    fn a_whole_box_as_one_cage() {
         // One cage of nine cells (the top-left box, sum 45): 9! fillings.
         let mut labels = vec!["-1"; CELLS];
         for cell in [0, 1, 2, 9, 10, 11, 18, 19, 20] {

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use library::dlx::{bitset, Search, Solver};
 use library::input::{Lines, Tokens};
 use library::problems::p1074;
-use library::sudoku::{self, Grid};
+use library::sudoku::{self, Grid, STANDARD};
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../judge-tests");
 
@@ -38,7 +38,7 @@ fn poj3074_puzzles(file: &str) -> Vec<Grid> {
         if line.trimmed() == b"end" {
             break;
         }
-        puzzles.push(sudoku::read_line(&line).expect("a valid puzzle"));
+        puzzles.push(STANDARD.read_line(&line).expect("a valid puzzle"));
     }
     puzzles
 }
@@ -50,7 +50,9 @@ fn p1074_grids() -> Vec<(String, Grid)> {
         let path = entry.expect("an entry").path();
         if path.extension().map_or(false, |e| e == "in") {
             let text = std::fs::read(&path).expect("the case file");
-            let grid = sudoku::read_numbers(&mut Tokens::new(&text)).expect("a valid grid");
+            let grid = STANDARD
+                .read_numbers(&mut Tokens::new(&text))
+                .expect("a valid grid");
             let name = path
                 .file_stem()
                 .expect("a name")
@@ -129,7 +131,7 @@ fn row(name: &str, links: Duration, bits: Duration) {
 }
 
 fn complete_all<S: Search>(puzzles: &[Grid]) -> usize {
-    let groups = sudoku::standard();
+    let groups = STANDARD.groups();
     puzzles
         .iter()
         .filter(|p| sudoku::complete::<S>(&groups, p).is_some())
@@ -155,7 +157,7 @@ fn main() {
 
     // Each puzzle alone: the slowest one, and the known hard ones.
     if args.wants("hardest") {
-        let groups = sudoku::standard();
+        let groups = STANDARD.groups();
         let mut slowest = (Duration::ZERO, Duration::ZERO);
         for puzzle in &thousand {
             let (l, _) = args.time("links", || sudoku::complete::<Solver>(&groups, puzzle));

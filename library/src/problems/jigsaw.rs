@@ -30,7 +30,7 @@
 use crate::dlx::Solver;
 use crate::grouped::Grouped;
 use crate::input::{self, Error, Token, Tokens};
-use crate::sudoku::{self, CELLS, SIDE};
+use crate::sudoku;
 use std::io::Write;
 
 /// Completes every case of `input`, one line each (`No solution` for a
@@ -53,6 +53,8 @@ pub fn main() {
 
 /// Reads 81 region labels: the rows, columns and regions as groups.
 fn read_regions(tokens: &mut Tokens) -> Result<Grouped, Error> {
+    const SIDE: usize = 9;
+    const CELLS: usize = SIDE * SIDE;
     let mut labels: Vec<(i64, Token)> = Vec::with_capacity(CELLS);
     for _ in 0..CELLS {
         labels.push(tokens.placed_number("a region label", i64::MIN..=i64::MAX)?);

@@ -37,8 +37,11 @@
 use crate::dlx::{Search, Solver};
 use crate::input::{self, Error, Token, Tokens};
 use crate::model::Model;
-use crate::sudoku::{self, Grid, CELLS};
+use crate::sudoku::{self, Grid, STANDARD};
 use std::io::Write;
+
+/// The cells of the grid.
+const CELLS: usize = 81;
 
 /// The most fillings a cage gets options for; past it, its digit sets.
 pub const MAX_FILLINGS: usize = 5000;
@@ -116,8 +119,8 @@ type Filling = Vec<(usize, u8)>;
 
 /// The first completion of `givens` that fills every cage right, cages
 /// of more than `max_fillings` fillings modelled by their digit sets.
-fn complete(givens: &Grid, cages: &[Cage], max_fillings: usize) -> Option<Grid> {
-    let groups = sudoku::standard();
+fn complete(givens: &[u8], cages: &[Cage], max_fillings: usize) -> Option<Grid> {
+    let groups = STANDARD.groups();
     // Digits each cell may take (bit d): its given, or none given in its
     // groups.
     let mut allowed = [0b11_1111_1110u16; CELLS];
@@ -188,7 +191,7 @@ fn complete(givens: &Grid, cages: &[Cage], max_fillings: usize) -> Option<Grid> 
         }
     }
     let solution = Solver::new(model.problem()).first()?;
-    let mut grid = [0; CELLS];
+    let mut grid = vec![0; CELLS];
     for &(cell, digit) in model.payloads(&solution).flatten() {
         grid[cell] = digit;
     }
@@ -287,7 +290,7 @@ mod tests {
             let cages = read_cages(&mut tokens).unwrap();
             let grid = complete(&[0; CELLS], &cages, 0).unwrap();
             let mut line = Vec::new();
-            sudoku::write_line(&grid, &mut line);
+            STANDARD.write_line(&grid, &mut line);
             // The samples' solutions are unique, so both models find them.
             assert_eq!(String::from_utf8(line).unwrap(), answer);
         }

@@ -23,12 +23,12 @@
 // bench -p library --bench problems -- p1074`).
 use crate::dlx::{bitset::Solver, Search};
 use crate::input::{self, Error, Tokens};
-use crate::sudoku;
+use crate::sudoku::{self, STANDARD};
 use std::io::Write;
 
 /// The weight of a cell: 10 minus its Chebyshev distance from the centre.
 fn weight(cell: usize) -> u32 {
-    let (r, c) = ((cell / sudoku::SIDE) as i32, (cell % sudoku::SIDE) as i32);
+    let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
     (10 - (r - 4).abs().max((c - 4).abs())) as u32
 }
 
@@ -39,7 +39,7 @@ fn weight(cell: usize) -> u32 {
 /// A token that is not a digit 0-9, or fewer or more than 81 of them.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
-    let givens = sudoku::read_numbers(&mut tokens)?;
+    let givens = STANDARD.read_numbers(&mut tokens)?;
     tokens.end("81 digits")?;
     let best = best_score::<Solver>(&givens);
     let answer = match best {
@@ -51,8 +51,8 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
 
 /// The highest score of a completion of `givens`, if there is one, found
 /// by engine `S` visiting every completion.
-pub fn best_score<S: Search>(givens: &sudoku::Grid) -> Option<u32> {
-    let model = sudoku::model(&sudoku::standard(), givens);
+pub fn best_score<S: Search>(givens: &[u8]) -> Option<u32> {
+    let model = sudoku::model(&STANDARD.groups(), givens);
     // Each option's share of the score: its digit times its cell's weight.
     let scores: Vec<u32> = (0..model.problem().options())
         .map(|k| {

@@ -16,15 +16,19 @@
 //!   `judge-tests/poj3074/thousand-puzzles.in`, first solution each;
 //! * `hardest`: the slowest single puzzle of that file, per puzzle;
 //! * `p1074 folder`: every completion of every `judge-tests/p1074/*.in`,
-//!   for the best score.
+//!   for the best score;
+//! * `spoj1110`: each file of `judge-tests/spoj1110/` (16 × 16, 1024
+//!   primary items), first solution of each grid, with a third engine:
+//!   dancing links with DLX1's list of active items (`--only listed`).
 //!
-//! A ratio above 1 means dancing links take longer than the bitsets.
+//! A ratio above 1 means dancing links take longer than the bitsets (for
+//! spoj1110, than the listed links).
 
 use std::time::{Duration, Instant};
 
-use library::dlx::{bitset, Search, Solver};
+use library::dlx::{bitset, Links, Listed, Search, Solver};
 use library::input::{Lines, Tokens};
-use library::problems::p1074;
+use library::problems::{p1074, spoj1110};
 use library::sudoku::{self, Grid, STANDARD};
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../judge-tests");
@@ -130,6 +134,82 @@ fn row(name: &str, links: Duration, bits: Duration) {
     );
 }
 
+/// The grids of every spoj1110 case, file by file.
+fn spoj1110_files() -> Vec<(String, Vec<Grid>)> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(format!("{CASES}/spoj1110")).expect("the case folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().map_or(false, |e| e == "in") {
+            let text = std::fs::read(&path).expect("the case file");
+            let mut lines = Lines::new(&text);
+            let count = lines.next_filled().expect("a count");
+            let count: usize = String::from_utf8_lossy(count.trimmed())
+                .trim()
+                .parse()
+                .expect("a count");
+            let grids = (0..count)
+                .map(|_| spoj1110::HEX.read_rows(&mut lines).expect("a valid grid"))
+                .collect();
+            let name = path
+                .file_stem()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            files.push((name, grids));
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Times the three engines on the spoj1110 grids: each file, then the
+/// slowest grid alone.
+fn spoj1110_rows(args: &Args) {
+    let groups = spoj1110::HEX.groups();
+    println!(
+        "{:<28} {:>10} {:>10} {:>10}",
+        "case", "scan ms", "listed ms", "bitset ms"
+    );
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let mut slowest = [Duration::ZERO; 3];
+    for (name, grids) in spoj1110_files() {
+        let mut times = [Duration::ZERO; 3];
+        for grid in &grids {
+            let one = [
+                args.time("links", || sudoku::complete::<Solver>(&groups, grid))
+                    .0,
+                args.time("listed", || {
+                    sudoku::complete::<Links<Listed>>(&groups, grid)
+                })
+                .0,
+                args.time("bitset", || {
+                    sudoku::complete::<bitset::Solver>(&groups, grid)
+                })
+                .0,
+            ];
+            for k in 0..3 {
+                times[k] += one[k];
+                slowest[k] = slowest[k].max(one[k]);
+            }
+        }
+        let [s, l, b] = times;
+        println!(
+            "spoj1110 {name:<19} {:>10.3} {:>10.3} {:>10.3}",
+            ms(s),
+            ms(l),
+            ms(b)
+        );
+    }
+    let [s, l, b] = slowest;
+    println!(
+        "{:<28} {:>10.3} {:>10.3} {:>10.3}",
+        "slowest grid alone",
+        ms(s),
+        ms(l),
+        ms(b)
+    );
+}
+
 fn complete_all<S: Search>(puzzles: &[Grid]) -> usize {
     let groups = STANDARD.groups();
     puzzles
@@ -189,5 +269,9 @@ fn main() {
             bits_total += b;
         }
         row("p1074 folder", links_total, bits_total);
+    }
+
+    if args.wants("spoj1110") {
+        spoj1110_rows(&args);
     }
 }

@@ -25,6 +25,7 @@ pub mod p4205;
 pub mod p4929;
 pub mod poj3074;
 pub mod poj3740;
+pub mod spoj1110;
 pub mod uva197;
 pub mod uva745;
 
@@ -184,6 +185,16 @@ pub const ALL: &[Support] = &[
             generate: poj3740::generate,
             shrink: poj3740::shrink,
             size: poj3740::size,
+        }),
+        checker: None,
+    },
+    Support {
+        id: "spoj1110",
+        reference: Some(spoj1110::reference),
+        generator: Some(Generator {
+            generate: spoj1110::generate,
+            shrink: spoj1110::shrink,
+            size: spoj1110::size,
         }),
         checker: None,
     },

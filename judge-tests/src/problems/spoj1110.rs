@@ -115,12 +115,13 @@ impl Board {
     /// fewest candidates (the first on ties).
     fn next_step(&self) -> Step {
         let mut best: Option<(usize, u16)> = None;
+        let mut fewest = u32::MAX;
         for cell in (0..CELLS).filter(|&cell| self.grid[cell] == 0) {
             let free = self.candidates(cell);
             match free.count_ones() {
                 0 => return Step::DeadEnd,
                 1 => return Step::Try(cell, free),
-                n if best.map_or(true, |(_, b)| n < b.count_ones()) => best = Some((cell, free)),
+                n if n < fewest => (best, fewest) = (Some((cell, free)), n),
                 _ => {}
             }
         }

@@ -983,17 +983,17 @@ pub mod problems {
 pub mod p1074 {
 use crate::dlx::{bitset::Solver, Search};
 use crate::input::{self, Error, Tokens};
-use crate::sudoku;
+use crate::sudoku::{self, STANDARD};
 use std::io::Write;
 
 fn weight(cell: usize) -> u32 {
-    let (r, c) = ((cell / sudoku::SIDE) as i32, (cell % sudoku::SIDE) as i32);
+    let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
     (10 - (r - 4).abs().max((c - 4).abs())) as u32
 }
 
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
-    let givens = sudoku::read_numbers(&mut tokens)?;
+    let givens = STANDARD.read_numbers(&mut tokens)?;
     tokens.end("81 digits")?;
     let best = best_score::<Solver>(&givens);
     let answer = match best {
@@ -1003,8 +1003,8 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     Ok(out.write_all(answer.as_bytes())?)
 }
 
-pub fn best_score<S: Search>(givens: &sudoku::Grid) -> Option<u32> {
-    let model = sudoku::model(&sudoku::standard(), givens);
+pub fn best_score<S: Search>(givens: &[u8]) -> Option<u32> {
+    let model = sudoku::model(&STANDARD.groups(), givens);
     let scores: Vec<u32> = (0..model.problem().options())
         .map(|k| {
             let &(cell, symbol) = model.payload(k);
@@ -1031,28 +1031,42 @@ use crate::grouped::Grouped;
 use crate::input::{Error, Tokens};
 use crate::model::Model;
 
-pub const SIDE: usize = 9;
+pub type Grid = Vec<u8>;
 
-pub const CELLS: usize = SIDE * SIDE;
-
-pub type Grid = [u8; CELLS];
-
-pub fn standard() -> Grouped {
-    Grouped::sudoku(3, 3)
+pub struct Sudoku {
+    pub box_rows: usize,
+    pub box_columns: usize,
 }
 
-pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
+pub const STANDARD: Sudoku = Sudoku {
+    box_rows: 3,
+    box_columns: 3,
+};
+
+impl Sudoku {
+    pub fn side(&self) -> usize {
+        self.box_rows * self.box_columns
+    }
+
+    pub fn cells(&self) -> usize {
+        self.side() * self.side()
+    }
+
+    pub fn groups(&self) -> Grouped {
+        Grouped::sudoku(self.box_rows, self.box_columns)
+    }
+
+    pub fn read_numbers(&self, tokens: &mut Tokens) -> Result<Grid, Error> {
+        let side = self.side() as i64;
+        let what = if side < 10 { "a digit" } else { "a number" };
+        (0..self.cells()).map(|_| tokens.number(what, 0..=side)).collect()
+    }
+}
+
+pub fn model(groups: &Grouped, givens: &[u8]) -> Model<(usize, usize)> {
     groups
         .model(|cell, symbol| {
             givens[cell] == 0 || usize::from(givens[cell]) == symbol + 1
         })
-}
-
-pub fn read_numbers(tokens: &mut Tokens) -> Result<Grid, Error> {
-    let mut grid = [0; CELLS];
-    for digit in grid.iter_mut() {
-        *digit = tokens.number("a digit", 0..=9)?;
-    }
-    Ok(grid)
 }
 }

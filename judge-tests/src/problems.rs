@@ -30,6 +30,7 @@ pub mod p4205;
 pub mod p4929;
 pub mod poj3074;
 pub mod poj3740;
+pub mod spoj1110;
 pub mod uva197;
 pub mod uva745;
 
@@ -103,6 +104,7 @@ pub const ALL: &[Support] = &[
     p4929::SUPPORT,
     poj3074::SUPPORT,
     poj3740::SUPPORT,
+    spoj1110::SUPPORT,
     uva197::SUPPORT,
     uva745::SUPPORT,
 ];

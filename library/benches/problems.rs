@@ -7,25 +7,30 @@
 //! cargo bench -p library --bench problems -- poj3074 --only links   # for callgrind
 //! ```
 //!
-//! Arguments name the groups to run (`poj3074`, `hardest`; all by
+//! Arguments name the groups to run (`poj3074`, `hardest`, `spoj1110`; all by
 //! default); `--only links` or `--only bitset` runs one engine, for a
 //! profiler or for `valgrind --tool=callgrind`, whose instruction counts do
 //! not depend on what else the machine is doing.
 //!
 //! * `poj3074 1000 puzzles`: every puzzle of
 //!   `judge-tests/poj3074/thousand-puzzles.in`, first solution each;
-//! * `hardest`: the slowest single puzzle of that file, per puzzle.
+//! * `hardest`: the slowest single puzzle of that file, per puzzle;
+//! * `spoj1110`: each file of `judge-tests/spoj1110/` (16 × 16, 1024
+//!   primary items), first solution of each grid, with a third engine:
+//!   dancing links with DLX1's list of active items (`--only listed`).
+//!
+//! A ratio above 1 means dancing links take longer than the bitsets (for
+//! spoj1110, than the listed links).
 //!
 //! (p1074 no longer searches with these engines: it is a branch and bound
 //! over boards of candidates; its times are in judge-tests' `hard` bench.)
-//!
-//! A ratio above 1 means dancing links take longer than the bitsets.
 
 use std::time::{Duration, Instant};
 
-use library::dlx::{bitset, Search, Solver};
+use library::dlx::{bitset, Links, Listed, Search, Solver};
 use library::input::Lines;
-use library::sudoku::{self, Grid};
+use library::problems::spoj1110;
+use library::sudoku::{self, Grid, STANDARD};
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../judge-tests");
 
@@ -38,7 +43,7 @@ fn poj3074_puzzles(file: &str) -> Vec<Grid> {
         if line.trimmed() == b"end" {
             break;
         }
-        puzzles.push(sudoku::read_line(&line).expect("a valid puzzle"));
+        puzzles.push(STANDARD.read_line(&line).expect("a valid puzzle"));
     }
     puzzles
 }
@@ -108,8 +113,84 @@ fn row(name: &str, links: Duration, bits: Duration) {
     );
 }
 
+/// The grids of every spoj1110 case, file by file.
+fn spoj1110_files() -> Vec<(String, Vec<Grid>)> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(format!("{CASES}/spoj1110")).expect("the case folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().map_or(false, |e| e == "in") {
+            let text = std::fs::read(&path).expect("the case file");
+            let mut lines = Lines::new(&text);
+            let count = lines.next_filled().expect("a count");
+            let count: usize = String::from_utf8_lossy(count.trimmed())
+                .trim()
+                .parse()
+                .expect("a count");
+            let grids = (0..count)
+                .map(|_| spoj1110::HEX.read_rows(&mut lines).expect("a valid grid"))
+                .collect();
+            let name = path
+                .file_stem()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            files.push((name, grids));
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Times the three engines on the spoj1110 grids: each file, then the
+/// slowest grid alone.
+fn spoj1110_rows(args: &Args) {
+    let groups = spoj1110::HEX.groups();
+    println!(
+        "{:<28} {:>10} {:>10} {:>10}",
+        "case", "scan ms", "listed ms", "bitset ms"
+    );
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let mut slowest = [Duration::ZERO; 3];
+    for (name, grids) in spoj1110_files() {
+        let mut times = [Duration::ZERO; 3];
+        for grid in &grids {
+            let one = [
+                args.time("links", || sudoku::complete::<Solver>(&groups, grid))
+                    .0,
+                args.time("listed", || {
+                    sudoku::complete::<Links<Listed>>(&groups, grid)
+                })
+                .0,
+                args.time("bitset", || {
+                    sudoku::complete::<bitset::Solver>(&groups, grid)
+                })
+                .0,
+            ];
+            for k in 0..3 {
+                times[k] += one[k];
+                slowest[k] = slowest[k].max(one[k]);
+            }
+        }
+        let [s, l, b] = times;
+        println!(
+            "spoj1110 {name:<19} {:>10.3} {:>10.3} {:>10.3}",
+            ms(s),
+            ms(l),
+            ms(b)
+        );
+    }
+    let [s, l, b] = slowest;
+    println!(
+        "{:<28} {:>10.3} {:>10.3} {:>10.3}",
+        "slowest grid alone",
+        ms(s),
+        ms(l),
+        ms(b)
+    );
+}
+
 fn complete_all<S: Search>(puzzles: &[Grid]) -> usize {
-    let groups = sudoku::standard();
+    let groups = STANDARD.groups();
     puzzles
         .iter()
         .filter(|p| sudoku::complete::<S>(&groups, p).is_some())
@@ -135,7 +216,7 @@ fn main() {
 
     // Each puzzle alone: the slowest one, and the known hard ones.
     if args.wants("hardest") {
-        let groups = sudoku::standard();
+        let groups = STANDARD.groups();
         let mut slowest = (Duration::ZERO, Duration::ZERO);
         for puzzle in &thousand {
             let (l, _) = args.time("links", || sudoku::complete::<Solver>(&groups, puzzle));
@@ -152,5 +233,9 @@ fn main() {
             });
             row(&format!("hardest-known #{}", k + 1), l, b);
         }
+    }
+
+    if args.wants("spoj1110") {
+        spoj1110_rows(&args);
     }
 }

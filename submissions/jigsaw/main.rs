@@ -712,8 +712,12 @@ pub mod jigsaw {
 use crate::board::{Houses, Plain};
 use crate::input::{self, Error, Token, Tokens};
 use crate::restarts;
-use crate::sudoku::{self, Grid, CELLS, SIDE};
+use crate::sudoku::{self, Grid};
 use std::io::Write;
+
+const SIDE: usize = 9;
+
+const CELLS: usize = SIDE * SIDE;
 
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     sudoku::solve_cases(
@@ -730,11 +734,9 @@ pub fn main() {
     input::run(solve)
 }
 
-fn complete(houses: &Houses, givens: &Grid) -> Option<Grid> {
+fn complete(houses: &Houses, givens: &[u8]) -> Option<Grid> {
     let solved = restarts::solve(houses, &Plain, houses.board(givens))?;
-    let mut grid = [0; CELLS];
-    grid.copy_from_slice(&solved.grid());
-    Some(grid)
+    Some(solved.grid())
 }
 
 fn read_regions(tokens: &mut Tokens) -> Result<Houses, Error> {
@@ -955,53 +957,69 @@ pub mod sudoku {
 use crate::input::{Error, Token, Tokens};
 use std::io::{self, Write};
 
-pub const SIDE: usize = 9;
+pub type Grid = Vec<u8>;
 
-pub const CELLS: usize = SIDE * SIDE;
-
-pub type Grid = [u8; CELLS];
-
-pub fn parse_line(text: &[u8]) -> Result<Grid, (usize, &'static str)> {
-    let mut grid = [0; CELLS];
-    for (at, cell) in grid.iter_mut().enumerate() {
-        *cell = match text.get(at) {
-            Some(&b'.') => 0,
-            Some(&b) if (b'1'..=b'9').contains(&b) => b - b'0',
-            _ => return Err((at, "a digit 1-9 or '.'")),
-        };
-    }
-    if crate::input::trim_end(text).len() > CELLS {
-        return Err((CELLS, "nothing after the 81 cells"));
-    }
-    Ok(grid)
+pub struct Sudoku {
+    pub box_rows: usize,
+    pub box_columns: usize,
+    pub symbols: &'static [u8],
+    pub cell: &'static str,
 }
 
-pub fn read_token(token: &Token) -> Result<Grid, Error> {
-    parse_line(token.text)
-        .map_err(|(at, expected)| {
-            let found = crate::input::describe_at(token.text, at);
-            let found = if at == token.text.len() {
-                "the end of the grid".to_string()
-            } else {
-                found
-            };
-            Error::at_column(
-                token.line,
-                token.column + at,
-                format!("expected {expected}, found {found}"),
-            )
-        })
-}
+pub const STANDARD: Sudoku = Sudoku {
+    box_rows: 3,
+    box_columns: 3,
+    symbols: b".123456789",
+    cell: "a digit 1-9 or '.'",
+};
 
-pub fn write_line(grid: &Grid, out: &mut Vec<u8>) {
-    out.extend(grid.iter().map(|&d| b'0' + d));
-    out.push(b'\n');
+impl Sudoku {
+    pub fn side(&self) -> usize {
+        self.box_rows * self.box_columns
+    }
+
+    pub fn parse_line(&self, text: &[u8]) -> Result<Grid, (usize, String)> {
+        let cells = self.side() * self.side();
+        let mut grid = Vec::new();
+        for at in 0..cells {
+            match text.get(at).and_then(|b| self.symbols.iter().position(|s| s == b))
+            {
+                Some(value) => grid.push(value as u8),
+                None => return Err((at, self.cell.into())),
+            }
+        }
+        if crate::input::trim_end(text).len() > cells {
+            return Err((cells, format!("nothing after the {cells} cells")));
+        }
+        Ok(grid)
+    }
+
+    pub fn read_token(&self, token: &Token) -> Result<Grid, Error> {
+        self.parse_line(token.text)
+            .map_err(|(at, expected)| {
+                let found = if at == token.text.len() {
+                    "the end of the grid".to_string()
+                } else {
+                    crate::input::describe_at(token.text, at)
+                };
+                Error::at_column(
+                    token.line,
+                    token.column + at,
+                    format!("expected {expected}, found {found}"),
+                )
+            })
+    }
+
+    pub fn write_line(&self, grid: &[u8], out: &mut Vec<u8>) {
+        out.extend(grid.iter().map(|&value| self.symbols[usize::from(value)]));
+        out.push(b'\n');
+    }
 }
 
 pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
-    let mut line = Vec::with_capacity(CELLS + 1);
+    let mut line = Vec::new();
     match grid {
-        Some(grid) => write_line(grid, &mut line),
+        Some(grid) => STANDARD.write_line(grid, &mut line),
         None => line.extend_from_slice(b"No solution\n"),
     }
     out.write_all(&line)
@@ -1018,7 +1036,7 @@ pub fn solve_cases(
         if token.text == b"end" {
             return Ok(());
         }
-        let givens = read_token(&token)?;
+        let givens = STANDARD.read_token(&token)?;
         let grid = case(&givens, &mut tokens)?;
         write_answer(grid.as_ref(), out)?;
     }

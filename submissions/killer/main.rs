@@ -100,62 +100,62 @@ Vec<usize>,total:i64,sets:Option<(Vec<Digits>,Sets)>,mask:Vec<u64>}#[derive(Clon
 sums:Vec<Sum>,cages:usize,impossible:bool}impl Cages{pub fn new(houses:&mut Houses,cages:&[Cage])->Cages{
 assert!(houses.side()<=9,"cages on a side of at most 9");for cage in cages{houses.add_peers(&cage.cells);}
 let mut sums:Vec<Sum> =cages.iter().map(|cage|Sum::distinct(houses,cage.cells.clone(),i64::from(cage.
-sum),)).collect();for union in unions(houses){for derived in forty_five(houses,cages,&union){if!sums.
-contains(&derived){sums.push(derived);}}}let impossible=sums.iter().any(|sum|sum.cells.is_empty()&&sum.
-total!=0);Cages{sums,cages:cages.len(),impossible}}}impl Rule for Cages{const INTERCHANGEABLE:bool=false;
-fn alternatives(&self,board:&Board)->Option<(Vec<usize>,Vec<Digits>)>{let mut best:Option<(&[usize],Vec<
-Digits>)> =None;for sum in&self.sums[..self.cages]{let sets=match&sum.sets{Some((sets,_))=>sets,None=>
-continue,};let fit:Vec<Digits> =sets.iter().copied().filter(|&set|fits(board,&sum.cells,set)).collect();
-if fit.len()>=2&&best.as_ref().map_or(true,|b|fit.len()<b.1 .len()){best=Some((&sum.cells,fit));}}best.
-map(|(cells,sets)|(cells.to_vec(),sets))}fn narrow(&self,houses:&Houses,board:&mut Board,)->Result<bool,
-Contradiction>{if self.impossible{return Err(Contradiction);}let mut changed=false;let touched=board.
-take_touched();for sum in&self.sums{if!sum.mask.iter().zip(&touched).any(|(a,b)|a&b!=0){continue;}changed|=
-match&sum.sets{Some((_,sets))=>{narrow_distinct(houses,board,&sum.cells,sets)?}None=>narrow_repeating(
-board,&sum.cells,sum.total)?,};}Ok(changed)}}fn fits(board:&Board,cells:&[usize],set:Digits)->bool{let
-mut reached=0;cells.iter().all(|&c|{let open=board.digits(c)&set;reached|=open;open!=0})&&reached==set}
-impl Sum{fn distinct(houses:&Houses,cells:Vec<usize>,total:i64)->Sum{let side=houses.side();let listed:
-Vec<Digits> =(0 ..1u32<<side).filter(|set|set.count_ones()as usize==cells.len()).filter(|&set|{let sum:
-i64=(0 ..side).filter(|d|set>>d&1==1).map(|d|d as i64+1).sum();sum==total}).collect();let mut sets=[0u64;
-8];listed.iter().for_each(|&set|sets[set as usize/64]|=1<<(set%64));Sum{mask:mask_of(houses,&cells),cells,
-total,sets:Some((listed,sets))}}fn derived(houses:&Houses,cells:Vec<usize>,total:i64)->Sum{let shared=|
-k:usize|{cells.iter().all(|&c|houses.houses_of(c)[k]==houses.houses_of(cells[0])[k])};if!cells.is_empty()&&(
-0 ..3).any(shared){return Sum::distinct(houses,cells,total);}Sum{mask:mask_of(houses,&cells),cells,total,
-sets:None}}}fn mask_of(houses:&Houses,cells:&[usize])->Vec<u64>{let mut mask=vec![0u64;(houses.cells()+
-63)/64];for&c in cells{mask[c/64]|=1<<(c%64);}mask}fn unions(houses:&Houses)->Vec<(usize,Vec<bool>)>{
-let side=houses.side();let mut unions=Vec::new();let mut add=|members:&[usize]|{let mut inside=vec![false;
-houses.cells()];for&h in members{houses.house(h).iter().for_each(|&c|inside[c]=true);}unions.push((members.
-len(),inside));};for kind in 0 ..2{for first in 0 ..side{for last in first..side{let lines:Vec<usize> =(
-first..=last).map(|l|kind*side+l).collect();add(&lines);}}}for set in 1u32 ..1<<side{let regions:Vec<
-usize> =(0 ..side).filter(|r|set>>r&1==1).map(|r|2*side+r).collect();add(&regions);}unions}fn forty_five(
-houses:&Houses,cages:&[Cage],(k,inside):&(usize,Vec<bool>),)->Vec<Sum>{let side=houses.side()as i64;let
-mut total=*k as i64*side*(side+1)/2;let(mut within,mut crossing)=(vec![false;inside.len()],vec![false;
-inside.len()],);let mut crossing_total=0;let mut outies=Vec::new();for cage in cages{let count=cage.cells.
-iter().filter(|& &c|inside[c]).count();let marks=if count==cage.cells.len(){total-=i64::from(cage.sum);&
-mut within}else if count>0{crossing_total+=i64::from(cage.sum);outies.extend(cage.cells.iter().copied().
-filter(|&c|!inside[c]));&mut crossing}else{continue;};cage.cells.iter().for_each(|&c|marks[c]=true);}
-let innies:Vec<usize> =(0 ..inside.len()).filter(|&c|inside[c]&&!within[c]).collect();let free=innies.
-iter().any(|&c|!crossing[c]);let mut sums=Vec::new();if!free&&!outies.is_empty()&&outies.len()<=MOST_DERIVED{
-outies.sort_unstable();sums.push(Sum::derived(houses,outies,crossing_total-total));}if innies.len()<=
-MOST_DERIVED&&(!innies.is_empty()||total!=0){sums.push(Sum::derived(houses,innies,total));}sums}type Sets=[
-u64;8];const WITHOUT:[Sets;9]=without_each();const fn without_each()->[Sets;9]{let mut masks=[[0u64;8];
-9];let mut d=0;while d<9{let mut s=0;while s<512{if s>>d&1==0{masks[d][s/64]|=1<<(s%64);}s+=1;}d+=1;}
-masks}fn with_digit(from:&Sets,d:usize)->Sets{let mut out=[0u64;8];for w in 0 ..8{let kept=from[w]&WITHOUT[
-d][w];if d<6{out[w]|=kept<<(1<<d);}else if w+(1<<(d-6))<8{out[w+(1<<(d-6))]|=kept;}}out}fn without_digit(
-from:&Sets,d:usize)->Sets{let mut out=[0u64;8];for w in 0 ..8{let source=if d<6{from[w]>>(1<<d)}else if
-w+(1<<(d-6))<8{from[w+(1<<(d-6))]}else{0};out[w]=source&WITHOUT[d][w];}out}fn union(a:&mut Sets,b:&Sets){
-a.iter_mut().zip(b).for_each(|(x,y)|*x|=y);}fn meet(a:&Sets,b:&Sets)->bool{a.iter().zip(b).any(|(x,y)|
-x&y!=0)}fn narrow_distinct(houses:&Houses,board:&mut Board,cells:&[usize],sets:&Sets,)->Result<bool,Contradiction>{
-let mut forward=[[0u64;8];10];forward[0][0]=1;for(i,&cell)in cells.iter().enumerate(){let mut next=[0u64;
-8];each_digit(board.digits(cell),|d|{union(&mut next,&with_digit(&forward[i],d))},);forward[i+1]=next;}
-let mut back:Sets=[0;8];for w in 0 ..8{back[w]=forward[cells.len()][w]&sets[w];}let whole=back;if back==[
-0;8]{return Err(Contradiction);}let mut changed=false;for(i,&cell)in cells.iter().enumerate().rev(){let(
-mut kept,mut next)=(0,[0u64;8]);each_digit(board.digits(cell),|d|{if meet(&with_digit(&forward[i],d),&
-back){kept|=1<<d;union(&mut next,&without_digit(&back,d));}},);changed|=board.keep(cell,kept)?;back=next;}
-for(d,without)in WITHOUT.iter().enumerate(){if!meet(&whole,without){changed|=place_needed(houses,board,
-cells,1<<d)?;}}Ok(changed)}fn each_digit(digits:Digits,mut f:impl FnMut(usize)){let mut rest=digits;while
-rest!=0{f(rest.trailing_zeros()as usize);rest&=rest-1;}}fn place_needed(houses:&Houses,board:&mut Board,
-cells:&[usize],digit:Digits,)->Result<bool,Contradiction>{let mut places=cells.iter().copied().filter(|&
-c|board.digits(c)&digit!=0);let first=match places.next(){Some(first)=>first,None=>return Err(Contradiction),};
+sum))).collect();for union in unions(houses){for derived in forty_five(houses,cages,&union){if!sums.contains(&
+derived){sums.push(derived);}}}let impossible=sums.iter().any(|sum|sum.cells.is_empty()&&sum.total!=0);
+Cages{sums,cages:cages.len(),impossible}}}impl Rule for Cages{const INTERCHANGEABLE:bool=false;fn alternatives(&
+self,board:&Board)->Option<(Vec<usize>,Vec<Digits>)>{let mut best:Option<(&[usize],Vec<Digits>)> =None;
+for sum in&self.sums[..self.cages]{let sets=match&sum.sets{Some((sets,_))=>sets,None=>continue,};let fit:
+Vec<Digits> =sets.iter().copied().filter(|&set|fits(board,&sum.cells,set)).collect();if fit.len()>=2&&
+best.as_ref().map_or(true,|b|fit.len()<b.1 .len()){best=Some((&sum.cells,fit));}}best.map(|(cells,sets)|(
+cells.to_vec(),sets))}fn narrow(&self,houses:&Houses,board:&mut Board,)->Result<bool,Contradiction>{if
+self.impossible{return Err(Contradiction);}let mut changed=false;let touched=board.take_touched();for
+sum in&self.sums{if!sum.mask.iter().zip(&touched).any(|(a,b)|a&b!=0){continue;}changed|=match&sum.sets{
+Some((_,sets))=>{narrow_distinct(houses,board,&sum.cells,sets)?}None=>narrow_repeating(board,&sum.cells,
+sum.total)?,};}Ok(changed)}}fn fits(board:&Board,cells:&[usize],set:Digits)->bool{let mut reached=0;cells.
+iter().all(|&c|{let open=board.digits(c)&set;reached|=open;open!=0})&&reached==set}impl Sum{fn distinct(
+houses:&Houses,cells:Vec<usize>,total:i64)->Sum{let side=houses.side();let listed:Vec<Digits> =(0 ..1u32<<
+side).filter(|set|set.count_ones()as usize==cells.len()).filter(|&set|{let sum:i64=(0 ..side).filter(|
+d|set>>d&1==1).map(|d|d as i64+1).sum();sum==total}).collect();let mut sets=[0u64;8];listed.iter().for_each(|&
+set|sets[set as usize/64]|=1<<(set%64));Sum{mask:mask_of(houses,&cells),cells,total,sets:Some((listed,
+sets))}}fn derived(houses:&Houses,cells:Vec<usize>,total:i64)->Sum{let shared=|k:usize|{cells.iter().
+all(|&c|houses.houses_of(c)[k]==houses.houses_of(cells[0])[k])};if!cells.is_empty()&&(0 ..3).any(shared){
+return Sum::distinct(houses,cells,total);}Sum{mask:mask_of(houses,&cells),cells,total,sets:None}}}fn mask_of(
+houses:&Houses,cells:&[usize])->Vec<u64>{let mut mask=vec![0u64;(houses.cells()+63)/64];for&c in cells{
+mask[c/64]|=1<<(c%64);}mask}fn unions(houses:&Houses)->Vec<(usize,Vec<bool>)>{let side=houses.side();
+let mut unions=Vec::new();let mut add=|members:&[usize]|{let mut inside=vec![false;houses.cells()];for&
+h in members{houses.house(h).iter().for_each(|&c|inside[c]=true);}unions.push((members.len(),inside));};
+for kind in 0 ..2{for first in 0 ..side{for last in first..side{let lines:Vec<usize> =(first..=last).
+map(|l|kind*side+l).collect();add(&lines);}}}for set in 1u32 ..1<<side{let regions:Vec<usize> =(0 ..side).
+filter(|r|set>>r&1==1).map(|r|2*side+r).collect();add(&regions);}unions}fn forty_five(houses:&Houses,
+cages:&[Cage],(k,inside):&(usize,Vec<bool>),)->Vec<Sum>{let side=houses.side()as i64;let mut total=*k
+as i64*side*(side+1)/2;let(mut within,mut crossing)=(vec![false;inside.len()],vec![false;inside.len()],);
+let mut crossing_total=0;let mut outies=Vec::new();for cage in cages{let count=cage.cells.iter().filter(|& &
+c|inside[c]).count();let marks=if count==cage.cells.len(){total-=i64::from(cage.sum);&mut within}else
+if count>0{crossing_total+=i64::from(cage.sum);outies.extend(cage.cells.iter().copied().filter(|&c|!inside[
+c]));&mut crossing}else{continue;};cage.cells.iter().for_each(|&c|marks[c]=true);}let innies:Vec<usize> =(
+0 ..inside.len()).filter(|&c|inside[c]&&!within[c]).collect();let free=innies.iter().any(|&c|!crossing[
+c]);let mut sums=Vec::new();if!free&&!outies.is_empty()&&outies.len()<=MOST_DERIVED{outies.sort_unstable();
+sums.push(Sum::derived(houses,outies,crossing_total-total));}if innies.len()<=MOST_DERIVED&&(!innies.
+is_empty()||total!=0){sums.push(Sum::derived(houses,innies,total));}sums}type Sets=[u64;8];const WITHOUT:[
+Sets;9]=without_each();const fn without_each()->[Sets;9]{let mut masks=[[0u64;8];9];let mut d=0;while
+d<9{let mut s=0;while s<512{if s>>d&1==0{masks[d][s/64]|=1<<(s%64);}s+=1;}d+=1;}masks}fn with_digit(from:&
+Sets,d:usize)->Sets{let mut out=[0u64;8];for w in 0 ..8{let kept=from[w]&WITHOUT[d][w];if d<6{out[w]|=
+kept<<(1<<d);}else if w+(1<<(d-6))<8{out[w+(1<<(d-6))]|=kept;}}out}fn without_digit(from:&Sets,d:usize)->
+Sets{let mut out=[0u64;8];for w in 0 ..8{let source=if d<6{from[w]>>(1<<d)}else if w+(1<<(d-6))<8{from[
+w+(1<<(d-6))]}else{0};out[w]=source&WITHOUT[d][w];}out}fn union(a:&mut Sets,b:&Sets){a.iter_mut().zip(
+b).for_each(|(x,y)|*x|=y);}fn meet(a:&Sets,b:&Sets)->bool{a.iter().zip(b).any(|(x,y)|x&y!=0)}fn narrow_distinct(
+houses:&Houses,board:&mut Board,cells:&[usize],sets:&Sets,)->Result<bool,Contradiction>{let mut forward=[[
+0u64;8];10];forward[0][0]=1;for(i,&cell)in cells.iter().enumerate(){let mut next=[0u64;8];each_digit(
+board.digits(cell),|d|{union(&mut next,&with_digit(&forward[i],d))});forward[i+1]=next;}let mut back:
+Sets=[0;8];for w in 0 ..8{back[w]=forward[cells.len()][w]&sets[w];}let whole=back;if back==[0;8]{return
+Err(Contradiction);}let mut changed=false;for(i,&cell)in cells.iter().enumerate().rev(){let(mut kept,
+mut next)=(0,[0u64;8]);each_digit(board.digits(cell),|d|{if meet(&with_digit(&forward[i],d),&back){kept|=
+1<<d;union(&mut next,&without_digit(&back,d));}});changed|=board.keep(cell,kept)?;back=next;}for(d,without)
+in WITHOUT.iter().enumerate(){if!meet(&whole,without){changed|=place_needed(houses,board,cells,1<<d)?;}}
+Ok(changed)}fn each_digit(digits:Digits,mut f:impl FnMut(usize)){let mut rest=digits;while rest!=0{f(
+rest.trailing_zeros()as usize);rest&=rest-1;}}fn place_needed(houses:&Houses,board:&mut Board,cells:&[
+usize],digit:Digits,)->Result<bool,Contradiction>{let mut places=cells.iter().copied().filter(|&c|board.
+digits(c)&digit!=0);let first=match places.next(){Some(first)=>first,None=>return Err(Contradiction),};
 let mut common=houses.houses_of(first).map(Some);let mut count=1;for cell in places{count+=1;for(k,house)
 in houses.houses_of(cell).into_iter().enumerate(){if common[k]!=Some(house){common[k]=None;}}}let mut
 changed=false;if count==1&&board.digits(first)!=digit{board.set(first,digit);changed=true;}for house in
@@ -165,7 +165,7 @@ Result<bool,Contradiction>{if!(0 ..128).contains(&total){return Err(Contradictio
 0u128;MOST_DERIVED+1];forward[0]=1;for(i,&cell)in cells.iter().enumerate(){forward[i+1]=spread(forward[
 i],board.digits(cell),|s,v|s<<v);}let mut needed=1u128<<total;if forward[cells.len()]&needed==0{return
 Err(Contradiction);}let mut changed=false;for(i,&cell)in cells.iter().enumerate().rev(){let mut kept=
-0;each_digit(board.digits(cell),|d|{if forward[i]<<(d+1)&needed!=0{kept|=1<<d;}},);changed|=board.keep(
+0;each_digit(board.digits(cell),|d|{if forward[i]<<(d+1)&needed!=0{kept|=1<<d;}});changed|=board.keep(
 cell,kept)?;needed=spread(needed,kept,|s,v|s>>v);}Ok(changed)}fn spread(sums:u128,digits:Digits,shift:
 impl Fn(u128,u32)->u128)->u128{let mut out=0;each_digit(digits,|d|out|=shift(sums,d as u32+1));out}}pub
 mod input{use std::fmt;use std::io::{self,Read,Write};use std::ops::RangeInclusive;use std::str::FromStr;#[
@@ -202,7 +202,7 @@ input.get(self.at){if!b.is_ascii_whitespace(){break;}self.step(b);}if self.at==s
 None;}let(start,line,column)=(self.at,self.line,self.column);while let Some(&b)=self.input.get(self.at){
 if b.is_ascii_whitespace(){break;}self.step(b);}Some(Token{line,column,text:&self.input[start..self.at]})}
 fn step(&mut self,b:u8){self.at+=1;if b==b'\n'{self.line+=1;self.column=1;}else if b&0xc0!=0x80{self.
-column+=1;}}pub fn end_error(&self,expected:&str)->Error{Error::at(self.line,format!("expected {expected}, found the end of the input"),)}
+column+=1;}}pub fn end_error(&self,expected:&str)->Error{Error::at(self.line,format!("expected {expected}, found the end of the input"))}
 pub fn expect(&mut self,expected:&str)->Result<Token<'a>,Error>{match self.next_token(){Some(token)=>
 Ok(token),None=>Err(self.end_error(expected)),}}pub fn number<T>(&mut self,what:&str,range:RangeInclusive<
 i64>,)->Result<T,Error>where T:TryFrom<i64>,{self.placed_number(what,range).map(|(n,_)|n)}pub fn placed_number<
@@ -212,61 +212,64 @@ expected_number(what,&range))),}}}fn expected_number(what:&str,range:&RangeInclu
 range.start(),*range.end()){(i64::MIN,i64::MAX)=>format!("{what} (an integer)"),(low,i64::MAX)=>format!(
 "{what} ({low} or more)"),(low,high)=>format!("{what} ({low} to {high})"),}}}pub mod problems{pub mod
 killer{use crate::board::Houses;use crate::cages::{Cage,Cages};use crate::input::{self,Error,Token,Tokens};
-use crate::restarts;use crate::sudoku::{self,Grid,CELLS};use std::io::Write;pub fn solve(input:&[u8],
-out:&mut dyn Write)->Result<(),Error>{sudoku::solve_cases(input,out,|givens,tokens|{let cages=read_cages(
-tokens)?;Ok(complete(givens,&cages))},)}pub fn main(){input::run(solve)}fn read_cages(tokens:&mut Tokens)->
-Result<Vec<Cage>,Error>{let mut sums=Vec::new();loop{let sum:i64=tokens.number("a cage sum or 0",0 ..=
-i64::MAX)?;if sum==0{break;}sums.push(u32::try_from(sum).unwrap_or(u32::MAX));}let mut labels:Vec<(i64,
-Token)> =Vec::with_capacity(CELLS);for _ in 0 ..CELLS{let(label,token)=tokens.placed_number("a cage label",-
-1 ..=i64::MAX)?;if label==0{return Err(token.error("a cage label is positive, or -1 for no cage"),);}
-labels.push((label,token));}let mut distinct:Vec<i64> =labels.iter().map(|&(l,_)|l).filter(|&l|l>0).collect();
+use crate::restarts;use crate::sudoku::{self,Grid};use std::io::Write;const CELLS:usize=81;pub fn solve(
+input:&[u8],out:&mut dyn Write)->Result<(),Error>{sudoku::solve_cases(input,out,|givens,tokens|{let cages=
+read_cages(tokens)?;Ok(complete(givens,&cages))})}pub fn main(){input::run(solve)}fn read_cages(tokens:&
+mut Tokens)->Result<Vec<Cage>,Error>{let mut sums=Vec::new();loop{let sum:i64=tokens.number("a cage sum or 0",
+0 ..=i64::MAX)?;if sum==0{break;}sums.push(u32::try_from(sum).unwrap_or(u32::MAX));}let mut labels:Vec<(
+i64,Token)> =Vec::with_capacity(CELLS);for _ in 0 ..CELLS{let(label,token)=tokens.placed_number("a cage label",-
+1 ..=i64::MAX)?;if label==0{return Err(token.error("a cage label is positive, or -1 for no cage"));}labels.
+push((label,token));}let mut distinct:Vec<i64> =labels.iter().map(|&(l,_)|l).filter(|&l|l>0).collect();
 distinct.sort_unstable();distinct.dedup();if distinct.len()!=sums.len(){return Err(labels[CELLS-1].1 .
-error(format!("the labels name {} cages but {} sums were given",distinct.len(),sums.len()),),);}let mut
+error(format!("the labels name {} cages but {} sums were given",distinct.len(),sums.len()),));}let mut
 cages=Vec::with_capacity(sums.len());for(&label,&sum)in distinct.iter().zip(&sums){let cells:Vec<usize> =(
 0 ..CELLS).filter(|&c|labels[c].0==label).collect();if cells.len()>9{return Err(labels[cells[0]].1 .error(
 format!("cage {label} (first cell here) has {} cells; a cage holds distinct digits, at most 9",cells.
-len()),),);}cages.push(Cage{cells,sum});}Ok(cages)}fn complete(givens:&Grid,cages:&[Cage])->Option<Grid>{
+len()),));}cages.push(Cage{cells,sum});}Ok(cages)}fn complete(givens:&[u8],cages:&[Cage])->Option<Grid>{
 let mut houses=Houses::sudoku(3,3);let rule=Cages::new(&mut houses,cages);let solved=restarts::solve(&
-houses,&rule,houses.board(givens))?;let mut grid=[0;CELLS];grid.copy_from_slice(&solved.grid());Some(
-grid)}}}pub mod restarts{use crate::board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const SEED:u64=
-0x005E_ED0F_1DEA;pub fn solve<R:Rule>(houses:&Houses,rule:&R,board:Board,)->Option<Board>{let mut run=
-Run{houses,rule,random:Random(SEED),nodes:0,budget:0,weights:vec![1;houses.cells()]};for restart in 1 ..{
-run.nodes=0;run.budget=UNIT*luby(restart);if let Ok(found)=run.search(board.clone()){return found;}}unreachable!(
-"the budgets grow without bound")}fn luby(mut i:u64)->u64{loop{let k=64-i.leading_zeros();if i==(1<<k)-
-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Random(u64);impl Random{fn next(&mut self)->u64{self.0=self.
-0 .wrapping_add(0x9E37_79B9_7F4A_7C15);let mut z=self.0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-z=(z^(z>>27)).wrapping_mul(0x94D0_49BB_1331_11EB);z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%
-u64::from(n))as u32}}struct OutOfBudget;struct Run<'a,R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:
-u64,budget:u64,weights:Vec<u32>}impl<R:Rule>Run<'_,R>{fn search(&mut self,mut board:Board)->Result<Option<
-Board>,OutOfBudget>{self.nodes+=1;if self.nodes>self.budget{return Err(OutOfBudget);}if self.houses.settle(&
-mut board,self.rule).is_err(){return Ok(None);}let cell=match self.choose(&board){Some(cell)=>cell,None=>
-return Ok(Some(board)),};if let Some((cells,sets))=self.rule.alternatives(&board){if sets.len()<board.
-digits(cell).count_ones()as usize{return self.branch_on_sets(&board,&cells,sets);}}let unplaced=if R::
-INTERCHANGEABLE{self.houses.all_digits()&!board.placed()}else{0};let mut left=board.digits(cell);while
-left!=0{let digit=self.draw(left);left&=!digit;if digit&unplaced!=0{left&=!unplaced;}let mut child=board.
-clone();child.set(cell,digit);match self.search(child)?{Some(found)=>return Ok(Some(found)),None=>self.
-weights[cell]+=1,}}Ok(None)}fn branch_on_sets(&mut self,board:&Board,cells:&[usize],mut sets:Vec<Digits>,)->
-Result<Option<Board>,OutOfBudget>{for i in(1 ..sets.len()).rev(){let j=self.random.below(i as u32+1)as
-usize;sets.swap(i,j);}for set in sets{let mut child=board.clone();if cells.iter().any(|&c|child.keep(
-c,set).is_err()){continue;}match self.search(child)?{Some(found)=>return Ok(Some(found)),None=>cells.
-iter().for_each(|&c|self.weights[c]+=1),}}Ok(None)}fn choose(&mut self,board:&Board)->Option<usize>{let(
-mut best,mut ties)=(None,0);let mut fewest=(u32::MAX,1);for(cell,digits)in board.all().enumerate(){let
-count=digits.count_ones();if count<2{continue;}let w=self.weights[cell];let(a,b)=(u64::from(count)*u64::
-from(fewest.1),u64::from(fewest.0)*u64::from(w),);if a>b{continue;}if a<b{fewest=(count,w);ties=0;}ties+=
-1;if self.random.below(ties)==0{best=Some(cell);}}best}fn draw(&mut self,digits:Digits)->Digits{let mut
-k=self.random.below(digits.count_ones());let mut rest=digits;while k>0{rest&=rest-1;k-=1;}rest&rest.wrapping_neg()}}}
-pub mod sudoku{use crate::input::{Error,Token,Tokens};use std::io::{self,Write};pub const SIDE:usize=
-9;pub const CELLS:usize=SIDE*SIDE;pub type Grid=[u8;CELLS];pub fn parse_line(text:&[u8])->Result<Grid,(
-usize,&'static str)>{let mut grid=[0;CELLS];for(at,cell)in grid.iter_mut().enumerate(){*cell=match text.
-get(at){Some(&b'.')=>0,Some(&b)if(b'1'..=b'9').contains(&b)=>b-b'0',_=>return Err((at,"a digit 1-9 or '.'")),};}
-if crate::input::trim_end(text).len()>CELLS{return Err((CELLS,"nothing after the 81 cells"));}Ok(grid)}
-pub fn read_token(token:&Token)->Result<Grid,Error>{parse_line(token.text).map_err(|(at,expected)|{let
-found=crate::input::describe_at(token.text,at);let found=if at==token.text.len(){"the end of the grid".
-to_string()}else{found};Error::at_column(token.line,token.column+at,format!("expected {expected}, found {found}"),)})}
-pub fn write_line(grid:&Grid,out:&mut Vec<u8>){out.extend(grid.iter().map(|&d|b'0'+d));out.push(b'\n');}
-pub fn write_answer(grid:Option<&Grid>,out:&mut dyn Write,)->io::Result<()>{let mut line=Vec::with_capacity(
-CELLS+1);match grid{Some(grid)=>write_line(grid,&mut line),None=>line.extend_from_slice(b"No solution\n"),}
-out.write_all(&line)}pub fn solve_cases(input:&[u8],out:&mut dyn Write,mut case:impl FnMut(&Grid,&mut
-Tokens)->Result<Option<Grid>,Error>,)->Result<(),Error>{let mut tokens=Tokens::new(input);loop{let token=
-tokens.expect("a grid of 81 cells or 'end'")?;if token.text==b"end"{return Ok(());}let givens=read_token(&
-token)?;let grid=case(&givens,&mut tokens)?;write_answer(grid.as_ref(),out)?;}}}
+houses,&rule,houses.board(givens))?;Some(solved.grid())}}}pub mod restarts{use crate::board::{Board,Digits,
+Houses,Rule};const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;pub fn solve<R:Rule>(houses:&Houses,rule:&
+R,board:Board,)->Option<Board>{let mut run=Run{houses,rule,random:Random(SEED),nodes:0,budget:0,weights:
+vec![1;houses.cells()]};for restart in 1 ..{run.nodes=0;run.budget=UNIT*luby(restart);if let Ok(found)=
+run.search(board.clone()){return found;}}unreachable!("the budgets grow without bound")}fn luby(mut i:
+u64)->u64{loop{let k=64-i.leading_zeros();if i==(1<<k)-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Random(
+u64);impl Random{fn next(&mut self)->u64{self.0=self.0 .wrapping_add(0x9E37_79B9_7F4A_7C15);let mut z=
+self.0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);z=(z^(z>>27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%u64::from(n))as u32}}struct OutOfBudget;struct Run<'a,
+R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:u64,budget:u64,weights:Vec<u32>}impl<R:Rule>Run<'_,
+R>{fn search(&mut self,mut board:Board)->Result<Option<Board>,OutOfBudget>{self.nodes+=1;if self.nodes>
+self.budget{return Err(OutOfBudget);}if self.houses.settle(&mut board,self.rule).is_err(){return Ok(None);}
+let cell=match self.choose(&board){Some(cell)=>cell,None=>return Ok(Some(board)),};if let Some((cells,
+sets))=self.rule.alternatives(&board){if sets.len()<board.digits(cell).count_ones()as usize{return self.
+branch_on_sets(&board,&cells,sets);}}let unplaced=if R::INTERCHANGEABLE{self.houses.all_digits()&!board.
+placed()}else{0};let mut left=board.digits(cell);while left!=0{let digit=self.draw(left);left&=!digit;
+if digit&unplaced!=0{left&=!unplaced;}let mut child=board.clone();child.set(cell,digit);match self.search(
+child)?{Some(found)=>return Ok(Some(found)),None=>self.weights[cell]+=1,}}Ok(None)}fn branch_on_sets(&
+mut self,board:&Board,cells:&[usize],mut sets:Vec<Digits>,)->Result<Option<Board>,OutOfBudget>{for i in(
+1 ..sets.len()).rev(){let j=self.random.below(i as u32+1)as usize;sets.swap(i,j);}for set in sets{let
+mut child=board.clone();if cells.iter().any(|&c|child.keep(c,set).is_err()){continue;}match self.search(
+child)?{Some(found)=>return Ok(Some(found)),None=>cells.iter().for_each(|&c|self.weights[c]+=1),}}Ok(
+None)}fn choose(&mut self,board:&Board)->Option<usize>{let(mut best,mut ties)=(None,0);let mut fewest=(
+u32::MAX,1);for(cell,digits)in board.all().enumerate(){let count=digits.count_ones();if count<2{continue;}
+let w=self.weights[cell];let(a,b)=(u64::from(count)*u64::from(fewest.1),u64::from(fewest.0)*u64::from(
+w),);if a>b{continue;}if a<b{fewest=(count,w);ties=0;}ties+=1;if self.random.below(ties)==0{best=Some(
+cell);}}best}fn draw(&mut self,digits:Digits)->Digits{let mut k=self.random.below(digits.count_ones());
+let mut rest=digits;while k>0{rest&=rest-1;k-=1;}rest&rest.wrapping_neg()}}}pub mod sudoku{use crate::
+input::{Error,Token,Tokens};use std::io::{self,Write};pub type Grid=Vec<u8>;pub struct Sudoku{pub box_rows:
+usize,pub box_columns:usize,pub symbols:&'static[u8],pub cell:&'static str}pub const STANDARD:Sudoku=
+Sudoku{box_rows:3,box_columns:3,symbols:b".123456789",cell:"a digit 1-9 or '.'"};impl Sudoku{pub fn side(&
+self)->usize{self.box_rows*self.box_columns}pub fn parse_line(&self,text:&[u8])->Result<Grid,(usize,String)>{
+let cells=self.side()*self.side();let mut grid=Vec::new();for at in 0 ..cells{match text.get(at).and_then(|
+b|self.symbols.iter().position(|s|s==b)){Some(value)=>grid.push(value as u8),None=>return Err((at,self.
+cell.into())),}}if crate::input::trim_end(text).len()>cells{return Err((cells,format!("nothing after the {cells} cells")));}
+Ok(grid)}pub fn read_token(&self,token:&Token)->Result<Grid,Error>{self.parse_line(token.text).map_err(|(
+at,expected)|{let found=if at==token.text.len(){"the end of the grid".to_string()}else{crate::input::
+describe_at(token.text,at)};Error::at_column(token.line,token.column+at,format!("expected {expected}, found {found}"))})}
+pub fn write_line(&self,grid:&[u8],out:&mut Vec<u8>){out.extend(grid.iter().map(|&value|self.symbols[
+usize::from(value)]));out.push(b'\n');}}pub fn write_answer(grid:Option<&Grid>,out:&mut dyn Write,)->
+io::Result<()>{let mut line=Vec::new();match grid{Some(grid)=>STANDARD.write_line(grid,&mut line),None=>
+line.extend_from_slice(b"No solution\n"),}out.write_all(&line)}pub fn solve_cases(input:&[u8],out:&mut
+dyn Write,mut case:impl FnMut(&Grid,&mut Tokens)->Result<Option<Grid>,Error>,)->Result<(),Error>{let mut
+tokens=Tokens::new(input);loop{let token=tokens.expect("a grid of 81 cells or 'end'")?;if token.text==
+b"end"{return Ok(());}let givens=STANDARD.read_token(&token)?;let grid=case(&givens,&mut tokens)?;write_answer(
+grid.as_ref(),out)?;}}}

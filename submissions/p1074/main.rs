@@ -792,17 +792,17 @@ pub mod problems {
 pub mod p1074 {
 use crate::board::{Board, Houses, Plain};
 use crate::input::{self, Error, Tokens};
-use crate::sudoku;
+use crate::sudoku::{self, STANDARD};
 use std::io::Write;
 
 fn weight(cell: usize) -> u32 {
-    let (r, c) = ((cell / sudoku::SIDE) as i32, (cell % sudoku::SIDE) as i32);
+    let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
     (10 - (r - 4).abs().max((c - 4).abs())) as u32
 }
 
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
-    let givens = sudoku::read_numbers(&mut tokens)?;
+    let givens = STANDARD.read_numbers(&mut tokens)?;
     tokens.end("81 digits")?;
     let answer = match best_score(&givens) {
         Some(score) => format!("{score}\n"),
@@ -1046,17 +1046,31 @@ pub fn main() {
 pub mod sudoku {
 use crate::input::{Error, Tokens};
 
-pub const SIDE: usize = 9;
+pub type Grid = Vec<u8>;
 
-pub const CELLS: usize = SIDE * SIDE;
+pub struct Sudoku {
+    pub box_rows: usize,
+    pub box_columns: usize,
+}
 
-pub type Grid = [u8; CELLS];
+pub const STANDARD: Sudoku = Sudoku {
+    box_rows: 3,
+    box_columns: 3,
+};
 
-pub fn read_numbers(tokens: &mut Tokens) -> Result<Grid, Error> {
-    let mut grid = [0; CELLS];
-    for digit in grid.iter_mut() {
-        *digit = tokens.number("a digit", 0..=9)?;
+impl Sudoku {
+    pub fn side(&self) -> usize {
+        self.box_rows * self.box_columns
     }
-    Ok(grid)
+
+    pub fn cells(&self) -> usize {
+        self.side() * self.side()
+    }
+
+    pub fn read_numbers(&self, tokens: &mut Tokens) -> Result<Grid, Error> {
+        let side = self.side() as i64;
+        let what = if side < 10 { "a digit" } else { "a number" };
+        (0..self.cells()).map(|_| tokens.number(what, 0..=side)).collect()
+    }
 }
 }

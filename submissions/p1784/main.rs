@@ -965,19 +965,19 @@ pub mod problems {
 pub mod p1784 {
 use crate::dlx::Solver;
 use crate::input::{self, Error, Tokens};
-use crate::sudoku;
+use crate::sudoku::{self, STANDARD};
 use std::io::Write;
 
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
-    let givens = sudoku::read_numbers(&mut tokens)?;
+    let givens = STANDARD.read_numbers(&mut tokens)?;
     tokens.end("81 digits")?;
-    let grid = match sudoku::complete::<Solver>(&sudoku::standard(), &givens) {
+    let grid = match sudoku::complete::<Solver>(&STANDARD.groups(), &givens) {
         Some(grid) => grid,
         None => return Err(Error::at(1, "the grid has no completion")),
     };
-    let mut text = Vec::with_capacity(2 * sudoku::CELLS);
-    sudoku::write_rows(&grid, &mut text);
+    let mut text = Vec::with_capacity(2 * 81);
+    STANDARD.write_numbers(&grid, &mut text);
     Ok(out.write_all(&text)?)
 }
 
@@ -993,17 +993,49 @@ use crate::grouped::Grouped;
 use crate::input::{Error, Tokens};
 use crate::model::Model;
 
-pub const SIDE: usize = 9;
+pub type Grid = Vec<u8>;
 
-pub const CELLS: usize = SIDE * SIDE;
-
-pub type Grid = [u8; CELLS];
-
-pub fn standard() -> Grouped {
-    Grouped::sudoku(3, 3)
+pub struct Sudoku {
+    pub box_rows: usize,
+    pub box_columns: usize,
 }
 
-pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
+pub const STANDARD: Sudoku = Sudoku {
+    box_rows: 3,
+    box_columns: 3,
+};
+
+impl Sudoku {
+    pub fn side(&self) -> usize {
+        self.box_rows * self.box_columns
+    }
+
+    pub fn cells(&self) -> usize {
+        self.side() * self.side()
+    }
+
+    pub fn groups(&self) -> Grouped {
+        Grouped::sudoku(self.box_rows, self.box_columns)
+    }
+
+    pub fn read_numbers(&self, tokens: &mut Tokens) -> Result<Grid, Error> {
+        let side = self.side() as i64;
+        let what = if side < 10 { "a digit" } else { "a number" };
+        (0..self.cells()).map(|_| tokens.number(what, 0..=side)).collect()
+    }
+
+    pub fn write_numbers(&self, grid: &[u8], out: &mut Vec<u8>) {
+        let side = self.side();
+        for row in grid.chunks(side) {
+            for (k, value) in row.iter().enumerate() {
+                out.extend(value.to_string().bytes());
+                out.push(if k + 1 == side { b'\n' } else { b' ' });
+            }
+        }
+    }
+}
+
+pub fn model(groups: &Grouped, givens: &[u8]) -> Model<(usize, usize)> {
     groups
         .model(|cell, symbol| {
             givens[cell] == 0 || usize::from(givens[cell]) == symbol + 1
@@ -1011,33 +1043,16 @@ pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
 }
 
 pub fn grid_of(model: &Model<(usize, usize)>, solution: &[usize]) -> Grid {
-    let mut grid = [0; CELLS];
+    let mut grid = vec![0; solution.len()];
     for &(cell, symbol) in model.payloads(solution) {
         grid[cell] = symbol as u8 + 1;
     }
     grid
 }
 
-pub fn complete<S: Search>(groups: &Grouped, givens: &Grid) -> Option<Grid> {
+pub fn complete<S: Search>(groups: &Grouped, givens: &[u8]) -> Option<Grid> {
     let model = model(groups, givens);
     let solution = S::new(model.problem()).first()?;
     Some(grid_of(&model, &solution))
-}
-
-pub fn read_numbers(tokens: &mut Tokens) -> Result<Grid, Error> {
-    let mut grid = [0; CELLS];
-    for digit in grid.iter_mut() {
-        *digit = tokens.number("a digit", 0..=9)?;
-    }
-    Ok(grid)
-}
-
-pub fn write_rows(grid: &Grid, out: &mut Vec<u8>) {
-    for row in grid.chunks(SIDE) {
-        for (k, &d) in row.iter().enumerate() {
-            out.push(b'0' + d);
-            out.push(if k + 1 == SIDE { b'\n' } else { b' ' });
-        }
-    }
 }
 }

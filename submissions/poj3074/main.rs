@@ -892,11 +892,11 @@ pub mod problems {
 pub mod poj3074 {
 use crate::dlx::Solver;
 use crate::input::{self, Error, Lines};
-use crate::sudoku;
+use crate::sudoku::{self, STANDARD};
 use std::io::Write;
 
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-    let groups = sudoku::standard();
+    let groups = STANDARD.groups();
     let mut lines = Lines::new(input);
     loop {
         let end = lines.next_number();
@@ -914,7 +914,7 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
         if line.trimmed() == b"end" {
             return Ok(());
         }
-        let givens = sudoku::read_line(&line)?;
+        let givens = STANDARD.read_line(&line)?;
         let grid = sudoku::complete::<Solver>(&groups, &givens);
         sudoku::write_answer(grid.as_ref(), out)?;
     }
@@ -933,17 +933,68 @@ use crate::input::{Error, Line};
 use crate::model::Model;
 use std::io::{self, Write};
 
-pub const SIDE: usize = 9;
+pub type Grid = Vec<u8>;
 
-pub const CELLS: usize = SIDE * SIDE;
-
-pub type Grid = [u8; CELLS];
-
-pub fn standard() -> Grouped {
-    Grouped::sudoku(3, 3)
+pub struct Sudoku {
+    pub box_rows: usize,
+    pub box_columns: usize,
+    pub symbols: &'static [u8],
+    pub cell: &'static str,
 }
 
-pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
+pub const STANDARD: Sudoku = Sudoku {
+    box_rows: 3,
+    box_columns: 3,
+    symbols: b".123456789",
+    cell: "a digit 1-9 or '.'",
+};
+
+impl Sudoku {
+    pub fn side(&self) -> usize {
+        self.box_rows * self.box_columns
+    }
+
+    pub fn groups(&self) -> Grouped {
+        Grouped::sudoku(self.box_rows, self.box_columns)
+    }
+
+    pub fn parse_line(&self, text: &[u8]) -> Result<Grid, (usize, String)> {
+        let cells = self.side() * self.side();
+        let mut grid = Vec::new();
+        for at in 0..cells {
+            match text.get(at).and_then(|b| self.symbols.iter().position(|s| s == b))
+            {
+                Some(value) => grid.push(value as u8),
+                None => return Err((at, self.cell.into())),
+            }
+        }
+        if crate::input::trim_end(text).len() > cells {
+            return Err((cells, format!("nothing after the {cells} cells")));
+        }
+        Ok(grid)
+    }
+
+    pub fn read_line(&self, line: &Line) -> Result<Grid, Error> {
+        self.parse_line(line.text)
+            .map_err(|(at, expected)| line.expected_at(at, &expected))
+    }
+
+    pub fn write_line(&self, grid: &[u8], out: &mut Vec<u8>) {
+        out.extend(grid.iter().map(|&value| self.symbols[usize::from(value)]));
+        out.push(b'\n');
+    }
+}
+
+pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = Vec::new();
+    match grid {
+        Some(grid) => STANDARD.write_line(grid, &mut line),
+        None => line.extend_from_slice(b"No solution\n"),
+    }
+    out.write_all(&line)
+}
+
+pub fn model(groups: &Grouped, givens: &[u8]) -> Model<(usize, usize)> {
     groups
         .model(|cell, symbol| {
             givens[cell] == 0 || usize::from(givens[cell]) == symbol + 1
@@ -951,49 +1002,16 @@ pub fn model(groups: &Grouped, givens: &Grid) -> Model<(usize, usize)> {
 }
 
 pub fn grid_of(model: &Model<(usize, usize)>, solution: &[usize]) -> Grid {
-    let mut grid = [0; CELLS];
+    let mut grid = vec![0; solution.len()];
     for &(cell, symbol) in model.payloads(solution) {
         grid[cell] = symbol as u8 + 1;
     }
     grid
 }
 
-pub fn complete<S: Search>(groups: &Grouped, givens: &Grid) -> Option<Grid> {
+pub fn complete<S: Search>(groups: &Grouped, givens: &[u8]) -> Option<Grid> {
     let model = model(groups, givens);
     let solution = S::new(model.problem()).first()?;
     Some(grid_of(&model, &solution))
-}
-
-pub fn parse_line(text: &[u8]) -> Result<Grid, (usize, &'static str)> {
-    let mut grid = [0; CELLS];
-    for (at, cell) in grid.iter_mut().enumerate() {
-        *cell = match text.get(at) {
-            Some(&b'.') => 0,
-            Some(&b) if (b'1'..=b'9').contains(&b) => b - b'0',
-            _ => return Err((at, "a digit 1-9 or '.'")),
-        };
-    }
-    if crate::input::trim_end(text).len() > CELLS {
-        return Err((CELLS, "nothing after the 81 cells"));
-    }
-    Ok(grid)
-}
-
-pub fn read_line(line: &Line) -> Result<Grid, Error> {
-    parse_line(line.text).map_err(|(at, expected)| line.expected_at(at, expected))
-}
-
-pub fn write_line(grid: &Grid, out: &mut Vec<u8>) {
-    out.extend(grid.iter().map(|&d| b'0' + d));
-    out.push(b'\n');
-}
-
-pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
-    let mut line = Vec::with_capacity(CELLS + 1);
-    match grid {
-        Some(grid) => write_line(grid, &mut line),
-        None => line.extend_from_slice(b"No solution\n"),
-    }
-    out.write_all(&line)
 }
 }

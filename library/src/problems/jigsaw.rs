@@ -28,8 +28,12 @@
 use crate::board::{Houses, Plain};
 use crate::input::{self, Error, Token, Tokens};
 use crate::restarts;
-use crate::sudoku::{self, Grid, CELLS, SIDE};
+use crate::sudoku::{self, Grid};
 use std::io::Write;
+
+/// The side of the grid and its cells.
+const SIDE: usize = 9;
+const CELLS: usize = SIDE * SIDE;
 
 /// Completes every case of `input`, one line each (`No solution` for a
 /// case without one), written as it is found.
@@ -50,11 +54,9 @@ pub fn main() {
 }
 
 /// A completion of `givens` on `houses`, if there is one.
-fn complete(houses: &Houses, givens: &Grid) -> Option<Grid> {
+fn complete(houses: &Houses, givens: &[u8]) -> Option<Grid> {
     let solved = restarts::solve(houses, &Plain, houses.board(givens))?;
-    let mut grid = [0; CELLS];
-    grid.copy_from_slice(&solved.grid());
-    Some(grid)
+    Some(solved.grid())
 }
 
 /// Reads 81 region labels: the rows, columns and regions as houses.

@@ -33,8 +33,11 @@ use crate::board::Houses;
 use crate::cages::{Cage, Cages};
 use crate::input::{self, Error, Token, Tokens};
 use crate::restarts;
-use crate::sudoku::{self, Grid, CELLS};
+use crate::sudoku::{self, Grid};
 use std::io::Write;
+
+/// The cells of the grid.
+const CELLS: usize = 81;
 
 /// Completes every case of `input`, one line each (`No solution` for a
 /// case without one), written as it is found.
@@ -99,13 +102,11 @@ fn read_cages(tokens: &mut Tokens) -> Result<Vec<Cage>, Error> {
 }
 
 /// A completion of `givens` that fills every cage right, if there is one.
-fn complete(givens: &Grid, cages: &[Cage]) -> Option<Grid> {
+fn complete(givens: &[u8], cages: &[Cage]) -> Option<Grid> {
     let mut houses = Houses::sudoku(3, 3);
     let rule = Cages::new(&mut houses, cages);
     let solved = restarts::solve(&houses, &rule, houses.board(givens))?;
-    let mut grid = [0; CELLS];
-    grid.copy_from_slice(&solved.grid());
-    Some(grid)
+    Some(solved.grid())
 }
 
 #[cfg(test)]
@@ -156,7 +157,7 @@ mod tests {
             let cages = read_cages(&mut tokens).unwrap();
             let grid = complete(&[0; CELLS], &cages).unwrap();
             let mut line = Vec::new();
-            sudoku::write_line(&grid, &mut line);
+            crate::sudoku::STANDARD.write_line(&grid, &mut line);
             assert_eq!(String::from_utf8(line).unwrap(), answer);
         }
     }

@@ -19,12 +19,12 @@
 
 use crate::board::{Board, Houses, Plain};
 use crate::input::{self, Error, Tokens};
-use crate::sudoku;
+use crate::sudoku::{self, STANDARD};
 use std::io::Write;
 
 /// The weight of a cell: 10 minus its Chebyshev distance from the centre.
 fn weight(cell: usize) -> u32 {
-    let (r, c) = ((cell / sudoku::SIDE) as i32, (cell % sudoku::SIDE) as i32);
+    let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
     (10 - (r - 4).abs().max((c - 4).abs())) as u32
 }
 
@@ -35,7 +35,7 @@ fn weight(cell: usize) -> u32 {
 /// A token that is not a digit 0-9, or fewer or more than 81 of them.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
-    let givens = sudoku::read_numbers(&mut tokens)?;
+    let givens = STANDARD.read_numbers(&mut tokens)?;
     tokens.end("81 digits")?;
     let answer = match best_score(&givens) {
         Some(score) => format!("{score}\n"),

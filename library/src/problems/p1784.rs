@@ -21,7 +21,7 @@
 // a millisecond (`cargo bench -p library --bench problems`).
 use crate::dlx::Solver;
 use crate::input::{self, Error, Tokens};
-use crate::sudoku;
+use crate::sudoku::{self, STANDARD};
 use std::io::Write;
 
 /// Completes the grid in `input` and writes it as 9 lines of 9 digits.
@@ -31,14 +31,14 @@ use std::io::Write;
 /// grid that cannot be completed.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
-    let givens = sudoku::read_numbers(&mut tokens)?;
+    let givens = STANDARD.read_numbers(&mut tokens)?;
     tokens.end("81 digits")?;
-    let grid = match sudoku::complete::<Solver>(&sudoku::standard(), &givens) {
+    let grid = match sudoku::complete::<Solver>(&STANDARD.groups(), &givens) {
         Some(grid) => grid,
         None => return Err(Error::at(1, "the grid has no completion")),
     };
-    let mut text = Vec::with_capacity(2 * sudoku::CELLS);
-    sudoku::write_rows(&grid, &mut text);
+    let mut text = Vec::with_capacity(2 * 81);
+    STANDARD.write_numbers(&grid, &mut text);
     Ok(out.write_all(&text)?)
 }
 

@@ -22,7 +22,7 @@
 // either engine 0.06-0.6 ms (`cargo bench -p library --bench problems`).
 use crate::dlx::Solver;
 use crate::input::{self, Error, Lines};
-use crate::sudoku;
+use crate::sudoku::{self, STANDARD};
 use std::io::Write;
 
 /// Completes every puzzle of `input`, one answer line each, written as it
@@ -32,7 +32,7 @@ use std::io::Write;
 /// A line that is not 81 cells (naming the column to blame) and a missing
 /// `end`.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-    let groups = sudoku::standard();
+    let groups = STANDARD.groups();
     let mut lines = Lines::new(input);
     loop {
         let end = lines.next_number();
@@ -48,7 +48,7 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
         if line.trimmed() == b"end" {
             return Ok(());
         }
-        let givens = sudoku::read_line(&line)?;
+        let givens = STANDARD.read_line(&line)?;
         let grid = sudoku::complete::<Solver>(&groups, &givens);
         sudoku::write_answer(grid.as_ref(), out)?;
     }

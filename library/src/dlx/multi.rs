@@ -330,7 +330,10 @@ impl<C: Choice> Links<C> {
             };
             let s = s.min(b);
             let t = l + s - b + 1;
-            if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
+            // One branch on the whole comparison: its parts are too
+            // irregular to predict one by one.
+            let tie = (s < best_s) | ((s == best_s) & (l > best_l));
+            if (t < score) | ((t == score) & tie) {
                 (best, score, best_s, best_l) = (i, t, s, l);
             }
             // A dead end: which one does not matter.

@@ -85,8 +85,16 @@ impl<C: Choice> Dance<C> {
     /// nodes); returns how many it hid.
     #[inline(always)]
     pub(crate) fn hide(&mut self, rr: u32) -> u64 {
+        self.hide_from(rr, self.node(rr).right)
+    }
+
+    /// `hide(rr)`, given `rr`'s `right` link, `nn`. The loops over an
+    /// item's list read the next option's first node before hiding the
+    /// current one: the loop below ends at an unpredictable count, and
+    /// the reads are on their way when the branch resolves.
+    #[inline(always)]
+    fn hide_from(&mut self, rr: u32, mut nn: u32) -> u64 {
         let mut hidden = 0;
-        let mut nn = self.node(rr).right;
         while nn != rr {
             let Node {
                 top,
@@ -113,7 +121,12 @@ impl<C: Choice> Dance<C> {
     /// Undoes `hide(rr)`.
     #[inline(always)]
     pub(crate) fn unhide(&mut self, rr: u32) {
-        let mut nn = self.node(rr).right;
+        self.unhide_from(rr, self.node(rr).right)
+    }
+
+    /// `unhide(rr)`, given `rr`'s `right` link, `nn` (see `hide_from`).
+    #[inline(always)]
+    fn unhide_from(&mut self, rr: u32, mut nn: u32) {
         while nn != rr {
             let Node {
                 top,
@@ -140,10 +153,14 @@ impl<C: Choice> Dance<C> {
     pub(crate) fn cover(&mut self, c: u32) {
         self.deactivate(c);
         let mut hidden = 0;
+        // Hiding an option changes no link of `c`'s list and no `right`.
         let mut rr = self.node(c).down;
+        let mut first = self.node(rr).right;
         while rr != c {
-            hidden += self.hide(rr);
-            rr = self.node(rr).down;
+            let next = self.node(rr).down;
+            let next_first = self.node(next).right;
+            hidden += self.hide_from(rr, first);
+            (rr, first) = (next, next_first);
         }
         self.stats.updates += 1 + hidden;
     }
@@ -157,9 +174,12 @@ impl<C: Choice> Dance<C> {
     /// Brings back the options that `cover(c)` hid, leaving `c` inactive.
     pub(crate) fn uncover_options(&mut self, c: u32) {
         let mut rr = self.node(c).up;
+        let mut first = self.node(rr).right;
         while rr != c {
-            self.unhide(rr);
-            rr = self.node(rr).up;
+            let next = self.node(rr).up;
+            let next_first = self.node(next).right;
+            self.unhide_from(rr, first);
+            (rr, first) = (next, next_first);
         }
     }
 
@@ -204,14 +224,18 @@ impl<C: Choice> Dance<C> {
         *self.len_mut(i) += COVERED;
         self.node_mut(i).right = p;
         self.stats.cleansings += 1;
+        // As in `cover`: the next option is read before this one is hidden.
         let mut rr = self.node(i).down;
+        let mut first = self.node(rr).right;
         while rr != i {
+            let next = self.node(rr).down;
+            let next_first = self.node(next).right;
             if self.color[rr as usize] != x {
-                self.stats.updates += self.hide(rr);
+                self.stats.updates += self.hide_from(rr, first);
             } else {
                 self.stats.cleansings += 1;
             }
-            rr = self.node(rr).down;
+            (rr, first) = (next, next_first);
         }
     }
 
@@ -220,11 +244,14 @@ impl<C: Choice> Dance<C> {
         let i = self.node(p).top as u32;
         let x = self.color[p as usize];
         let mut rr = self.node(i).up;
+        let mut first = self.node(rr).right;
         while rr != i {
+            let next = self.node(rr).up;
+            let next_first = self.node(next).right;
             if self.color[rr as usize] != x {
-                self.unhide(rr);
+                self.unhide_from(rr, first);
             }
-            rr = self.node(rr).up;
+            (rr, first) = (next, next_first);
         }
         *self.len_mut(i) -= COVERED;
         self.node_mut(i).right = 0;

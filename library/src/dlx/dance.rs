@@ -19,10 +19,11 @@
 //! * while `i` is purified, every live option with a node on `i` gives it
 //!   color `c` and was in `i`'s list when `i` was purified (an option
 //!   hidden before comes back only after `i` is unpurified), so it is
-//!   exactly a cleansed node;
+//!   exactly a cleansed node, and it is still linked in `i`'s list;
 //! * no live option has a node on a *covered* item, so the `COVERED` bit of
 //!   a node's item, tested where DLX2 tests the node's color, is set only
-//!   for purified items;
+//!   for purified items (and, in Algorithm M, items left by the null move,
+//!   whose live options stay linked too);
 //! * and the chosen option's node on an item purified at an earlier level
 //!   is told apart from the node that purified it by the header's `right`.
 //!
@@ -83,6 +84,12 @@ impl<C: Choice> Dance<C> {
     /// Hides the option of node `rr` from the lists of its items other
     /// than `rr`'s, skipping nodes of purified items (DLX2's cleansed
     /// nodes); returns how many it hid.
+    ///
+    /// A cleansed node is linked in its list (see the module docs), so
+    /// unlinking it "to itself" writes back the links its neighbours hold
+    /// already. The loop does that rather than branch on the `COVERED`
+    /// bit, which half the nodes of a random colored problem have, in no
+    /// pattern a predictor learns (0.82x -> 0.73x DLX2's time there).
     #[inline(always)]
     pub(crate) fn hide(&mut self, rr: u32) -> u64 {
         self.hide_from(rr, self.node(rr).right)
@@ -103,22 +110,23 @@ impl<C: Choice> Dance<C> {
                 right,
             } = *self.node(nn);
             let len = self.len_mut(top as u32);
-            if *len & COVERED == 0 {
-                *len -= 1;
-                let now = *len;
-                self.node_mut(up).down = down;
-                self.node_mut(down).up = up;
-                if now == 0 && top as usize <= self.primary {
-                    self.choice.emptied();
-                }
-                hidden += 1;
+            let live = (*len & COVERED == 0) as i32;
+            *len -= live;
+            let now = *len;
+            let (a, b) = if live != 0 { (down, up) } else { (nn, nn) };
+            self.node_mut(up).down = a;
+            self.node_mut(down).up = b;
+            if now == 0 && top as usize <= self.primary {
+                self.choice.emptied();
             }
+            hidden += live as u64;
             nn = right;
         }
         hidden
     }
 
-    /// Undoes `hide(rr)`.
+    /// Undoes `hide(rr)`; a cleansed node's neighbours point to it
+    /// already, so only the length is conditional.
     #[inline(always)]
     pub(crate) fn unhide(&mut self, rr: u32) {
         self.unhide_from(rr, self.node(rr).right)
@@ -135,14 +143,12 @@ impl<C: Choice> Dance<C> {
                 right,
             } = *self.node(nn);
             let len = self.len_mut(top as u32);
-            if *len & COVERED == 0 {
-                let before = *len;
-                *len += 1;
-                self.node_mut(up).down = nn;
-                self.node_mut(down).up = nn;
-                if before == 0 && top as usize <= self.primary {
-                    self.choice.refilled();
-                }
+            let before = *len;
+            *len += (before & COVERED == 0) as i32;
+            self.node_mut(up).down = nn;
+            self.node_mut(down).up = nn;
+            if before == 0 && top as usize <= self.primary {
+                self.choice.refilled();
             }
             nn = right;
         }

@@ -61,9 +61,6 @@ pub trait Choice: Clone + fmt::Debug {
     fn check(&self, len: &[i32]) -> Result<(), String>;
 }
 
-/// How many lengths [`Scan`] compares at once.
-const LANES: usize = 8;
-
 /// Scans every primary item's length: nothing to keep up to date.
 #[derive(Clone, Debug)]
 pub struct Scan {
@@ -78,29 +75,15 @@ impl Choice for Scan {
     }
 
     /// Two passes without a branch that depends on the lengths: their
-    /// least (covered ones are larger than any live count), then the
-    /// first block of [`LANES`] that holds it. Both compile to vector
-    /// compares; a loop that kept the best so far mispredicted on most
-    /// items (a third of Algorithm C's time on colored random problems).
+    /// least (covered ones are larger than any live count), a vector
+    /// loop, then where it is. A loop that kept the best so far
+    /// mispredicted on most items (a third of Algorithm C's time on
+    /// colored random problems).
     fn fewest(&self, len: &[i32]) -> Option<u32> {
         let lens = &len[1..=self.primary];
         let fewest = lens.iter().fold(COVERED, |a, &l| a.min(l));
-        if fewest == COVERED {
-            return None;
-        }
-        let mut blocks = lens.chunks_exact(LANES);
-        for (b, block) in blocks.by_ref().enumerate() {
-            let hits = block
-                .iter()
-                .enumerate()
-                .fold(0u32, |m, (k, &l)| m | u32::from(l == fewest) << k);
-            if hits != 0 {
-                return Some((b * LANES) as u32 + hits.trailing_zeros() + 1);
-            }
-        }
-        let rest = blocks.remainder();
-        let at = rest.iter().position(|&l| l == fewest)?;
-        Some((lens.len() - rest.len() + at) as u32 + 1)
+        let at = lens.iter().position(|&l| l == fewest)?;
+        Some(at as u32 + 1).filter(|_| fewest < COVERED)
     }
 
     fn leftmost(&self, len: &[i32]) -> Option<u32> {

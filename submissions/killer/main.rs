@@ -20,11 +20,11 @@ trait Choice:Clone+fmt::Debug{fn new(len:&[i32])->Self;fn fewest(&self,len:&[i32
 self,len:&[i32])->Option<u32>;fn cover(&mut self,c:u32,len:&[i32]);fn uncover(&mut self,c:u32,len:&[i32]);
 fn emptied(&mut self);fn refilled(&mut self);}#[derive(Clone,Debug)]pub struct Scan{primary:usize}impl
 Choice for Scan{fn new(len:&[i32])->Scan{Scan{primary:len.len()-1}}fn fewest(&self,len:&[i32])->Option<
-u32>{let mut best=None;let mut fewest=COVERED;for(i,&l)in len[1 ..=self.primary].iter().enumerate(){if
-l<fewest{best=Some(i as u32+1);fewest=l;if l==0{break;}}}best}fn leftmost(&self,len:&[i32])->Option<u32>{
-let lens=&len[1 ..=self.primary];lens.iter().position(|&l|l&COVERED==0).map(|i|i as u32+1)}fn cover(&
-mut self,_:u32,_:&[i32]){}fn uncover(&mut self,_:u32,_:&[i32]){}fn emptied(&mut self){}fn refilled(&mut
-self){}}}pub mod links{use std::ops::ControlFlow;use crate::dlx::{Branching,Choice,Problem,Scan,Search,
+u32>{let lens=&len[1 ..=self.primary];let fewest=lens.iter().fold(COVERED,|a,&l|a.min(l));let at=lens.
+iter().position(|&l|l==fewest)?;Some(at as u32+1).filter(|_|fewest<COVERED)}fn leftmost(&self,len:&[i32])->
+Option<u32>{let lens=&len[1 ..=self.primary];lens.iter().position(|&l|l&COVERED==0).map(|i|i as u32+1)}
+fn cover(&mut self,_:u32,_:&[i32]){}fn uncover(&mut self,_:u32,_:&[i32]){}fn emptied(&mut self){}fn refilled(&
+mut self){}}}pub mod links{use std::ops::ControlFlow;use crate::dlx::{Branching,Choice,Problem,Scan,Search,
 Stats,COVERED};#[derive(Clone,Copy,Debug)]pub struct Node{pub top:i32,pub up:u32,pub down:u32,pub right:
 u32}pub type Solver=Links<Scan>;#[derive(Clone,Debug)]pub struct Links<C>{primary:usize,len:Vec<i32>,
 nodes:Vec<Node>,choice:C,in_order:bool,stats:Stats}impl<C:Choice>Search for Links<C>{fn new(problem:&

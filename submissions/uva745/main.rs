@@ -50,18 +50,10 @@ impl Choice for Scan {
     }
 
     fn fewest(&self, len: &[i32]) -> Option<u32> {
-        let mut best = None;
-        let mut fewest = COVERED;
-        for (i, &l) in len[1..=self.primary].iter().enumerate() {
-            if l < fewest {
-                best = Some(i as u32 + 1);
-                fewest = l;
-                if l == 0 {
-                    break;
-                }
-            }
-        }
-        best
+        let lens = &len[1..=self.primary];
+        let fewest = lens.iter().fold(COVERED, |a, &l| a.min(l));
+        let at = lens.iter().position(|&l| l == fewest)?;
+        Some(at as u32 + 1).filter(|_| fewest < COVERED)
     }
 
     fn leftmost(&self, len: &[i32]) -> Option<u32> {

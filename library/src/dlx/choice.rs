@@ -74,20 +74,16 @@ impl Choice for Scan {
         }
     }
 
-    /// Stopping at a length of 0 cannot change the choice.
+    /// Two passes without a branch that depends on the lengths: their
+    /// least (covered ones are larger than any live count), a vector
+    /// loop, then where it is. A loop that kept the best so far
+    /// mispredicted on most items (a third of Algorithm C's time on
+    /// colored random problems).
     fn fewest(&self, len: &[i32]) -> Option<u32> {
-        let mut best = None;
-        let mut fewest = COVERED;
-        for (i, &l) in len[1..=self.primary].iter().enumerate() {
-            if l < fewest {
-                best = Some(i as u32 + 1);
-                fewest = l;
-                if l == 0 {
-                    break;
-                }
-            }
-        }
-        best
+        let lens = &len[1..=self.primary];
+        let fewest = lens.iter().fold(COVERED, |a, &l| a.min(l));
+        let at = lens.iter().position(|&l| l == fewest)?;
+        Some(at as u32 + 1).filter(|_| fewest < COVERED)
     }
 
     fn leftmost(&self, len: &[i32]) -> Option<u32> {

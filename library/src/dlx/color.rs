@@ -116,10 +116,14 @@ impl<C: Choice> Links<C> {
         F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
         R: FnMut(&Links<C>, &[u32]),
     {
-        // C1 [Initialize]: choice[l] is the option node tried at level l.
+        // C1 [Initialize]: choice[l] is the option node tried at level l
+        // for the levels above the current one, `depth`; the current
+        // level's is `cur`, written into `choice` when a deeper level or
+        // a visitor needs the whole list.
         self.dance.stats = Stats::default();
         let mut next_report = interval;
-        let mut choice: Vec<u32> = Vec::with_capacity(self.dance.primary + 1);
+        let mut choice: Vec<u32> = vec![0; self.dance.primary + 1];
+        let mut depth = 0;
         self.dance.stats.nodes += 1;
         // C2 [Enter level], C3 [Choose i].
         let mut best = match self.choose() {
@@ -132,45 +136,42 @@ impl<C: Choice> Links<C> {
         // C4 [Cover i].
         self.dance.cover(best);
         let mut cur = self.dance.node(best).down;
-        choice.push(cur);
         loop {
             if cur != best {
                 // C5 [Try x_l]: commit the other items of option `cur`.
                 self.commit_others(cur);
                 self.dance.stats.nodes += 1;
+                choice[depth] = cur;
                 if self.dance.stats.nodes >= next_report {
                     next_report = next_report.saturating_add(interval);
-                    report(self, &choice);
+                    report(self, &choice[..=depth]);
                 }
                 if let Some(next) = self.choose() {
                     // C2 again, one level deeper: C3, C4.
+                    depth += 1;
                     best = next;
                     self.dance.cover(best);
                     cur = self.dance.node(best).down;
-                    choice.push(cur);
                     continue;
                 }
                 // Every primary item covered: a solution.
-                if let ControlFlow::Break(value) = visit(self, &choice) {
-                    self.unwind(&choice);
+                if let ControlFlow::Break(value) = visit(self, &choice[..=depth]) {
+                    self.unwind(&choice[..=depth]);
                     return ControlFlow::Break(value);
                 }
             } else {
                 // C7 [Backtrack]: every option of `best` has been tried.
                 self.dance.uncover(best);
-                choice.pop();
-                match choice.last() {
-                    None => return ControlFlow::Continue(()),
-                    Some(&x) => {
-                        cur = x;
-                        best = self.dance.node(cur).top as u32;
-                    }
+                if depth == 0 {
+                    return ControlFlow::Continue(());
                 }
+                depth -= 1;
+                cur = choice[depth];
+                best = self.dance.node(cur).top as u32;
             }
             // C6 [Try again]: undo option `cur` and move to the next one.
             self.uncommit_others(cur);
             cur = self.dance.node(cur).down;
-            *choice.last_mut().expect("a level is active") = cur;
         }
     }
 

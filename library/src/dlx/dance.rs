@@ -19,10 +19,11 @@
 //! * while `i` is purified, every live option with a node on `i` gives it
 //!   color `c` and was in `i`'s list when `i` was purified (an option
 //!   hidden before comes back only after `i` is unpurified), so it is
-//!   exactly a cleansed node;
+//!   exactly a cleansed node, and it is still linked in `i`'s list;
 //! * no live option has a node on a *covered* item, so the `COVERED` bit of
 //!   a node's item, tested where DLX2 tests the node's color, is set only
-//!   for purified items;
+//!   for purified items (and, in Algorithm M, items left by the null move,
+//!   whose live options stay linked too);
 //! * and the chosen option's node on an item purified at an earlier level
 //!   is told apart from the node that purified it by the header's `right`.
 //!
@@ -83,10 +84,24 @@ impl<C: Choice> Dance<C> {
     /// Hides the option of node `rr` from the lists of its items other
     /// than `rr`'s, skipping nodes of purified items (DLX2's cleansed
     /// nodes); returns how many it hid.
+    ///
+    /// A cleansed node is linked in its list (see the module docs), so
+    /// unlinking it "to itself" writes back the links its neighbours hold
+    /// already. The loop does that rather than branch on the `COVERED`
+    /// bit, which half the nodes of a random colored problem have, in no
+    /// pattern a predictor learns (0.82x -> 0.73x DLX2's time there).
     #[inline(always)]
     pub(crate) fn hide(&mut self, rr: u32) -> u64 {
+        self.hide_from(rr, self.node(rr).right)
+    }
+
+    /// `hide(rr)`, given `rr`'s `right` link, `nn`. The loops over an
+    /// item's list read the next option's first node before hiding the
+    /// current one: the loop below ends at an unpredictable count, and
+    /// the reads are on their way when the branch resolves.
+    #[inline(always)]
+    fn hide_from(&mut self, rr: u32, mut nn: u32) -> u64 {
         let mut hidden = 0;
-        let mut nn = self.node(rr).right;
         while nn != rr {
             let Node {
                 top,
@@ -95,25 +110,31 @@ impl<C: Choice> Dance<C> {
                 right,
             } = *self.node(nn);
             let len = self.len_mut(top as u32);
-            if *len & COVERED == 0 {
-                *len -= 1;
-                let now = *len;
-                self.node_mut(up).down = down;
-                self.node_mut(down).up = up;
-                if now == 0 && top as usize <= self.primary {
-                    self.choice.emptied();
-                }
-                hidden += 1;
+            let live = (*len & COVERED == 0) as i32;
+            *len -= live;
+            let now = *len;
+            let (a, b) = if live != 0 { (down, up) } else { (nn, nn) };
+            self.node_mut(up).down = a;
+            self.node_mut(down).up = b;
+            if now == 0 && top as usize <= self.primary {
+                self.choice.emptied();
             }
+            hidden += live as u64;
             nn = right;
         }
         hidden
     }
 
-    /// Undoes `hide(rr)`.
+    /// Undoes `hide(rr)`; a cleansed node's neighbours point to it
+    /// already, so only the length is conditional.
     #[inline(always)]
     pub(crate) fn unhide(&mut self, rr: u32) {
-        let mut nn = self.node(rr).right;
+        self.unhide_from(rr, self.node(rr).right)
+    }
+
+    /// `unhide(rr)`, given `rr`'s `right` link, `nn` (see `hide_from`).
+    #[inline(always)]
+    fn unhide_from(&mut self, rr: u32, mut nn: u32) {
         while nn != rr {
             let Node {
                 top,
@@ -122,14 +143,12 @@ impl<C: Choice> Dance<C> {
                 right,
             } = *self.node(nn);
             let len = self.len_mut(top as u32);
-            if *len & COVERED == 0 {
-                let before = *len;
-                *len += 1;
-                self.node_mut(up).down = nn;
-                self.node_mut(down).up = nn;
-                if before == 0 && top as usize <= self.primary {
-                    self.choice.refilled();
-                }
+            let before = *len;
+            *len += (before & COVERED == 0) as i32;
+            self.node_mut(up).down = nn;
+            self.node_mut(down).up = nn;
+            if before == 0 && top as usize <= self.primary {
+                self.choice.refilled();
             }
             nn = right;
         }
@@ -140,10 +159,14 @@ impl<C: Choice> Dance<C> {
     pub(crate) fn cover(&mut self, c: u32) {
         self.deactivate(c);
         let mut hidden = 0;
+        // Hiding an option changes no link of `c`'s list and no `right`.
         let mut rr = self.node(c).down;
+        let mut first = self.node(rr).right;
         while rr != c {
-            hidden += self.hide(rr);
-            rr = self.node(rr).down;
+            let next = self.node(rr).down;
+            let next_first = self.node(next).right;
+            hidden += self.hide_from(rr, first);
+            (rr, first) = (next, next_first);
         }
         self.stats.updates += 1 + hidden;
     }
@@ -157,9 +180,12 @@ impl<C: Choice> Dance<C> {
     /// Brings back the options that `cover(c)` hid, leaving `c` inactive.
     pub(crate) fn uncover_options(&mut self, c: u32) {
         let mut rr = self.node(c).up;
+        let mut first = self.node(rr).right;
         while rr != c {
-            self.unhide(rr);
-            rr = self.node(rr).up;
+            let next = self.node(rr).up;
+            let next_first = self.node(next).right;
+            self.unhide_from(rr, first);
+            (rr, first) = (next, next_first);
         }
     }
 
@@ -204,14 +230,18 @@ impl<C: Choice> Dance<C> {
         *self.len_mut(i) += COVERED;
         self.node_mut(i).right = p;
         self.stats.cleansings += 1;
+        // As in `cover`: the next option is read before this one is hidden.
         let mut rr = self.node(i).down;
+        let mut first = self.node(rr).right;
         while rr != i {
+            let next = self.node(rr).down;
+            let next_first = self.node(next).right;
             if self.color[rr as usize] != x {
-                self.stats.updates += self.hide(rr);
+                self.stats.updates += self.hide_from(rr, first);
             } else {
                 self.stats.cleansings += 1;
             }
-            rr = self.node(rr).down;
+            (rr, first) = (next, next_first);
         }
     }
 
@@ -220,11 +250,14 @@ impl<C: Choice> Dance<C> {
         let i = self.node(p).top as u32;
         let x = self.color[p as usize];
         let mut rr = self.node(i).up;
+        let mut first = self.node(rr).right;
         while rr != i {
+            let next = self.node(rr).up;
+            let next_first = self.node(next).right;
             if self.color[rr as usize] != x {
-                self.unhide(rr);
+                self.unhide_from(rr, first);
             }
-            rr = self.node(rr).up;
+            (rr, first) = (next, next_first);
         }
         *self.len_mut(i) -= COVERED;
         self.node_mut(i).right = 0;

@@ -70,7 +70,7 @@ pub struct Links<C> {
 }
 
 /// What a level is doing, besides the node in `choice`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Level {
     /// The item's first node when the level began, if it tweaks.
     first_tweak: u32,
@@ -175,8 +175,10 @@ impl<C: Choice> Links<C> {
             .map(|&b| b.max(0) as usize + 1)
             .sum::<usize>()
             + 1;
-        let mut choice: Vec<u32> = Vec::with_capacity(depth);
-        let mut levels: Vec<Level> = Vec::with_capacity(depth);
+        // `choice[..l]` and `levels[..l]` are the levels entered.
+        let mut choice: Vec<u32> = vec![0; depth];
+        let mut levels: Vec<Level> = vec![Level::default(); depth];
+        let mut l = 0;
         let (mut best, mut cur) = (0, 0);
         let mut step = Step::Forward;
         loop {
@@ -185,14 +187,14 @@ impl<C: Choice> Links<C> {
                     self.dance.stats.nodes += 1;
                     if self.dance.stats.nodes >= next_report {
                         next_report = next_report.saturating_add(interval);
-                        report(self, &levels);
+                        report(self, &levels[..l]);
                     }
                     let (item, score) = self.choose();
                     if score <= 0 {
                         Step::Backdown
                     } else if score == INFINITY {
-                        if let ControlFlow::Break(value) = visit(self, &choice) {
-                            self.unwind(&choice, &levels);
+                        if let ControlFlow::Break(value) = visit(self, &choice[..l]) {
+                            self.unwind(&choice[..l], &levels[..l]);
                             return ControlFlow::Break(value);
                         }
                         Step::Backdown
@@ -200,12 +202,13 @@ impl<C: Choice> Links<C> {
                         best = item;
                         cur = self.enter(best);
                         let first_tweak = if self.tweaking(best) { cur } else { 0 };
-                        choice.push(cur);
-                        levels.push(Level {
+                        choice[l] = cur;
+                        levels[l] = Level {
                             first_tweak,
                             score: score.min(u32::MAX as i64) as u32,
                             tried: 0,
-                        });
+                        };
+                        l += 1;
                         Step::Advance
                     }
                 }
@@ -214,36 +217,33 @@ impl<C: Choice> Links<C> {
                         Step::Backup
                     } else {
                         self.try_node(best, cur);
-                        if let Some(level) = levels.last_mut() {
-                            level.tried += 1;
-                        }
+                        levels[l - 1].tried += 1;
                         Step::Forward
                     }
                 }
                 Step::Backup => {
-                    let level = levels.pop().expect("a level to end");
-                    choice.pop();
-                    self.leave(best, level.first_tweak);
+                    l -= 1;
+                    self.leave(best, levels[l].first_tweak);
                     Step::Backdown
                 }
-                Step::Backdown => match choice.last_mut() {
-                    None => return ControlFlow::Continue(()),
-                    Some(last) => {
-                        cur = *last;
-                        if self.is_header(cur) {
-                            // The null move: the item becomes active again.
-                            best = cur;
-                            self.dance.reactivate(best);
-                            Step::Backup
-                        } else {
-                            best = self.dance.node(cur).top as u32;
-                            self.uncommit_others(cur);
-                            cur = self.dance.node(cur).down;
-                            *last = cur;
-                            Step::Advance
-                        }
+                Step::Backdown => {
+                    if l == 0 {
+                        return ControlFlow::Continue(());
                     }
-                },
+                    cur = choice[l - 1];
+                    if self.is_header(cur) {
+                        // The null move: the item becomes active again.
+                        best = cur;
+                        self.dance.reactivate(best);
+                        Step::Backup
+                    } else {
+                        best = self.dance.node(cur).top as u32;
+                        self.uncommit_others(cur);
+                        cur = self.dance.node(cur).down;
+                        choice[l - 1] = cur;
+                        Step::Advance
+                    }
+                }
             };
         }
     }
@@ -330,7 +330,10 @@ impl<C: Choice> Links<C> {
             };
             let s = s.min(b);
             let t = l + s - b + 1;
-            if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
+            // One branch on the whole comparison: its parts are too
+            // irregular to predict one by one.
+            let tie = (s < best_s) | ((s == best_s) & (l > best_l));
+            if (t < score) | ((t == score) & tie) {
                 (best, score, best_s, best_l) = (i, t, s, l);
             }
             // A dead end: which one does not matter.

@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use library::dlx::{
-    bitset, color, multi, text, Links, Listed, Problem, Progress, Search, Solver, Stats, SCAN_LIMIT,
+    bitset, color, multi, text, Buckets, Links, Listed, Problem, Progress, Search, Solver, Stats,
+    SCAN_LIMIT,
 };
 
 /// Counts, finds or prints the solutions of an exact-cover problem in
@@ -333,8 +334,9 @@ impl Printer<'_> {
 }
 
 /// The engine that searches a problem: Algorithm X, C or M on dancing
-/// links (with DLX1's list of active items past `SCAN_LIMIT` primary
-/// items), or Algorithm X on bitsets.
+/// links (past `SCAN_LIMIT` primary items with the active items in
+/// buckets by length for X, in DLX1's list for C and M), or Algorithm X
+/// on bitsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Engine {
     X { listed: bool },
@@ -401,7 +403,7 @@ impl Engine {
         match self {
             Engine::X { listed: false } => search::<Solver, _, _>(problem, visit, interval, report),
             Engine::X { listed: true } => {
-                search::<Links<Listed>, _, _>(problem, visit, interval, report)
+                search::<Links<Buckets>, _, _>(problem, visit, interval, report)
             }
             Engine::Bitset => search::<bitset::Solver, _, _>(problem, visit, interval, report),
             Engine::C { listed: false } => {

@@ -44,7 +44,7 @@ mod knuth;
 #[path = "engines/race.rs"]
 mod race;
 
-use library::dlx::{bitset, color, multi, text, Links, Listed, Search, Solver, SCAN_LIMIT};
+use library::dlx::{bitset, color, multi, text, Buckets, Links, Search, Solver, SCAN_LIMIT};
 use race::{cpu, Run, Table};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
@@ -108,7 +108,7 @@ fn auto(text: &[u8]) -> (Run, &'static str) {
     if bitset::Solver::suits(problem) {
         (ours::<bitset::Solver>(text), "bitset")
     } else if problem.primary() > SCAN_LIMIT {
-        (ours::<Links<Listed>>(text), "listed")
+        (ours::<Links<Buckets>>(text), "buckets")
     } else {
         (ours::<Solver>(text), "links")
     }

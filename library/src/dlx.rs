@@ -28,6 +28,8 @@
 //! * [`choice`]: how [`Links`] finds the item to branch on.
 //! * [`bitset`]: the same search on compatibility bitsets.
 //! * [`text`]: Knuth's DLX text format.
+//! * [`parts`]: the tree cut into independent parts, and [`parallel`]:
+//!   [`Parallel`], any engine on several threads.
 //!
 //! # Data layout
 //!
@@ -107,12 +109,15 @@ pub mod links;
 pub mod multi;
 #[cfg(test)]
 mod oracle;
+pub mod parallel;
+pub mod parts;
 pub mod problem;
 pub mod search;
 pub mod text;
 
 pub use choice::{Buckets, Choice, Listed, Scan};
 pub use links::{Links, Solver, SCAN_LIMIT};
+pub use parallel::Parallel;
 pub use problem::{Branching, Error, OptionItems, Problem};
 pub use search::{Never, Progress, Search, Stats};
 

@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 mod generated;
 
-use library::dlx::{bitset, color, multi, text, Buckets, Links, Search, Solver, Stats};
+use library::dlx::{bitset, color, multi, text, Buckets, Links, Parallel, Search, Solver, Stats};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
 
@@ -117,6 +117,18 @@ fn buckets_walk_dlx1_tree_on_planted_triples() {
         assert_eq!(solver.count(), solutions, "{name}: solutions");
         let stats = solver.stats();
         assert_eq!((stats.nodes, stats.updates), (nodes, updates), "{name}");
+    }
+}
+
+#[test]
+fn threads_add_up_to_dlx1_counts() {
+    for name in FAST {
+        check::<Parallel<Solver>>(name);
+        let instance = load(name);
+        let want = expected(name);
+        let mut three = Parallel::<bitset::Solver>::with_threads(&instance.problem, 3);
+        assert_eq!(three.count(), want.solutions, "{name}: solutions");
+        assert_eq!(three.stats(), want.stats, "{name}: nodes, updates");
     }
 }
 

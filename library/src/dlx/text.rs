@@ -86,6 +86,14 @@ impl Instance {
         show(self.span(self.names[i]))
     }
 
+    /// The name of item `i` as it was read.
+    ///
+    /// # Panics
+    /// If `i` is not an item of the problem.
+    pub fn item_bytes(&self, i: usize) -> &[u8] {
+        self.span(self.names[i])
+    }
+
     /// The line that gave option `k`, without blanks at its ends, as it was
     /// read.
     ///

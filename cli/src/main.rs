@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use library::dlx::{
-    bitset, color, multi, text, Buckets, Links, Listed, Problem, Progress, Search, Solver, Stats,
-    SCAN_LIMIT,
+    bitset, color, multi, text, Buckets, Links, Listed, Parallel, Problem, Progress, Search,
+    Solver, Stats, SCAN_LIMIT,
 };
 
 /// Counts, finds or prints the solutions of an exact-cover problem in
@@ -101,6 +101,16 @@ struct Args {
     /// Never report progress.
     #[arg(long)]
     no_progress: bool,
+
+    /// Search on N threads (the tree cut into parts that the threads take
+    /// in turn; nodes and updates are the sums, exactly the counts of one
+    /// thread). The default is every core the machine has when counting,
+    /// one thread when solutions are printed, drawn or limited; --threads
+    /// 1 searches as one thread always did, solutions in the same order.
+    /// With several threads printed solutions come whole, in any order.
+    /// Problems with colors or bounds are searched on one thread.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -195,7 +205,6 @@ fn solve(args: &Args) -> Result<(), String> {
     let layout = layout_for(args, &name, &instance)?;
     let engine = Engine::choose(args, &name, &instance.problem)?;
     let show_progress = args.progress || (!args.no_progress && io::stderr().is_terminal());
-    let stdout = io::stdout();
     let mut printer = Printer {
         args,
         instance: &instance,
@@ -208,7 +217,7 @@ fn solve(args: &Args) -> Result<(), String> {
         limit: if args.first { Some(1) } else { args.limit },
         solutions: 0,
         svg: None,
-        out: io::BufWriter::new(stdout.lock()),
+        out: io::BufWriter::new(io::stdout()),
     };
     let start = Instant::now();
     let mut reporter = Reporter::new(start);
@@ -217,7 +226,9 @@ fn solve(args: &Args) -> Result<(), String> {
         (ControlFlow::Continue(()), Stats::default())
     } else {
         let visit = |solution: &[usize]| printer.visit(solution);
-        engine.search(&instance.problem, visit, interval, |p| reporter.report(p))
+        let threads = threads_for(args);
+        let report = |p: &Progress| reporter.report(p);
+        engine.search(&instance.problem, threads, visit, interval, report)
     };
     let seconds = start.elapsed().as_secs_f64();
     if let ControlFlow::Break(Some(e)) = flow {
@@ -225,6 +236,18 @@ fn solve(args: &Args) -> Result<(), String> {
     }
     reporter.finish();
     printer.finish(&engine, stats, seconds)
+}
+
+/// How many threads to search on: `--threads`, or by default every core
+/// to count and one to print, draw or stop early.
+fn threads_for(args: &Args) -> usize {
+    let counting =
+        !(args.print || args.draw || args.svg.is_some() || args.first) && args.limit.is_none();
+    match args.threads {
+        Some(n) => n as usize,
+        None if counting => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => 1,
+    }
 }
 
 /// How to draw the solutions, if `--draw` or `--svg` asks for pictures.
@@ -264,7 +287,7 @@ struct Printer<'a> {
     solutions: u64,
     /// The first solution's picture, for `--svg`.
     svg: Option<String>,
-    out: io::BufWriter<io::StdoutLock<'static>>,
+    out: io::BufWriter<io::Stdout>,
 }
 
 impl Printer<'_> {
@@ -388,24 +411,29 @@ impl Engine {
         matches!(self, Engine::C { .. } | Engine::M { .. })
     }
 
-    /// Searches `problem`: what the search broke with, and its statistics.
+    /// Searches `problem` on `threads` threads (Algorithm X; C and M on
+    /// one): what the search broke with, and its statistics.
     fn search<F, R>(
         self,
         problem: &Problem,
+        threads: usize,
         visit: F,
         interval: u64,
         report: R,
     ) -> (ControlFlow<Option<io::Error>>, Stats)
     where
-        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>>,
-        R: FnMut(&Progress),
+        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
+        R: FnMut(&Progress) + Send,
     {
+        let on = Threads {
+            problem,
+            threads,
+            interval,
+        };
         match self {
-            Engine::X { listed: false } => search::<Solver, _, _>(problem, visit, interval, report),
-            Engine::X { listed: true } => {
-                search::<Links<Buckets>, _, _>(problem, visit, interval, report)
-            }
-            Engine::Bitset => search::<bitset::Solver, _, _>(problem, visit, interval, report),
+            Engine::X { listed: false } => on.search::<Solver, _, _>(visit, report),
+            Engine::X { listed: true } => on.search::<Links<Buckets>, _, _>(visit, report),
+            Engine::Bitset => on.search::<bitset::Solver, _, _>(visit, report),
             Engine::C { listed: false } => {
                 search::<color::Solver, _, _>(problem, visit, interval, report)
             }
@@ -419,6 +447,31 @@ impl Engine {
                 search::<multi::Links<Listed>, _, _>(problem, visit, interval, report)
             }
         }
+    }
+}
+
+/// A problem, and how to search it.
+struct Threads<'a> {
+    problem: &'a Problem,
+    threads: usize,
+    interval: u64,
+}
+
+impl Threads<'_> {
+    /// Runs engine `S`, on several threads if asked: what the search broke
+    /// with, and its statistics.
+    fn search<S, F, R>(&self, visit: F, report: R) -> (ControlFlow<Option<io::Error>>, Stats)
+    where
+        S: Search,
+        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
+        R: FnMut(&Progress) + Send,
+    {
+        if self.threads == 1 {
+            return search::<S, _, _>(self.problem, visit, self.interval, report);
+        }
+        let mut solver = Parallel::<S>::with_threads(self.problem, self.threads);
+        let flow = solver.search_parallel(visit, self.interval, report);
+        (flow, solver.stats())
     }
 }
 

@@ -201,6 +201,10 @@ where
             let mut totals = self.totals.lock().expect("no worker panicked");
             totals.running[worker] = (Stats::default(), 0.0);
             totals.add(part.above, engine.stats(), part.weight);
+            if interval != u64::MAX {
+                // Parts smaller than the interval report nothing themselves.
+                totals.report();
+            }
         }
     }
 

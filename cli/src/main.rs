@@ -9,6 +9,7 @@
 //! ```
 
 mod draw;
+mod parts;
 mod tiling;
 
 use std::io::{self, IsTerminal, Read, Write};
@@ -139,6 +140,33 @@ enum Command {
         /// The description; `-` or nothing reads standard input.
         file: Option<PathBuf>,
     },
+    /// Cut a problem's search into independent DLX files, one search per
+    /// file, for a batch engine (GNU parallel, Slurm): `dlx split --parts
+    /// 64 big.dlx --out parts && parallel dlx ::: parts/*.dlx | dlx sum`.
+    ///
+    /// Each file fixes the options chosen at the first levels of the
+    /// search (its comments say which) and holds what is left; their
+    /// solutions are disjoint and together are all. `dlx` on a part
+    /// begins its closing line with `part: K/N` and counts the part's
+    /// share of the levels above it, so that `dlx sum` gives exactly the
+    /// counts of one search. Problems without colors or bounds only.
+    Split {
+        /// The problem; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+        /// At least this many parts, where the tree has them.
+        #[arg(long, value_name = "N", default_value = "64", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        parts: u32,
+        /// The folder to write part-0001.dlx, … into (created if needed).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Add up the closing lines of `dlx` runs (of the parts of `dlx
+    /// split`, or any runs) read from the files, or from standard input;
+    /// fail if a part's report is missing, repeated or malformed.
+    Sum {
+        /// Files holding the output of the runs; none reads standard input.
+        files: Vec<PathBuf>,
+    },
 }
 
 /// The `--engine` choices.
@@ -172,6 +200,16 @@ fn run(args: &Args) -> Result<(), String> {
     match &args.command {
         Some(Command::Polyomino { file }) => describe(tiling::Kind::Polyomino, file.as_ref()),
         Some(Command::Polycube { file }) => describe(tiling::Kind::Polycube, file.as_ref()),
+        Some(Command::Split { file, parts, out }) => {
+            let (name, bytes) = read_input(file.as_ref())?;
+            let written = parts::split(&name, bytes, *parts as usize, out)?;
+            eprintln!("dlx split: {written} parts in {}", out.display());
+            Ok(())
+        }
+        Some(Command::Sum { files }) => {
+            println!("{}", parts::sum(&parts::read_reports(files)?)?);
+            Ok(())
+        }
         None => solve(args),
     }
 }
@@ -201,6 +239,7 @@ fn describe(kind: tiling::Kind, file: Option<&PathBuf>) -> Result<(), String> {
 /// Solves a DLX file: counts, prints or draws its solutions.
 fn solve(args: &Args) -> Result<(), String> {
     let (name, text) = read_input(args.file.as_ref())?;
+    let part = parts::header(&name, &text)?;
     let instance = text::parse(text).map_err(|e| format!("{name}:{e}"))?;
     let layout = layout_for(args, &name, &instance)?;
     let engine = Engine::choose(args, &name, &instance.problem)?;
@@ -235,7 +274,7 @@ fn solve(args: &Args) -> Result<(), String> {
         return Err(format!("cannot write a solution: {e}"));
     }
     reporter.finish();
-    printer.finish(&engine, stats, seconds)
+    printer.finish(&engine, part, stats, seconds)
 }
 
 /// How many threads to search on: `--threads`, or by default every core
@@ -330,15 +369,30 @@ impl Printer<'_> {
         }
     }
 
-    /// The closing line, and the picture for `--svg`.
-    fn finish(mut self, engine: &Engine, stats: Stats, seconds: f64) -> Result<(), String> {
+    /// The closing line (for a part of `dlx split`, its number first and
+    /// its share of the levels above it counted in), and the picture for
+    /// `--svg`.
+    fn finish(
+        mut self,
+        engine: &Engine,
+        part: Option<parts::Header>,
+        mut stats: Stats,
+        seconds: f64,
+    ) -> Result<(), String> {
+        let mut tag = String::new();
+        if let Some(part) = part {
+            tag = format!("part: {}/{}  ", part.number, part.of);
+            self.solutions += part.solved;
+            stats.nodes += part.above.nodes;
+            stats.updates += part.above.updates;
+        }
         let cleansings = match engine.counts_cleansings() {
             true => format!("cleansings: {}  ", stats.cleansings),
             false => String::new(),
         };
         writeln!(
             self.out,
-            "solutions: {}  nodes: {}  updates: {}  {cleansings}seconds: {seconds:.3}",
+            "{tag}solutions: {}  nodes: {}  updates: {}  {cleansings}seconds: {seconds:.3}",
             self.solutions, stats.nodes, stats.updates
         )
         .and_then(|()| self.out.flush())

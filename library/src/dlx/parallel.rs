@@ -176,8 +176,9 @@ where
     fn work<S: Search>(&self, worker: usize, interval: u64) {
         let mut whole = Vec::new();
         while !self.stop.load(Ordering::Relaxed) {
-            let Some(part) = self.queue.lock().expect("no worker panicked").pop() else {
-                break;
+            let part = match self.queue.lock().expect("no worker panicked").pop() {
+                Some(part) => part,
+                None => break,
             };
             for solution in &part.solved {
                 self.deliver(solution);

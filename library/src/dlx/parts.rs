@@ -114,8 +114,9 @@ pub fn split(problem: &Problem, parts: usize) -> Vec<Part> {
     // forced choices from costing more than the search.
     let mut cuts = 0;
     while done.len() + open.len() < parts && cuts < 4 * parts.max(4) {
-        let Some(at) = (0..open.len()).max_by_key(|&k| (open[k].size(), Reverse(k))) else {
-            break;
+        let at = match (0..open.len()).max_by_key(|&k| (open[k].size(), Reverse(k))) {
+            Some(at) => at,
+            None => break,
         };
         let part = open.swap_remove(at);
         cuts += 1;

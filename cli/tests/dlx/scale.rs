@@ -188,3 +188,46 @@ fn split_and_sum_refuse_what_they_cannot_do() {
     assert!(!ok && err.contains("without a part number"), "{err}");
     let _ = stats;
 }
+
+/// The Slurm example, run as the array's tasks would run it (no Slurm
+/// here: its variables set by hand), then the sum.
+#[test]
+fn the_slurm_example_counts_every_part() {
+    let dir = scratch("slurm-queens-12");
+    let out = dir.to_str().unwrap();
+    let (ok, _, err) = run(
+        &["split", "--parts", "5", &file("queens-12"), "--out", out],
+        "",
+    );
+    assert!(ok, "{err}");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/dlx-split.sbatch");
+    let parts = std::fs::read_dir(&dir).unwrap().count();
+    for task in 1..=parts {
+        let status = Command::new("bash")
+            .args([script, out])
+            .env("SLURM_ARRAY_TASK_ID", task.to_string())
+            .env("DLX", env!("CARGO_BIN_EXE_dlx"))
+            .status()
+            .unwrap();
+        assert!(status.success(), "task {task}");
+    }
+    let reports: Vec<String> = (1..=parts)
+        .map(|k| format!("{out}/part-{k:04}.out"))
+        .collect();
+    let mut args = vec!["sum"];
+    args.extend(reports.iter().map(String::as_str));
+    let (ok, total, err) = run(&args, "");
+    assert!(ok, "{err}");
+    assert_eq!(
+        summary(total.split_once("  ").unwrap().1),
+        (14200, 207138, 3571448)
+    );
+    // A task beyond the parts fails.
+    let status = Command::new("bash")
+        .args([script, out])
+        .env("SLURM_ARRAY_TASK_ID", (parts + 1).to_string())
+        .env("DLX", env!("CARGO_BIN_EXE_dlx"))
+        .status()
+        .unwrap();
+    assert!(!status.success());
+}

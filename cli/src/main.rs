@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use library::dlx::{
-    bitset, color, multi, text, Buckets, Links, Listed, Parallel, Problem, Progress, Search,
+    bitset, color, multi, parallel, text, Buckets, Links, Listed, Problem, Progress, Search,
     Solver, Stats, SCAN_LIMIT,
 };
 
@@ -523,9 +523,13 @@ impl Threads<'_> {
         if self.threads == 1 {
             return search::<S, _, _>(self.problem, visit, self.interval, report);
         }
-        let mut solver = Parallel::<S>::with_threads(self.problem, self.threads);
-        let flow = solver.search_parallel(visit, self.interval, report);
-        (flow, solver.stats())
+        parallel::search_parallel::<S, _, _, _>(
+            self.problem,
+            self.threads,
+            visit,
+            self.interval,
+            report,
+        )
     }
 }
 

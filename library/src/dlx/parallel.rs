@@ -110,55 +110,78 @@ impl<S: Search> Parallel<S> {
         }
     }
 
-    /// Calls `visit` with every solution, from any thread but one call at
-    /// a time, until it breaks; then every thread stops at its next
-    /// solution or part, and this returns what `visit` broke with. Calls
-    /// `report`, one call at a time too, about every `interval` nodes of
-    /// each thread with the progress of the whole search.
-    ///
-    /// [`Search::stats`] then gives the sums over the threads: exactly
-    /// the engine's numbers when the search ran to the end.
+    /// [`search_parallel`] on this engine's problem and threads;
+    /// [`Search::stats`] then gives its statistics.
     pub fn search_parallel<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
     where
         B: Send,
         F: FnMut(&[usize]) -> ControlFlow<B> + Send,
         R: FnMut(&Progress) + Send,
     {
-        let parts = match self.threads {
-            1 => vec![Part::root(&self.problem)],
-            n => split(&self.problem, n * PARTS_PER_THREAD),
-        };
-        let shared = Shared {
-            queue: Mutex::new(biggest_last(parts)),
-            stop: AtomicBool::new(false),
-            visit: Mutex::new((visit, None)),
-            totals: Mutex::new(Totals::new(self.threads, report)),
-        };
-        std::thread::scope(|scope| {
-            for worker in 0..self.threads {
-                let shared = &shared;
-                scope.spawn(move || shared.work::<S>(worker, interval));
-            }
-        });
-        let totals = shared.totals.into_inner().expect("no worker panicked");
-        self.stats = totals.done;
-        match shared.visit.into_inner().expect("no worker panicked").1 {
-            Some(value) => ControlFlow::Break(value),
-            None => ControlFlow::Continue(()),
+        let (flow, stats) =
+            search_parallel::<S, _, _, _>(&self.problem, self.threads, visit, interval, report);
+        self.stats = stats;
+        flow
+    }
+}
+
+/// Searches `problem` with engine `S` on `threads` threads: calls `visit`
+/// with every solution, from any thread but one call at a time, until it
+/// breaks; then every thread stops at its next solution or part. Calls
+/// `report`, one call at a time too, about every `interval` nodes of each
+/// thread with the progress of the whole search. Returns what `visit`
+/// broke with, and the statistics summed over the threads: exactly the
+/// engine's numbers when the search ran to the end.
+///
+/// Nothing is copied for one thread; for more, the parts below the root
+/// are (see [`split`]).
+pub fn search_parallel<S, B, F, R>(
+    problem: &Problem,
+    threads: usize,
+    visit: F,
+    interval: u64,
+    report: R,
+) -> (ControlFlow<B>, Stats)
+where
+    S: Search,
+    B: Send,
+    F: FnMut(&[usize]) -> ControlFlow<B> + Send,
+    R: FnMut(&Progress) + Send,
+{
+    let threads = threads.max(1);
+    let parts = match threads {
+        1 => vec![Part::root(problem)],
+        n => split(problem, n * PARTS_PER_THREAD),
+    };
+    let shared = Shared {
+        queue: Mutex::new(biggest_last(parts)),
+        stop: AtomicBool::new(false),
+        visit: Mutex::new((visit, None)),
+        totals: Mutex::new(Totals::new(threads, report)),
+    };
+    std::thread::scope(|scope| {
+        for worker in 0..threads {
+            let shared = &shared;
+            scope.spawn(move || shared.work::<S>(worker, interval));
         }
+    });
+    let stats = shared.totals.into_inner().expect("no worker panicked").done;
+    match shared.visit.into_inner().expect("no worker panicked").1 {
+        Some(value) => (ControlFlow::Break(value), stats),
+        None => (ControlFlow::Continue(()), stats),
     }
 }
 
 /// The parts in the order the threads take them from the end: the biggest
 /// first, so that the small ones even out the finish.
-fn biggest_last(mut parts: Vec<Part>) -> Vec<Part> {
+fn biggest_last(mut parts: Vec<Part<'_>>) -> Vec<Part<'_>> {
     parts.sort_by(|a, b| a.weight.total_cmp(&b.weight));
     parts
 }
 
 /// What the threads share.
-struct Shared<B, F, R> {
-    queue: Mutex<Vec<Part>>,
+struct Shared<'a, B, F, R> {
+    queue: Mutex<Vec<Part<'a>>>,
     /// Set once `visit` has broken.
     stop: AtomicBool,
     /// The visitor, and what it broke with.
@@ -166,7 +189,7 @@ struct Shared<B, F, R> {
     totals: Mutex<Totals<R>>,
 }
 
-impl<B, F, R> Shared<B, F, R>
+impl<B, F, R> Shared<'_, B, F, R>
 where
     F: FnMut(&[usize]) -> ControlFlow<B>,
     R: FnMut(&Progress),

@@ -38,15 +38,17 @@
 //! (their engines count cleansings and bounds differently), and
 //! [`split`] gives them back whole.
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 
 use crate::dlx::{Branching, Problem, Stats};
 
 /// One part of a search: a problem, and what was fixed to reach it.
 #[derive(Clone, Debug)]
-pub struct Part {
-    /// What is left to search, its items and options renumbered in order.
-    pub problem: Problem,
+pub struct Part<'a> {
+    /// What is left to search, its items and options renumbered in order
+    /// (the whole problem itself, not a copy, for the root).
+    pub problem: Cow<'a, Problem>,
     /// The options fixed above the part (numbers in the whole problem),
     /// in the order the search chose them.
     pub fixed: Vec<usize>,
@@ -70,12 +72,12 @@ pub struct Part {
     whole: bool,
 }
 
-impl Part {
+impl<'a> Part<'a> {
     /// The whole problem as one part.
-    pub fn root(problem: &Problem) -> Part {
+    pub fn root(problem: &'a Problem) -> Part<'a> {
         let n = problem.primary() + problem.secondary();
         Part {
-            problem: problem.clone(),
+            problem: Cow::Borrowed(problem),
             fixed: Vec::new(),
             options: (0..problem.options()).collect(),
             items: (0..n).collect(),
@@ -104,23 +106,34 @@ impl Part {
 
 /// Cuts `problem`'s tree into at least `parts` parts where it can, biggest
 /// first, level by level below the root, and returns them in the order of
-/// the search. Fewer parts come back when the tree is too small, or is a
-/// path for more than a few levels (cutting then costs more than it
-/// gives); problems with colors or bounds come back whole.
-pub fn split(problem: &Problem, parts: usize) -> Vec<Part> {
+/// the search. Fewer parts come back when the tree is too small, or when
+/// cutting would cost more than it gives: each child is a copy of what is
+/// left, and the copies stop at twice the problem's size plus four
+/// million item mentions (a long path of forced choices, as in a sudoku
+/// or a huge sparse problem, is not copied level after level). Problems
+/// with colors or bounds come back whole.
+pub fn split(problem: &Problem, parts: usize) -> Vec<Part<'_>> {
     let mut done = Vec::new();
     let mut open = vec![Part::root(problem)];
-    // Each cut copies a part: a bound on the copies keeps a deep path of
-    // forced choices from costing more than the search.
-    let mut cuts = 0;
-    while done.len() + open.len() < parts && cuts < 4 * parts.max(4) {
+    let budget = 2 * problem.items.len() + (4 << 20);
+    let mut copied = 0;
+    while done.len() + open.len() < parts {
         let at = match (0..open.len()).max_by_key(|&k| (open[k].size(), Reverse(k))) {
             Some(at) => at,
             None => break,
         };
         let part = open.swap_remove(at);
-        cuts += 1;
-        match children(&part) {
+        let (item, len) = branch_item(&part.problem);
+        let cost = part.size() * len.get(item).map_or(0, |&t| t as usize);
+        if copied + cost > budget {
+            done.push(Part {
+                whole: true,
+                ..part
+            });
+            continue;
+        }
+        copied += cost;
+        match children(&part, item, &len) {
             Some(children) => open.extend(children),
             None => done.push(Part {
                 whole: true,
@@ -137,9 +150,12 @@ pub fn split(problem: &Problem, parts: usize) -> Vec<Part> {
 }
 
 /// The item that the search branches on at the root of `problem`, and the
-/// number of options of each item.
+/// number of options of each primary item (none if there is none).
 fn branch_item(problem: &Problem) -> (usize, Vec<u32>) {
     let mut len = vec![0u32; problem.primary()];
+    if len.is_empty() {
+        return (0, len);
+    }
     for &item in &problem.items {
         if let Some(l) = len.get_mut(item as usize) {
             *l += 1;
@@ -157,15 +173,15 @@ fn branch_item(problem: &Problem) -> (usize, Vec<u32>) {
     (best, len)
 }
 
-/// The parts below `part`'s root, one per option of the item it branches
-/// on, with the solved ones folded into a sibling; `None` if there is no
-/// part to search below it (a dead end, or only solutions).
-fn children(part: &Part) -> Option<Vec<Part>> {
+/// The parts below `part`'s root, one per option of `item`, the item it
+/// branches on (`len`: the number of options of each item), with the
+/// solved ones folded into a sibling; `None` if there is no part to
+/// search below it (a dead end, or only solutions).
+fn children<'a>(part: &Part<'_>, item: usize, len: &[u32]) -> Option<Vec<Part<'a>>> {
     if part.whole {
         return None;
     }
     let problem = &part.problem;
-    let (item, len) = branch_item(problem);
     let t = len[item];
     let options: Vec<usize> = (0..problem.options())
         .filter(|&k| problem.slice(k).contains(&(item as u32)))
@@ -180,7 +196,7 @@ fn children(part: &Part) -> Option<Vec<Part>> {
     for &k in &options {
         first_share.updates += problem.slice(k).len() as u64 - 1;
     }
-    let mut kids: Vec<Part> = Vec::with_capacity(options.len());
+    let mut kids: Vec<Part<'a>> = Vec::with_capacity(options.len());
     let mut solved: Vec<(Vec<usize>, Stats)> = Vec::new();
     for (position, &chosen) in options.iter().enumerate() {
         let mut kid = reduce(part, item, chosen);
@@ -217,7 +233,7 @@ fn children(part: &Part) -> Option<Vec<Part>> {
 /// items of `chosen` covered, the options that meet them gone. Its
 /// `above` counts the other items of `chosen` covered and the nodes those
 /// covers hide (the cover of `item` itself is the parent's).
-fn reduce(part: &Part, item: usize, chosen: usize) -> Part {
+fn reduce<'a>(part: &Part<'_>, item: usize, chosen: usize) -> Part<'a> {
     let problem = &part.problem;
     let n = problem.primary() + problem.secondary();
     let mut taken = vec![false; n];
@@ -258,7 +274,7 @@ fn reduce(part: &Part, item: usize, chosen: usize) -> Part {
     let mut fixed = part.fixed.clone();
     fixed.push(part.options[chosen]);
     Part {
-        problem: reduced,
+        problem: Cow::Owned(reduced),
         fixed,
         options,
         items,

@@ -33,7 +33,7 @@ use crate::dlx::{Never, Problem, Progress, Search, Stats};
 /// How many parts per thread the tree is cut into: enough that the last
 /// parts to finish are small (pentominoes 6x10 in 64 parts: the largest
 /// is under 5% of the work).
-const PARTS_PER_THREAD: usize = 32;
+pub const PARTS_PER_THREAD: usize = 32;
 
 /// Engine `S` on several threads; see the module docs.
 #[derive(Clone, Debug)]

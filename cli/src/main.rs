@@ -243,38 +243,66 @@ fn solve(args: &Args) -> Result<(), String> {
     let instance = text::parse(text).map_err(|e| format!("{name}:{e}"))?;
     let layout = layout_for(args, &name, &instance)?;
     let engine = Engine::choose(args, &name, &instance.problem)?;
-    let show_progress = args.progress || (!args.no_progress && io::stderr().is_terminal());
-    let mut printer = Printer {
-        args,
-        instance: &instance,
-        layout,
-        colour: match args.color {
-            When::Always => true,
-            When::Never => false,
-            When::Auto => io::stdout().is_terminal(),
-        },
-        limit: if args.first { Some(1) } else { args.limit },
-        solutions: 0,
-        svg: None,
-        out: io::BufWriter::new(io::stdout()),
-    };
-    let start = Instant::now();
-    let mut reporter = Reporter::new(start);
-    let interval = if show_progress { 1 << 16 } else { u64::MAX };
-    let (flow, stats) = if printer.limit == Some(0) {
-        (ControlFlow::Continue(()), Stats::default())
+    let search = Solve { args, engine, part };
+    if args.print || layout.is_some() {
+        search.run(&instance.problem, Some(&instance), layout)
     } else {
-        let visit = |solution: &[usize]| printer.visit(solution);
-        let threads = threads_for(args);
-        let report = |p: &Progress| reporter.report(p);
-        engine.search(&instance.problem, threads, visit, interval, report)
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    if let ControlFlow::Break(Some(e)) = flow {
-        return Err(format!("cannot write a solution: {e}"));
+        // Counting needs the problem only: the text and the places in it
+        // go before the engine is built (45 bytes an option of a million).
+        search.run(&instance.into_problem(), None, None)
     }
-    reporter.finish();
-    printer.finish(&engine, part, stats, seconds)
+}
+
+/// What to search with, once the file is read.
+struct Solve<'a> {
+    args: &'a Args,
+    engine: Engine,
+    part: Option<parts::Header>,
+}
+
+impl Solve<'_> {
+    /// Searches `problem`, printing or drawing from `instance` (its text)
+    /// if asked.
+    fn run(
+        self,
+        problem: &Problem,
+        instance: Option<&text::Instance>,
+        layout: Option<draw::Layout>,
+    ) -> Result<(), String> {
+        let (args, engine, part) = (self.args, self.engine, self.part);
+        let show_progress = args.progress || (!args.no_progress && io::stderr().is_terminal());
+        let mut printer = Printer {
+            args,
+            instance,
+            layout,
+            colour: match args.color {
+                When::Always => true,
+                When::Never => false,
+                When::Auto => io::stdout().is_terminal(),
+            },
+            limit: if args.first { Some(1) } else { args.limit },
+            solutions: 0,
+            svg: None,
+            out: io::BufWriter::new(io::stdout()),
+        };
+        let start = Instant::now();
+        let mut reporter = Reporter::new(start);
+        let interval = if show_progress { 1 << 16 } else { u64::MAX };
+        let (flow, stats) = if printer.limit == Some(0) {
+            (ControlFlow::Continue(()), Stats::default())
+        } else {
+            let visit = |solution: &[usize]| printer.visit(solution);
+            let threads = threads_for(args);
+            let report = |p: &Progress| reporter.report(p);
+            engine.search(problem, threads, visit, interval, report)
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        if let ControlFlow::Break(Some(e)) = flow {
+            return Err(format!("cannot write a solution: {e}"));
+        }
+        reporter.finish();
+        printer.finish(&engine, part, stats, seconds)
+    }
 }
 
 /// How many threads to search on: `--threads`, or by default every core
@@ -319,7 +347,8 @@ fn layout_for(
 /// Writes what is asked of each solution found, and counts them.
 struct Printer<'a> {
     args: &'a Args,
-    instance: &'a text::Instance,
+    /// The text, kept to print or draw solutions.
+    instance: Option<&'a text::Instance>,
     layout: Option<draw::Layout>,
     colour: bool,
     limit: Option<u64>,
@@ -335,19 +364,17 @@ impl Printer<'_> {
     fn visit(&mut self, solution: &[usize]) -> ControlFlow<Option<io::Error>> {
         self.solutions += 1;
         let mut lines = Vec::new();
-        if self.args.print {
+        let instance = self.instance;
+        if let Some(instance) = instance.filter(|_| self.args.print) {
             // The option lines as they were read, bytes, colors and all.
             for &k in solution {
-                lines.extend_from_slice(self.instance.option_bytes(k));
+                lines.extend_from_slice(instance.option_bytes(k));
                 lines.push(b'\n');
             }
             lines.push(b'\n');
         }
-        if let Some(layout) = &self.layout {
-            let options: Vec<String> = solution
-                .iter()
-                .map(|&k| self.instance.option_text(k))
-                .collect();
+        if let (Some(layout), Some(instance)) = (&self.layout, instance) {
+            let options: Vec<String> = solution.iter().map(|&k| instance.option_text(k)).collect();
             let options: Vec<&str> = options.iter().map(String::as_str).collect();
             let picture = layout.picture(&options);
             if self.args.draw {

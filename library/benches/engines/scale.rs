@@ -13,9 +13,9 @@
 //! 2 free cores.
 //!
 //! Memory: a counting allocator gives the peak of the heap while `dlx`
-//! would count (the text read, the problem, the engine), and the engine's
-//! own bytes (its allocations once built); DLX1's bytes are its own
-//! report's formula (`dlx1.w`: 16 per item and per node, headers and
+//! counts (the text read and parsed, then the problem alone and the
+//! engine), and the engine's own bytes (its allocations once built);
+//! DLX1's bytes are its own report's formula (`dlx1.w`: 16 per item and per node, headers and
 //! spacers included, and 4 per level).
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -220,18 +220,18 @@ pub fn planted(generate: impl Fn(&str) -> Option<String>) {
         let text = generate(&name).expect("a planted instance").into_bytes();
         let entries = 3 * options;
         let items = options * 9 / 10 / 3 * 3;
-        // The peak of the heap over what `dlx` does (the text read, the
-        // problem, the engine), and the engine's own bytes.
+        // The peak of the heap over what `dlx` does to count (the text
+        // read, the problem alone, the engine), and the engine's bytes.
         let base = IN_USE.load(Ordering::Relaxed);
         let copy = text.clone();
         PEAK.store(IN_USE.load(Ordering::Relaxed), Ordering::Relaxed);
-        let instance = text::parse(copy).expect("a valid instance");
+        let problem = text::parse(copy).expect("a valid instance").into_problem();
         let before = IN_USE.load(Ordering::Relaxed);
-        let mut solver = Links::<Buckets>::new(&instance.problem);
+        let mut solver = Links::<Buckets>::new(&problem);
         let engine_bytes = IN_USE.load(Ordering::Relaxed) - before;
         let run = cpu(|| (solver.count(), Some(solver.stats())));
         let peak = PEAK.load(Ordering::Relaxed) - base;
-        drop((solver, instance));
+        drop((solver, problem));
         let nodes = run.stats.expect("our statistics").nodes;
         let listed = (options <= 100_000).then(|| {
             let instance = text::parse(text.clone()).expect("a valid instance");

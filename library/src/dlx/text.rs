@@ -115,6 +115,13 @@ impl Instance {
         1 + self.text[..start].iter().filter(|&&b| b == b'\n').count()
     }
 
+    /// The problem alone, the text and its names let go: what a count
+    /// needs (a million options hold about 45 bytes each of text and
+    /// places).
+    pub fn into_problem(self) -> Problem {
+        self.problem
+    }
+
     fn span(&self, (start, end): (u32, u32)) -> &[u8] {
         &self.text[start as usize..end as usize]
     }
@@ -361,6 +368,8 @@ fn read(text: &[u8]) -> Result<Read, ParseError> {
             options.push(span);
         }
     }
+    problem.shrink_to_fit();
+    options.shrink_to_fit();
     Ok((problem, items.spans, options))
 }
 

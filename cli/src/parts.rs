@@ -256,27 +256,7 @@ pub fn sum(inputs: &[(String, String)]) -> Result<String, String> {
             total.seconds += report.seconds;
         }
     }
-    if runs == 0 {
-        return Err("no report of dlx found (`solutions: N  nodes: N  ...`)".to_string());
-    }
-    if plain > 0 && of.is_some() {
-        return Err(format!(
-            "{plain} report(s) without a part number among the parts' reports"
-        ));
-    }
-    if let Some(n) = of {
-        let missing: Vec<String> = (1..=n)
-            .filter(|k| !parts.contains_key(k))
-            .map(|k| k.to_string())
-            .collect();
-        if !missing.is_empty() {
-            return Err(format!(
-                "the reports of {} of the {n} parts are missing: {}",
-                missing.len(),
-                abbreviate(&missing)
-            ));
-        }
-    }
+    complete(runs, plain, of, &parts)?;
     let cleansings = match total.stats.cleansings {
         0 => String::new(),
         c => format!("cleansings: {c}  "),
@@ -289,6 +269,37 @@ pub fn sum(inputs: &[(String, String)]) -> Result<String, String> {
         total.stats.updates,
         total.seconds
     ))
+}
+
+/// Fails unless there are reports, and, if they are of parts, one of
+/// each part (`parts`: where each was read) and no other.
+fn complete(
+    runs: usize,
+    plain: usize,
+    of: Option<usize>,
+    parts: &BTreeMap<usize, String>,
+) -> Result<(), String> {
+    if runs == 0 {
+        return Err("no report of dlx found (`solutions: N  nodes: N  ...`)".to_string());
+    }
+    if plain > 0 && of.is_some() {
+        return Err(format!(
+            "{plain} report(s) without a part number among the parts' reports"
+        ));
+    }
+    let n = of.unwrap_or(0);
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !parts.contains_key(k))
+        .map(|k| k.to_string())
+        .collect();
+    match missing.is_empty() {
+        true => Ok(()),
+        false => Err(format!(
+            "the reports of {} of the {n} parts are missing: {}",
+            missing.len(),
+            abbreviate(&missing)
+        )),
+    }
 }
 
 /// At most ten numbers, then how many more.

@@ -17,114 +17,115 @@
 
 fn main(){problems::killer::main()}pub mod dlx{pub mod choice{use std::fmt;use crate::dlx::COVERED;pub
 trait Choice:Clone+fmt::Debug{fn new(len:&[i32])->Self;fn fewest(&self,len:&[i32])->Option<u32>;fn leftmost(&
-self,len:&[i32])->Option<u32>;fn cover(&mut self,c:u32,len:&[i32]);fn uncover(&mut self,c:u32,len:&[i32]);
-fn emptied(&mut self);fn refilled(&mut self);}#[derive(Clone,Debug)]pub struct Scan{primary:usize}impl
-Choice for Scan{fn new(len:&[i32])->Scan{Scan{primary:len.len()-1}}fn fewest(&self,len:&[i32])->Option<
-u32>{let mut best=None;let mut fewest=COVERED;for(i,&l)in len[1 ..=self.primary].iter().enumerate(){if
-l<fewest{best=Some(i as u32+1);fewest=l;if l==0{break;}}}best}fn leftmost(&self,len:&[i32])->Option<u32>{
-let lens=&len[1 ..=self.primary];lens.iter().position(|&l|l&COVERED==0).map(|i|i as u32+1)}fn cover(&
-mut self,_:u32,_:&[i32]){}fn uncover(&mut self,_:u32,_:&[i32]){}fn emptied(&mut self){}fn refilled(&mut
-self){}}}pub mod links{use std::ops::ControlFlow;use crate::dlx::{Branching,Choice,Problem,Scan,Search,
-Stats,COVERED};#[derive(Clone,Copy,Debug)]pub struct Node{pub top:i32,pub up:u32,pub down:u32,pub right:
-u32}pub type Solver=Links<Scan>;#[derive(Clone,Debug)]pub struct Links<C>{primary:usize,len:Vec<i32>,
-nodes:Vec<Node>,choice:C,in_order:bool,stats:Stats}impl<C:Choice>Search for Links<C>{fn new(problem:&
-Problem)->Links<C>{Links::build(problem)}fn search<B,F>(&mut self,visit:F)->ControlFlow<B>where F:FnMut(&[
-usize])->ControlFlow<B>,{self.walk(naming(visit),u64::MAX,|_,_|{})}}impl<C:Choice>Links<C>{fn build(problem:&
-Problem)->Links<C>{let(len,nodes)=arena(problem);Links{primary:problem.primary,choice:C::new(&len[..=
-problem.primary]),len,nodes,in_order:problem.branching==Branching::InOrder,stats:Stats::default()}}fn
-walk<B,F,R>(&mut self,mut visit:F,interval:u64,mut report:R,)->ControlFlow<B>where F:FnMut(&Links<C>,&[
-u32])->ControlFlow<B>,R:FnMut(&Links<C>,&[u32]),{self.stats=Stats::default();let mut next_report=interval;
-let mut choice:Vec<u32> =Vec::with_capacity(self.primary+1);self.stats.nodes+=1;let mut best=match self.
-choose(){Some(best)=>best,None=>{self.stats.nodes+=1;return visit(self,&[]);}};self.cover(best);let mut
-cur=self.nodes[best as usize].down;choice.push(cur);loop{if cur!=best{self.cover_others(cur);self.stats.
-nodes+=1;if self.stats.nodes>=next_report{next_report=next_report.saturating_add(interval);report(self,&
-choice);}if let Some(next)=self.choose(){best=next;self.cover(best);cur=self.nodes[best as usize].down;
-choice.push(cur);continue;}if let ControlFlow::Break(value)=visit(self,&choice){self.unwind(&choice);
-return ControlFlow::Break(value);}}else{self.uncover(best);choice.pop();match choice.last(){None=>return
-ControlFlow::Continue(()),Some(&x)=>{cur=x;best=self.nodes[cur as usize].top as u32;}}}self.uncover_others(
-cur);cur=self.nodes[cur as usize].down;*choice.last_mut().expect("a level is active")=cur;}}fn choose(&
-self)->Option<u32>{let best=self.choice.fewest(&self.len)?;if self.in_order&&self.len[best as usize]>
-1{return self.choice.leftmost(&self.len);}Some(best)}fn cover(&mut self,c:u32){if c as usize<=self.primary{
-self.choice.cover(c,&self.len);}*self.len_mut(c)+=COVERED;let mut hidden=0;let mut rr=self.node(c).down;
-while rr!=c{let mut nn=self.node(rr).right;while nn!=rr{let Node{top,up,down,right}=*self.node(nn);self.
-node_mut(up).down=down;self.node_mut(down).up=up;let len=self.len_mut(top as u32);*len-=1;let now=*len;
-if now==0&&top as usize<=self.primary{self.choice.emptied();}hidden+=1;nn=right;}rr=self.node(rr).down;}
-self.stats.updates+=1+hidden;}fn uncover(&mut self,c:u32){let mut rr=self.node(c).up;while rr!=c{let mut
-nn=self.node(rr).right;while nn!=rr{let Node{top,up,down,right}=*self.node(nn);self.node_mut(up).down=
-nn;self.node_mut(down).up=nn;let len=self.len_mut(top as u32);let before=*len;*len+=1;if before==0&&top
-as usize<=self.primary{self.choice.refilled();}nn=right;}rr=self.node(rr).up;}*self.len_mut(c)-=COVERED;
-if c as usize<=self.primary{self.choice.uncover(c,&self.len);}}fn cover_others(&mut self,x:u32){let mut
-p=self.node(x).right;while p!=x{let Node{top,right,..}=*self.node(p);self.cover(top as u32);p=right;}}
-fn uncover_others(&mut self,x:u32){let mut p=x-1;while p!=x{let Node{top,down,..}=*self.node(p);if top<=
-0{p=down;}else{self.uncover(top as u32);p-=1;}}}#[inline(always)]fn node(&self,x:u32)->&Node{debug_assert!((
-x as usize)<self.nodes.len());unsafe{self.nodes.get_unchecked(x as usize)}}#[inline(always)]fn node_mut(&
-mut self,x:u32)->&mut Node{debug_assert!((x as usize)<self.nodes.len());unsafe{self.nodes.get_unchecked_mut(
-x as usize)}}#[inline(always)]fn len_mut(&mut self,i:u32)->&mut i32{debug_assert!((i as usize)<self.len.
-len());unsafe{self.len.get_unchecked_mut(i as usize)}}fn unwind(&mut self,choice:&[u32]){for&x in choice.
-iter().rev(){self.uncover_others(x);self.uncover(self.nodes[x as usize].top as u32);}}fn option_of(&self,
-x:u32)->usize{option_of(&self.nodes,x)}}pub fn option_of(nodes:&[Node],mut x:u32)->usize{while nodes[
-x as usize].top>0{x-=1;}-nodes[x as usize].top as usize}pub fn arena(problem:&Problem)->(Vec<i32>,Vec<
-Node>){let n=problem.primary+problem.secondary;let mut len=vec![0;n+1];let mut nodes:Vec<Node> =(0 ..=
-n as u32).map(|i|Node{top:0,up:i,down:i,right:0}).collect();nodes.reserve(problem.items.len()+problem.
-options()+1);let mut previous_first=0;for k in 0 ..problem.options(){let spacer=nodes.len();nodes.push(
-Node{top:-(k as i32),up:previous_first,down:0,right:0});previous_first=nodes.len()as u32;for&item in problem.
-slice(k){let x=nodes.len()as u32;let head=item as usize+1;let last=nodes[head].up;nodes.push(Node{top:
-head as i32,up:last,down:head as u32,right:x+1});nodes[last as usize].down=x;nodes[head].up=x;len[head]+=
-1;}nodes[spacer].down=nodes.len()as u32-1;nodes.last_mut().expect("options are not empty").right=previous_first;}
-nodes.push(Node{top:-(problem.options()as i32),up:previous_first,down:0,right:0});(len,nodes)}fn naming<
-C:Choice,B,F>(mut visit:F,)->impl FnMut(&Links<C>,&[u32])->ControlFlow<B>where F:FnMut(&[usize])->ControlFlow<
-B>,{let mut solution=Vec::new();move|solver,choice|{solution.clear();solution.extend(choice.iter().map(|&
-x|solver.option_of(x)));visit(&solution)}}}pub mod problem{use std::fmt;use crate::dlx::COVERED;#[derive(
-Clone,Debug,PartialEq,Eq)]pub enum Error{ItemOutOfRange{option:usize,item:usize,items:usize},EmptyOption{
-option:usize},RepeatedItem{option:usize,item:usize},TooLarge}impl fmt::Display for Error{fn fmt(&self,
-f:&mut fmt::Formatter<'_>)->fmt::Result{match self{Error::ItemOutOfRange{option,item,items}=>{write!(
-f,"option {option} names item {item}, but there are only {items} items")}Error::EmptyOption{option}=>{
-write!(f,"option {option} is empty")}Error::RepeatedItem{option,item}=>{write!(f,"option {option} names item {item} twice")}
-Error::TooLarge=>{write!(f,"the problem is too large for 32-bit indices")}}}}impl std::error::Error for
-Error{}#[derive(Clone,Copy,Debug,Default,PartialEq,Eq)]pub enum Branching{#[default]Fewest,InOrder}#[
-derive(Clone,Debug)]pub struct Problem{pub primary:usize,pub secondary:usize,pub items:Vec<u32>,starts:
-Vec<u32>,pub branching:Branching,seen:Vec<u32>,attempt:u32}impl Default for Problem{fn default()->Problem{
-Problem::new(0,0)}}impl Problem{pub fn new(primary:usize,secondary:usize)->Problem{Problem{primary,secondary,
-items:Vec::new(),starts:vec![0],branching:Branching::default(),seen:Vec::new(),attempt:0}}pub fn add_option(&
-mut self,items:&[usize],)->Result<usize,Error>{let option=self.options();let total=self.primary+self.
-secondary;if items.is_empty(){return Err(Error::EmptyOption{option});}let needed=total+self.items.len()+
-items.len()+option+3;if needed>=COVERED as usize{return Err(Error::TooLarge);}if self.seen.len()<total{
-self.seen.resize(total,0);}self.attempt=self.attempt.wrapping_add(1);if self.attempt==0{self.seen.iter_mut().
-for_each(|s|*s=0);self.attempt=1;}let stamp=self.attempt;for&item in items{if item>=total{return Err(
-Error::ItemOutOfRange{option,item,items:total});}if self.seen[item]==stamp{return Err(Error::RepeatedItem{
-option,item});}self.seen[item]=stamp;}self.items.extend(items.iter().map(|&i|i as u32));self.starts.push(
-self.items.len()as u32);Ok(option)}pub fn options(&self)->usize{self.starts.len()-1}pub fn slice(&self,
-k:usize)->&[u32]{&self.items[self.starts[k]as usize..self.starts[k+1]as usize]}}}pub mod search{use std::
-ops::ControlFlow;use crate::dlx::Problem;pub trait Search:Sized{fn new(problem:&Problem)->Self;fn search<
-B,F>(&mut self,visit:F)->ControlFlow<B>where F:FnMut(&[usize])->ControlFlow<B>;fn first(&mut self)->Option<
-Vec<usize> >{match self.search(|solution|ControlFlow::Break(solution.to_vec())){ControlFlow::Break(solution)=>
-Some(solution),ControlFlow::Continue(())=>None,}}}#[derive(Clone,Copy,Debug,Default,PartialEq,Eq)]pub
-struct Stats{pub nodes:u64,pub updates:u64,pub cleansings:u64}}pub use choice::{Choice,Scan};pub use links::
-Solver;pub use problem::{Branching,Problem};pub use search::{Search,Stats};const COVERED:i32=1<<30;}pub
-mod grouped{use crate::model::{Family,Items,Table};#[derive(Clone,Debug)]pub struct Grouped{cells:usize,
-symbols:usize,groups_of:Vec<Vec<usize> >,groups:usize}impl Grouped{pub fn new(cells:usize,symbols:usize)->
-Grouped{Grouped{cells,symbols,groups_of:vec![Vec::new();cells],groups:0}}pub fn square(side:usize)->Grouped{
-let mut grid=Grouped::new(side*side,side);for r in 0 ..side{grid.add_group((0 ..side).map(|c|r*side+c));}
-for c in 0 ..side{grid.add_group((0 ..side).map(|r|r*side+c));}grid}pub fn sudoku(box_rows:usize,box_columns:
-usize)->Grouped{let side=box_rows*box_columns;let mut grid=Grouped::square(side);for b in 0 ..side{let(
-top,left)=(b/box_rows*box_rows,b%box_rows*box_columns);grid.add_group((0 ..side).map(|k|(top+k/box_columns)*
-side+left+k%box_columns),);}grid}pub fn add_group(&mut self,cells:impl IntoIterator<Item=usize>){for cell
-in cells{self.groups_of[cell].push(self.groups);}self.groups+=1;}pub fn groups_of(&self,cell:usize)->&[
-usize]{&self.groups_of[cell]}pub fn items(&self)->(Items,Family,Table){let mut items=Items::new();let
-cells=items.primary(self.cells);let holds=items.primary_table(self.groups,self.symbols);(items,cells,
-holds)}pub fn items_of(&self,cell:usize,symbol:usize,out:&mut Vec<usize>){let(_,cells,holds)=self.items();
-out.push(cells.at(cell));out.extend(self.groups_of[cell].iter().map(|&g|holds.at(g,symbol)));}}}pub mod
-input{use std::fmt;use std::io::{self,Read,Write};use std::ops::RangeInclusive;use std::str::FromStr;#[
-derive(Clone,Debug,PartialEq,Eq)]pub enum Error{Input{line:usize,column:Option<usize>,message:String},
-Output(String)}impl Error{pub fn at(line:usize,message:impl Into<String>)->Error{Error::Input{line,column:
-None,message:message.into()}}pub fn at_column(line:usize,column:usize,message:impl Into<String>,)->Error{
-Error::Input{line,column:Some(column),message:message.into()}}}impl From<io::Error>for Error{fn from(
-e:io::Error)->Error{Error::Output(format!("cannot write the answer: {e}"))}}impl fmt::Display for Error{
-fn fmt(&self,f:&mut fmt::Formatter<'_>)->fmt::Result{match self{Error::Input{line,column:Some(column),
-message}=>{write!(f,"input:{line}:{column}: {message}")}Error::Input{line,column:None,message}=>{write!(
-f,"input:{line}: {message}")}Error::Output(message)=>f.write_str(message),}}}impl std::error::Error for
-Error{}pub type Solve=fn(&[u8],&mut dyn Write)->Result<(),Error>;pub fn run(solve:Solve){let mut input=
-Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&mut input){eprintln!("cannot read the input: {e}");
+self,len:&[i32])->Option<u32>;fn cover(&mut self,c:u32,len:&[i32]);fn uncover(&mut self,c:u32,len:&[i32]);#[
+inline(always)]fn shrunk(&mut self,_i:u32,len:i32){if len==0{self.emptied();}}#[inline(always)]fn grew(&
+mut self,_i:u32,len:i32){if len==1{self.refilled();}}fn emptied(&mut self);fn refilled(&mut self);}#[
+derive(Clone,Debug)]pub struct Scan{primary:usize}impl Choice for Scan{fn new(len:&[i32])->Scan{Scan{
+primary:len.len()-1}}fn fewest(&self,len:&[i32])->Option<u32>{let mut best=None;let mut fewest=COVERED;
+for(i,&l)in len[1 ..=self.primary].iter().enumerate(){if l<fewest{best=Some(i as u32+1);fewest=l;if l==
+0{break;}}}best}fn leftmost(&self,len:&[i32])->Option<u32>{let lens=&len[1 ..=self.primary];lens.iter().
+position(|&l|l&COVERED==0).map(|i|i as u32+1)}fn cover(&mut self,_:u32,_:&[i32]){}fn uncover(&mut self,
+_:u32,_:&[i32]){}fn emptied(&mut self){}fn refilled(&mut self){}}}pub mod links{use std::ops::ControlFlow;
+use crate::dlx::{Branching,Choice,Problem,Scan,Search,Stats,COVERED};#[derive(Clone,Copy,Debug)]pub struct
+Node{pub top:i32,pub up:u32,pub down:u32,pub right:u32}pub type Solver=Links<Scan>;#[derive(Clone,Debug)]
+pub struct Links<C>{primary:usize,len:Vec<i32>,nodes:Vec<Node>,choice:C,in_order:bool,stats:Stats}impl<
+C:Choice>Search for Links<C>{fn new(problem:&Problem)->Links<C>{Links::build(problem)}fn search<B,F>(&
+mut self,visit:F)->ControlFlow<B>where F:FnMut(&[usize])->ControlFlow<B>,{self.walk(naming(visit),u64::
+MAX,|_,_|{})}}impl<C:Choice>Links<C>{fn build(problem:&Problem)->Links<C>{let(len,nodes)=arena(problem);
+Links{primary:problem.primary,choice:C::new(&len[..=problem.primary]),len,nodes,in_order:problem.branching==
+Branching::InOrder,stats:Stats::default()}}fn walk<B,F,R>(&mut self,mut visit:F,interval:u64,mut report:
+R,)->ControlFlow<B>where F:FnMut(&Links<C>,&[u32])->ControlFlow<B>,R:FnMut(&Links<C>,&[u32]),{self.stats=
+Stats::default();let mut next_report=interval;let mut choice:Vec<u32> =Vec::with_capacity(self.primary+
+1);self.stats.nodes+=1;let mut best=match self.choose(){Some(best)=>best,None=>{self.stats.nodes+=1;return
+visit(self,&[]);}};self.cover(best);let mut cur=self.nodes[best as usize].down;choice.push(cur);loop{
+if cur!=best{self.cover_others(cur);self.stats.nodes+=1;if self.stats.nodes>=next_report{next_report=
+next_report.saturating_add(interval);report(self,&choice);}if let Some(next)=self.choose(){best=next;
+self.cover(best);cur=self.nodes[best as usize].down;choice.push(cur);continue;}if let ControlFlow::Break(
+value)=visit(self,&choice){self.unwind(&choice);return ControlFlow::Break(value);}}else{self.uncover(
+best);choice.pop();match choice.last(){None=>return ControlFlow::Continue(()),Some(&x)=>{cur=x;best=self.
+nodes[cur as usize].top as u32;}}}self.uncover_others(cur);cur=self.nodes[cur as usize].down;*choice.
+last_mut().expect("a level is active")=cur;}}fn choose(&self)->Option<u32>{let best=self.choice.fewest(&
+self.len)?;if self.in_order&&self.len[best as usize]>1{return self.choice.leftmost(&self.len);}Some(best)}
+fn cover(&mut self,c:u32){if c as usize<=self.primary{self.choice.cover(c,&self.len);}*self.len_mut(c)+=
+COVERED;let mut hidden=0;let mut rr=self.node(c).down;while rr!=c{let mut nn=self.node(rr).right;while
+nn!=rr{let Node{top,up,down,right}=*self.node(nn);self.node_mut(up).down=down;self.node_mut(down).up=
+up;let len=self.len_mut(top as u32);*len-=1;let now=*len;if top as usize<=self.primary{self.choice.shrunk(
+top as u32,now);}hidden+=1;nn=right;}rr=self.node(rr).down;}self.stats.updates+=1+hidden;}fn uncover(&
+mut self,c:u32){let mut rr=self.node(c).up;while rr!=c{let mut nn=self.node(rr).right;while nn!=rr{let
+Node{top,up,down,right}=*self.node(nn);self.node_mut(up).down=nn;self.node_mut(down).up=nn;let len=self.
+len_mut(top as u32);*len+=1;let now=*len;if top as usize<=self.primary{self.choice.grew(top as u32,now);}
+nn=right;}rr=self.node(rr).up;}*self.len_mut(c)-=COVERED;if c as usize<=self.primary{self.choice.uncover(
+c,&self.len);}}fn cover_others(&mut self,x:u32){let mut p=self.node(x).right;while p!=x{let Node{top,
+right,..}=*self.node(p);self.cover(top as u32);p=right;}}fn uncover_others(&mut self,x:u32){let mut p=
+x-1;while p!=x{let Node{top,down,..}=*self.node(p);if top<=0{p=down;}else{self.uncover(top as u32);p-=
+1;}}}#[inline(always)]fn node(&self,x:u32)->&Node{debug_assert!((x as usize)<self.nodes.len());unsafe{
+self.nodes.get_unchecked(x as usize)}}#[inline(always)]fn node_mut(&mut self,x:u32)->&mut Node{debug_assert!((
+x as usize)<self.nodes.len());unsafe{self.nodes.get_unchecked_mut(x as usize)}}#[inline(always)]fn len_mut(&
+mut self,i:u32)->&mut i32{debug_assert!((i as usize)<self.len.len());unsafe{self.len.get_unchecked_mut(
+i as usize)}}fn unwind(&mut self,choice:&[u32]){for&x in choice.iter().rev(){self.uncover_others(x);self.
+uncover(self.nodes[x as usize].top as u32);}}fn option_of(&self,x:u32)->usize{option_of(&self.nodes,x)}}
+pub fn option_of(nodes:&[Node],mut x:u32)->usize{while nodes[x as usize].top>0{x-=1;}-nodes[x as usize].
+top as usize}pub fn arena(problem:&Problem)->(Vec<i32>,Vec<Node>){let n=problem.primary+problem.secondary;
+let mut len=vec![0;n+1];let mut nodes:Vec<Node> =(0 ..=n as u32).map(|i|Node{top:0,up:i,down:i,right:
+0}).collect();nodes.reserve(problem.items.len()+problem.options()+1);let mut previous_first=0;for k in
+0 ..problem.options(){let spacer=nodes.len();nodes.push(Node{top:-(k as i32),up:previous_first,down:0,
+right:0});previous_first=nodes.len()as u32;for&item in problem.slice(k){let x=nodes.len()as u32;let head=
+item as usize+1;let last=nodes[head].up;nodes.push(Node{top:head as i32,up:last,down:head as u32,right:
+x+1});nodes[last as usize].down=x;nodes[head].up=x;len[head]+=1;}nodes[spacer].down=nodes.len()as u32-
+1;nodes.last_mut().expect("options are not empty").right=previous_first;}nodes.push(Node{top:-(problem.
+options()as i32),up:previous_first,down:0,right:0});(len,nodes)}fn naming<C:Choice,B,F>(mut visit:F,)->
+impl FnMut(&Links<C>,&[u32])->ControlFlow<B>where F:FnMut(&[usize])->ControlFlow<B>,{let mut solution=
+Vec::new();move|solver,choice|{solution.clear();solution.extend(choice.iter().map(|&x|solver.option_of(
+x)));visit(&solution)}}}pub mod problem{use std::fmt;use crate::dlx::COVERED;#[derive(Clone,Debug,PartialEq,
+Eq)]pub enum Error{ItemOutOfRange{option:usize,item:usize,items:usize},EmptyOption{option:usize},RepeatedItem{
+option:usize,item:usize},TooLarge}impl fmt::Display for Error{fn fmt(&self,f:&mut fmt::Formatter<'_>)->
+fmt::Result{match self{Error::ItemOutOfRange{option,item,items}=>{write!(f,"option {option} names item {item}, but there are only {items} items")}
+Error::EmptyOption{option}=>{write!(f,"option {option} is empty")}Error::RepeatedItem{option,item}=>{
+write!(f,"option {option} names item {item} twice")}Error::TooLarge=>{write!(f,"the problem is too large for 32-bit indices")}}}}
+impl std::error::Error for Error{}#[derive(Clone,Copy,Debug,Default,PartialEq,Eq)]pub enum Branching{#[
+default]Fewest,InOrder}#[derive(Clone,Debug)]pub struct Problem{pub primary:usize,pub secondary:usize,
+pub items:Vec<u32>,starts:Vec<u32>,pub branching:Branching,seen:Vec<u32>,attempt:u32}impl Default for
+Problem{fn default()->Problem{Problem::new(0,0)}}impl Problem{pub fn new(primary:usize,secondary:usize)->
+Problem{Problem{primary,secondary,items:Vec::new(),starts:vec![0],branching:Branching::default(),seen:
+Vec::new(),attempt:0}}pub fn add_option(&mut self,items:&[usize],)->Result<usize,Error>{let option=self.
+options();let total=self.primary+self.secondary;if items.is_empty(){return Err(Error::EmptyOption{option});}
+let needed=total+self.items.len()+items.len()+option+3;if needed>=COVERED as usize{return Err(Error::
+TooLarge);}if self.seen.len()<total{self.seen.resize(total,0);}self.attempt=self.attempt.wrapping_add(
+1);if self.attempt==0{self.seen.iter_mut().for_each(|s|*s=0);self.attempt=1;}let stamp=self.attempt;for&
+item in items{if item>=total{return Err(Error::ItemOutOfRange{option,item,items:total});}if self.seen[
+item]==stamp{return Err(Error::RepeatedItem{option,item});}self.seen[item]=stamp;}self.items.extend(items.
+iter().map(|&i|i as u32));self.starts.push(self.items.len()as u32);Ok(option)}pub fn options(&self)->
+usize{self.starts.len()-1}pub fn slice(&self,k:usize)->&[u32]{&self.items[self.starts[k]as usize..self.
+starts[k+1]as usize]}}}pub mod search{use std::ops::ControlFlow;use crate::dlx::Problem;pub trait Search:
+Sized{fn new(problem:&Problem)->Self;fn search<B,F>(&mut self,visit:F)->ControlFlow<B>where F:FnMut(&[
+usize])->ControlFlow<B>;fn first(&mut self)->Option<Vec<usize> >{match self.search(|solution|ControlFlow::
+Break(solution.to_vec())){ControlFlow::Break(solution)=>Some(solution),ControlFlow::Continue(())=>None,}}}#[
+derive(Clone,Copy,Debug,Default,PartialEq,Eq)]pub struct Stats{pub nodes:u64,pub updates:u64,pub cleansings:
+u64}}pub use choice::{Choice,Scan};pub use links::Solver;pub use problem::{Branching,Problem};pub use
+search::{Search,Stats};const COVERED:i32=1<<30;}pub mod grouped{use crate::model::{Family,Items,Table};#[
+derive(Clone,Debug)]pub struct Grouped{cells:usize,symbols:usize,groups_of:Vec<Vec<usize> >,groups:usize}
+impl Grouped{pub fn new(cells:usize,symbols:usize)->Grouped{Grouped{cells,symbols,groups_of:vec![Vec::
+new();cells],groups:0}}pub fn square(side:usize)->Grouped{let mut grid=Grouped::new(side*side,side);for
+r in 0 ..side{grid.add_group((0 ..side).map(|c|r*side+c));}for c in 0 ..side{grid.add_group((0 ..side).
+map(|r|r*side+c));}grid}pub fn sudoku(box_rows:usize,box_columns:usize)->Grouped{let side=box_rows*box_columns;
+let mut grid=Grouped::square(side);for b in 0 ..side{let(top,left)=(b/box_rows*box_rows,b%box_rows*box_columns);
+grid.add_group((0 ..side).map(|k|(top+k/box_columns)*side+left+k%box_columns),);}grid}pub fn add_group(&
+mut self,cells:impl IntoIterator<Item=usize>){for cell in cells{self.groups_of[cell].push(self.groups);}
+self.groups+=1;}pub fn groups_of(&self,cell:usize)->&[usize]{&self.groups_of[cell]}pub fn items(&self)->(
+Items,Family,Table){let mut items=Items::new();let cells=items.primary(self.cells);let holds=items.primary_table(
+self.groups,self.symbols);(items,cells,holds)}pub fn items_of(&self,cell:usize,symbol:usize,out:&mut Vec<
+usize>){let(_,cells,holds)=self.items();out.push(cells.at(cell));out.extend(self.groups_of[cell].iter().
+map(|&g|holds.at(g,symbol)));}}}pub mod input{use std::fmt;use std::io::{self,Read,Write};use std::ops::
+RangeInclusive;use std::str::FromStr;#[derive(Clone,Debug,PartialEq,Eq)]pub enum Error{Input{line:usize,
+column:Option<usize>,message:String},Output(String)}impl Error{pub fn at(line:usize,message:impl Into<
+String>)->Error{Error::Input{line,column:None,message:message.into()}}pub fn at_column(line:usize,column:
+usize,message:impl Into<String>,)->Error{Error::Input{line,column:Some(column),message:message.into()}}}
+impl From<io::Error>for Error{fn from(e:io::Error)->Error{Error::Output(format!("cannot write the answer: {e}"))}}
+impl fmt::Display for Error{fn fmt(&self,f:&mut fmt::Formatter<'_>)->fmt::Result{match self{Error::Input{
+line,column:Some(column),message}=>{write!(f,"input:{line}:{column}: {message}")}Error::Input{line,column:
+None,message}=>{write!(f,"input:{line}: {message}")}Error::Output(message)=>f.write_str(message),}}}impl
+std::error::Error for Error{}pub type Solve=fn(&[u8],&mut dyn Write)->Result<(),Error>;pub fn run(solve:
+Solve){let mut input=Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&mut input){eprintln!("cannot read the input: {e}");
 std::process::exit(1);}let stdout=io::stdout();let mut out=io::BufWriter::with_capacity(1<<16,stdout.
 lock());let result=solve(&input,&mut out).and_then(|()|out.flush().map_err(Error::from));if let Err(e)=
 result{let _=out.flush();eprintln!("{e}");std::process::exit(1);}}pub fn quote(bytes:&[u8])->String{let

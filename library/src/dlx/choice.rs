@@ -258,6 +258,11 @@ const BUCKETS: usize = 8;
 /// and [`Listed`] look at every one (and DLX1 too: hours on a million
 /// random triples, where this takes seconds).
 ///
+/// It follows every length through [`Choice::shrunk`] and
+/// [`Choice::grew`], which only [`crate::dlx::Links`] calls: the engines
+/// of colors and bounds (`dance.rs`) report lists emptied and refilled
+/// only, so they take [`Scan`] or [`Listed`], never this.
+///
 /// Items of `BUCKETS - 1` options or more share the last bucket, which is
 /// scanned when every active item is there (a million items that all
 /// have long lists take as long as [`Listed`]).

@@ -9,6 +9,7 @@
 //! ```
 
 mod draw;
+mod parts;
 mod tiling;
 
 use std::io::{self, IsTerminal, Read, Write};
@@ -19,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use library::dlx::{
-    bitset, color, multi, text, Links, Listed, Problem, Progress, Search, Solver, Stats, SCAN_LIMIT,
+    bitset, color, multi, parallel, text, Buckets, Links, Listed, Problem, Progress, Search,
+    Solver, Stats, SCAN_LIMIT,
 };
 
 /// Counts, finds or prints the solutions of an exact-cover problem in
@@ -100,6 +102,16 @@ struct Args {
     /// Never report progress.
     #[arg(long)]
     no_progress: bool,
+
+    /// Search on N threads (the tree cut into parts that the threads take
+    /// in turn; nodes and updates are the sums, exactly the counts of one
+    /// thread). The default is every core the machine has when counting,
+    /// one thread when solutions are printed, drawn or limited; --threads
+    /// 1 searches as one thread always did, solutions in the same order.
+    /// With several threads printed solutions come whole, in any order.
+    /// Problems with colors or bounds are searched on one thread.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -127,6 +139,33 @@ enum Command {
     Polycube {
         /// The description; `-` or nothing reads standard input.
         file: Option<PathBuf>,
+    },
+    /// Cut a problem's search into independent DLX files, one search per
+    /// file, for a batch engine (GNU parallel, Slurm): `dlx split --parts
+    /// 64 big.dlx --out parts && parallel dlx ::: parts/*.dlx | dlx sum`.
+    ///
+    /// Each file fixes the options chosen at the first levels of the
+    /// search (its comments say which) and holds what is left; their
+    /// solutions are disjoint and together are all. `dlx` on a part
+    /// begins its closing line with `part: K/N` and counts the part's
+    /// share of the levels above it, so that `dlx sum` gives exactly the
+    /// counts of one search. Problems without colors or bounds only.
+    Split {
+        /// The problem; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+        /// At least this many parts, where the tree has them.
+        #[arg(long, value_name = "N", default_value = "64", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        parts: u32,
+        /// The folder to write part-0001.dlx, … into (created if needed).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Add up the closing lines of `dlx` runs (of the parts of `dlx
+    /// split`, or any runs) read from the files, or from standard input;
+    /// fail if a part's report is missing, repeated or malformed.
+    Sum {
+        /// Files holding the output of the runs; none reads standard input.
+        files: Vec<PathBuf>,
     },
 }
 
@@ -161,6 +200,16 @@ fn run(args: &Args) -> Result<(), String> {
     match &args.command {
         Some(Command::Polyomino { file }) => describe(tiling::Kind::Polyomino, file.as_ref()),
         Some(Command::Polycube { file }) => describe(tiling::Kind::Polycube, file.as_ref()),
+        Some(Command::Split { file, parts, out }) => {
+            let (name, bytes) = read_input(file.as_ref())?;
+            let written = parts::split(&name, bytes, *parts as usize, out)?;
+            eprintln!("dlx split: {written} parts in {}", out.display());
+            Ok(())
+        }
+        Some(Command::Sum { files }) => {
+            println!("{}", parts::sum(&parts::read_reports(files)?)?);
+            Ok(())
+        }
         None => solve(args),
     }
 }
@@ -190,40 +239,82 @@ fn describe(kind: tiling::Kind, file: Option<&PathBuf>) -> Result<(), String> {
 /// Solves a DLX file: counts, prints or draws its solutions.
 fn solve(args: &Args) -> Result<(), String> {
     let (name, text) = read_input(args.file.as_ref())?;
+    let part = parts::header(&name, &text)?;
     let instance = text::parse(text).map_err(|e| format!("{name}:{e}"))?;
     let layout = layout_for(args, &name, &instance)?;
     let engine = Engine::choose(args, &name, &instance.problem)?;
-    let show_progress = args.progress || (!args.no_progress && io::stderr().is_terminal());
-    let stdout = io::stdout();
-    let mut printer = Printer {
-        args,
-        instance: &instance,
-        layout,
-        colour: match args.color {
-            When::Always => true,
-            When::Never => false,
-            When::Auto => io::stdout().is_terminal(),
-        },
-        limit: if args.first { Some(1) } else { args.limit },
-        solutions: 0,
-        svg: None,
-        out: io::BufWriter::new(stdout.lock()),
-    };
-    let start = Instant::now();
-    let mut reporter = Reporter::new(start);
-    let interval = if show_progress { 1 << 16 } else { u64::MAX };
-    let (flow, stats) = if printer.limit == Some(0) {
-        (ControlFlow::Continue(()), Stats::default())
+    let search = Solve { args, engine, part };
+    if args.print || layout.is_some() {
+        search.run(&instance.problem, Some(&instance), layout)
     } else {
-        let visit = |solution: &[usize]| printer.visit(solution);
-        engine.search(&instance.problem, visit, interval, |p| reporter.report(p))
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    if let ControlFlow::Break(Some(e)) = flow {
-        return Err(format!("cannot write a solution: {e}"));
+        // Counting needs the problem only: the text and the places in it
+        // go before the engine is built (45 bytes an option of a million).
+        search.run(&instance.into_problem(), None, None)
     }
-    reporter.finish();
-    printer.finish(&engine, stats, seconds)
+}
+
+/// What to search with, once the file is read.
+struct Solve<'a> {
+    args: &'a Args,
+    engine: Engine,
+    part: Option<parts::Header>,
+}
+
+impl Solve<'_> {
+    /// Searches `problem`, printing or drawing from `instance` (its text)
+    /// if asked.
+    fn run(
+        self,
+        problem: &Problem,
+        instance: Option<&text::Instance>,
+        layout: Option<draw::Layout>,
+    ) -> Result<(), String> {
+        let (args, engine, part) = (self.args, self.engine, self.part);
+        let show_progress = args.progress || (!args.no_progress && io::stderr().is_terminal());
+        let mut printer = Printer {
+            args,
+            instance,
+            layout,
+            colour: match args.color {
+                When::Always => true,
+                When::Never => false,
+                When::Auto => io::stdout().is_terminal(),
+            },
+            limit: if args.first { Some(1) } else { args.limit },
+            solutions: 0,
+            svg: None,
+            out: io::BufWriter::new(io::stdout()),
+        };
+        let start = Instant::now();
+        let mut reporter = Reporter::new(start);
+        let interval = if show_progress { 1 << 16 } else { u64::MAX };
+        let (flow, stats) = if printer.limit == Some(0) {
+            (ControlFlow::Continue(()), Stats::default())
+        } else {
+            let visit = |solution: &[usize]| printer.visit(solution);
+            let threads = threads_for(args);
+            let report = |p: &Progress| reporter.report(p);
+            engine.search(problem, threads, visit, interval, report)
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        if let ControlFlow::Break(Some(e)) = flow {
+            return Err(format!("cannot write a solution: {e}"));
+        }
+        reporter.finish();
+        printer.finish(&engine, part, stats, seconds)
+    }
+}
+
+/// How many threads to search on: `--threads`, or by default every core
+/// to count and one to print, draw or stop early.
+fn threads_for(args: &Args) -> usize {
+    let counting =
+        !(args.print || args.draw || args.svg.is_some() || args.first) && args.limit.is_none();
+    match args.threads {
+        Some(n) => n as usize,
+        None if counting => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => 1,
+    }
 }
 
 /// How to draw the solutions, if `--draw` or `--svg` asks for pictures.
@@ -256,14 +347,15 @@ fn layout_for(
 /// Writes what is asked of each solution found, and counts them.
 struct Printer<'a> {
     args: &'a Args,
-    instance: &'a text::Instance,
+    /// The text, kept to print or draw solutions.
+    instance: Option<&'a text::Instance>,
     layout: Option<draw::Layout>,
     colour: bool,
     limit: Option<u64>,
     solutions: u64,
     /// The first solution's picture, for `--svg`.
     svg: Option<String>,
-    out: io::BufWriter<io::StdoutLock<'static>>,
+    out: io::BufWriter<io::Stdout>,
 }
 
 impl Printer<'_> {
@@ -272,19 +364,17 @@ impl Printer<'_> {
     fn visit(&mut self, solution: &[usize]) -> ControlFlow<Option<io::Error>> {
         self.solutions += 1;
         let mut lines = Vec::new();
-        if self.args.print {
+        let instance = self.instance;
+        if let Some(instance) = instance.filter(|_| self.args.print) {
             // The option lines as they were read, bytes, colors and all.
             for &k in solution {
-                lines.extend_from_slice(self.instance.option_bytes(k));
+                lines.extend_from_slice(instance.option_bytes(k));
                 lines.push(b'\n');
             }
             lines.push(b'\n');
         }
-        if let Some(layout) = &self.layout {
-            let options: Vec<String> = solution
-                .iter()
-                .map(|&k| self.instance.option_text(k))
-                .collect();
+        if let (Some(layout), Some(instance)) = (&self.layout, instance) {
+            let options: Vec<String> = solution.iter().map(|&k| instance.option_text(k)).collect();
             let options: Vec<&str> = options.iter().map(String::as_str).collect();
             let picture = layout.picture(&options);
             if self.args.draw {
@@ -306,15 +396,30 @@ impl Printer<'_> {
         }
     }
 
-    /// The closing line, and the picture for `--svg`.
-    fn finish(mut self, engine: &Engine, stats: Stats, seconds: f64) -> Result<(), String> {
+    /// The closing line (for a part of `dlx split`, its number first and
+    /// its share of the levels above it counted in), and the picture for
+    /// `--svg`.
+    fn finish(
+        mut self,
+        engine: &Engine,
+        part: Option<parts::Header>,
+        mut stats: Stats,
+        seconds: f64,
+    ) -> Result<(), String> {
+        let mut tag = String::new();
+        if let Some(part) = part {
+            tag = format!("part: {}/{}  ", part.number, part.of);
+            self.solutions += part.solved;
+            stats.nodes += part.above.nodes;
+            stats.updates += part.above.updates;
+        }
         let cleansings = match engine.counts_cleansings() {
             true => format!("cleansings: {}  ", stats.cleansings),
             false => String::new(),
         };
         writeln!(
             self.out,
-            "solutions: {}  nodes: {}  updates: {}  {cleansings}seconds: {seconds:.3}",
+            "{tag}solutions: {}  nodes: {}  updates: {}  {cleansings}seconds: {seconds:.3}",
             self.solutions, stats.nodes, stats.updates
         )
         .and_then(|()| self.out.flush())
@@ -333,8 +438,9 @@ impl Printer<'_> {
 }
 
 /// The engine that searches a problem: Algorithm X, C or M on dancing
-/// links (with DLX1's list of active items past `SCAN_LIMIT` primary
-/// items), or Algorithm X on bitsets.
+/// links (past `SCAN_LIMIT` primary items with the active items in
+/// buckets by length for X, in DLX1's list for C and M), or Algorithm X
+/// on bitsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Engine {
     X { listed: bool },
@@ -386,24 +492,29 @@ impl Engine {
         matches!(self, Engine::C { .. } | Engine::M { .. })
     }
 
-    /// Searches `problem`: what the search broke with, and its statistics.
+    /// Searches `problem` on `threads` threads (Algorithm X; C and M on
+    /// one): what the search broke with, and its statistics.
     fn search<F, R>(
         self,
         problem: &Problem,
+        threads: usize,
         visit: F,
         interval: u64,
         report: R,
     ) -> (ControlFlow<Option<io::Error>>, Stats)
     where
-        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>>,
-        R: FnMut(&Progress),
+        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
+        R: FnMut(&Progress) + Send,
     {
+        let on = Threads {
+            problem,
+            threads,
+            interval,
+        };
         match self {
-            Engine::X { listed: false } => search::<Solver, _, _>(problem, visit, interval, report),
-            Engine::X { listed: true } => {
-                search::<Links<Listed>, _, _>(problem, visit, interval, report)
-            }
-            Engine::Bitset => search::<bitset::Solver, _, _>(problem, visit, interval, report),
+            Engine::X { listed: false } => on.search::<Solver, _, _>(visit, report),
+            Engine::X { listed: true } => on.search::<Links<Buckets>, _, _>(visit, report),
+            Engine::Bitset => on.search::<bitset::Solver, _, _>(visit, report),
             Engine::C { listed: false } => {
                 search::<color::Solver, _, _>(problem, visit, interval, report)
             }
@@ -417,6 +528,35 @@ impl Engine {
                 search::<multi::Links<Listed>, _, _>(problem, visit, interval, report)
             }
         }
+    }
+}
+
+/// A problem, and how to search it.
+struct Threads<'a> {
+    problem: &'a Problem,
+    threads: usize,
+    interval: u64,
+}
+
+impl Threads<'_> {
+    /// Runs engine `S`, on several threads if asked: what the search broke
+    /// with, and its statistics.
+    fn search<S, F, R>(&self, visit: F, report: R) -> (ControlFlow<Option<io::Error>>, Stats)
+    where
+        S: Search,
+        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
+        R: FnMut(&Progress) + Send,
+    {
+        if self.threads == 1 {
+            return search::<S, _, _>(self.problem, visit, self.interval, report);
+        }
+        parallel::search_parallel::<S, _, _, _>(
+            self.problem,
+            self.threads,
+            visit,
+            self.interval,
+            report,
+        )
     }
 }
 

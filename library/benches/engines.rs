@@ -7,6 +7,7 @@
 //! KNUTH=/path/to/dir cargo bench -p library --bench engines # and dlx1, dlx2, dlx3 from there
 //! cargo bench -p library --bench engines -- queens-15       # the names given
 //! cargo bench -p library --bench engines -- --runs 5        # best of 5 (default 3)
+//! cargo bench -p library --bench engines -- planted         # the million triples only
 //! cargo bench -p library --bench engines -- --only links queens-8
 //!         # one engine (crate, links, bitset, ours, exact-covers, xcc), for a profiler
 //! ```
@@ -43,8 +44,13 @@ mod generated;
 mod knuth;
 #[path = "engines/race.rs"]
 mod race;
+#[path = "engines/scale.rs"]
+mod scale;
 
-use library::dlx::{bitset, color, multi, text, Links, Listed, Search, Solver, SCAN_LIMIT};
+#[global_allocator]
+static ALLOCATOR: scale::Counting = scale::Counting;
+
+use library::dlx::{bitset, color, multi, text, Buckets, Links, Search, Solver, SCAN_LIMIT};
 use race::{cpu, Run, Table};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
@@ -108,7 +114,7 @@ fn auto(text: &[u8]) -> (Run, &'static str) {
     if bitset::Solver::suits(problem) {
         (ours::<bitset::Solver>(text), "bitset")
     } else if problem.primary() > SCAN_LIMIT {
-        (ours::<Links<Listed>>(text), "listed")
+        (ours::<Links<Buckets>>(text), "buckets")
     } else {
         (ours::<Solver>(text), "links")
     }
@@ -246,7 +252,14 @@ fn main() {
     let plain_ok = plain(&args, &knuth);
     println!();
     let extended_ok = extended(&args, &knuth);
-    if !(plain_ok && extended_ok) {
+    println!();
+    let threads_ok = args.only.is_some() || scale::threads(INSTANCES, &args.wanted, args.runs);
+    let everything = args.only.is_none() && args.wanted.is_empty();
+    if everything || args.wanted.iter().any(|w| w == "planted") {
+        println!();
+        scale::planted(generated::generate);
+    }
+    if !(plain_ok && extended_ok && threads_ok) {
         eprintln!("mismatches against instances/counts.tsv or counts-xcc.tsv");
         std::process::exit(1);
     }

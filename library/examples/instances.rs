@@ -1,10 +1,13 @@
 //! Writes the generated instances of `library/instances/`: word squares
 //! with colors, random colored problems, and queens and Langford pairs with
-//! multiplicities, in Knuth's DLX text format.
+//! multiplicities, in Knuth's DLX text format; and the planted family
+//! `planted-M` of any size M (random triples hiding an exact cover), for
+//! the benches and tests of huge problems.
 //!
 //! ```text
 //! cargo run -q -p library --example instances -- --list
 //! cargo run -q -p library --example instances -- wordsquare-4 > library/instances/wordsquare-4.dlx
+//! cargo run -q --release -p library --example instances -- planted-1000000 > planted.dlx
 //! ```
 //!
 //! The instances test (`library/tests/instances.rs`) checks that every
@@ -26,8 +29,12 @@ pub const NAMES: &[&str] = &[
     "langford-multi-8-24",
 ];
 
-/// The DLX text of instance `name`, or `None` for a name not in [`NAMES`].
+/// The DLX text of instance `name`, or `None` for a name not in [`NAMES`]
+/// nor of the form `planted-M`.
 pub fn generate(name: &str) -> Option<String> {
+    if let Some(options) = name.strip_prefix("planted-") {
+        return options.parse().ok().filter(|&m| m >= 10).map(planted);
+    }
     let words_4 = include_str!("../instances/words-4.txt");
     let words_5 = include_str!("../instances/words-5.txt");
     Some(match name {
@@ -208,6 +215,48 @@ fn langford_multi(n: usize, length: usize, most: usize) -> String {
         for p in 1..length.saturating_sub(k) {
             let _ = writeln!(out, "k{k} p{p} p{}", p + k + 1);
         }
+    }
+    out
+}
+
+/// A planted exact cover with `options` options, each a triple of items:
+/// `n` items (nine tenths of `options`, down to a multiple of 3) split at
+/// random into `n / 3` triples, which cover them exactly, hidden in random
+/// order among random triples. So every instance has a solution, and few
+/// others: with this density each level of DLX1's tree is nearly always
+/// forced, the tree is a path of about `n / 3` nodes, and the time per
+/// node is what the choice of the item to branch on costs.
+fn planted(options: usize) -> String {
+    let n = options * 9 / 10 / 3 * 3;
+    let mut random = Random(options as u64);
+    let mut items: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        items.swap(i, random.below(i + 1));
+    }
+    let mut triples: Vec<[usize; 3]> = items.chunks(3).map(|c| [c[0], c[1], c[2]]).collect();
+    while triples.len() < options {
+        let a = random.below(n);
+        let (mut b, mut c) = (a, a);
+        while b == a {
+            b = random.below(n);
+        }
+        while c == a || c == b {
+            c = random.below(n);
+        }
+        triples.push([a, b, c]);
+    }
+    for i in (1..triples.len()).rev() {
+        triples.swap(i, random.below(i + 1));
+    }
+    let mut out = format!(
+        "| {options} random triples over {n} items, {} of which cover them exactly.\n",
+        n / 3
+    );
+    let names: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+    out.push_str(&names.join(" "));
+    out.push('\n');
+    for [a, b, c] in triples {
+        let _ = writeln!(out, "i{a} i{b} i{c}");
     }
     out
 }

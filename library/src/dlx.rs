@@ -28,6 +28,8 @@
 //! * [`choice`]: how [`Links`] finds the item to branch on.
 //! * [`bitset`]: the same search on compatibility bitsets.
 //! * [`text`]: Knuth's DLX text format.
+//! * [`parts`]: the tree cut into independent parts, and [`parallel`]:
+//!   [`Parallel`], any engine on several threads.
 //!
 //! # Data layout
 //!
@@ -49,7 +51,8 @@
 //!   from node `x` is `x - 1`, and a spacer says where to wrap around.
 //! * An option node's `right` is the next node of its option, cyclically.
 //! * What step X3 needs to find the item to branch on is a [`Choice`]:
-//!   nothing for [`Scan`], DLX1's list of active items for [`Listed`].
+//!   nothing for [`Scan`], DLX1's list of active items for [`Listed`],
+//!   bitsets of the items by length for [`Buckets`].
 //!
 //! Two departures from DLX1, both measured (`cargo bench -p library`):
 //!
@@ -64,8 +67,11 @@
 //!   length makes the choice a scan of one small array, in the same order,
 //!   and covering an item one addition; nothing else walked that list.
 //!   That scan costs the number of *all* primary items at every node, so
-//!   past [`SCAN_LIMIT`] primary items the list comes back ([`Listed`],
-//!   see [`choice`]).
+//!   past [`SCAN_LIMIT`] primary items the `dlx` command keeps the active
+//!   items in buckets by length instead ([`Buckets`], see [`choice`]): the
+//!   same choice in a few steps, where walking DLX1's list costs the
+//!   number of active items (a million random triples: 1 s, where the
+//!   list takes a minute).
 //!
 //! # Invariants
 //!
@@ -103,12 +109,15 @@ pub mod links;
 pub mod multi;
 #[cfg(test)]
 mod oracle;
+pub mod parallel;
+pub mod parts;
 pub mod problem;
 pub mod search;
 pub mod text;
 
-pub use choice::{Choice, Listed, Scan};
+pub use choice::{Buckets, Choice, Listed, Scan};
 pub use links::{Links, Solver, SCAN_LIMIT};
+pub use parallel::Parallel;
 pub use problem::{Branching, Error, OptionItems, Problem};
 pub use search::{Never, Progress, Search, Stats};
 

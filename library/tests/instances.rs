@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 mod generated;
 
-use library::dlx::{bitset, color, multi, text, Search, Solver, Stats};
+use library::dlx::{bitset, color, multi, text, Buckets, Links, Parallel, Search, Solver, Stats};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
 
@@ -94,6 +94,42 @@ fn check<S: Search>(name: &str) {
 #[test]
 fn dancing_links_walk_dlx1_tree() {
     FAST.iter().for_each(|name| check::<Solver>(name));
+}
+
+#[test]
+fn buckets_of_items_by_length_walk_dlx1_tree() {
+    FAST.iter().for_each(|name| check::<Links<Buckets>>(name));
+}
+
+/// The planted random triples (`planted-M` of the generator) that DLX1
+/// can take: it stops at 10 000 levels. Its figures for them: solutions,
+/// nodes and updates.
+const PLANTED_DLX1: &[(&str, u64, u64, u64)] = &[
+    ("planted-10000", 1, 3001, 29000),
+    ("planted-30000", 1, 9001, 87000),
+];
+
+#[test]
+fn buckets_walk_dlx1_tree_on_planted_triples() {
+    for &(name, solutions, nodes, updates) in PLANTED_DLX1 {
+        let instance = load(name);
+        let mut solver = Links::<Buckets>::new(&instance.problem);
+        assert_eq!(solver.count(), solutions, "{name}: solutions");
+        let stats = solver.stats();
+        assert_eq!((stats.nodes, stats.updates), (nodes, updates), "{name}");
+    }
+}
+
+#[test]
+fn threads_add_up_to_dlx1_counts() {
+    for name in FAST {
+        check::<Parallel<Solver>>(name);
+        let instance = load(name);
+        let want = expected(name);
+        let mut three = Parallel::<bitset::Solver>::with_threads(&instance.problem, 3);
+        assert_eq!(three.count(), want.solutions, "{name}: solutions");
+        assert_eq!(three.stats(), want.stats, "{name}: nodes, updates");
+    }
 }
 
 #[test]

@@ -34,6 +34,20 @@ pub trait Choice: Clone + fmt::Debug {
 
     fn uncover(&mut self, c: u32, len: &[i32]);
 
+    #[inline(always)]
+    fn shrunk(&mut self, _i: u32, len: i32) {
+        if len == 0 {
+            self.emptied();
+        }
+    }
+
+    #[inline(always)]
+    fn grew(&mut self, _i: u32, len: i32) {
+        if len == 1 {
+            self.refilled();
+        }
+    }
+
     fn emptied(&mut self);
 
     fn refilled(&mut self);
@@ -205,8 +219,8 @@ impl<C: Choice> Links<C> {
                 let len = self.len_mut(top as u32);
                 *len -= 1;
                 let now = *len;
-                if now == 0 && top as usize <= self.primary {
-                    self.choice.emptied();
+                if top as usize <= self.primary {
+                    self.choice.shrunk(top as u32, now);
                 }
                 hidden += 1;
                 nn = right;
@@ -225,10 +239,10 @@ impl<C: Choice> Links<C> {
                 self.node_mut(up).down = nn;
                 self.node_mut(down).up = nn;
                 let len = self.len_mut(top as u32);
-                let before = *len;
                 *len += 1;
-                if before == 0 && top as usize <= self.primary {
-                    self.choice.refilled();
+                let now = *len;
+                if top as usize <= self.primary {
+                    self.choice.grew(top as u32, now);
                 }
                 nn = right;
             }

@@ -51,6 +51,22 @@ pub trait Choice: Clone + fmt::Debug {
     /// Primary item `c` was just uncovered.
     fn uncover(&mut self, c: u32, len: &[i32]);
 
+    /// Active primary item `i` lost an option: it has `len` now.
+    #[inline(always)]
+    fn shrunk(&mut self, _i: u32, len: i32) {
+        if len == 0 {
+            self.emptied();
+        }
+    }
+
+    /// Active primary item `i` got an option back: it has `len` now.
+    #[inline(always)]
+    fn grew(&mut self, _i: u32, len: i32) {
+        if len == 1 {
+            self.refilled();
+        }
+    }
+
     /// An active primary item lost its last option.
     fn emptied(&mut self);
 
@@ -223,5 +239,214 @@ impl Choice for Listed {
             ));
         }
         Ok(())
+    }
+}
+
+/// How many lengths [`Buckets`] tells apart: 0 to `BUCKETS - 2`, and
+/// `BUCKETS - 1` or more. Eight buckets make a group of words one cache
+/// line, so that moving an item to the next bucket costs one miss.
+const BUCKETS: usize = 8;
+
+/// The active primary items in buckets by length, each bucket a bitset
+/// with summaries: the choice in a few steps whatever the number of
+/// items, for a bit flip or two each time a length changes. A million
+/// primary items are then chosen among in constant time, where [`Scan`]
+/// and [`Listed`] look at every one (and DLX1 too: hours on a million
+/// random triples, where this takes seconds).
+///
+/// It follows every length through [`Choice::shrunk`] and
+/// [`Choice::grew`], which only [`crate::dlx::Links`] calls: the engines
+/// of colors and bounds (`dance.rs`) report lists emptied and refilled
+/// only, so they take [`Scan`] or [`Listed`], never this.
+///
+/// Items of `BUCKETS - 1` options or more share the last bucket, which is
+/// scanned when every active item is there (a million items that all
+/// have long lists take as long as [`Listed`]).
+///
+/// Invariant **I5** for buckets: `levels[0]` has bit `i` of bucket `b`
+/// set exactly when primary item `i` is active with `bucket(len[i]) ==
+/// b`; a bit of `levels[k + 1]` is set exactly when its word of
+/// `levels[k]` is not zero; `count[b]` is the number of items in bucket
+/// `b`. Word `w` of bucket `b` at each level is `w * BUCKETS + b`.
+#[derive(Clone, Debug)]
+pub struct Buckets {
+    primary: usize,
+    levels: Vec<Vec<u64>>,
+    count: [u32; BUCKETS],
+}
+
+/// The bucket of an item of `len` options.
+#[inline(always)]
+fn bucket(len: i32) -> usize {
+    (len as usize).min(BUCKETS - 1)
+}
+
+impl Buckets {
+    /// Puts item `i` in bucket `b`.
+    #[inline(always)]
+    fn insert(&mut self, i: u32, b: usize) {
+        self.count[b] += 1;
+        let mut at = i as usize;
+        for level in &mut self.levels {
+            let word = &mut level[at / 64 * BUCKETS + b];
+            let was = *word;
+            *word |= 1 << (at % 64);
+            if was != 0 {
+                return;
+            }
+            at /= 64;
+        }
+    }
+
+    /// Takes item `i` out of bucket `b`.
+    #[inline(always)]
+    fn remove(&mut self, i: u32, b: usize) {
+        self.count[b] -= 1;
+        let mut at = i as usize;
+        for level in &mut self.levels {
+            let word = &mut level[at / 64 * BUCKETS + b];
+            *word &= !(1 << (at % 64));
+            if *word != 0 {
+                return;
+            }
+            at /= 64;
+        }
+    }
+
+    /// The least item in bucket `b`, if any.
+    fn first(&self, b: usize) -> Option<u32> {
+        let mut at = 0;
+        for level in self.levels.iter().rev() {
+            let word = level[at * BUCKETS + b];
+            if word == 0 {
+                return None;
+            }
+            at = at * 64 + word.trailing_zeros() as usize;
+        }
+        Some(at as u32)
+    }
+
+    /// Calls `visit` with the items of bucket `b`, in increasing order,
+    /// until it returns `false`.
+    fn each<F: FnMut(u32) -> bool>(&self, b: usize, mut visit: F) {
+        for (w, group) in self.levels[0].chunks_exact(BUCKETS).enumerate() {
+            let mut word = group[b];
+            while word != 0 {
+                if !visit((w * 64) as u32 + word.trailing_zeros()) {
+                    return;
+                }
+                word &= word - 1;
+            }
+        }
+    }
+}
+
+impl Choice for Buckets {
+    fn new(len: &[i32]) -> Buckets {
+        // Items are bits 1..len.len() (bit 0 is never set); each level has
+        // one word per 64 of the level below, down to one word.
+        let mut levels = Vec::new();
+        let mut bits = len.len();
+        loop {
+            let words = (bits + 63) / 64;
+            levels.push(vec![0; words * BUCKETS]);
+            if words == 1 {
+                break;
+            }
+            bits = words;
+        }
+        let mut buckets = Buckets {
+            primary: len.len() - 1,
+            levels,
+            count: [0; BUCKETS],
+        };
+        for (i, &l) in len.iter().enumerate().skip(1) {
+            buckets.insert(i as u32, bucket(l));
+        }
+        buckets
+    }
+
+    /// The least item of the first bucket that has one; past the buckets
+    /// of single lengths, the leftmost of the fewest in the last bucket
+    /// (none has fewer than `BUCKETS - 1`: the first of those ends it).
+    fn fewest(&self, len: &[i32]) -> Option<u32> {
+        let b = self.count.iter().position(|&c| c != 0)?;
+        if b < BUCKETS - 1 {
+            return self.first(b);
+        }
+        let (mut best, mut fewest) = (0, i32::MAX);
+        self.each(b, |i| {
+            if len[i as usize] < fewest {
+                (best, fewest) = (i, len[i as usize]);
+            }
+            fewest != (BUCKETS - 1) as i32
+        });
+        Some(best)
+    }
+
+    fn leftmost(&self, _: &[i32]) -> Option<u32> {
+        (0..BUCKETS).filter_map(|b| self.first(b)).min()
+    }
+
+    fn each_active<F: FnMut(u32) -> bool>(&self, len: &[i32], mut visit: F) {
+        for (i, &l) in len[1..=self.primary].iter().enumerate() {
+            if l & COVERED == 0 && !visit(i as u32 + 1) {
+                return;
+            }
+        }
+    }
+
+    fn cover(&mut self, c: u32, len: &[i32]) {
+        self.remove(c, bucket(len[c as usize]));
+    }
+
+    fn uncover(&mut self, c: u32, len: &[i32]) {
+        self.insert(c, bucket(len[c as usize]));
+    }
+
+    #[inline(always)]
+    fn shrunk(&mut self, i: u32, len: i32) {
+        if len < (BUCKETS - 1) as i32 {
+            self.remove(i, len as usize + 1);
+            self.insert(i, len as usize);
+        }
+    }
+
+    #[inline(always)]
+    fn grew(&mut self, i: u32, len: i32) {
+        if len < BUCKETS as i32 {
+            self.remove(i, len as usize - 1);
+            self.insert(i, len as usize);
+        }
+    }
+
+    fn emptied(&mut self) {}
+
+    fn refilled(&mut self) {}
+
+    /// I5 for buckets.
+    fn check(&self, len: &[i32]) -> Result<(), String> {
+        let mut fresh = Buckets::new(&[0]);
+        fresh.levels = self.levels.iter().map(|l| vec![0; l.len()]).collect();
+        for (i, &l) in len[..=self.primary].iter().enumerate().skip(1) {
+            if l & COVERED == 0 {
+                fresh.insert(i as u32, bucket(l));
+            }
+        }
+        if fresh.count != self.count {
+            return Err(format!(
+                "bucket sizes {:?}, not {:?}",
+                self.count, fresh.count
+            ));
+        }
+        match fresh
+            .levels
+            .iter()
+            .zip(&self.levels)
+            .position(|(a, b)| a != b)
+        {
+            Some(k) => Err(format!("the bits of level {k} disagree with the lengths")),
+            None => Ok(()),
+        }
     }
 }

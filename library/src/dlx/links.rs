@@ -17,7 +17,8 @@ pub(crate) struct Node {
 }
 
 /// Past this many primary items, a choice that scans them all at every
-/// node costs more than DLX1's list of active items: use [`Links`]`<`[`Listed`](crate::dlx::Listed)`>`.
+/// node costs more than keeping the active ones in buckets by length: use
+/// [`Links`]`<`[`Buckets`](crate::dlx::Buckets)`>`.
 pub const SCAN_LIMIT: usize = 512;
 
 /// Dancing links that scan the primary items to choose: the engine for
@@ -35,8 +36,9 @@ pub type Solver = Links<Scan>;
 /// default on the active primary item with the fewest options, the
 /// leftmost on ties) and tries that item's options in the order they were
 /// added. `C` finds that item: [`Scan`] ([`Solver`]) or, past
-/// [`SCAN_LIMIT`] primary items, [`Listed`](crate::dlx::Listed). The search is iterative, so
-/// deep problems cannot overflow the stack.
+/// [`SCAN_LIMIT`] primary items, [`Buckets`](crate::dlx::Buckets)
+/// (or DLX1's list, [`Listed`](crate::dlx::Listed)). The search is
+/// iterative, so deep problems cannot overflow the stack.
 #[derive(Clone, Debug)]
 pub struct Links<C> {
     /// The number of primary items.
@@ -236,8 +238,8 @@ impl<C: Choice> Links<C> {
                 let len = self.len_mut(top as u32);
                 *len -= 1;
                 let now = *len;
-                if now == 0 && top as usize <= self.primary {
-                    self.choice.emptied();
+                if top as usize <= self.primary {
+                    self.choice.shrunk(top as u32, now);
                 }
                 hidden += 1;
                 nn = right;
@@ -264,10 +266,10 @@ impl<C: Choice> Links<C> {
                 self.node_mut(up).down = nn;
                 self.node_mut(down).up = nn;
                 let len = self.len_mut(top as u32);
-                let before = *len;
                 *len += 1;
-                if before == 0 && top as usize <= self.primary {
-                    self.choice.refilled();
+                let now = *len;
+                if top as usize <= self.primary {
+                    self.choice.grew(top as u32, now);
                 }
                 nn = right;
             }
@@ -515,7 +517,7 @@ where
 mod tests {
     use super::*;
     use crate::dlx::oracle::{brute_force, in_search_order, problems};
-    use crate::dlx::{bitset, Error, Listed};
+    use crate::dlx::{bitset, Buckets, Error, Listed};
     use proptest::prelude::*;
 
     /// Covering item `item` (and then the other items of its first
@@ -581,6 +583,7 @@ mod tests {
             // Both ways of choosing: the list of active items too (I5).
             restores::<Scan>(&problem, item)?;
             restores::<Listed>(&problem, item)?;
+            restores::<Buckets>(&problem, item)?;
         }
 
         /// The list of active items changes how the choice is found, never
@@ -618,6 +621,77 @@ mod tests {
             prop_assert_eq!(in_search_order(&mut Links::<Listed>::new(&problem)), found.clone());
             prop_assert_eq!(in_search_order(&mut bitset::Solver::new(&problem)), found);
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// So do the buckets of items by length, on problems whose lists
+        /// are long enough to fill every bucket, branching either way.
+        #[test]
+        fn bucketing_items_by_length_walks_the_same_tree(
+            problem in dense_problems(),
+            in_order in any::<bool>(),
+        ) {
+            let mut problem = problem;
+            if in_order {
+                problem.set_branching(Branching::InOrder);
+            }
+            prop_assert_eq!(
+                first_solutions::<Links<Buckets>>(&problem),
+                first_solutions::<Links<Scan>>(&problem)
+            );
+            for item in 0..problem.primary() + problem.secondary() {
+                restores::<Buckets>(&problem, item)?;
+            }
+        }
+    }
+
+    /// Up to 100 primary items (more than 64, so that the buckets have a
+    /// second level) and 3 secondary, with an exact cover planted (runs of
+    /// consecutive items) among up to 300 random options of up to 4 items:
+    /// lengths from 0 to well past the last bucket, and a tree that gets
+    /// somewhere.
+    fn dense_problems() -> impl Strategy<Value = Problem> {
+        (1usize..=100, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+            let n = primary + secondary;
+            let option = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n.min(4))
+                .prop_shuffle();
+            let runs = proptest::collection::vec(1usize..=4, primary);
+            let options = proptest::collection::vec(option, 0..=300);
+            (runs, options).prop_map(move |(runs, options)| {
+                let mut problem = Problem::new(primary, secondary);
+                let mut start = 0;
+                for run in runs {
+                    if start == primary {
+                        break;
+                    }
+                    let end = (start + run).min(primary);
+                    problem
+                        .add_option(&(start..end).collect::<Vec<_>>())
+                        .unwrap();
+                    start = end;
+                }
+                for option in options {
+                    problem.add_option(&option).unwrap();
+                }
+                problem
+            })
+        })
+    }
+
+    /// The first 20 solutions in the order found, and the statistics then.
+    fn first_solutions<S: Search>(problem: &Problem) -> (Vec<Vec<usize>>, Stats) {
+        let mut solver = S::new(problem);
+        let mut found = Vec::new();
+        let _ = solver.search(|solution| {
+            found.push(solution.to_vec());
+            match found.len() {
+                20 => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        });
+        (found, solver.stats())
     }
 
     #[test]

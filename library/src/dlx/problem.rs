@@ -325,6 +325,15 @@ impl Problem {
         &self.items[self.starts[k] as usize..self.starts[k + 1] as usize]
     }
 
+    /// Frees what only adding options needs, and the spare room of the
+    /// growing arrays: a problem read whole keeps what it holds.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.seen = Vec::new();
+        self.items.shrink_to_fit();
+        self.starts.shrink_to_fit();
+        self.colors.shrink_to_fit();
+    }
+
     /// How searches of this problem branch ([`Branching::Fewest`] unless set).
     pub fn branching(&self) -> Branching {
         self.branching

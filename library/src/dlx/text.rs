@@ -86,6 +86,14 @@ impl Instance {
         show(self.span(self.names[i]))
     }
 
+    /// The name of item `i` as it was read.
+    ///
+    /// # Panics
+    /// If `i` is not an item of the problem.
+    pub fn item_bytes(&self, i: usize) -> &[u8] {
+        self.span(self.names[i])
+    }
+
     /// The line that gave option `k`, without blanks at its ends, as it was
     /// read.
     ///
@@ -105,6 +113,13 @@ impl Instance {
     pub fn option_line(&self, k: usize) -> usize {
         let start = self.options[k].0 as usize;
         1 + self.text[..start].iter().filter(|&&b| b == b'\n').count()
+    }
+
+    /// The problem alone, the text and its names let go: what a count
+    /// needs (a million options hold about 45 bytes each of text and
+    /// places).
+    pub fn into_problem(self) -> Problem {
+        self.problem
     }
 
     fn span(&self, (start, end): (u32, u32)) -> &[u8] {
@@ -353,6 +368,8 @@ fn read(text: &[u8]) -> Result<Read, ParseError> {
             options.push(span);
         }
     }
+    problem.shrink_to_fit();
+    options.shrink_to_fit();
     Ok((problem, items.spans, options))
 }
 

@@ -1,0 +1,387 @@
+//! `dlx split` and `dlx sum`: one search as many independent runs, for
+//! any batch engine (GNU parallel, a Slurm job array), and their reports
+//! added up.
+//!
+//! A part file is a DLX file that says in comments what it is:
+//!
+//! ```text
+//! | dlx split: part 3 of 32 of pentomino-6x10.dlx, with these options fixed:
+//! |   I 00 01 02 03 04
+//! | dlx part 3/32: nodes +1 updates +2231 solutions +0
+//! 11 12 13 ...
+//! ```
+//!
+//! `dlx` on such a file adds the part's share of the work above it (the
+//! last comment) to what it finds, and begins its closing line with
+//! `part: 3/32`; `dlx sum` adds up the closing lines of every part, and
+//! fails unless each part is there exactly once.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use library::dlx::{parts, text, Stats};
+
+/// The comment that makes a DLX file a part: `| dlx part K/N: nodes +A
+/// updates +B solutions +C`.
+const MARK: &str = "| dlx part ";
+
+/// What a part file says about itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// Part `number` (1-based) of `of`.
+    pub number: usize,
+    pub of: usize,
+    /// The part's share of the work above it.
+    pub above: Stats,
+    /// Solutions found above it.
+    pub solved: u64,
+}
+
+/// The header of a part file, if `bytes` is one: its mark is among the
+/// comments before the item line.
+pub fn header(name: &str, bytes: &[u8]) -> Result<Option<Header>, String> {
+    for (at, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = String::from_utf8_lossy(line);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !line.starts_with('|') {
+            return Ok(None);
+        }
+        if let Some(rest) = line.strip_prefix(MARK) {
+            return parse_mark(rest)
+                .map(Some)
+                .ok_or_else(|| format!("{name}:{}: not a part's mark: `{line}`", at + 1));
+        }
+    }
+    Ok(None)
+}
+
+/// `K/N: nodes +A updates +B solutions +C`.
+fn parse_mark(rest: &str) -> Option<Header> {
+    let (part, counts) = rest.split_once(": ")?;
+    let (number, of) = part.split_once('/')?;
+    let (number, of) = (number.parse().ok()?, of.parse().ok()?);
+    let words: Vec<&str> = counts.split_whitespace().collect();
+    let ["nodes", nodes, "updates", updates, "solutions", solved] = words[..] else {
+        return None;
+    };
+    let plus = |w: &str| w.strip_prefix('+')?.parse::<u64>().ok();
+    let header = Header {
+        number,
+        of,
+        above: Stats {
+            nodes: plus(nodes)?,
+            updates: plus(updates)?,
+            cleansings: 0,
+        },
+        solved: plus(solved)?,
+    };
+    (1..=of).contains(&number).then_some(header)
+}
+
+/// `dlx split`: writes the parts of the problem in `bytes` (named `name`)
+/// into `out` as `part-0001.dlx`, …; returns how many.
+pub fn split(name: &str, bytes: Vec<u8>, parts: usize, out: &Path) -> Result<usize, String> {
+    if header(name, &bytes)?.is_some() {
+        return Err(format!(
+            "{name}: is a part already (split the whole problem)"
+        ));
+    }
+    let instance = text::parse(bytes).map_err(|e| format!("{name}:{e}"))?;
+    let problem = &instance.problem;
+    if problem.has_colors() || problem.has_bounds() {
+        return Err(format!(
+            "{name}: dlx split cuts Algorithm X's tree, and this problem has {}; \
+             search it whole (dlx --threads uses every core)",
+            if problem.has_bounds() {
+                "bounds"
+            } else {
+                "colors"
+            }
+        ));
+    }
+    let cut = parts::split(problem, parts);
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let width = cut.len().to_string().len().max(4);
+    let base = Path::new(name)
+        .file_name()
+        .map_or(name.into(), |f| f.to_string_lossy());
+    for (k, part) in cut.iter().enumerate() {
+        let path = out.join(format!("part-{:0width$}.dlx", k + 1));
+        let text = part_text(&instance, part, k + 1, cut.len(), &base);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(cut.len())
+}
+
+/// The DLX file of part `number` of `of`.
+fn part_text(
+    instance: &text::Instance,
+    part: &parts::Part,
+    number: usize,
+    of: usize,
+    base: &str,
+) -> Vec<u8> {
+    let mut head = format!("| dlx split: part {number} of {of} of {base}");
+    match part.fixed.is_empty() {
+        true => head.push_str(", nothing fixed\n"),
+        false => head.push_str(", with these options fixed:\n"),
+    }
+    for &k in &part.fixed {
+        let _ = writeln!(head, "|   {}", instance.option_text(k));
+    }
+    for solution in &part.solved {
+        let options: Vec<String> = solution.iter().map(|&k| instance.option_text(k)).collect();
+        let _ = writeln!(head, "| and a solution found above: {}", options.join("; "));
+    }
+    let _ = writeln!(
+        head,
+        "{MARK}{number}/{of}: nodes +{} updates +{} solutions +{}",
+        part.above.nodes,
+        part.above.updates,
+        part.solved.len()
+    );
+    let mut bytes = head.into_bytes();
+    let primary = part.problem.primary();
+    for (j, &i) in part.items.iter().enumerate() {
+        if j == primary {
+            bytes.extend_from_slice(b"| ");
+        }
+        bytes.extend_from_slice(instance.item_bytes(i));
+        bytes.push(if j + 1 == part.items.len() {
+            b'\n'
+        } else {
+            b' '
+        });
+    }
+    for &k in &part.options {
+        bytes.extend_from_slice(instance.option_bytes(k));
+        bytes.push(b'\n');
+    }
+    bytes
+}
+
+/// One run's closing line.
+#[derive(Clone, Debug, Default)]
+struct Report {
+    part: Option<(usize, usize)>,
+    solutions: u64,
+    stats: Stats,
+    seconds: f64,
+}
+
+/// The closing line `[part: K/N  ]solutions: N  nodes: N  updates: N
+/// [cleansings: N  ]seconds: S`, or `None` for another line.
+fn parse_report(line: &str) -> Option<Result<Report, ()>> {
+    let line = line.trim();
+    if !(line.starts_with("part: ") || line.starts_with("solutions: ")) {
+        return None;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if !words.len().is_multiple_of(2) {
+        return Some(Err(()));
+    }
+    let mut report = Report::default();
+    let mut seen = Vec::new();
+    for pair in words.chunks(2) {
+        let value = pair[1];
+        let number = value.parse::<u64>().map_err(|_| ());
+        let ok = match pair[0] {
+            "part:" => value
+                .split_once('/')
+                .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
+                .filter(|&(k, n)| (1..=n).contains(&k))
+                .map(|p| report.part = Some(p))
+                .ok_or(()),
+            "solutions:" => number.map(|n| report.solutions = n),
+            "nodes:" => number.map(|n| report.stats.nodes = n),
+            "updates:" => number.map(|n| report.stats.updates = n),
+            "cleansings:" => number.map(|n| report.stats.cleansings = n),
+            "seconds:" => value.parse().map(|s| report.seconds = s).map_err(|_| ()),
+            _ => Err(()),
+        };
+        if ok.is_err() || seen.contains(&pair[0]) {
+            return Some(Err(()));
+        }
+        seen.push(pair[0]);
+    }
+    let complete = ["solutions:", "nodes:", "updates:", "seconds:"]
+        .iter()
+        .all(|k| seen.contains(k));
+    Some(if complete { Ok(report) } else { Err(()) })
+}
+
+/// `dlx sum`: the reports in `inputs` (name, text) added up, as the line
+/// to print.
+pub fn sum(inputs: &[(String, String)]) -> Result<String, String> {
+    let mut parts: BTreeMap<usize, String> = BTreeMap::new();
+    let mut of = None;
+    let (mut runs, mut plain) = (0, 0);
+    let mut total = Report::default();
+    for (name, text) in inputs {
+        for (at, line) in text.lines().enumerate() {
+            let place = format!("{name}:{}", at + 1);
+            let report = match parse_report(line) {
+                None => continue,
+                Some(Err(())) => {
+                    return Err(format!("{place}: not a report of dlx: `{}`", line.trim()))
+                }
+                Some(Ok(report)) => report,
+            };
+            runs += 1;
+            match report.part {
+                None => plain += 1,
+                Some((k, n)) => {
+                    if of.is_some_and(|of| of != n) {
+                        return Err(format!(
+                            "{place}: part {k} of {n}, but an earlier report is of {}",
+                            of.unwrap_or(0)
+                        ));
+                    }
+                    of = Some(n);
+                    if let Some(first) = parts.insert(k, place.clone()) {
+                        return Err(format!(
+                            "{place}: part {k} is reported twice (also {first})"
+                        ));
+                    }
+                }
+            }
+            total.solutions += report.solutions;
+            total.stats.nodes += report.stats.nodes;
+            total.stats.updates += report.stats.updates;
+            total.stats.cleansings += report.stats.cleansings;
+            total.seconds += report.seconds;
+        }
+    }
+    complete(runs, plain, of, &parts)?;
+    let cleansings = match total.stats.cleansings {
+        0 => String::new(),
+        c => format!("cleansings: {c}  "),
+    };
+    Ok(format!(
+        "{}solutions: {}  nodes: {}  updates: {}  {cleansings}seconds: {:.3}",
+        of.map_or(format!("runs: {runs}  "), |n| format!("parts: {n}  ")),
+        total.solutions,
+        total.stats.nodes,
+        total.stats.updates,
+        total.seconds
+    ))
+}
+
+/// Fails unless there are reports, and, if they are of parts, one of
+/// each part (`parts`: where each was read) and no other.
+fn complete(
+    runs: usize,
+    plain: usize,
+    of: Option<usize>,
+    parts: &BTreeMap<usize, String>,
+) -> Result<(), String> {
+    if runs == 0 {
+        return Err("no report of dlx found (`solutions: N  nodes: N  ...`)".to_string());
+    }
+    if plain > 0 && of.is_some() {
+        return Err(format!(
+            "{plain} report(s) without a part number among the parts' reports"
+        ));
+    }
+    let n = of.unwrap_or(0);
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !parts.contains_key(k))
+        .map(|k| k.to_string())
+        .collect();
+    match missing.is_empty() {
+        true => Ok(()),
+        false => Err(format!(
+            "the reports of {} of the {n} parts are missing: {}",
+            missing.len(),
+            abbreviate(&missing)
+        )),
+    }
+}
+
+/// At most ten numbers, then how many more.
+fn abbreviate(numbers: &[String]) -> String {
+    match numbers.len() {
+        0..=10 => numbers.join(", "),
+        n => format!("{}, and {} more", numbers[..10].join(", "), n - 10),
+    }
+}
+
+/// The texts to sum: the files named, or standard input.
+pub fn read_reports(files: &[PathBuf]) -> Result<Vec<(String, String)>, String> {
+    if files.is_empty() {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("<stdin>: {e}"))?;
+        return Ok(vec![("<stdin>".to_string(), text)]);
+    }
+    files
+        .iter()
+        .map(|path| {
+            let name = path.display().to_string();
+            let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+            Ok((name, String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mark_reads_back() {
+        let text = b"| dlx split: part 2 of 3\n| dlx part 2/3: nodes +4 updates +17 solutions +1\na b\na\n";
+        let part = header("p", text).unwrap().unwrap();
+        assert_eq!((part.number, part.of, part.solved), (2, 3, 1));
+        assert_eq!((part.above.nodes, part.above.updates), (4, 17));
+        assert_eq!(header("p", b"| a comment\na b\na b\n").unwrap(), None);
+        let bad = header(
+            "p",
+            b"| dlx part 4/3: nodes +4 updates +1 solutions +0\na\na\n",
+        );
+        assert_eq!(
+            bad.unwrap_err(),
+            "p:1: not a part's mark: `| dlx part 4/3: nodes +4 updates +1 solutions +0`"
+        );
+    }
+
+    #[test]
+    fn reports_add_up_and_every_part_must_be_there() {
+        let one = "part: 1/2  solutions: 3  nodes: 10  updates: 100  seconds: 0.5\n";
+        let two = "r1 c1\n\npart: 2/2  solutions: 4  nodes: 20  updates: 200  seconds: 0.25\n";
+        let inputs = vec![
+            ("a".to_string(), one.to_string()),
+            ("b".to_string(), two.to_string()),
+        ];
+        assert_eq!(
+            sum(&inputs).unwrap(),
+            "parts: 2  solutions: 7  nodes: 30  updates: 300  seconds: 0.750"
+        );
+        let missing = sum(&inputs[..1]).unwrap_err();
+        assert_eq!(missing, "the reports of 1 of the 2 parts are missing: 2");
+        let twice = vec![inputs[0].clone(), inputs[0].clone()];
+        assert_eq!(
+            sum(&twice).unwrap_err(),
+            "a:1: part 1 is reported twice (also a:1)"
+        );
+        let broken = vec![(
+            "c".to_string(),
+            "solutions: 3  nodes: x  updates: 1  seconds: 0".to_string(),
+        )];
+        assert!(sum(&broken)
+            .unwrap_err()
+            .starts_with("c:1: not a report of dlx"));
+        let cut = vec![(
+            "d".to_string(),
+            "part: 1/2  solutions: 3  nodes: 4".to_string(),
+        )];
+        assert!(sum(&cut)
+            .unwrap_err()
+            .starts_with("d:1: not a report of dlx"));
+        assert!(sum(&[("e".to_string(), "hello\n".to_string())]).is_err());
+    }
+}

@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use judge_tests::problems::{grid, p1784};
-//! let puzzle = grid::parse_grid(1, grid::grid::sudoku::KNOWN[1].1).unwrap();
+//! let puzzle = grid::parse_grid(1, grid::sudoku::KNOWN[1].1).unwrap();
 //! let answer = p1784::reference(&grid::format_rows(&puzzle)).unwrap();
 //! assert!(answer.starts_with("8 1 2 7 5 3 6 4 9\n"));
 //! ```

@@ -90,6 +90,21 @@ pub struct Support {
     pub classes: &'static [Class],
 }
 
+/// Every list made of `items` less one of them, none for fewer than two:
+/// the first shrinking step of an input of several cases.
+pub fn each_without_one<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
+    if items.len() < 2 {
+        return Vec::new();
+    }
+    (0..items.len())
+        .map(|k| {
+            let mut fewer = items.to_vec();
+            fewer.remove(k);
+            fewer
+        })
+        .collect()
+}
+
 /// Every problem with support, by id: each module's `SUPPORT`. A module
 /// of `problems/` that is neither listed here nor a kit in [`KITS`]
 /// fails a test, so that no reference is silently left out.

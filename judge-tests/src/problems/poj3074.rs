@@ -135,14 +135,10 @@ fn format_input(puzzles: &[Grid], newline: &str) -> String {
 /// solution's digit.
 pub fn shrink(input: &str) -> Vec<String> {
     let (puzzles, newline) = puzzles_of(input);
-    let mut candidates = Vec::new();
-    if puzzles.len() > 1 {
-        for drop in 0..puzzles.len() {
-            let mut fewer = puzzles.clone();
-            fewer.remove(drop);
-            candidates.push(format_input(&fewer, newline));
-        }
-    }
+    let mut candidates: Vec<String> = super::each_without_one(&puzzles)
+        .iter()
+        .map(|fewer| format_input(fewer, newline))
+        .collect();
     for (k, puzzle) in puzzles.iter().enumerate() {
         let Ok(solution) = search::unique(&boxes(), puzzle) else {
             continue;

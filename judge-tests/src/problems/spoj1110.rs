@@ -413,14 +413,10 @@ pub fn generate(rng: &mut Rng) -> String {
 /// solution's letter.
 pub fn shrink(input: &str) -> Vec<String> {
     let puzzles = parse_input(input).unwrap_or_default();
-    let mut candidates = Vec::new();
-    if puzzles.len() > 1 {
-        for drop in 0..puzzles.len() {
-            let mut fewer = puzzles.clone();
-            fewer.remove(drop);
-            candidates.push(format_input(&fewer));
-        }
-    }
+    let mut candidates: Vec<String> = super::each_without_one(&puzzles)
+        .iter()
+        .map(|fewer| format_input(fewer))
+        .collect();
     for (k, puzzle) in puzzles.iter().enumerate() {
         let Ok(solution) = unique(puzzle) else {
             continue;

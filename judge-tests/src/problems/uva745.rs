@@ -388,14 +388,10 @@ pub fn shrink(input: &str) -> Vec<String> {
     let Ok(instances) = parse(input) else {
         return Vec::new();
     };
-    let mut candidates = Vec::new();
-    if instances.len() > 1 {
-        for drop in 0..instances.len() {
-            let mut fewer = instances.clone();
-            fewer.remove(drop);
-            candidates.push(format(&fewer));
-        }
-    }
+    let mut candidates: Vec<String> = super::each_without_one(&instances)
+        .iter()
+        .map(|fewer| format(fewer))
+        .collect();
     for (k, instance) in instances.iter().enumerate() {
         let Some(grid) = tilings(instance, 1).pop() else {
             continue;

@@ -51,6 +51,18 @@ pub enum Narrowed {
     Impossible,
 }
 
+impl Narrowed {
+    /// `Changed` or `Unchanged`: the outcome of a narrowing that found no
+    /// contradiction.
+    fn changed_if(changed: bool) -> Narrowed {
+        if changed {
+            Narrowed::Changed
+        } else {
+            Narrowed::Unchanged
+        }
+    }
+}
+
 /// A rule a variant adds to rows, columns and regions (killer sudoku's
 /// cages).
 pub trait Rule {
@@ -178,11 +190,7 @@ impl Shape {
                 }
             }
         }
-        if changed {
-            Narrowed::Changed
-        } else {
-            Narrowed::Unchanged
-        }
+        Narrowed::changed_if(changed)
     }
 
     /// A digit with one place in a house goes there.
@@ -200,11 +208,7 @@ impl Shape {
                 }
             }
         }
-        if changed {
-            Narrowed::Changed
-        } else {
-            Narrowed::Unchanged
-        }
+        Narrowed::changed_if(changed)
     }
 
     /// A digit whose places in one house of a crossing are all shared
@@ -236,11 +240,7 @@ impl Shape {
                 }
             }
         }
-        if changed {
-            Narrowed::Changed
-        } else {
-            Narrowed::Unchanged
-        }
+        Narrowed::changed_if(changed)
     }
 
     /// Two lists holding the same digits: a digit one cannot hold, the
@@ -260,11 +260,7 @@ impl Shape {
                 }
             }
         }
-        if changed {
-            Narrowed::Changed
-        } else {
-            Narrowed::Unchanged
-        }
+        Narrowed::changed_if(changed)
     }
 }
 

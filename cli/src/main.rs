@@ -19,10 +19,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
-use library::dlx::{
-    bitset, color, multi, parallel, text, Buckets, Links, Listed, Problem, Progress, Search,
-    Solver, Stats, SCAN_LIMIT,
-};
+use library::dlx::engine::{self, Asked, Engine};
+use library::dlx::{parallel, text, Problem, Progress, Search, Stats};
 
 /// Counts, finds or prints the solutions of an exact-cover problem in
 /// Knuth's DLX text format (the input of his DLX1, DLX2 and DLX3 programs:
@@ -242,7 +240,12 @@ fn solve(args: &Args) -> Result<(), String> {
     let part = parts::header(&name, &text)?;
     let instance = text::parse(text).map_err(|e| format!("{name}:{e}"))?;
     let layout = layout_for(args, &name, &instance)?;
-    let engine = Engine::choose(args, &name, &instance.problem)?;
+    let asked = match (args.fast, args.engine) {
+        (true, _) | (_, Which::Bitset) => Asked::Bitset,
+        (_, Which::Links) => Asked::Links,
+        (_, Which::Auto) => Asked::Auto,
+    };
+    let engine = Engine::asked(asked, &instance.problem).map_err(|e| format!("{name}: {e}"))?;
     let search = Solve { args, engine, part };
     if args.print || layout.is_some() {
         search.run(&instance.problem, Some(&instance), layout)
@@ -291,10 +294,17 @@ impl Solve<'_> {
         let (flow, stats) = if printer.limit == Some(0) {
             (ControlFlow::Continue(()), Stats::default())
         } else {
-            let visit = |solution: &[usize]| printer.visit(solution);
-            let threads = threads_for(args);
-            let report = |p: &Progress| reporter.report(p);
-            engine.search(problem, threads, visit, interval, report)
+            let searching = Searching {
+                threads: if engine.splits() {
+                    threads_for(args)
+                } else {
+                    1
+                },
+                visit: |solution: &[usize]| printer.visit(solution),
+                interval,
+                report: |p: &Progress| reporter.report(p),
+            };
+            engine.run(problem, searching)
         };
         let seconds = start.elapsed().as_secs_f64();
         if let ControlFlow::Break(Some(e)) = flow {
@@ -437,150 +447,38 @@ impl Printer<'_> {
     }
 }
 
-/// The engine that searches a problem: Algorithm X, C or M on dancing
-/// links (past `SCAN_LIMIT` primary items with the active items in
-/// buckets by length for X, in DLX1's list for C and M), or Algorithm X
-/// on bitsets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Engine {
-    X { listed: bool },
-    Bitset,
-    C { listed: bool },
-    M { listed: bool },
-}
-
-impl Engine {
-    /// What `--engine` (or `--fast`) asks for, or what suits the problem:
-    /// M for bounds, C for colors; for plain problems, bitsets where
-    /// they are measured faster (`bitset::Solver::suits`).
-    fn choose(args: &Args, name: &str, problem: &Problem) -> Result<Engine, String> {
-        let listed = problem.primary() > SCAN_LIMIT;
-        let asked = if args.fast {
-            Which::Bitset
-        } else {
-            args.engine
-        };
-        let plain = !problem.has_colors() && !problem.has_bounds();
-        match asked {
-            Which::Bitset if !plain => {
-                return Err(format!(
-                    "{name}: the bitset engine searches problems without colors or bounds \
-                     (run without --fast or --engine bitset)"
-                ))
-            }
-            _ if problem.has_bounds() => return Ok(Engine::M { listed }),
-            _ if problem.has_colors() => return Ok(Engine::C { listed }),
-            Which::Links => return Ok(Engine::X { listed }),
-            Which::Bitset => {}
-            Which::Auto if bitset::Solver::suits(problem) => {}
-            Which::Auto => return Ok(Engine::X { listed }),
-        }
-        let bytes = bitset::Solver::memory(problem);
-        if bytes > FAST_MEMORY_LIMIT {
-            return Err(format!(
-                "{name}: the bitset engine would need about {} MiB for this problem \
-                 (items × options bits); use --engine links (dancing links need only \
-                 the input's size)",
-                bytes >> 20
-            ));
-        }
-        Ok(Engine::Bitset)
-    }
-
-    /// Whether the engine counts cleansings: DLX2's and DLX3's statistics.
-    fn counts_cleansings(&self) -> bool {
-        matches!(self, Engine::C { .. } | Engine::M { .. })
-    }
-
-    /// Searches `problem` on `threads` threads (Algorithm X; C and M on
-    /// one): what the search broke with, and its statistics.
-    fn search<F, R>(
-        self,
-        problem: &Problem,
-        threads: usize,
-        visit: F,
-        interval: u64,
-        report: R,
-    ) -> (ControlFlow<Option<io::Error>>, Stats)
-    where
-        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
-        R: FnMut(&Progress) + Send,
-    {
-        let on = Threads {
-            problem,
-            threads,
-            interval,
-        };
-        match self {
-            Engine::X { listed: false } => on.search::<Solver, _, _>(visit, report),
-            Engine::X { listed: true } => on.search::<Links<Buckets>, _, _>(visit, report),
-            Engine::Bitset => on.search::<bitset::Solver, _, _>(visit, report),
-            Engine::C { listed: false } => {
-                search::<color::Solver, _, _>(problem, visit, interval, report)
-            }
-            Engine::C { listed: true } => {
-                search::<color::Links<Listed>, _, _>(problem, visit, interval, report)
-            }
-            Engine::M { listed: false } => {
-                search::<multi::Solver, _, _>(problem, visit, interval, report)
-            }
-            Engine::M { listed: true } => {
-                search::<multi::Links<Listed>, _, _>(problem, visit, interval, report)
-            }
-        }
-    }
-}
-
-/// A problem, and how to search it.
-struct Threads<'a> {
-    problem: &'a Problem,
+/// Runs an engine on one thread or several, as `threads` says (Algorithm
+/// X's engines only: C and M search on one), giving what the search broke
+/// with and its statistics.
+struct Searching<F, R> {
     threads: usize,
-    interval: u64,
-}
-
-impl Threads<'_> {
-    /// Runs engine `S`, on several threads if asked: what the search broke
-    /// with, and its statistics.
-    fn search<S, F, R>(&self, visit: F, report: R) -> (ControlFlow<Option<io::Error>>, Stats)
-    where
-        S: Search,
-        F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
-        R: FnMut(&Progress) + Send,
-    {
-        if self.threads == 1 {
-            return search::<S, _, _>(self.problem, visit, self.interval, report);
-        }
-        parallel::search_parallel::<S, _, _, _>(
-            self.problem,
-            self.threads,
-            visit,
-            self.interval,
-            report,
-        )
-    }
-}
-
-/// Runs engine `S` on `problem`: what the search broke with, and its
-/// statistics.
-fn search<S, F, R>(
-    problem: &Problem,
     visit: F,
     interval: u64,
     report: R,
-) -> (ControlFlow<Option<io::Error>>, Stats)
-where
-    S: Search,
-    F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>>,
-    R: FnMut(&Progress),
-{
-    let mut solver = S::new(problem);
-    let flow = solver.search_with_progress(visit, interval, report);
-    (flow, solver.stats())
 }
 
-/// The bitset engine's tables grow with items × options; past this it is
-/// the wrong engine (and would exhaust memory).
-const FAST_MEMORY_LIMIT: u64 = 1 << 30;
+impl<F, R> engine::Run for Searching<F, R>
+where
+    F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
+    R: FnMut(&Progress) + Send,
+{
+    type Output = (ControlFlow<Option<io::Error>>, Stats);
+
+    fn run<S: Search>(self, problem: &Problem) -> Self::Output {
+        if self.threads > 1 {
+            return parallel::search_parallel::<S, _, _, _>(
+                problem,
+                self.threads,
+                self.visit,
+                self.interval,
+                self.report,
+            );
+        }
+        let mut solver = S::new(problem);
+        let flow = solver.search_with_progress(self.visit, self.interval, self.report);
+        (flow, solver.stats())
+    }
+}
 
 /// The input's name and bytes: DLX files need not be UTF-8.
 fn read_input(file: Option<&PathBuf>) -> Result<(String, Vec<u8>), String> {

@@ -666,6 +666,8 @@ impl Grouped {
 pub mod input {
 use std::fmt;
 use std::io::{self, Read, Write};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
@@ -736,33 +738,46 @@ pub fn run(solve: Solve) {
     }
 }
 
+pub fn quote(bytes: &[u8]) -> String {
+    let mut out = String::from("\"");
+    let mut rest = &bytes[..bytes.len().min(4 * 61)];
+    let mut shown = 0;
+    while let Some(&first) = rest.first() {
+        let (piece, len) = match first_char(rest) {
+            Some((ch, len)) => (ch.escape_debug().to_string(), len),
+            None => (format!("\\x{first:02x}"), 1),
+        };
+        shown += piece.chars().count();
+        if shown > 60 {
+            out.push('…');
+            break;
+        }
+        out.push_str(&piece);
+        rest = &rest[len..];
+    }
+    out.push('"');
+    out
+}
+
+fn first_char(bytes: &[u8]) -> Option<(char, usize)> {
+    (1..=bytes.len().min(4))
+        .find_map(|n| {
+            let ch = std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;
+            Some((ch, n))
+        })
+}
+
 pub fn describe_at(line: &[u8], at: usize) -> String {
     let rest = &line[at.min(line.len())..];
-    let first = match rest.first() {
-        None => return "the end of the line".to_string(),
-        Some(&b) => b,
-    };
-    let end = rest.len().min(4);
-    let ch = (1..=end)
-        .find_map(|n| {
-            std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
-        });
-    match ch {
-        Some(ch) => format!("{ch:?}"),
-        None => format!("byte 0x{first:02x}"),
+    match (rest.first(), first_char(rest)) {
+        (None, _) => "the end of the line".to_string(),
+        (_, Some((ch, _))) => format!("{ch:?}"),
+        (Some(first), None) => format!("byte 0x{first:02x}"),
     }
 }
 
 pub fn column(line: &[u8], at: usize) -> usize {
     1 + line[..at.min(line.len())].iter().filter(|&&b| b & 0xc0 != 0x80).count()
-}
-
-pub fn trim_end(bytes: &[u8]) -> &[u8] {
-    let end = bytes
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(0, |p| p + 1);
-    &bytes[..end]
 }
 
 pub fn is_blank(bytes: &[u8]) -> bool {
@@ -776,10 +791,6 @@ pub struct Line<'a> {
 }
 
 impl Line<'_> {
-    pub fn trimmed(&self) -> &[u8] {
-        trim_end(self.text)
-    }
-
     pub fn expected_at(&self, at: usize, what: &str) -> Error {
         Error::at_column(
             self.number,
@@ -789,10 +800,10 @@ impl Line<'_> {
     }
 
     pub fn ends_at(&self, at: usize) -> Result<(), Error> {
-        if self.trimmed().len() <= at {
-            Ok(())
-        } else {
-            Err(self.expected_at(at, "the end of the line"))
+        let rest = self.text.get(at..).unwrap_or_default();
+        match rest.iter().position(|b| !b.is_ascii_whitespace()) {
+            None => Ok(()),
+            Some(blanks) => Err(self.expected_at(at + blanks, "the end of the line")),
         }
     }
 }
@@ -834,6 +845,54 @@ impl<'a> Iterator for Lines<'a> {
             number: self.number,
             text: text.strip_suffix(b"\r").unwrap_or(text),
         })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub line: usize,
+    pub column: usize,
+    pub text: &'a [u8],
+}
+
+impl Token<'_> {
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        Error::at_column(self.line, self.column, message)
+    }
+
+    pub fn number<T>(
+        &self,
+        what: &str,
+        range: RangeInclusive<i64>,
+    ) -> Result<T, Error>
+    where
+        T: TryFrom<i64>,
+    {
+        std::str::from_utf8(self.text)
+            .ok()
+            .filter(|text| {
+                let digits = text.strip_prefix('-').unwrap_or(text);
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            })
+            .and_then(|text| i64::from_str(text).ok())
+            .filter(|n| range.contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                self.error(
+                    format!(
+                        "expected {}, found {}", expected_number(what, & range),
+                        quote(self.text)
+                    ),
+                )
+            })
+    }
+}
+
+fn expected_number(what: &str, range: &RangeInclusive<i64>) -> String {
+    match (*range.start(), *range.end()) {
+        (i64::MIN, i64::MAX) => format!("{what} (an integer)"),
+        (low, i64::MAX) => format!("{what} ({low} or more)"),
+        (low, high) => format!("{what} ({low} to {high})"),
     }
 }
 }
@@ -993,18 +1052,19 @@ fn read_count(lines: &mut Lines) -> Result<usize, Error> {
         .iter()
         .take_while(|b| b.is_ascii_whitespace())
         .count();
-    let text = &line.text[skipped..];
-    let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
-    let count = std::str::from_utf8(&text[..digits])
-        .ok()
-        .and_then(|d| d.parse().ok());
-    match count {
-        Some(count) => {
-            line.ends_at(skipped + digits)?;
-            Ok(count)
-        }
-        None => Err(line.expected_at(skipped, "the number of grids")),
-    }
+    let word = line
+        .text[skipped..]
+        .iter()
+        .take_while(|b| !b.is_ascii_whitespace())
+        .count();
+    let token = input::Token {
+        line: line.number,
+        column: input::column(line.text, skipped),
+        text: &line.text[skipped..skipped + word],
+    };
+    let count = token.number("the number of grids", 0..=i64::MAX)?;
+    line.ends_at(skipped + word)?;
+    Ok(count)
 }
 }
 }

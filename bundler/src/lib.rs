@@ -29,6 +29,7 @@ mod error;
 mod expand;
 mod explain;
 mod judge;
+mod language;
 mod mount;
 mod problems;
 mod prune;
@@ -49,7 +50,7 @@ use std::time::{Duration, Instant};
 
 pub use emit::Style;
 pub use error::{Error, Place, Warning};
-pub use judge::{Judge, Rustc};
+pub use judge::{Facts, Judge, Rustc, Seen};
 pub use problems::problems;
 pub use shake::Round;
 pub use toolchain::Toolchain;
@@ -265,7 +266,7 @@ fn check_toolchain(text: &str, options: &Options) -> Result<Option<Toolchain>, E
     let Some(version) = version.filter(|_| !options.keep_everything) else {
         return Ok(None);
     };
-    let toolchain = toolchain::check(text, version)?;
+    let toolchain = toolchain::check(text, version, options.judge.edition)?;
     if toolchain.needs.is_empty() {
         return Ok(Some(toolchain));
     }
@@ -463,6 +464,12 @@ fn shake_cut(
     let adapter = entry.adapter;
     let mut protected = vec!["crate::main".to_string()];
     protected.extend(adapter.map(|a| format!("crate::{}::main", a.join("::"))));
+    // The bundle is one crate that the judge compiles with one edition, so
+    // every rustc run on it uses the judge's. A user's crate is still read
+    // by its own edition (mount.rs: a 2015 crate's paths), so that its code
+    // means what it meant; where that code does not compile under the
+    // judge's edition (`gen` as a name under 2024), rustc says so in the
+    // crate's own file.
     let edition = options.judge.edition;
     let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter);
     let (errors, map) = match shake::shake(file, edition, &protected, Arc::clone(&sources)) {

@@ -162,7 +162,7 @@ impl fmt::Display for Error {
             Error::TooLarge { size, limit, judge, breakdown } => write!(
                 f,
                 "the bundle is {size} bytes even stripped and minified, over {judge}'s limit of {limit} bytes; \
-                 biggest parts:\n{breakdown}"
+                 the largest items:\n{breakdown}"
             ),
             Error::SelfCheck { message } => {
                 write!(f, "internal error: the bundle does not parse again ({message}); please report it")

@@ -138,7 +138,9 @@ impl Judge {
                 return format!("rustc -O --edition {edition}, its version not known here; {limit}")
             }
             Rustc::NoRust => {
-                return format!("this judge takes no Rust; the profile is for its size limit, {limit}")
+                return format!(
+                    "this judge takes no Rust; the profile is for its size limit, {limit}"
+                )
             }
         };
         format!("{rustc} -O --edition {edition}, {limit}")
@@ -189,7 +191,8 @@ const EDITION_2024_LIST: Seen = Seen {
 };
 
 const EDITION_2024_NEEDS_1_85: Seen = Seen {
-    page: "the judge's version is not stated anywhere stored; edition 2024 is stable since rustc 1.85",
+    page:
+        "the judge's version is not stated anywhere stored; edition 2024 is stable since rustc 1.85",
     via: "yosupo06/library-checker-judge PR #561 (the edition)",
     date: "2026-03-29",
     confirmed: false,

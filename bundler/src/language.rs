@@ -258,9 +258,11 @@ fn format_calls(tokens: TokenStream, uses: &mut Vec<Use>) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     for (k, tree) in trees.iter().enumerate() {
         match (tree, trees.get(k + 1), trees.get(k + 2)) {
-            (TokenTree::Ident(name), Some(TokenTree::Punct(bang)), Some(TokenTree::Group(args)))
-                if bang.as_char() == '!' =>
-            {
+            (
+                TokenTree::Ident(name),
+                Some(TokenTree::Punct(bang)),
+                Some(TokenTree::Group(args)),
+            ) if bang.as_char() == '!' => {
                 format_call(&name.to_string(), args.stream(), uses);
             }
             _ => {}
@@ -317,12 +319,14 @@ fn split_commas(tokens: TokenStream) -> Vec<Vec<TokenTree>> {
 /// invisible group, as a `macro_rules!` expansion leaves it).
 fn string_literal(argument: &[TokenTree]) -> Option<syn::LitStr> {
     match argument {
-        [TokenTree::Literal(l)] => syn::parse_str::<syn::LitStr>(&l.to_string())
-            .ok()
-            .map(|mut s| {
-                s.set_span(l.span());
-                s
-            }),
+        [TokenTree::Literal(l)] => {
+            syn::parse_str::<syn::LitStr>(&l.to_string())
+                .ok()
+                .map(|mut s| {
+                    s.set_span(l.span());
+                    s
+                })
+        }
         [TokenTree::Group(g)] if g.delimiter() == Delimiter::None => {
             string_literal(&g.stream().into_iter().collect::<Vec<_>>())
         }
@@ -334,7 +338,9 @@ fn string_literal(argument: &[TokenTree]) -> Option<syn::LitStr> {
 /// one of the `named` arguments: `{x}`, `{x:?}`, `{:w$}`, `{:.p$}`.
 fn captures(text: &str, named: &[String]) -> bool {
     let is_name = |s: &str| {
-        s.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
             && s.chars().all(|c| c.is_alphanumeric() || c == '_')
             && s != "_"
     };
@@ -353,7 +359,9 @@ fn captures(text: &str, named: &[String]) -> bool {
         let Some(close) = after.find('}') else {
             return false;
         };
-        let (argument, spec) = after[..close].split_once(':').unwrap_or((&after[..close], ""));
+        let (argument, spec) = after[..close]
+            .split_once(':')
+            .unwrap_or((&after[..close], ""));
         if captured(argument.trim()) {
             return true;
         }
@@ -361,7 +369,9 @@ fn captures(text: &str, named: &[String]) -> bool {
         let dollars = spec.split('$').collect::<Vec<_>>();
         let before_dollars = &dollars[..dollars.len().saturating_sub(1)];
         for piece in before_dollars {
-            let name = piece.rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next();
+            let name = piece
+                .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next();
             if name.is_some_and(captured) {
                 return true;
             }
@@ -457,10 +467,7 @@ macro_rules! show { ($e:expr) => { eprintln!("{e}", e = $e); eprintln!("{x}") } 
                 "6 associated type bounds",
             ]
         );
-        assert_eq!(
-            found(source, "1.75"),
-            ["6 associated type bounds"]
-        );
+        assert_eq!(found(source, "1.75"), ["6 associated type bounds"]);
         // A plain associated type, a const generic without a default.
         assert!(found("trait T { type I; } struct B<const N: usize>;", "1.51").is_empty());
     }
@@ -480,7 +487,11 @@ macro_rules! show { ($e:expr) => { eprintln!("{e}", e = $e); eprintln!("{x}") } 
         assert_eq!(found(source, "1.85"), ["8 `let` chains"]);
         assert!(found(source, "1.88").is_empty());
         // `if let` alone, and `&&` without a `let`, are old.
-        assert!(found("fn f(v: Option<u8>, a: bool) { if let Some(_) = v {} if a && a {} }", "1.50").is_empty());
+        assert!(found(
+            "fn f(v: Option<u8>, a: bool) { if let Some(_) = v {} if a && a {} }",
+            "1.50"
+        )
+        .is_empty());
     }
 
     #[test]

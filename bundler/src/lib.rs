@@ -8,7 +8,7 @@
 //! `shake` lets rustc delete everything dead in it (with `expand` writing
 //! out macro invocations when rustc finds dead code in what they write, and
 //! `sourcemap` placing rustc's reports in the library's files), and `emit`
-//! prints the result. `explain` answers `--explain`; `syntax`, `refs`,
+//! prints the result, within the judge's size limit (`fit`). `explain` answers `--explain`; `syntax`, `refs`,
 //! `rustc`, `error`, `judge` and `problems` are leaves the passes share.
 //!
 //! ```no_run
@@ -28,6 +28,7 @@ mod emit;
 mod error;
 mod expand;
 mod explain;
+mod fit;
 mod judge;
 mod language;
 mod mount;
@@ -201,7 +202,7 @@ impl std::fmt::Display for Report {
 }
 
 /// Bundles what `options` name, stripping docs and then minifying if the
-/// judge's limit requires it.
+/// judge's limit requires it (`fit.rs`).
 pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let started = Instant::now();
     let read = read(options)?;
@@ -237,6 +238,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         title: read.title.clone(),
         sources: emit::sources(&read.krate, &file),
         command: read.command.clone(),
+        run_in: read.run_in.clone(),
         make: read.make.clone(),
         judge: options.judge,
         asked: Style {
@@ -244,7 +246,11 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
             minify: options.minify,
         },
     };
-    let (text, style, sizes) = print_within_limit(&file, options, &header)?;
+    let (judge, limit) = (options.judge.name, options.judge.limit);
+    let fit::Printed { text, style, sizes } =
+        fit::fit(&file, header.asked, limit, judge, |style| {
+            header.text(style)
+        })?;
     let toolchain = check_toolchain(&text, options)?;
     report.total = started.elapsed();
     Ok(Bundle {
@@ -310,6 +316,9 @@ struct Read {
     refused: BTreeMap<String, String>,
     /// The command that bundles it again, and the make target if any.
     command: String,
+    /// Where to run it, when a path it takes could only be named from
+    /// there (the header names no absolute path).
+    run_in: Option<String>,
     make: Option<String>,
 }
 
@@ -335,12 +344,20 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
     // This project's own library (beside submissions/) is bundled with
     // `make submit-<id>`; any other with the installed `bundler`.
     let own = library_name == "library" && base.join("submissions").is_dir();
-    let (command, make) = match own {
+    let (command, run_in, make) = match own {
         true => (
             format!("cargo run -q -p bundler -- {id}"),
+            None,
             Some(format!("make submit-{id}")),
         ),
-        false => (format!("bundler {id} --library {}", given.display()), None),
+        false => match emit::shown_path(given) {
+            Some(shown) => (format!("bundler {id} --library {shown}"), None, None),
+            None => (
+                format!("bundler {id} --library {library_name}"),
+                Some(format!("the folder that holds {library_name}")),
+                None,
+            ),
+        },
     };
     Ok(Read {
         title: format!("Problem {id}"),
@@ -350,6 +367,7 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
         main,
         refused: BTreeMap::new(),
         command,
+        run_in,
         make,
     })
 }
@@ -370,8 +388,12 @@ fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
         })
         .ok_or(Error::NoMain { file: root_file })?;
     let mut command = format!("cargo submit --bin {name}");
+    let mut run_in = None;
     if let Some(manifest) = manifest {
-        command.push_str(&format!(" --manifest-path {}", manifest.display()));
+        match emit::shown_path(manifest) {
+            Some(shown) => command.push_str(&format!(" --manifest-path {shown}")),
+            None => run_in = Some(format!("the folder of package {}", workspace.package)),
+        }
     }
     Ok(Read {
         name: name.to_string(),
@@ -381,6 +403,7 @@ fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
         main,
         adapter: None,
         command,
+        run_in,
         make: None,
     })
 }
@@ -405,50 +428,6 @@ fn entry_point(krate: &Crate, id: &str, library_name: &str) -> Result<ItemId, Er
         .ok_or(Error::NoMain {
             file: format!("{library_name}/src/problems/{id}.rs"),
         })
-}
-
-/// A printed bundle: its text, how it was printed, and the bytes per
-/// module and item.
-type Printed = (String, Style, Vec<(usize, String)>);
-
-/// Prints `file` as the options ask, stripping docs and then minifying
-/// while it is over the judge's limit.
-fn print_within_limit(
-    file: &syn::File,
-    options: &Options,
-    header: &emit::Header,
-) -> Result<Printed, Error> {
-    let mut style = header.asked;
-    loop {
-        let mut printed = file.clone();
-        if style.strip_docs {
-            syntax::strip_docs(&mut printed);
-        }
-        let text = format!("{}{}", header.text(style), emit::print(&printed, style));
-        emit::self_check(&text)?;
-        let sizes = emit::sizes(&printed, style);
-        if text.len() <= options.judge.limit {
-            return Ok((text, style, sizes));
-        }
-        if !style.strip_docs {
-            style.strip_docs = true;
-        } else if !style.minify {
-            style.minify = true;
-        } else {
-            let breakdown = sizes
-                .iter()
-                .take(15)
-                .map(|(size, name)| format!("{size:>8}  {name}"))
-                .collect::<Vec<_>>()
-                .join("\n");
-            return Err(Error::TooLarge {
-                size: text.len(),
-                limit: options.judge.limit,
-                judge: options.judge.name.to_string(),
-                breakdown,
-            });
-        }
-    }
 }
 
 /// Shakes the cut; if the cut does not compile (it missed something the

@@ -38,6 +38,26 @@ fn atcoder_takes_what_rustc_1_89_takes_as_edition_2024() {
         "{}",
         bundle.text
     );
+    // The fixture was named by its absolute path: the header names it from
+    // the current folder (the tests run in bundler/), uploaded as it is.
+    let header: Vec<&str> = bundle
+        .text
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .collect();
+    assert!(
+        header.contains(
+            &"// Regenerate: bundler demo --library tests/fixtures/judge_today --judge atcoder"
+        ),
+        "{header:#?}"
+    );
+    let root = env!("CARGO_MANIFEST_DIR");
+    assert!(
+        header
+            .iter()
+            .all(|l| !l.contains(root) && !l.contains(" /")),
+        "{header:#?}"
+    );
     let toolchain = bundle.toolchain.expect("checked against 1.89");
     assert_eq!(toolchain.rustc, "1.89");
     assert!(toolchain.needs.is_empty(), "{toolchain:?}");
@@ -51,7 +71,8 @@ fn an_older_judge_names_what_its_rustc_lacks() {
     // Kattis shows rustc 1.78: `div_ceil` is older, the const `mem::swap`
     // is not.
     let (checked_with, needs) = too_new(&for_judge("judge_today", "kattis"));
-    let by_clippy = "crate::numbers::ordered: `std::mem::swap` is stable in a const context since 1.85.0";
+    let by_clippy =
+        "crate::numbers::ordered: `std::mem::swap` is stable in a const context since 1.85.0";
     let by_rustc = "crate::numbers::ordered: ";
     assert!(
         needs.iter().any(|n| n == by_clippy)
@@ -62,7 +83,10 @@ fn an_older_judge_names_what_its_rustc_lacks() {
     // The project's own 1.63 lacks both.
     let (_, needs) = too_new(&Options::new("demo", fixture("judge_today")));
     let named = |what| needs.iter().any(|n| n.contains(what));
-    assert!(named("crate::numbers::blocks") && named("crate::numbers::ordered"), "{needs:?}");
+    assert!(
+        named("crate::numbers::blocks") && named("crate::numbers::ordered"),
+        "{needs:?}"
+    );
 }
 
 #[test]

@@ -302,9 +302,15 @@ fn show(args: &Args, bundle: &Bundle) {
     for warning in &bundle.warnings {
         eprintln!("{warning}\n");
     }
-    if let Some(toolchain) = bundle.toolchain.as_ref().filter(|_| args.verbose) {
+    // Which check stood in for a judge's rustc is said for any judge but
+    // the committed form's (whose check `make check-old-rustc` repeats).
+    let judged = args.verbose || args.judge != "default" || args.rustc.is_some();
+    if let Some(toolchain) = bundle.toolchain.as_ref().filter(|_| judged) {
         let (rustc, with) = (&toolchain.rustc, &toolchain.checked_with);
-        eprintln!("{}: checked against rustc {rustc} with {with}", bundle.id);
+        eprintln!(
+            "{:>12} {} against rustc {rustc} with {with}",
+            "Checked", bundle.id
+        );
     }
     if args.verbose {
         let report = bundle.report.to_string();

@@ -224,8 +224,9 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         let entry = Entry {
             adapter,
             refused: &read.refused,
+            edition: options.judge.edition,
         };
-        let shaken = shake_cut(&names, &cut, &entry, options, sources, &mut report);
+        let shaken = shake_cut(&names, &cut, &entry, sources, &mut report);
         let shaken = shaken.map_err(with_reason)?;
         (shaken.file.clone(), Some(shaken))
     };
@@ -436,7 +437,6 @@ fn shake_cut(
     names: &Names,
     cut: &Cut,
     entry: &Entry,
-    options: &Options,
     sources: Arc<Sources>,
     report: &mut Report,
 ) -> Result<Shaken, Error> {
@@ -449,7 +449,7 @@ fn shake_cut(
     // means what it meant; where that code does not compile under the
     // judge's edition (`gen` as a name under 2024), rustc says so in the
     // crate's own file.
-    let edition = options.judge.edition;
+    let edition = entry.edition;
     let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter);
     let (errors, map) = match shake::shake(file, edition, &protected, Arc::clone(&sources)) {
         Ok(shaken) => {
@@ -486,6 +486,8 @@ struct Entry<'a> {
     adapter: Option<&'a [String]>,
     /// Dependencies that cannot be bundled, by the names code uses.
     refused: &'a BTreeMap<String, String>,
+    /// The judge's edition, which every rustc run uses.
+    edition: &'static str,
 }
 
 /// The error when rustc cannot find a crate that cannot be bundled (a
@@ -575,6 +577,7 @@ fn does_not_compile(diagnostics: &[rustc::Diagnostic], map: &SourceMap, entry: &
             Some(_) => "the library",
             None => "the bin and the crates it uses",
         },
+        edition: entry.edition,
         errors: count(rustc::Level::Error),
         warnings: count(rustc::Level::Warning),
         reports: shown.iter().map(|d| map.render(d)).collect(),

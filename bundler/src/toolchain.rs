@@ -54,14 +54,14 @@ pub fn check(text: &str, version: &str, edition: &str) -> Result<Toolchain, Erro
                 Some(command),
                 format!(
                     "clippy's incompatible_msrv lint (library APIs) and {SYNTAX_CHECK}, \
-                     standing in for rustc {version}, which is not installed"
+                     as rustc {version} is not installed"
                 ),
             ),
             None => (
                 None,
                 format!(
-                    "{SYNTAX_CHECK} only, standing in for rustc {version}: neither it nor \
-                     clippy-driver is installed, so library APIs are not checked"
+                    "{SYNTAX_CHECK} only, as neither rustc {version} nor clippy-driver is \
+                     installed: library APIs are not checked"
                 ),
             ),
         },

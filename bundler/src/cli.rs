@@ -54,7 +54,8 @@ struct Args {
     /// Print bytes per module and per item, biggest first.
     #[arg(long)]
     sizes: bool,
-    /// Judge profile: its edition, source-size limit and rustc.
+    /// Judge profile: its rustc, edition and source-size limit (the table,
+    /// with the source of each fact: bundler/README.md, "Judge profiles").
     #[arg(long, default_value = "default", value_parser = judge_names())]
     judge: String,
     /// Drop doc comments.

@@ -334,7 +334,7 @@ const JUDGES: &[Judge] = &[
         name: "library-checker",
         edition: "2024",
         limit: 1024 * 1024,
-        rustc: Rustc::Version("1.94"),
+        rustc: Rustc::Version("1.94.1"),
         seen: Facts {
             rustc: LIBRARY_CHECKER_LANGS,
             edition: LIBRARY_CHECKER_LANGS,
@@ -391,7 +391,7 @@ mod tests {
         );
         assert_eq!(
             describe("library-checker"),
-            "rustc 1.94 -O --edition 2024, at most 1048576 bytes"
+            "rustc 1.94.1 -O --edition 2024, at most 1048576 bytes"
         );
         assert_eq!(
             describe("luogu"),

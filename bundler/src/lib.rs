@@ -8,8 +8,9 @@
 //! `shake` lets rustc delete everything dead in it (with `expand` writing
 //! out macro invocations when rustc finds dead code in what they write, and
 //! `sourcemap` placing rustc's reports in the library's files), and `emit`
-//! prints the result, within the judge's size limit (`fit`). `explain` answers `--explain`; `syntax`, `refs`,
-//! `rustc`, `error`, `judge` and `problems` are leaves the passes share.
+//! prints the result, within the judge's size limit (`fit`). `explain`
+//! answers `--explain`; `syntax`, `refs`, `rustc`, `error`, `judge`,
+//! `language` and `problems` are leaves the passes share.
 //!
 //! ```no_run
 //! use bundler::{bundle, Options};

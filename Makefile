@@ -43,6 +43,11 @@ submit-%: FORCE
 	@$(CARGO) build --release -p judge-tests --bin judge
 	@$(JUDGE) submit $*
 
+# Phony, so the pattern above does not apply to it.
+submit-all:
+	@$(CARGO) build --release -p judge-tests --bin judge
+	@$(JUDGE) submit all
+
 stress-%: FORCE
 	@$(CARGO) run -q --release -p judge-tests --bin judge -- stress $* --count $(or $(COUNT),200) --seed $(or $(SEED),1)
 

@@ -18,7 +18,6 @@
 
 pub mod assignment;
 pub mod board;
-pub mod cages;
 pub mod dlx;
 pub mod geometry;
 pub mod grouped;
@@ -26,6 +25,5 @@ pub mod input;
 pub mod matrix;
 pub mod model;
 pub mod problems;
-pub mod restarts;
 pub mod sudoku;
 pub mod tiling;

@@ -25,9 +25,8 @@
 //! [`crate::sudoku`]'s model with the regions as the third kind of group
 //! (in place of the boxes), in order of their labels.
 
-use crate::board::{Houses, Plain};
+use crate::board::{self, Houses, Plain};
 use crate::input::{self, Error, Token, Tokens};
-use crate::restarts;
 use crate::sudoku::{self, Grid};
 use std::io::Write;
 
@@ -55,7 +54,7 @@ pub fn main() {
 
 /// A completion of `givens` on `houses`, if there is one.
 fn complete(houses: &Houses, givens: &[u8]) -> Option<Grid> {
-    let solved = restarts::solve(houses, &Plain, houses.board(givens))?;
+    let solved = board::solve(houses, &Plain, houses.board(givens))?;
     Some(solved.grid())
 }
 

@@ -444,12 +444,22 @@ fn start(givens: &Grid) -> Candidates {
 /// A completion of `givens` on `regions` under `rule`, or `None` when
 /// there is none (see the module docs for the runs).
 pub fn first<R: Rule>(regions: &Regions, givens: &Grid, rule: &R) -> Option<Grid> {
+    first_runs(regions, givens, rule, u32::MAX).expect("the budgets grow without bound")
+}
+
+/// [`first`] cut off after `runs` runs: `None` when none of them decided.
+pub fn first_runs<R: Rule>(
+    regions: &Regions,
+    givens: &Grid,
+    rule: &R,
+    runs: u32,
+) -> Option<Option<Grid>> {
     let shape = Shape::new(regions);
-    (0..).find_map(|attempt: u32| {
+    (0..runs).find_map(|attempt: u32| {
         let random = (attempt > 0).then(|| Rng::new(u64::from(attempt)));
         let budget = FIRST_BUDGET << attempt.min(40);
         decide(&shape, givens, rule, random, budget)
-    })?
+    })
 }
 
 /// A completion of `givens` under `rule` if one run decides within

@@ -46,6 +46,8 @@ pub mod restarts;
 
 pub use candidates::{Board, Contradiction, Digits, Houses, Plain, Rule, MAX_SIDE};
 
+use std::ops::ControlFlow;
+
 /// Nodes the search over boards may visit before [`solve`] hands over
 /// to clause learning.
 pub const HANDOVER: u64 = 2048;
@@ -62,4 +64,58 @@ pub fn solve<R: Rule>(houses: &Houses, rule: &R, mut board: Board) -> Option<Boa
     rule.clauses(houses, &board, &mut clauses);
     let model = clauses.solve()?;
     Some(houses.from_model(&model))
+}
+
+/// The grid (a digit 1..=side per cell, row by row) of a solution that
+/// completes `givens` (0 for an empty cell) under `houses` and `rule`,
+/// if there is one.
+///
+/// # Panics
+/// If `givens` is not one digit 0..=side per cell.
+pub fn complete<R: Rule>(houses: &Houses, rule: &R, givens: &[u8]) -> Option<Vec<u8>> {
+    Some(solve(houses, rule, houses.board(givens))?.grid())
+}
+
+/// Calls `visit` with every solution completing `board`, in the order
+/// of their grids read cell by cell (smaller digits first), until it
+/// breaks: depth-first on the first cell left open, each board settled
+/// by its singles ([`Houses::settle_singles`]).
+///
+/// ```
+/// use library::board::{self, Houses, Plain};
+/// use std::ops::ControlFlow;
+///
+/// // The 4 × 4 sudokus number 288; the first is 1234/3412/2143/4321.
+/// let houses = Houses::sudoku(2, 2);
+/// let (mut count, mut first) = (0, None);
+/// let _ = board::each(&houses, &Plain, houses.board(&[0; 16]), &mut |b| {
+///     first = first.take().or(Some(b.grid()));
+///     count += 1;
+///     ControlFlow::<()>::Continue(())
+/// });
+/// assert_eq!(count, 288);
+/// assert_eq!(first.unwrap()[..8], [1, 2, 3, 4, 3, 4, 1, 2]);
+/// ```
+pub fn each<R: Rule, B>(
+    houses: &Houses,
+    rule: &R,
+    mut board: Board,
+    visit: &mut dyn FnMut(&Board) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if houses.settle_singles(&mut board, rule).is_err() {
+        return ControlFlow::Continue(());
+    }
+    let cell = match (0..houses.cells()).find(|&c| board.digits(c).count_ones() > 1) {
+        Some(cell) => cell,
+        None => return visit(&board),
+    };
+    let mut left = board.digits(cell);
+    while left != 0 {
+        let digit = left & left.wrapping_neg();
+        left &= left - 1;
+        let mut child = board.clone();
+        child.set(cell, digit);
+        each(houses, rule, child, visit)?;
+    }
+    ControlFlow::Continue(())
 }

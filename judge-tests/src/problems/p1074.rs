@@ -98,10 +98,14 @@ pub const CLASSES: [Class; 6] = [
     },
 ];
 
+/// The nodes within which the family's search must not decide a
+/// [`no_completion`] case.
+pub const HARD_NODES: u64 = 10;
+
 /// 24 givens that keep the statement's promise (no two clash) and have
 /// no completion, as the SAT model of the grid kit says, but that the
-/// family's search does not decide within 100 nodes (most such givens
-/// are refuted before any guess): half the time 24 cells of a random
+/// family's search does not decide within [`HARD_NODES`] nodes (most
+/// such givens are refuted before any guess): half the time 24 cells of a random
 /// grid with one of them given another digit, half the time 24 random
 /// digits in random cells, drawn while they clash.
 pub fn no_completion(rng: &mut Rng) -> Grid {
@@ -123,7 +127,7 @@ pub fn no_completion(rng: &mut Rng) -> Grid {
             }
             puzzle
         };
-        if clashes(&puzzle) || search::within(&boxes(), &puzzle, &Plain, 100, None).is_some() {
+        if clashes(&puzzle) || search::within(&boxes(), &puzzle, &Plain, HARD_NODES, None).is_some() {
             continue;
         }
         if sat::nine(&boxes(), &puzzle).solve().is_none() {

@@ -115,27 +115,6 @@ impl Cages {
 impl Rule for Cages {
     const INTERCHANGEABLE: bool = false;
 
-    /// The cage with the fewest digit sets that fit the board, two or
-    /// more.
-    fn alternatives(&self, board: &Board) -> Option<(Vec<usize>, Vec<Digits>)> {
-        let mut best: Option<(&[usize], Vec<Digits>)> = None;
-        for sum in &self.sums[..self.cages] {
-            let sets = match &sum.sets {
-                Some((sets, _)) => sets,
-                None => continue,
-            };
-            let fit: Vec<Digits> = sets
-                .iter()
-                .copied()
-                .filter(|&set| fits(board, &sum.cells, set))
-                .collect();
-            if fit.len() >= 2 && best.as_ref().map_or(true, |b| fit.len() < b.1.len()) {
-                best = Some((&sum.cells, fit));
-            }
-        }
-        best.map(|(cells, sets)| (cells.to_vec(), sets))
-    }
-
     /// Each cage takes one of the digit sets that fit it (a new variable
     /// each): its cells keep to the chosen set's digits, and each digit
     /// of it is in some cell. The cells differ already (they are peers),

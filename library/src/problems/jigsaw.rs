@@ -27,7 +27,7 @@
 
 use crate::board::{self, Houses, Plain};
 use crate::input::{self, Error, Token, Tokens};
-use crate::sudoku::{self, Grid};
+use crate::sudoku;
 use std::io::Write;
 
 /// The side of the grid and its cells.
@@ -43,7 +43,7 @@ const CELLS: usize = SIDE * SIDE;
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     sudoku::solve_cases(input, out, |givens, tokens| {
         let houses = read_regions(tokens)?;
-        Ok(complete(&houses, givens))
+        Ok(board::complete(&houses, &Plain, givens))
     })
 }
 
@@ -52,11 +52,6 @@ pub fn main() {
     input::run(solve)
 }
 
-/// A completion of `givens` on `houses`, if there is one.
-fn complete(houses: &Houses, givens: &[u8]) -> Option<Grid> {
-    let solved = board::solve(houses, &Plain, houses.board(givens))?;
-    Some(solved.grid())
-}
 
 /// Reads 81 region labels: the rows, columns and regions as houses.
 fn read_regions(tokens: &mut Tokens) -> Result<Houses, Error> {

@@ -104,8 +104,7 @@ fn read_cages(tokens: &mut Tokens) -> Result<Vec<Cage>, Error> {
 fn complete(givens: &[u8], cages: &[Cage]) -> Option<Grid> {
     let mut houses = Houses::sudoku(3, 3);
     let rule = Cages::new(&mut houses, cages);
-    let solved = board::solve(&houses, &rule, houses.board(givens))?;
-    Some(solved.grid())
+    board::complete(&houses, &rule, givens)
 }
 
 #[cfg(test)]

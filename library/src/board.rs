@@ -119,3 +119,77 @@ pub fn each<R: Rule, B>(
     }
     ControlFlow::Continue(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::cages::{Cage, Cages};
+    use super::*;
+
+    /// Completes `board` by clause learning alone, as [`solve`] does
+    /// after its handover.
+    fn learn<R: Rule>(houses: &Houses, rule: &R, mut board: Board) -> Option<Vec<u8>> {
+        houses.settle(&mut board, rule).ok()?;
+        let mut clauses = houses.clauses(&board);
+        rule.clauses(houses, &board, &mut clauses);
+        Some(houses.from_model(&clauses.solve()?).grid())
+    }
+
+    fn digits(text: &str) -> Vec<u8> {
+        text.bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect()
+    }
+
+    #[test]
+    fn learning_completes_a_sudoku_as_the_search_does() {
+        let houses = Houses::sudoku(3, 3);
+        let givens =
+            digits("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+        let learnt = learn(&houses, &Plain, houses.board(&givens)).unwrap();
+        assert_eq!(Some(learnt), complete(&houses, &Plain, &givens));
+        let mut clash = givens.clone();
+        clash[1] = 8;
+        assert_eq!(learn(&houses, &Plain, houses.board(&clash)), None);
+    }
+
+    /// Cages of nine cells adding up to 45 that are a second jigsaw
+    /// layout (issue 32: the search over boards alone took minutes to
+    /// refute such layouts; the SAT model of judge-tests finds no
+    /// solution either).
+    const SECOND_LAYOUT: &str = "111122233114122333514142233554446223557746663\
+                                 577746888557746668597796888999999988";
+
+    fn second_layout(houses: &mut Houses) -> Cages {
+        let labels = SECOND_LAYOUT.as_bytes();
+        let cages: Vec<Cage> = (b'1'..=b'9')
+            .map(|label| Cage {
+                cells: (0..81).filter(|&c| labels[c] == label).collect(),
+                sum: 45,
+            })
+            .collect();
+        Cages::new(houses, &cages)
+    }
+
+    #[test]
+    fn learning_refutes_a_second_layout_of_cages() {
+        let mut houses = Houses::sudoku(3, 3);
+        let rule = second_layout(&mut houses);
+        let mut settled = houses.board(&[0; 81]);
+        assert!(houses.settle(&mut settled, &rule).is_ok(), "left to learning");
+        assert_eq!(learn(&houses, &rule, houses.board(&[0; 81])), None);
+        // Its boxes as cages instead: plain sudoku, solvable.
+        let mut houses = Houses::sudoku(3, 3);
+        let boxes: Vec<Cage> = (0..9)
+            .map(|b| Cage {
+                cells: houses.house(18 + b).to_vec(),
+                sum: 45,
+            })
+            .collect();
+        let rule = Cages::new(&mut houses, &boxes);
+        let grid = learn(&houses, &rule, houses.board(&[0; 81])).unwrap();
+        assert!((0..27).all(|h| {
+            let seen = houses.house(h).iter().fold(0u32, |s, &c| s | 1 << grid[c]);
+            seen == 0b11_1111_1110
+        }));
+    }
+}

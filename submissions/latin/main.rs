@@ -264,27 +264,27 @@ text:text.strip_suffix(b"\r").unwrap_or(text)})}}}pub mod problems{pub mod latin
 Board,Digits,Houses,Plain};use crate::input::{self,Error,Lines};use std::io::Write;use std::ops::ControlFlow;
 const SIDE:usize=6;const CELLS:usize=SIDE*SIDE;const LETTERS:&[u8]=b"ABCDEF";const DIGITS:&[u8]=b"012345";
 struct Puzzle{group:[usize;CELLS],allowed:[u8;CELLS]}pub fn solve(input:&[u8],out:&mut dyn Write)->Result<(),
-Error>{let puzzle=parse(input)?;if!solvable(&puzzle){out.write_all("无解\n".as_bytes())?;return Ok(());}
-let houses=Houses::new(SIDE,&puzzle.group);let mut found=0usize;let mut text=Vec::with_capacity(21+CELLS*
-2);let flow=board::each(&houses,&Plain,start(&houses,&puzzle),&mut|solved|{found+=1;text.clear();text.
-extend_from_slice(found.to_string().as_bytes());text.push(b'\n');for(i,&letter)in solved.grid().iter().
-enumerate(){text.push(LETTERS[usize::from(letter)-1]);text.push(if i%SIDE==SIDE-1{b'\n'}else{b' '});}
-match out.write_all(&text){Ok(())=>ControlFlow::Continue(()),Err(e)=>ControlFlow::Break(e),}});if let
-ControlFlow::Break(e)=flow{return Err(e.into());}Ok(())}fn start(houses:&Houses,puzzle:&Puzzle)->Board{
-let mut board=houses.board(&[0;CELLS]);for(cell,&allowed)in puzzle.allowed.iter().enumerate(){let _=board.
-keep(cell,Digits::from(allowed));}board}fn solvable(puzzle:&Puzzle)->bool{let houses=Houses::new(SIDE,&
-puzzle.group);!puzzle.allowed.contains(&0)&&board::solve(&houses,&Plain,start(&houses,puzzle)).is_some()}
-pub fn main(){input::run(solve)}fn parse(input:&[u8])->Result<Puzzle,Error>{let mut lines=Lines::new(
-input);let mut puzzle=Puzzle{group:read_groups(&mut lines)?,allowed:[0b11_1111;CELLS]};let givens=read_count(&
-mut lines)?;for k in 0 ..givens{let expected=format!("given {} of {givens} (row, column, letter)",k+1);
-let line=next_line(&mut lines,&expected)?;let row=line.symbol(0,DIGITS,"a row digit 0-5")?;let column=
-line.symbol(1,DIGITS,"a column digit 0-5")?;let letter=line.symbol(2,LETTERS,"a letter A-F")?;line.ends_at(
-3)?;puzzle.allowed[row*SIDE+column]&=1<<letter;}if let Some(line)=lines.next_filled(){return Err(Error::
-at(line.number,format!("unexpected text after the {givens} givens")));}Ok(puzzle)}fn read_groups(lines:&
-mut Lines<'_>)->Result<[usize;CELLS],Error>{let mut groups=[0;CELLS];let mut group_size=[0;SIDE];for row
-in 0 ..SIDE{let line=next_line(lines,&format!("row {} of the group map",row+1))?;for column in 0 ..SIDE{
-let group=line.symbol(column,DIGITS,"a group digit 0-5")?;group_size[group]+=1;if group_size[group]>SIDE{
-return Err(Error::at_column(line.number,column+1,format!("group {group} has more than {SIDE} cells; each has {SIDE}")));}
+Error>{let puzzle=parse(input)?;let houses=Houses::new(SIDE,&puzzle.group);let board=match start(&houses,&
+puzzle){Some(board)if solvable(&houses,&board)=>board,_=>{out.write_all("无解\n".as_bytes())?;return
+Ok(());}};let mut found=0usize;let mut text=Vec::with_capacity(21+CELLS*2);let flow=board::each(&houses,&
+Plain,board.clone(),&mut|solved|{found+=1;text.clear();text.extend_from_slice(found.to_string().as_bytes());
+text.push(b'\n');for(i,&letter)in solved.grid().iter().enumerate(){text.push(LETTERS[usize::from(letter)-
+1]);text.push(if i%SIDE==SIDE-1{b'\n'}else{b' '});}match out.write_all(&text){Ok(())=>ControlFlow::Continue(()),
+Err(e)=>ControlFlow::Break(e),}});if let ControlFlow::Break(e)=flow{return Err(e.into());}Ok(())}fn start(
+houses:&Houses,puzzle:&Puzzle)->Option<Board>{let mut board=houses.board(&[0;CELLS]);for(cell,&allowed)
+in puzzle.allowed.iter().enumerate(){board.keep(cell,Digits::from(allowed)).ok()?;}Some(board)}fn solvable(
+houses:&Houses,board:&Board)->bool{board::solve(houses,&Plain,board.clone()).is_some()}pub fn main(){
+input::run(solve)}fn parse(input:&[u8])->Result<Puzzle,Error>{let mut lines=Lines::new(input);let mut
+puzzle=Puzzle{group:read_groups(&mut lines)?,allowed:[0b11_1111;CELLS]};let givens=read_count(&mut lines)?;
+for k in 0 ..givens{let expected=format!("given {} of {givens} (row, column, letter)",k+1);let line=next_line(&
+mut lines,&expected)?;let row=line.symbol(0,DIGITS,"a row digit 0-5")?;let column=line.symbol(1,DIGITS,
+"a column digit 0-5")?;let letter=line.symbol(2,LETTERS,"a letter A-F")?;line.ends_at(3)?;puzzle.allowed[
+row*SIDE+column]&=1<<letter;}if let Some(line)=lines.next_filled(){return Err(Error::at(line.number,format!(
+"unexpected text after the {givens} givens")));}Ok(puzzle)}fn read_groups(lines:&mut Lines<'_>)->Result<[
+usize;CELLS],Error>{let mut groups=[0;CELLS];let mut group_size=[0;SIDE];for row in 0 ..SIDE{let line=
+next_line(lines,&format!("row {} of the group map",row+1))?;for column in 0 ..SIDE{let group=line.symbol(
+column,DIGITS,"a group digit 0-5")?;group_size[group]+=1;if group_size[group]>SIDE{return Err(Error::
+at_column(line.number,column+1,format!("group {group} has more than {SIDE} cells; each has {SIDE}")));}
 groups[row*SIDE+column]=group;}line.ends_at(SIDE)?;}Ok(groups)}fn read_count(lines:&mut Lines<'_>)->Result<
 usize,Error>{let line=next_line(lines,"the number of givens")?;let text=line.trimmed();match std::str::
 from_utf8(text).ok().and_then(|t|t.parse::<usize>().ok()){Some(n)if text.iter().all(u8::is_ascii_digit)&&

@@ -143,8 +143,9 @@ mod tests {
     #[test]
     fn learning_completes_a_sudoku_as_the_search_does() {
         let houses = Houses::sudoku(3, 3);
-        let givens =
-            digits("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+        let givens = digits(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
         let learnt = learn(&houses, &Plain, houses.board(&givens)).unwrap();
         assert_eq!(Some(learnt), complete(&houses, &Plain, &givens));
         let mut clash = givens.clone();
@@ -175,7 +176,10 @@ mod tests {
         let mut houses = Houses::sudoku(3, 3);
         let rule = second_layout(&mut houses);
         let mut settled = houses.board(&[0; 81]);
-        assert!(houses.settle(&mut settled, &rule).is_ok(), "left to learning");
+        assert!(
+            houses.settle(&mut settled, &rule).is_ok(),
+            "left to learning"
+        );
         assert_eq!(learn(&houses, &rule, houses.board(&[0; 81])), None);
         // Its boxes as cages instead: plain sudoku, solvable.
         let mut houses = Houses::sudoku(3, 3);

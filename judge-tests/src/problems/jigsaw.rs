@@ -38,9 +38,9 @@
 //! `committed_cases_are_what_their_names_say` holds them to their names;
 //! every `.out` is this reference's answer.
 
+pub use super::grid::grown_regions;
 use super::grid::sat;
 use super::grid::search::{self, Plain};
-pub use super::grid::grown_regions;
 use super::grid::{
     self, connected, grid_word, neighbours, Grid, Malformed, Regions, Words, CELLS, SIDE,
 };

@@ -227,7 +227,8 @@ pub fn solvable(puzzle: &Puzzle) -> bool {
     for k in 0..SIZE {
         model.house(&(0..SIZE).map(|c| k * SIZE + c).collect::<Vec<_>>());
         model.house(&(0..SIZE).map(|r| r * SIZE + k).collect::<Vec<_>>());
-        let group = (0..SIZE * SIZE).filter(|&c| usize::from(puzzle.groups[c / SIZE][c % SIZE]) == k);
+        let group =
+            (0..SIZE * SIZE).filter(|&c| usize::from(puzzle.groups[c / SIZE][c % SIZE]) == k);
         model.house(&group.collect::<Vec<_>>());
     }
     for &(r, c, letter) in &puzzle.givens {
@@ -581,6 +582,27 @@ pub fn shrink(input: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hard_classes_keep_their_promises() {
+        let mut rng = Rng::new(5);
+        let none = no_solution_layout(&mut rng);
+        assert!(none.givens.is_empty());
+        assert_eq!(
+            reference(&format(&none)).unwrap(),
+            format!("{NO_SOLUTION}\n")
+        );
+        let one = one_solution(&mut rng);
+        assert_eq!(solutions(&one, 2, &ALPHABETICAL).len(), 1);
+        for k in 0..one.givens.len() {
+            let mut fewer = one.clone();
+            fewer.givens.remove(k);
+            assert!(
+                solutions(&fewer, 2, &ALPHABETICAL).len() > 1,
+                "given {k} can go"
+            );
+        }
+    }
 
     const SAMPLE_2: &str =
         "001111\n002113\n022243\n022443\n544433\n555553\n7\n04B\n05A\n13D\n14C\n24E\n50C\n51A\n";

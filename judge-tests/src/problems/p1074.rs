@@ -127,7 +127,8 @@ pub fn no_completion(rng: &mut Rng) -> Grid {
             }
             puzzle
         };
-        if clashes(&puzzle) || search::within(&boxes(), &puzzle, &Plain, HARD_NODES, None).is_some() {
+        if clashes(&puzzle) || search::within(&boxes(), &puzzle, &Plain, HARD_NODES, None).is_some()
+        {
             continue;
         }
         if sat::nine(&boxes(), &puzzle).solve().is_none() {
@@ -144,7 +145,8 @@ pub fn unique_24(rng: &mut Rng) -> Grid {
         if grid::givens(&puzzle) > 24 {
             continue;
         }
-        let solution = sat::complete(sat::nine(&boxes(), &puzzle)).expect("a minimal puzzle has one");
+        let solution =
+            sat::complete(sat::nine(&boxes(), &puzzle)).expect("a minimal puzzle has one");
         let mut empty: Vec<usize> = (0..CELLS).filter(|&c| puzzle[c] == 0).collect();
         rng.shuffle(&mut empty);
         for &cell in &empty[..24 - grid::givens(&puzzle)] {
@@ -518,6 +520,25 @@ pub fn size(input: &str, _expected: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unique_24_has_24_givens_and_one_completion() {
+        let puzzle = unique_24(&mut Rng::new(7));
+        assert_eq!(grid::givens(&puzzle), 24);
+        assert!(!clashes(&puzzle));
+        assert_eq!(grid::sudoku::count(&puzzle, 2), 1);
+    }
+
+    /// Seconds of CPU in a debug build: drawing such givens tries many.
+    #[test]
+    #[ignore = "heavy: run by make test-all"]
+    fn no_completion_24_has_24_legal_givens_and_no_completion() {
+        let puzzle = no_completion(&mut Rng::new(7));
+        assert_eq!(grid::givens(&puzzle), 24);
+        assert!(!clashes(&puzzle));
+        assert_eq!(search::first(&boxes(), &puzzle, &Plain), None);
+        assert_eq!(reference(&format_rows(&puzzle)).unwrap(), "-1\n");
+    }
 
     fn case(name: &str) -> (String, String) {
         let (_, input, expected) = crate::judge::committed_cases("p1074")

@@ -376,6 +376,27 @@ pub fn shrink(input: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_sat_model_agrees_with_the_search_and_three_sets_are_sets_of_three() {
+        let mut rng = Rng::new(9);
+        for _ in 0..200 {
+            let plant = rng.below(2) == 0;
+            let matrix = Matrix::random(&mut rng, 6, 6, 30, plant);
+            assert_eq!(
+                coverable(&matrix),
+                first_cover(&matrix).is_some(),
+                "{matrix:?}"
+            );
+        }
+        let matrix = three_sets(&mut rng);
+        assert_eq!(matrix.rows.len(), MAX_SIDE);
+        assert!((180..=220).contains(&matrix.columns));
+        assert!(matrix
+            .rows
+            .iter()
+            .all(|r| r.iter().filter(|&&e| e == 1).count() == 3));
+    }
+
     const SAMPLE_IN: &str = "3 3\n0 0 1\n1 0 0\n0 1 0\n";
 
     /// Every exact cover, by trying every set of rows (small matrices only).

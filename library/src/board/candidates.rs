@@ -476,7 +476,11 @@ impl Houses {
     ///
     /// # Errors
     /// As [`Houses::settle`].
-    pub fn settle_singles<R: Rule>(&self, board: &mut Board, rule: &R) -> Result<(), Contradiction> {
+    pub fn settle_singles<R: Rule>(
+        &self,
+        board: &mut Board,
+        rule: &R,
+    ) -> Result<(), Contradiction> {
         loop {
             self.naked_singles(board)?;
             if !self.hidden_singles(board)? && !rule.narrow(self, board)? {

@@ -612,7 +612,8 @@ impl Heap {
             let (left, right) = (2 * at + 1, 2 * at + 2);
             let mut top = at;
             for child in [left, right] {
-                if child < self.items.len() && activity[self.items[child]] > activity[self.items[top]]
+                if child < self.items.len()
+                    && activity[self.items[child]] > activity[self.items[top]]
                 {
                     top = child;
                 }
@@ -661,7 +662,9 @@ mod tests {
     fn random_formulas_agree_with_brute_force() {
         let mut seed = 12345u64;
         let mut next = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) % n
         };
         for _ in 0..300 {

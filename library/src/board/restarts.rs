@@ -208,13 +208,18 @@ mod tests {
             .iter()
             .map(|&b| if b == b'.' { 0 } else { b - b'0' })
             .collect();
-        let solved = solve_within(&houses, &Plain, houses.board(&givens), 1 << 20).unwrap().unwrap();
+        let solved = solve_within(&houses, &Plain, houses.board(&givens), 1 << 20)
+            .unwrap()
+            .unwrap();
         assert!(solved.is_solved());
         let grid = solved.grid();
         assert!(givens.iter().zip(&grid).all(|(&g, &d)| g == 0 || g == d));
         assert_eq!(&grid[..9], [8, 1, 2, 7, 5, 3, 6, 4, 9]);
         let mut clash = givens.clone();
         clash[1] = 8;
-        assert_eq!(solve_within(&houses, &Plain, houses.board(&clash), 1 << 20), Some(None));
+        assert_eq!(
+            solve_within(&houses, &Plain, houses.board(&clash), 1 << 20),
+            Some(None)
+        );
     }
 }

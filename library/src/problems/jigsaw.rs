@@ -52,7 +52,6 @@ pub fn main() {
     input::run(solve)
 }
 
-
 /// Reads 81 region labels: the rows, columns and regions as houses.
 fn read_regions(tokens: &mut Tokens) -> Result<Houses, Error> {
     let mut labels: Vec<(i64, Token)> = Vec::with_capacity(CELLS);

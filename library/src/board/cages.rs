@@ -76,6 +76,8 @@ pub struct Cages {
     /// Whether a sum of no cells is not 0 (a row of cages totalling 46):
     /// no board keeps the rule.
     impossible: bool,
+    /// Whether every cage has a cell per digit and adds up to them all.
+    cages_are_houses: bool,
 }
 
 impl Cages {
@@ -104,16 +106,27 @@ impl Cages {
         let impossible = sums
             .iter()
             .any(|sum| sum.cells.is_empty() && sum.total != 0);
+        let side = houses.side();
+        let whole = (side * (side + 1) / 2) as u32;
         Cages {
             sums,
             cages: cages.len(),
             impossible,
+            cages_are_houses: cages
+                .iter()
+                .all(|c| c.cells.len() == side && c.sum == whole),
         }
     }
 }
 
 impl Rule for Cages {
-    const INTERCHANGEABLE: bool = false;
+    /// When every cage is a whole house's worth (as many cells as the
+    /// side, adding up to every digit once): the cages are then houses,
+    /// and the sums derived from them hold for every renaming of the
+    /// digits. Any other sum tells digits apart.
+    fn interchangeable(&self) -> bool {
+        self.cages_are_houses
+    }
 
     /// Each cage takes one of the digit sets that fit it (a new variable
     /// each): its cells keep to the chosen set's digits, and each digit

@@ -35,7 +35,10 @@
 //! These are the deductions of human solvers (singles, "pointing" and
 //! "claiming"); every one only removes digits no solution puts there, so
 //! a search over settled boards (see [`crate::board::solve`]) finds every
-//! solution a plain search would.
+//! solution a plain search would. (The law of leftovers on runs of lines,
+//! which issue 18 added for jigsaw layouts, went when clause learning
+//! came: 100 inputs of each jigsaw and killer class took as long with it
+//! as without, and it cost 2 KB in every submission.)
 
 use crate::board::learning::{Clauses, Lit};
 
@@ -45,10 +48,6 @@ pub type Digits = u32;
 /// The largest side a board may have: its digits must fit in [`Digits`]
 /// beside the [`SETTLED`] flag.
 pub const MAX_SIDE: usize = 31;
-
-/// The most innies (and outies) a [`Leftover`] may have: larger ones
-/// cost more to look at than they find.
-const MOST_LEFTOVERS: usize = 4;
 
 /// The flag of a cell whose single digit has left its peers already.
 const SETTLED: u32 = 1 << 31;
@@ -63,7 +62,7 @@ pub trait Rule {
     /// solutions (plain and jigsaw sudoku: yes; killer sudoku's sums
     /// tell digits apart: no). A search may then try one digit for all
     /// those not placed anywhere yet.
-    const INTERCHANGEABLE: bool;
+    fn interchangeable(&self) -> bool;
 
     /// Removes from `board` digits this rule rules out; true when it
     /// removed any.
@@ -82,7 +81,9 @@ pub trait Rule {
 pub struct Plain;
 
 impl Rule for Plain {
-    const INTERCHANGEABLE: bool = true;
+    fn interchangeable(&self) -> bool {
+        true
+    }
 
     fn narrow(&self, _: &Houses, _: &mut Board) -> Result<bool, Contradiction> {
         Ok(false)
@@ -97,14 +98,6 @@ struct Overlap {
     only_second: Vec<usize>,
 }
 
-/// Cells that hold the same digits, as many times each: the leftovers
-/// of some lines and as many regions (see [`Houses::find_leftovers`]).
-#[derive(Clone, Debug)]
-struct Leftover {
-    innies: Vec<usize>,
-    outies: Vec<usize>,
-}
-
 /// The shape of a board: its side, its houses, and each cell's peers.
 #[derive(Clone, Debug)]
 pub struct Houses {
@@ -115,7 +108,6 @@ pub struct Houses {
     /// The cells each cell must differ from, each once.
     peers: Vec<Vec<usize>>,
     overlaps: Vec<Overlap>,
-    leftovers: Vec<Leftover>,
     regions: Vec<usize>,
 }
 
@@ -147,7 +139,6 @@ impl Houses {
             members,
             peers: vec![Vec::new(); side * side],
             overlaps: Vec::new(),
-            leftovers: Vec::new(),
             regions: regions.to_vec(),
         };
         for h in 0..3 * side {
@@ -155,132 +146,7 @@ impl Houses {
             houses.add_peers(&cells);
         }
         houses.overlaps = houses.find_overlaps();
-        houses.leftovers = houses.find_leftovers();
         houses
-    }
-
-    /// The law of leftovers: `k` rows and `k` regions each hold every
-    /// digit `k` times, so the cells of the rows outside the regions hold
-    /// the same digits as the cells of the regions outside the rows. For
-    /// every set of rows (and of columns), the regions are the `k` that
-    /// overlap them most; kept when that leaves at most a row of cells.
-    fn find_leftovers(&self) -> Vec<Leftover> {
-        let side = self.side;
-        let mut leftovers: Vec<Leftover> = Vec::new();
-        if side > 16 {
-            return leftovers;
-        }
-        for kind in 0..2 {
-            // Runs of consecutive lines only: 90 on a 9 × 9 board against
-            // 1 020 sets, and the regions of a layout mostly follow runs.
-            let runs = (0..side).flat_map(|first| (first + 1..=side).map(move |end| first..end));
-            for run in runs.filter(|run| run.len() < side) {
-                let lines: Vec<usize> = run.collect();
-                let mut inside = vec![false; side * side];
-                for &l in &lines {
-                    for &cell in self.house(kind * side + l) {
-                        inside[cell] = true;
-                    }
-                }
-                let mut overlap: Vec<(usize, usize)> = (0..side)
-                    .map(|r| {
-                        let n = self
-                            .house(2 * side + r)
-                            .iter()
-                            .filter(|&&c| inside[c])
-                            .count();
-                        (n, r)
-                    })
-                    .collect();
-                overlap.sort_unstable_by(|a, b| b.cmp(a));
-                let k = lines.len();
-                if overlap[k - 1].0 == overlap[k].0 {
-                    continue;
-                }
-                let mut chosen = vec![false; side * side];
-                for &(_, r) in &overlap[..k] {
-                    for &cell in self.house(2 * side + r) {
-                        chosen[cell] = true;
-                    }
-                }
-                let innies: Vec<usize> = (0..side * side)
-                    .filter(|&c| inside[c] && !chosen[c])
-                    .collect();
-                let outies: Vec<usize> = (0..side * side)
-                    .filter(|&c| chosen[c] && !inside[c])
-                    .collect();
-                if innies.is_empty() || innies.len() > MOST_LEFTOVERS {
-                    continue;
-                }
-                if leftovers
-                    .iter()
-                    .any(|l| l.innies == innies && l.outies == outies)
-                {
-                    continue;
-                }
-                leftovers.push(Leftover { innies, outies });
-            }
-        }
-        leftovers
-    }
-
-    /// The law of leftovers on every [`Leftover`]: a digit the innies
-    /// cannot hold, the outies cannot either, and the other way round; a
-    /// digit placed more often on one side than it can go on the other is
-    /// a contradiction, and where it can go exactly that often it goes.
-    fn leftovers(&self, board: &mut Board) -> Result<bool, Contradiction> {
-        let mut changed = false;
-        for leftover in &self.leftovers {
-            let (innies, outies) = (&leftover.innies, &leftover.outies);
-            let (inner, outer) = (board.union(innies), board.union(outies));
-            changed |= board.remove_from(innies, inner & !outer)?;
-            changed |= board.remove_from(outies, outer & !inner)?;
-            for (one, other) in [(innies, outies), (outies, innies)] {
-                let mut digits = board.union(one);
-                while digits != 0 {
-                    let digit = digits & digits.wrapping_neg();
-                    digits &= digits - 1;
-                    let placed = one.iter().filter(|&&c| board.digits(c) == digit).count();
-                    if placed == 0 {
-                        continue;
-                    }
-                    let open: Vec<usize> = other
-                        .iter()
-                        .copied()
-                        .filter(|&c| board.digits(c) & digit != 0)
-                        .collect();
-                    if placed > self.most_at_once(&open) {
-                        return Err(Contradiction);
-                    }
-                    if placed == open.len() {
-                        for &c in &open {
-                            if board.digits(c) != digit {
-                                board.set(c, digit);
-                                changed = true;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Ok(changed)
-    }
-
-    /// The most cells of `cells` one digit can fill: no two in a row, a
-    /// column or a region.
-    fn most_at_once(&self, cells: &[usize]) -> usize {
-        let side = self.side;
-        let distinct = |key: &dyn Fn(usize) -> usize| {
-            let mut seen = 0u64;
-            for &c in cells {
-                seen |= 1 << key(c);
-            }
-            seen.count_ones() as usize
-        };
-        let rows = distinct(&|c| c / side);
-        let columns = distinct(&|c| c % side);
-        let regions = distinct(&|c| self.regions[c]);
-        rows.min(columns).min(regions)
     }
 
     /// A sudoku of `box_rows × box_columns` boxes: side `box_rows *
@@ -458,9 +324,6 @@ impl Houses {
         loop {
             self.naked_singles(board)?;
             if self.hidden_singles(board)? || self.intersections(board)? {
-                continue;
-            }
-            if self.leftovers(board)? {
                 continue;
             }
             if !rule.narrow(self, board)? {
@@ -655,6 +518,15 @@ impl Board {
     /// The digits held by a cell down to one.
     pub fn placed(&self) -> Digits {
         self.all()
+            .filter(|d| d.count_ones() == 1)
+            .fold(0, |u, d| u | d)
+    }
+
+    /// The digits held by a cell of `cells` down to one.
+    pub fn placed_in(&self, cells: &[usize]) -> Digits {
+        cells
+            .iter()
+            .map(|&c| self.digits(c))
             .filter(|d| d.count_ones() == 1)
             .fold(0, |u, d| u | d)
     }

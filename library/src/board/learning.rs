@@ -29,8 +29,8 @@
 //! literals per clause, the first unique implication point, a learnt
 //! clause shortened by the reasons of its literals, variable activities
 //! (VSIDS) in a heap, saved phases, restarts after Luby's sequence of
-//! conflicts, and half the learnt clauses forgotten, the least active
-//! first, as they pile up.
+//! conflicts, and half the learnt clauses forgotten, the longest first,
+//! as they pile up.
 //!
 //! # Invariants
 //!
@@ -136,13 +136,6 @@ const UNSET: u8 = 0;
 const TRUE: u8 = 1;
 const FALSE: u8 = 2;
 
-/// A clause and how useful it has been of late.
-struct Clause {
-    lits: Vec<Lit>,
-    learnt: bool,
-    activity: f64,
-}
-
 /// A clause watching a literal, and a literal of it that, when true,
 /// spares looking at the clause.
 #[derive(Clone, Copy)]
@@ -155,7 +148,9 @@ struct Watch {
 const NO_REASON: u32 = u32::MAX;
 
 struct Solver {
-    clauses: Vec<Clause>,
+    /// The clauses of the formula, then the learnt ones.
+    clauses: Vec<Vec<Lit>>,
+    originals: usize,
     /// The clauses watching each literal's negation (see W1).
     watches: Vec<Vec<Watch>>,
     /// The value of each variable (`UNSET`, `TRUE`, `FALSE`).
@@ -169,7 +164,6 @@ struct Solver {
     head: usize,
     activity: Vec<f64>,
     bump: f64,
-    clause_bump: f64,
     /// The value each variable took last.
     phase: Vec<bool>,
     order: Heap,
@@ -183,6 +177,7 @@ impl Solver {
         order.position = vec![usize::MAX; vars];
         let mut solver = Solver {
             clauses: Vec::new(),
+            originals: 0,
             watches: vec![Vec::new(); 2 * vars],
             values: vec![UNSET; vars],
             level: vec![0; vars],
@@ -192,7 +187,6 @@ impl Solver {
             head: 0,
             activity: vec![0.0; vars],
             bump: 1.0,
-            clause_bump: 1.0,
             phase: vec![false; vars],
             order,
             seen: vec![false; vars],
@@ -205,11 +199,7 @@ impl Solver {
     }
 
     fn value(&self, lit: Lit) -> u8 {
-        match self.values[lit.var()] {
-            UNSET => UNSET,
-            v if (v == TRUE) == (lit.0 & 1 == 0) => TRUE,
-            _ => FALSE,
-        }
+        value(&self.values, lit)
     }
 
     /// Adds a clause at level 0, before the search; false when the
@@ -226,14 +216,15 @@ impl Solver {
                 self.propagate().is_none()
             }
             _ => {
-                self.attach(lits, false);
+                self.attach(lits);
+                self.originals += 1;
                 true
             }
         }
     }
 
     /// Stores a clause and watches its first two literals.
-    fn attach(&mut self, lits: Vec<Lit>, learnt: bool) -> u32 {
+    fn attach(&mut self, lits: Vec<Lit>) -> u32 {
         let index = self.clauses.len() as u32;
         for &lit in &lits[..2] {
             self.watches[(!lit).index()].push(Watch {
@@ -241,11 +232,7 @@ impl Solver {
                 blocker: lits[0],
             });
         }
-        self.clauses.push(Clause {
-            lits,
-            learnt,
-            activity: 0.0,
-        });
+        self.clauses.push(lits);
         index
     }
 
@@ -309,19 +296,14 @@ impl Solver {
     /// it watches another literal not false instead, or it stays, with
     /// its other watched literal returned.
     fn visit(&mut self, index: u32, falsified: Lit) -> Visit {
-        let clause = &mut self.clauses[index as usize].lits;
+        let clause = &mut self.clauses[index as usize];
         if clause[0] == falsified {
             clause.swap(0, 1);
         }
         let first = clause[0];
         for k in 2..clause.len() {
             let lit = clause[k];
-            let value = match self.values[lit.var()] {
-                UNSET => UNSET,
-                v if (v == TRUE) == (lit.0 & 1 == 0) => TRUE,
-                _ => FALSE,
-            };
-            if value != FALSE {
+            if value(&self.values, lit) != FALSE {
                 clause.swap(1, k);
                 self.watches[(!lit).index()].push(Watch {
                     clause: index,
@@ -341,10 +323,9 @@ impl Solver {
         let (mut open, mut k) = (0, self.trail.len());
         let mut asserting = None;
         loop {
-            self.bump_clause(conflict);
             let start = usize::from(asserting.is_some());
-            for j in start..self.clauses[conflict as usize].lits.len() {
-                let lit = self.clauses[conflict as usize].lits[j];
+            for j in start..self.clauses[conflict as usize].len() {
+                let lit = self.clauses[conflict as usize][j];
                 let var = lit.var();
                 if self.seen[var] || self.level[var] == 0 {
                     continue;
@@ -378,7 +359,7 @@ impl Solver {
         let redundant = |s: &Solver, lit: Lit| {
             let reason = s.reason[lit.var()];
             reason != NO_REASON
-                && s.clauses[reason as usize].lits[1..]
+                && s.clauses[reason as usize][1..]
                     .iter()
                     .all(|l| s.seen[l.var()] || s.level[l.var()] == 0)
         };
@@ -411,18 +392,6 @@ impl Solver {
             self.bump *= 1e-100;
         }
         self.order.raise(var, &self.activity);
-    }
-
-    fn bump_clause(&mut self, index: u32) {
-        let clause = &mut self.clauses[index as usize];
-        if !clause.learnt {
-            return;
-        }
-        clause.activity += self.clause_bump;
-        if clause.activity > 1e20 {
-            self.clauses.iter_mut().for_each(|c| c.activity *= 1e-20);
-            self.clause_bump *= 1e-20;
-        }
     }
 
     /// Undoes every assignment above `level`.
@@ -461,13 +430,11 @@ impl Solver {
                     self.assign(learnt[0], NO_REASON);
                 } else {
                     let first = learnt[0];
-                    let index = self.attach(learnt, true);
+                    let index = self.attach(learnt);
                     self.learnt += 1;
-                    self.bump_clause(index);
                     self.assign(first, index);
                 }
                 self.bump *= 1.0 / 0.95;
-                self.clause_bump *= 1.0 / 0.999;
                 continue;
             }
             if conflicts >= limit {
@@ -491,21 +458,20 @@ impl Solver {
         }
     }
 
-    /// Forgets the less active half of the learnt clauses of more than
-    /// two literals that are no reason now, and watches the rest anew.
+    /// Forgets the longer half of the learnt clauses of more than two
+    /// literals that are no reason now, and watches the rest anew. (Long
+    /// learnt clauses prune least and cost most to watch; MiniSat keeps
+    /// the most active instead, at the price of an activity per clause.)
     fn reduce(&mut self) {
         let locked = |s: &Solver, index: usize| {
-            let first = s.clauses[index].lits[0];
+            let first = s.clauses[index][0];
             s.value(first) == TRUE && s.reason[first.var()] == index as u32
         };
-        let mut candidates: Vec<(f64, usize)> = (0..self.clauses.len())
-            .filter(|&i| {
-                let c = &self.clauses[i];
-                c.learnt && c.lits.len() > 2 && !locked(self, i)
-            })
-            .map(|i| (self.clauses[i].activity, i))
+        let mut candidates: Vec<(usize, usize)> = (self.originals..self.clauses.len())
+            .filter(|&i| self.clauses[i].len() > 2 && !locked(self, i))
+            .map(|i| (self.clauses[i].len(), i))
             .collect();
-        candidates.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        candidates.sort_unstable_by(|a, b| b.cmp(a));
         let mut dropped = vec![false; self.clauses.len()];
         for &(_, i) in &candidates[..candidates.len() / 2] {
             dropped[i] = true;
@@ -525,13 +491,22 @@ impl Solver {
         }
         self.watches.iter_mut().for_each(Vec::clear);
         for (index, clause) in self.clauses.iter().enumerate() {
-            for &lit in &clause.lits[..2] {
+            for &lit in &clause[..2] {
                 self.watches[(!lit).index()].push(Watch {
                     clause: index as u32,
-                    blocker: clause.lits[0],
+                    blocker: clause[0],
                 });
             }
         }
+    }
+}
+
+/// The value of `lit` under the values of the variables.
+fn value(values: &[u8], lit: Lit) -> u8 {
+    match values[lit.var()] {
+        UNSET => UNSET,
+        v if (v == TRUE) == (lit.0 & 1 == 0) => TRUE,
+        _ => FALSE,
     }
 }
 

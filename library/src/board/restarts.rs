@@ -31,7 +31,7 @@
 //! 18 did, made no difference once learning took over: the slowest of
 //! 100 inputs of each killer class within 0.01 s either way.)
 //!
-//! Where digits are interchangeable ([`Rule::INTERCHANGEABLE`]), a node
+//! Where digits are interchangeable ([`Rule::interchangeable`]), a node
 //! tries one of the digits placed nowhere yet and skips the others: their
 //! subtrees are the same up to renaming the digits. On an empty jigsaw
 //! layout that divides the tree by up to 9!.
@@ -128,7 +128,7 @@ impl<R: Rule> Run<'_, R> {
             Some(cell) => cell,
             None => return Ok(Some(board)),
         };
-        let unplaced = if R::INTERCHANGEABLE {
+        let unplaced = if self.rule.interchangeable() {
             self.houses.all_digits() & !board.placed()
         } else {
             0

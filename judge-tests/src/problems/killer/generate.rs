@@ -13,7 +13,7 @@ use crate::rng::Rng;
 pub const REFERENCE_BUDGET: u64 = 20_000;
 
 /// The hard classes: one case per input.
-pub const CLASSES: [Class; 5] = [
+pub const CLASSES: [Class; 6] = [
     Class {
         name: "row-or-box-cages",
         about: "a row or a box split into 2-3 cages totalling 44, 45 or 46, nothing else",
@@ -52,6 +52,28 @@ pub const CLASSES: [Class; 5] = [
         name: "jigsaw-cages",
         about: "nine cages of nine connected cells summing 45, a second jigsaw layout; no givens (mostly no solution)",
         generate: |rng| format(&[jigsaw_cages(rng)]),
+    },
+    Class {
+        name: "jigsaw-cages-givens",
+        about: "jigsaw-cages with one to three random givens, none clashing in a row, column, box or cage",
+        generate: |rng| {
+            let mut puzzle = jigsaw_cages(rng);
+            let count = rng.between(1, 3);
+            while grid::givens(&puzzle.givens) < count {
+                let (cell, digit) = (rng.below(CELLS), rng.between(1, SIDE) as u8);
+                let clash = (0..CELLS).any(|other| {
+                    puzzle.givens[other] == digit
+                        && (other / SIDE == cell / SIDE
+                            || other % SIDE == cell % SIDE
+                            || boxes()[other] == boxes()[cell]
+                            || puzzle.labels[other] == puzzle.labels[cell])
+                });
+                if !clash {
+                    puzzle.givens[cell] = digit;
+                }
+            }
+            format(&[puzzle])
+        },
     },
 ];
 

@@ -216,29 +216,32 @@ Solve){let mut input=Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&mu
 std::process::exit(1);}let stdout=io::stdout();let mut out=io::BufWriter::with_capacity(1<<16,stdout.
 lock());let result=solve(&input,&mut out).and_then(|()|out.flush().map_err(Error::from));if let Err(e)=
 result{let _=out.flush();eprintln!("{e}");std::process::exit(1);}}pub fn quote(bytes:&[u8])->String{let
-head=String::from_utf8_lossy(&bytes[..bytes.len().min(4*61)]);let mut out=String::from("\"");for(shown,
-ch)in head.chars().enumerate(){if shown==60{out.push('…');break;}out.extend(ch.escape_debug());}out.
-push('"');out}pub fn describe_at(line:&[u8],at:usize)->String{let rest=&line[at.min(line.len())..];let
-first=match rest.first(){None=>return "the end of the line".to_string(),Some(&b)=>b,};let end=rest.len().
-min(4);let ch=(1 ..=end).find_map(|n|{std::str::from_utf8(&rest[..n]).ok().and_then(|s|s.chars().next())});
-match ch{Some(ch)=>format!("{ch:?}"),None=>format!("byte 0x{first:02x}"),}}pub fn column(line:&[u8],at:
-usize)->usize{1+line[..at.min(line.len())].iter().filter(|& &b|b&0xc0!=0x80).count()}pub fn trim_end(
-bytes:&[u8])->&[u8]{let end=bytes.iter().rposition(|b|!b.is_ascii_whitespace()).map_or(0,|p|p+1);&bytes[..
-end]}pub fn is_blank(bytes:&[u8])->bool{bytes.iter().all(u8::is_ascii_whitespace)}#[derive(Clone,Copy,
-Debug,PartialEq,Eq)]pub struct Line<'a>{pub number:usize,pub text:&'a[u8]}impl Line<'_>{pub fn trimmed(&
-self)->&[u8]{trim_end(self.text)}pub fn expected_at(&self,at:usize,what:&str)->Error{Error::at_column(
-self.number,column(self.text,at),format!("expected {what}, found {}",describe_at(self.text,at)))}pub fn
-symbol(&self,at:usize,symbols:&[u8],what:&str,)->Result<usize,Error>{self.text.get(at).and_then(|b|symbols.
-iter().position(|s|s==b)).ok_or_else(| |self.expected_at(at,what))}pub fn ends_at(&self,at:usize)->Result<(),
-Error>{if self.trimmed().len()<=at{Ok(())}else{Err(self.expected_at(at,"the end of the line"))}}}#[derive(
-Clone,Debug)]pub struct Lines<'a>{rest:&'a[u8],number:usize}impl<'a>Lines<'a>{pub fn new(input:&'a[u8])->
-Lines<'a>{Lines{rest:input,number:0}}pub fn next_number(&self)->usize{self.number+1}pub fn next_filled(&
-mut self)->Option<Line<'a> >{self.find(|line|!is_blank(line.text))}}impl<'a>Iterator for Lines<'a>{type
-Item=Line<'a>;fn next(&mut self)->Option<Line<'a> >{if self.rest.is_empty(){return None;}let(text,rest)=
-match self.rest.iter().position(|&b|b==b'\n'){Some(end)=>(&self.rest[..end],&self.rest[end+1 ..]),None=>(
-self.rest,&self.rest[self.rest.len()..]),};self.rest=rest;self.number+=1;Some(Line{number:self.number,
-text:text.strip_suffix(b"\r").unwrap_or(text)})}}}pub mod problems{pub mod latin{use crate::board::{self,
-Board,Digits,Houses,Plain};use crate::input::{self,Error,Lines};use std::io::Write;use std::ops::ControlFlow;
+mut out=String::from("\"");let mut rest=&bytes[..bytes.len().min(4*61)];let mut shown=0;while let Some(&
+first)=rest.first(){let(piece,len)=match first_char(rest){Some((ch,len))=>(ch.escape_debug().to_string(),
+len),None=>(format!("\\x{first:02x}"),1),};shown+=piece.chars().count();if shown>60{out.push('…');break;}
+out.push_str(&piece);rest=&rest[len..];}out.push('"');out}fn first_char(bytes:&[u8])->Option<(char,usize)>{(
+1 ..=bytes.len().min(4)).find_map(|n|{let ch=std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;Some((
+ch,n))})}pub fn describe_at(line:&[u8],at:usize)->String{let rest=&line[at.min(line.len())..];match(rest.
+first(),first_char(rest)){(None,_)=>"the end of the line".to_string(),(_,Some((ch,_)))=>format!("{ch:?}"),(
+Some(first),None)=>format!("byte 0x{first:02x}"),}}pub fn column(line:&[u8],at:usize)->usize{1+line[..
+at.min(line.len())].iter().filter(|& &b|b&0xc0!=0x80).count()}pub fn trim_end(bytes:&[u8])->&[u8]{let
+end=bytes.iter().rposition(|b|!b.is_ascii_whitespace()).map_or(0,|p|p+1);&bytes[..end]}pub fn is_blank(
+bytes:&[u8])->bool{bytes.iter().all(u8::is_ascii_whitespace)}#[derive(Clone,Copy,Debug,PartialEq,Eq)]
+pub struct Line<'a>{pub number:usize,pub text:&'a[u8]}impl Line<'_>{pub fn trimmed(&self)->&[u8]{trim_end(
+self.text)}pub fn expected_at(&self,at:usize,what:&str)->Error{Error::at_column(self.number,column(self.
+text,at),format!("expected {what}, found {}",describe_at(self.text,at)))}pub fn symbol(&self,at:usize,
+symbols:&[u8],what:&str,)->Result<usize,Error>{self.text.get(at).and_then(|b|symbols.iter().position(|
+s|s==b)).ok_or_else(| |self.expected_at(at,what))}pub fn ends_at(&self,at:usize)->Result<(),Error>{let
+rest=self.text.get(at..).unwrap_or_default();match rest.iter().position(|b|!b.is_ascii_whitespace()){
+None=>Ok(()),Some(blanks)=>Err(self.expected_at(at+blanks,"the end of the line")),}}}#[derive(Clone,Debug)]
+pub struct Lines<'a>{rest:&'a[u8],number:usize}impl<'a>Lines<'a>{pub fn new(input:&'a[u8])->Lines<'a>{
+Lines{rest:input,number:0}}pub fn next_number(&self)->usize{self.number+1}pub fn next_filled(&mut self)->
+Option<Line<'a> >{self.find(|line|!is_blank(line.text))}}impl<'a>Iterator for Lines<'a>{type Item=Line<'a>;
+fn next(&mut self)->Option<Line<'a> >{if self.rest.is_empty(){return None;}let(text,rest)=match self.
+rest.iter().position(|&b|b==b'\n'){Some(end)=>(&self.rest[..end],&self.rest[end+1 ..]),None=>(self.rest,&
+self.rest[self.rest.len()..]),};self.rest=rest;self.number+=1;Some(Line{number:self.number,text:text.
+strip_suffix(b"\r").unwrap_or(text)})}}}pub mod problems{pub mod latin{use crate::board::{self,Board,
+Digits,Houses,Plain};use crate::input::{self,Error,Lines};use std::io::Write;use std::ops::ControlFlow;
 const SIDE:usize=6;const CELLS:usize=SIDE*SIDE;const LETTERS:&[u8]=b"ABCDEF";const DIGITS:&[u8]=b"012345";
 struct Puzzle{group:[usize;CELLS],allowed:[u8;CELLS]}pub fn solve(input:&[u8],out:&mut dyn Write)->Result<(),
 Error>{let puzzle=parse(input)?;let houses=Houses::new(SIDE,&puzzle.group);let board=match start(&houses,&

@@ -230,10 +230,13 @@ Solve){let mut input=Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&mu
 std::process::exit(1);}let stdout=io::stdout();let mut out=io::BufWriter::with_capacity(1<<16,stdout.
 lock());let result=solve(&input,&mut out).and_then(|()|out.flush().map_err(Error::from));if let Err(e)=
 result{let _=out.flush();eprintln!("{e}");std::process::exit(1);}}pub fn quote(bytes:&[u8])->String{let
-head=String::from_utf8_lossy(&bytes[..bytes.len().min(4*61)]);let mut out=String::from("\"");for(shown,
-ch)in head.chars().enumerate(){if shown==60{out.push('…');break;}out.extend(ch.escape_debug());}out.
-push('"');out}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Token<'a>{pub line:usize,pub column:
-usize,pub text:&'a[u8]}impl Token<'_>{pub fn error(&self,message:impl Into<String>)->Error{Error::at_column(
+mut out=String::from("\"");let mut rest=&bytes[..bytes.len().min(4*61)];let mut shown=0;while let Some(&
+first)=rest.first(){let(piece,len)=match first_char(rest){Some((ch,len))=>(ch.escape_debug().to_string(),
+len),None=>(format!("\\x{first:02x}"),1),};shown+=piece.chars().count();if shown>60{out.push('…');break;}
+out.push_str(&piece);rest=&rest[len..];}out.push('"');out}fn first_char(bytes:&[u8])->Option<(char,usize)>{(
+1 ..=bytes.len().min(4)).find_map(|n|{let ch=std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;Some((
+ch,n))})}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Token<'a>{pub line:usize,pub column:usize,
+pub text:&'a[u8]}impl Token<'_>{pub fn error(&self,message:impl Into<String>)->Error{Error::at_column(
 self.line,self.column,message)}pub fn number<T>(&self,what:&str,range:RangeInclusive<i64>,)->Result<T,
 Error>where T:TryFrom<i64>,{std::str::from_utf8(self.text).ok().filter(|text|{let digits=text.strip_prefix(
 '-').unwrap_or(text);!digits.is_empty()&&digits.bytes().all(|b|b.is_ascii_digit())}).and_then(|text|i64::

@@ -200,50 +200,63 @@ houses:&Houses,board:&mut Board)->bool{let unplaced=houses.all_digits()&!board.p
 let mut digits=unplaced;for cell in open{let digit=digits&digits.wrapping_neg();digits&=digits-1;board.
 set(cell,digit);}return true;}false}pub fn complete<R:Rule>(houses:&Houses,rule:&R,givens:&[u8],)->Option<
 Vec<u8> >{Some(solve(houses,rule,houses.board(givens))?.grid())}}pub mod input{use std::fmt;use std::
-io::{self,Read,Write};#[derive(Clone,Debug,PartialEq,Eq)]pub enum Error{Input{line:usize,column:Option<
-usize>,message:String},Output(String)}impl Error{pub fn at(line:usize,message:impl Into<String>)->Error{
-Error::Input{line,column:None,message:message.into()}}pub fn at_column(line:usize,column:usize,message:
-impl Into<String>,)->Error{Error::Input{line,column:Some(column),message:message.into()}}}impl From<io::
-Error>for Error{fn from(e:io::Error)->Error{Error::Output(format!("cannot write the answer: {e}"))}}impl
-fmt::Display for Error{fn fmt(&self,f:&mut fmt::Formatter<'_>)->fmt::Result{match self{Error::Input{line,
-column:Some(column),message}=>{write!(f,"input:{line}:{column}: {message}")}Error::Input{line,column:
-None,message}=>{write!(f,"input:{line}: {message}")}Error::Output(message)=>f.write_str(message),}}}impl
-std::error::Error for Error{}pub type Solve=fn(&[u8],&mut dyn Write)->Result<(),Error>;pub fn run(solve:
-Solve){let mut input=Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&mut input){eprintln!("cannot read the input: {e}");
-std::process::exit(1);}let stdout=io::stdout();let mut out=io::BufWriter::with_capacity(1<<16,stdout.
-lock());let result=solve(&input,&mut out).and_then(|()|out.flush().map_err(Error::from));if let Err(e)=
-result{let _=out.flush();eprintln!("{e}");std::process::exit(1);}}pub fn describe_at(line:&[u8],at:usize)->
-String{let rest=&line[at.min(line.len())..];let first=match rest.first(){None=>return "the end of the line".
-to_string(),Some(&b)=>b,};let end=rest.len().min(4);let ch=(1 ..=end).find_map(|n|{std::str::from_utf8(&
-rest[..n]).ok().and_then(|s|s.chars().next())});match ch{Some(ch)=>format!("{ch:?}"),None=>format!("byte 0x{first:02x}"),}}
-pub fn column(line:&[u8],at:usize)->usize{1+line[..at.min(line.len())].iter().filter(|& &b|b&0xc0!=0x80).
-count()}pub fn trim_end(bytes:&[u8])->&[u8]{let end=bytes.iter().rposition(|b|!b.is_ascii_whitespace()).
-map_or(0,|p|p+1);&bytes[..end]}pub fn is_blank(bytes:&[u8])->bool{bytes.iter().all(u8::is_ascii_whitespace)}#[
+io::{self,Read,Write};use std::ops::RangeInclusive;use std::str::FromStr;#[derive(Clone,Debug,PartialEq,
+Eq)]pub enum Error{Input{line:usize,column:Option<usize>,message:String},Output(String)}impl Error{pub
+fn at(line:usize,message:impl Into<String>)->Error{Error::Input{line,column:None,message:message.into()}}
+pub fn at_column(line:usize,column:usize,message:impl Into<String>,)->Error{Error::Input{line,column:
+Some(column),message:message.into()}}}impl From<io::Error>for Error{fn from(e:io::Error)->Error{Error::
+Output(format!("cannot write the answer: {e}"))}}impl fmt::Display for Error{fn fmt(&self,f:&mut fmt::
+Formatter<'_>)->fmt::Result{match self{Error::Input{line,column:Some(column),message}=>{write!(f,"input:{line}:{column}: {message}")}
+Error::Input{line,column:None,message}=>{write!(f,"input:{line}: {message}")}Error::Output(message)=>
+f.write_str(message),}}}impl std::error::Error for Error{}pub type Solve=fn(&[u8],&mut dyn Write)->Result<(),
+Error>;pub fn run(solve:Solve){let mut input=Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&
+mut input){eprintln!("cannot read the input: {e}");std::process::exit(1);}let stdout=io::stdout();let
+mut out=io::BufWriter::with_capacity(1<<16,stdout.lock());let result=solve(&input,&mut out).and_then(|()|
+out.flush().map_err(Error::from));if let Err(e)=result{let _=out.flush();eprintln!("{e}");std::process::
+exit(1);}}pub fn quote(bytes:&[u8])->String{let mut out=String::from("\"");let mut rest=&bytes[..bytes.
+len().min(4*61)];let mut shown=0;while let Some(&first)=rest.first(){let(piece,len)=match first_char(
+rest){Some((ch,len))=>(ch.escape_debug().to_string(),len),None=>(format!("\\x{first:02x}"),1),};shown+=
+piece.chars().count();if shown>60{out.push('…');break;}out.push_str(&piece);rest=&rest[len..];}out.
+push('"');out}fn first_char(bytes:&[u8])->Option<(char,usize)>{(1 ..=bytes.len().min(4)).find_map(|n|{
+let ch=std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;Some((ch,n))})}pub fn describe_at(line:&[
+u8],at:usize)->String{let rest=&line[at.min(line.len())..];match(rest.first(),first_char(rest)){(None,
+_)=>"the end of the line".to_string(),(_,Some((ch,_)))=>format!("{ch:?}"),(Some(first),None)=>format!(
+"byte 0x{first:02x}"),}}pub fn column(line:&[u8],at:usize)->usize{1+line[..at.min(line.len())].iter().
+filter(|& &b|b&0xc0!=0x80).count()}pub fn is_blank(bytes:&[u8])->bool{bytes.iter().all(u8::is_ascii_whitespace)}#[
 derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Line<'a>{pub number:usize,pub text:&'a[u8]}impl Line<'_>{
-pub fn trimmed(&self)->&[u8]{trim_end(self.text)}pub fn expected_at(&self,at:usize,what:&str)->Error{
-Error::at_column(self.number,column(self.text,at),format!("expected {what}, found {}",describe_at(self.
-text,at)))}pub fn ends_at(&self,at:usize)->Result<(),Error>{if self.trimmed().len()<=at{Ok(())}else{Err(
-self.expected_at(at,"the end of the line"))}}}#[derive(Clone,Debug)]pub struct Lines<'a>{rest:&'a[u8],
-number:usize}impl<'a>Lines<'a>{pub fn new(input:&'a[u8])->Lines<'a>{Lines{rest:input,number:0}}pub fn
-next_number(&self)->usize{self.number+1}pub fn next_filled(&mut self)->Option<Line<'a> >{self.find(|line|!
-is_blank(line.text))}}impl<'a>Iterator for Lines<'a>{type Item=Line<'a>;fn next(&mut self)->Option<Line<'a> >{
-if self.rest.is_empty(){return None;}let(text,rest)=match self.rest.iter().position(|&b|b==b'\n'){Some(
-end)=>(&self.rest[..end],&self.rest[end+1 ..]),None=>(self.rest,&self.rest[self.rest.len()..]),};self.
-rest=rest;self.number+=1;Some(Line{number:self.number,text:text.strip_suffix(b"\r").unwrap_or(text)})}}}
-pub mod problems{pub mod spoj1110{use crate::board::{self,Houses,Plain};use crate::input::{self,Error,
-Lines};use crate::sudoku::Sudoku;use std::io::Write;pub const HEX:Sudoku=Sudoku{box_rows:4,box_columns:
-4,symbols:b"-ABCDEFGHIJKLMNOP",cell:"a letter A-P or '-'"};pub fn solve(input:&[u8],out:&mut dyn Write)->
-Result<(),Error>{let mut lines=Lines::new(input);let count=read_count(&mut lines)?;let houses=Houses::
-sudoku(4,4);for k in 0 ..count{let givens=HEX.read_rows(&mut lines)?;let mut text=Vec::new();if k>0{text.
-push(b'\n');}match board::complete(&houses,&Plain,&givens){Some(grid)=>HEX.write_grid(&grid,&mut text),
-None=>text.extend_from_slice(b"No solution\n"),}out.write_all(&text)?;}Ok(())}pub fn main(){input::run(
-solve)}fn read_count(lines:&mut Lines)->Result<usize,Error>{let end=lines.next_number();let line=lines.
-next_filled().ok_or_else(| |{Error::at(end,"expected the number of grids, found the end of the input")})?;
-let skipped=line.text.iter().take_while(|b|b.is_ascii_whitespace()).count();let text=&line.text[skipped..];
-let digits=text.iter().take_while(|b|b.is_ascii_digit()).count();let count=std::str::from_utf8(&text[..
-digits]).ok().and_then(|d|d.parse().ok());match count{Some(count)=>{line.ends_at(skipped+digits)?;Ok(
-count)}None=>Err(line.expected_at(skipped,"the number of grids")),}}}}pub mod sudoku{use crate::input::{
-Error,Lines};pub type Grid=Vec<u8>;pub struct Sudoku{pub box_rows:usize,pub box_columns:usize,pub symbols:&'static[
+pub fn expected_at(&self,at:usize,what:&str)->Error{Error::at_column(self.number,column(self.text,at),
+format!("expected {what}, found {}",describe_at(self.text,at)))}pub fn ends_at(&self,at:usize)->Result<(),
+Error>{let rest=self.text.get(at..).unwrap_or_default();match rest.iter().position(|b|!b.is_ascii_whitespace()){
+None=>Ok(()),Some(blanks)=>Err(self.expected_at(at+blanks,"the end of the line")),}}}#[derive(Clone,Debug)]
+pub struct Lines<'a>{rest:&'a[u8],number:usize}impl<'a>Lines<'a>{pub fn new(input:&'a[u8])->Lines<'a>{
+Lines{rest:input,number:0}}pub fn next_number(&self)->usize{self.number+1}pub fn next_filled(&mut self)->
+Option<Line<'a> >{self.find(|line|!is_blank(line.text))}}impl<'a>Iterator for Lines<'a>{type Item=Line<'a>;
+fn next(&mut self)->Option<Line<'a> >{if self.rest.is_empty(){return None;}let(text,rest)=match self.
+rest.iter().position(|&b|b==b'\n'){Some(end)=>(&self.rest[..end],&self.rest[end+1 ..]),None=>(self.rest,&
+self.rest[self.rest.len()..]),};self.rest=rest;self.number+=1;Some(Line{number:self.number,text:text.
+strip_suffix(b"\r").unwrap_or(text)})}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Token<'a>{pub
+line:usize,pub column:usize,pub text:&'a[u8]}impl Token<'_>{pub fn error(&self,message:impl Into<String>)->
+Error{Error::at_column(self.line,self.column,message)}pub fn number<T>(&self,what:&str,range:RangeInclusive<
+i64>,)->Result<T,Error>where T:TryFrom<i64>,{std::str::from_utf8(self.text).ok().filter(|text|{let digits=
+text.strip_prefix('-').unwrap_or(text);!digits.is_empty()&&digits.bytes().all(|b|b.is_ascii_digit())}).
+and_then(|text|i64::from_str(text).ok()).filter(|n|range.contains(n)).and_then(|n|T::try_from(n).ok()).
+ok_or_else(| |{self.error(format!("expected {}, found {}",expected_number(what,&range),quote(self.text)),)})}}
+fn expected_number(what:&str,range:&RangeInclusive<i64>)->String{match(*range.start(),*range.end()){(
+i64::MIN,i64::MAX)=>format!("{what} (an integer)"),(low,i64::MAX)=>format!("{what} ({low} or more)"),(
+low,high)=>format!("{what} ({low} to {high})"),}}}pub mod problems{pub mod spoj1110{use crate::board::{
+self,Houses,Plain};use crate::input::{self,Error,Lines};use crate::sudoku::Sudoku;use std::io::Write;
+pub const HEX:Sudoku=Sudoku{box_rows:4,box_columns:4,symbols:b"-ABCDEFGHIJKLMNOP",cell:"a letter A-P or '-'"};
+pub fn solve(input:&[u8],out:&mut dyn Write)->Result<(),Error>{let mut lines=Lines::new(input);let count=
+read_count(&mut lines)?;let houses=Houses::sudoku(4,4);for k in 0 ..count{let givens=HEX.read_rows(&mut
+lines)?;let mut text=Vec::new();if k>0{text.push(b'\n');}match board::complete(&houses,&Plain,&givens){
+Some(grid)=>HEX.write_grid(&grid,&mut text),None=>text.extend_from_slice(b"No solution\n"),}out.write_all(&
+text)?;}Ok(())}pub fn main(){input::run(solve)}fn read_count(lines:&mut Lines)->Result<usize,Error>{let
+end=lines.next_number();let line=lines.next_filled().ok_or_else(| |{Error::at(end,"expected the number of grids, found the end of the input")})?;
+let skipped=line.text.iter().take_while(|b|b.is_ascii_whitespace()).count();let word=line.text[skipped..].
+iter().take_while(|b|!b.is_ascii_whitespace()).count();let token=input::Token{line:line.number,column:
+input::column(line.text,skipped),text:&line.text[skipped..skipped+word]};let count=token.number("the number of grids",
+0 ..=i64::MAX)?;line.ends_at(skipped+word)?;Ok(count)}}}pub mod sudoku{use crate::input::{Error,Lines};
+pub type Grid=Vec<u8>;pub struct Sudoku{pub box_rows:usize,pub box_columns:usize,pub symbols:&'static[
 u8],pub cell:&'static str}impl Sudoku{pub fn side(&self)->usize{self.box_rows*self.box_columns}pub fn
 cells(&self)->usize{self.side()*self.side()}pub fn read_rows(&self,lines:&mut Lines)->Result<Grid,Error>{
 let side=self.side();let mut grid=Vec::with_capacity(self.cells());for _ in 0 ..side{let end=lines.next_number();

@@ -355,7 +355,15 @@ impl Solver {
             asserting = Some(lit);
             conflict = self.reason[lit.var()];
         }
-        // Drop the literals implied by the others' (its reason all seen).
+        self.shorten(learnt)
+    }
+
+    /// Drops from a learnt clause (its literals but the first still
+    /// `seen`) the literals the others imply, clears `seen`, and puts
+    /// second the literal of the highest level after the first: the
+    /// clause, and the level to go back to.
+    fn shorten(&mut self, mut learnt: Vec<Lit>) -> (Vec<Lit>, u32) {
+        // A literal whose reason is all seen literals (or level 0) goes.
         let redundant = |s: &Solver, lit: Lit| {
             let reason = s.reason[lit.var()];
             reason != NO_REASON

@@ -176,8 +176,8 @@ w|w[0]==!w[1]){continue;}if!solver.add(clause){return None;}}solver.search()}}co
 u8=2;#[derive(Clone,Copy)]struct Watch{clause:u32,blocker:Lit}const NO_REASON:u32=u32::MAX;struct Solver{
 clauses:Vec<Vec<Lit> >,originals:usize,watches:Vec<Vec<Watch> >,values:Vec<u8>,level:Vec<u32>,reason:
 Vec<u32>,trail:Vec<Lit>,levels:Vec<usize>,head:usize,activity:Vec<f64>,bump:f64,phase:Vec<bool>,order:
-Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(vars:usize)->Solver{let mut order=Heap::default();
-order.position=vec![usize::MAX;vars];let mut solver=Solver{clauses:Vec::new(),originals:0,watches:vec![
+Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(vars:usize)->Solver{let order=Heap{items:Vec::with_capacity(
+vars),position:vec![usize::MAX;vars]};let mut solver=Solver{clauses:Vec::new(),originals:0,watches:vec![
 Vec::new();2*vars],values:vec![UNSET;vars],level:vec![0;vars],reason:vec![NO_REASON;vars],trail:Vec::
 new(),levels:Vec::new(),head:0,activity:vec![0.0;vars],bump:1.0,phase:vec![false;vars],order,seen:vec![
 false;vars],learnt:0};for var in 0 ..vars{solver.order.insert(var,&solver.activity);}solver}fn value(&
@@ -238,87 +238,87 @@ watches.iter_mut().for_each(Vec::clear);for(index,clause)in self.clauses.iter().
 clause[..2]{self.watches[(!lit).index()].push(Watch{clause:index as u32,blocker:clause[0]});}}}}fn value(
 values:&[u8],lit:Lit)->u8{match values[lit.var()]{UNSET=>UNSET,v if(v==TRUE)==(lit.0&1==0)=>TRUE,_=>FALSE,}}
 enum Visit{Moved,Stays(Lit)}pub fn luby(mut i:u64)->u64{loop{let k=64-i.leading_zeros();if i==(1<<k)-
-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}#[derive(Default)]struct Heap{items:Vec<usize>,position:Vec<usize>}
-impl Heap{fn insert(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{return;}self.
-position[var]=self.items.len();self.items.push(var);self.up(self.items.len()-1,activity);}fn raise(&mut
-self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{self.up(self.position[var],activity);}}
-fn pop(&mut self,activity:&[f64])->Option<usize>{let top=*self.items.first()?;let last=self.items.pop()?;
-self.position[top]=usize::MAX;if!self.items.is_empty(){self.items[0]=last;self.position[last]=0;self.
-down(0,activity);}Some(top)}fn swap(&mut self,a:usize,b:usize){self.items.swap(a,b);self.position[self.
-items[a]]=a;self.position[self.items[b]]=b;}fn up(&mut self,mut at:usize,activity:&[f64]){while at>0{
-let parent=(at-1)/2;if activity[self.items[parent]]>=activity[self.items[at]]{break;}self.swap(at,parent);
-at=parent;}}fn down(&mut self,mut at:usize,activity:&[f64]){loop{let(left,right)=(2*at+1,2*at+2);let mut
-top=at;for child in[left,right]{if child<self.items.len()&&activity[self.items[child]]>activity[self.
-items[top]]{top=child;}}if top==at{return;}self.swap(at,top);at=top;}}}}pub mod restarts{use crate::board::
-learning::luby;use crate::board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;
-pub fn solve_within<R:Rule>(houses:&Houses,rule:&R,board:Board,budget:u64,)->Option<Option<Board> >{let
-mut run=Run{houses,rule,random:Random(SEED),nodes:0,budget:0,weights:vec![1;houses.cells()]};let mut spent=
-0;for restart in 1 ..{run.nodes=0;run.budget=(UNIT*luby(restart)).min(budget-spent);if let Ok(found)=
-run.search(board.clone()){return Some(found);}spent+=run.budget;if spent>=budget{return None;}}unreachable!(
-"the budget runs out")}struct Random(u64);impl Random{fn next(&mut self)->u64{self.0=self.0 .wrapping_add(
-0x9E37_79B9_7F4A_7C15);let mut z=self.0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);z=(z^(z>>27)).
-wrapping_mul(0x94D0_49BB_1331_11EB);z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%u64::from(n))
-as u32}}struct OutOfBudget;struct Run<'a,R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:u64,budget:
-u64,weights:Vec<u32>}impl<R:Rule>Run<'_,R>{fn search(&mut self,mut board:Board,)->Result<Option<Board>,
-OutOfBudget>{self.nodes+=1;if self.nodes>self.budget{return Err(OutOfBudget);}if self.houses.settle(&
-mut board,self.rule).is_err(){return Ok(None);}let cell=match self.choose(&board){Some(cell)=>cell,None=>
-return Ok(Some(board)),};let unplaced=if self.rule.interchangeable(){self.houses.all_digits()&!board.
-placed()}else{0};let mut left=board.digits(cell);while left!=0{let digit=self.draw(left);left&=!digit;
-if digit&unplaced!=0{left&=!unplaced;}let mut child=board.clone();child.set(cell,digit);match self.search(
-child)?{Some(found)=>return Ok(Some(found)),None=>self.weights[cell]+=1,}}Ok(None)}fn choose(&mut self,
-board:&Board)->Option<usize>{let(mut best,mut ties)=(None,0);let mut fewest=(u32::MAX,1);for(cell,digits)
-in board.all().enumerate(){let count=digits.count_ones();if count<2{continue;}let w=self.weights[cell];
-let(a,b)=(u64::from(count)*u64::from(fewest.1),u64::from(fewest.0)*u64::from(w),);if a>b{continue;}if
-a<b{fewest=(count,w);ties=0;}ties+=1;if self.random.below(ties)==0{best=Some(cell);}}best}fn draw(&mut
-self,digits:Digits)->Digits{let mut k=self.random.below(digits.count_ones());let mut rest=digits;while
-k>0{rest&=rest-1;k-=1;}rest&rest.wrapping_neg()}}}pub use candidates::{Board,Contradiction,Digits,Houses,
-Rule};pub const HANDOVER:u64=2048;pub fn solve<R:Rule>(houses:&Houses,rule:&R,mut board:Board,)->Option<
-Board>{houses.settle(&mut board,rule).ok()?;if rule.interchangeable()&&name_unplaced(houses,&mut board){
-houses.settle(&mut board,rule).ok()?;}if let Some(found)=restarts::solve_within(houses,rule,board.clone(),
-HANDOVER){return found;}let mut clauses=houses.clauses(&board);rule.clauses(houses,&board,&mut clauses);
-let model=clauses.solve()?;Some(houses.from_model(&model))}fn name_unplaced(houses:&Houses,board:&mut
-Board)->bool{let unplaced=houses.all_digits()&!board.placed();for h in 0 ..3*houses.side(){let open:Vec<
-usize> =houses.house(h).iter().copied().filter(|&c|board.digits(c).count_ones()>1).collect();if open.
-is_empty()||houses.all_digits()&!board.placed_in(houses.house(h))!=unplaced{continue;}let mut digits=
-unplaced;for cell in open{let digit=digits&digits.wrapping_neg();digits&=digits-1;board.set(cell,digit);}
-return true;}false}pub fn complete<R:Rule>(houses:&Houses,rule:&R,givens:&[u8],)->Option<Vec<u8> >{Some(
-solve(houses,rule,houses.board(givens))?.grid())}}pub mod input{use std::fmt;use std::io::{self,Read,
-Write};use std::ops::RangeInclusive;use std::str::FromStr;#[derive(Clone,Debug,PartialEq,Eq)]pub enum
-Error{Input{line:usize,column:Option<usize>,message:String},Output(String)}impl Error{pub fn at(line:
-usize,message:impl Into<String>)->Error{Error::Input{line,column:None,message:message.into()}}pub fn at_column(
-line:usize,column:usize,message:impl Into<String>,)->Error{Error::Input{line,column:Some(column),message:
-message.into()}}}impl From<io::Error>for Error{fn from(e:io::Error)->Error{Error::Output(format!("cannot write the answer: {e}"))}}
-impl fmt::Display for Error{fn fmt(&self,f:&mut fmt::Formatter<'_>)->fmt::Result{match self{Error::Input{
-line,column:Some(column),message}=>{write!(f,"input:{line}:{column}: {message}")}Error::Input{line,column:
-None,message}=>{write!(f,"input:{line}: {message}")}Error::Output(message)=>f.write_str(message),}}}impl
-std::error::Error for Error{}pub type Solve=fn(&[u8],&mut dyn Write)->Result<(),Error>;pub fn run(solve:
-Solve){let mut input=Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&mut input){eprintln!("cannot read the input: {e}");
-std::process::exit(1);}let stdout=io::stdout();let mut out=io::BufWriter::with_capacity(1<<16,stdout.
-lock());let result=solve(&input,&mut out).and_then(|()|out.flush().map_err(Error::from));if let Err(e)=
-result{let _=out.flush();eprintln!("{e}");std::process::exit(1);}}pub fn quote(bytes:&[u8])->String{let
-mut out=String::from("\"");let mut rest=&bytes[..bytes.len().min(4*61)];let mut shown=0;while let Some(&
-first)=rest.first(){let(piece,len)=match first_char(rest){Some((ch,len))=>(ch.escape_debug().to_string(),
-len),None=>(format!("\\x{first:02x}"),1),};shown+=piece.chars().count();if shown>60{out.push('…');break;}
-out.push_str(&piece);rest=&rest[len..];}out.push('"');out}fn first_char(bytes:&[u8])->Option<(char,usize)>{(
-1 ..=bytes.len().min(4)).find_map(|n|{let ch=std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;Some((
-ch,n))})}pub fn describe_at(line:&[u8],at:usize)->String{let rest=&line[at.min(line.len())..];match(rest.
-first(),first_char(rest)){(None,_)=>"the end of the line".to_string(),(_,Some((ch,_)))=>format!("{ch:?}"),(
-Some(first),None)=>format!("byte 0x{first:02x}"),}}pub fn trim_end(bytes:&[u8])->&[u8]{let end=bytes.
-iter().rposition(|b|!b.is_ascii_whitespace()).map_or(0,|p|p+1);&bytes[..end]}#[derive(Clone,Copy,Debug,
-PartialEq,Eq)]pub struct Token<'a>{pub line:usize,pub column:usize,pub text:&'a[u8]}impl Token<'_>{pub
-fn error(&self,message:impl Into<String>)->Error{Error::at_column(self.line,self.column,message)}pub fn
-number<T>(&self,what:&str,range:RangeInclusive<i64>,)->Result<T,Error>where T:TryFrom<i64>,{std::str::
-from_utf8(self.text).ok().filter(|text|{let digits=text.strip_prefix('-').unwrap_or(text);!digits.is_empty()&&
-digits.bytes().all(|b|b.is_ascii_digit())}).and_then(|text|i64::from_str(text).ok()).filter(|n|range.
-contains(n)).and_then(|n|T::try_from(n).ok()).ok_or_else(| |{self.error(format!("expected {}, found {}",
-expected_number(what,&range),quote(self.text)),)})}}#[derive(Clone,Debug)]pub struct Tokens<'a>{input:&'a[
-u8],at:usize,line:usize,column:usize}impl<'a>Tokens<'a>{pub fn new(input:&'a[u8])->Tokens<'a>{Tokens{
-input,at:0,line:1,column:1}}pub fn next_token(&mut self)->Option<Token<'a> >{while let Some(&b)=self.
-input.get(self.at){if!b.is_ascii_whitespace(){break;}self.step(b);}if self.at==self.input.len(){return
-None;}let(start,line,column)=(self.at,self.line,self.column);while let Some(&b)=self.input.get(self.at){
-if b.is_ascii_whitespace(){break;}self.step(b);}Some(Token{line,column,text:&self.input[start..self.at]})}
-fn step(&mut self,b:u8){self.at+=1;if b==b'\n'{self.line+=1;self.column=1;}else if b&0xc0!=0x80{self.
-column+=1;}}pub fn end_error(&self,expected:&str)->Error{Error::at(self.line,format!("expected {expected}, found the end of the input"))}
+1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Heap{items:Vec<usize>,position:Vec<usize>}impl Heap{fn insert(&
+mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{return;}self.position[var]=self.
+items.len();self.items.push(var);self.up(self.items.len()-1,activity);}fn raise(&mut self,var:usize,activity:&[
+f64]){if self.position[var]!=usize::MAX{self.up(self.position[var],activity);}}fn pop(&mut self,activity:&[
+f64])->Option<usize>{let top=*self.items.first()?;let last=self.items.pop()?;self.position[top]=usize::
+MAX;if!self.items.is_empty(){self.items[0]=last;self.position[last]=0;self.down(0,activity);}Some(top)}
+fn swap(&mut self,a:usize,b:usize){self.items.swap(a,b);self.position[self.items[a]]=a;self.position[
+self.items[b]]=b;}fn up(&mut self,mut at:usize,activity:&[f64]){while at>0{let parent=(at-1)/2;if activity[
+self.items[parent]]>=activity[self.items[at]]{break;}self.swap(at,parent);at=parent;}}fn down(&mut self,
+mut at:usize,activity:&[f64]){loop{let(left,right)=(2*at+1,2*at+2);let mut top=at;for child in[left,right]{
+if child<self.items.len()&&activity[self.items[child]]>activity[self.items[top]]{top=child;}}if top==
+at{return;}self.swap(at,top);at=top;}}}}pub mod restarts{use crate::board::learning::luby;use crate::
+board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;pub fn solve_within<
+R:Rule>(houses:&Houses,rule:&R,board:Board,budget:u64,)->Option<Option<Board> >{let mut run=Run{houses,
+rule,random:Random(SEED),nodes:0,budget:0,weights:vec![1;houses.cells()]};let mut spent=0;for restart
+in 1 ..{run.nodes=0;run.budget=(UNIT*luby(restart)).min(budget-spent);if let Ok(found)=run.search(board.
+clone()){return Some(found);}spent+=run.budget;if spent>=budget{return None;}}unreachable!("the budget runs out")}
+struct Random(u64);impl Random{fn next(&mut self)->u64{self.0=self.0 .wrapping_add(0x9E37_79B9_7F4A_7C15);
+let mut z=self.0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);z=(z^(z>>27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%u64::from(n))as u32}}struct OutOfBudget;struct Run<'a,
+R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:u64,budget:u64,weights:Vec<u32>}impl<R:Rule>Run<'_,
+R>{fn search(&mut self,mut board:Board,)->Result<Option<Board>,OutOfBudget>{self.nodes+=1;if self.nodes>
+self.budget{return Err(OutOfBudget);}if self.houses.settle(&mut board,self.rule).is_err(){return Ok(None);}
+let cell=match self.choose(&board){Some(cell)=>cell,None=>return Ok(Some(board)),};let unplaced=if self.
+rule.interchangeable(){self.houses.all_digits()&!board.placed()}else{0};let mut left=board.digits(cell);
+while left!=0{let digit=self.draw(left);left&=!digit;if digit&unplaced!=0{left&=!unplaced;}let mut child=
+board.clone();child.set(cell,digit);match self.search(child)?{Some(found)=>return Ok(Some(found)),None=>
+self.weights[cell]+=1,}}Ok(None)}fn choose(&mut self,board:&Board)->Option<usize>{let(mut best,mut ties)=(
+None,0);let mut fewest=(u32::MAX,1);for(cell,digits)in board.all().enumerate(){let count=digits.count_ones();
+if count<2{continue;}let w=self.weights[cell];let(a,b)=(u64::from(count)*u64::from(fewest.1),u64::from(
+fewest.0)*u64::from(w),);if a>b{continue;}if a<b{fewest=(count,w);ties=0;}ties+=1;if self.random.below(
+ties)==0{best=Some(cell);}}best}fn draw(&mut self,digits:Digits)->Digits{let mut k=self.random.below(
+digits.count_ones());let mut rest=digits;while k>0{rest&=rest-1;k-=1;}rest&rest.wrapping_neg()}}}pub use
+candidates::{Board,Contradiction,Digits,Houses,Rule};pub const HANDOVER:u64=2048;pub fn solve<R:Rule>(
+houses:&Houses,rule:&R,mut board:Board,)->Option<Board>{houses.settle(&mut board,rule).ok()?;if rule.
+interchangeable()&&name_unplaced(houses,&mut board){houses.settle(&mut board,rule).ok()?;}if let Some(
+found)=restarts::solve_within(houses,rule,board.clone(),HANDOVER){return found;}let mut clauses=houses.
+clauses(&board);rule.clauses(houses,&board,&mut clauses);let model=clauses.solve()?;Some(houses.from_model(&
+model))}fn name_unplaced(houses:&Houses,board:&mut Board)->bool{let unplaced=houses.all_digits()&!board.
+placed();for h in 0 ..3*houses.side(){let open:Vec<usize> =houses.house(h).iter().copied().filter(|&c|
+board.digits(c).count_ones()>1).collect();if open.is_empty()||houses.all_digits()&!board.placed_in(houses.
+house(h))!=unplaced{continue;}let mut digits=unplaced;for cell in open{let digit=digits&digits.wrapping_neg();
+digits&=digits-1;board.set(cell,digit);}return true;}false}pub fn complete<R:Rule>(houses:&Houses,rule:&
+R,givens:&[u8],)->Option<Vec<u8> >{Some(solve(houses,rule,houses.board(givens))?.grid())}}pub mod input{
+use std::fmt;use std::io::{self,Read,Write};use std::ops::RangeInclusive;use std::str::FromStr;#[derive(
+Clone,Debug,PartialEq,Eq)]pub enum Error{Input{line:usize,column:Option<usize>,message:String},Output(
+String)}impl Error{pub fn at(line:usize,message:impl Into<String>)->Error{Error::Input{line,column:None,
+message:message.into()}}pub fn at_column(line:usize,column:usize,message:impl Into<String>,)->Error{Error::
+Input{line,column:Some(column),message:message.into()}}}impl From<io::Error>for Error{fn from(e:io::Error)->
+Error{Error::Output(format!("cannot write the answer: {e}"))}}impl fmt::Display for Error{fn fmt(&self,
+f:&mut fmt::Formatter<'_>)->fmt::Result{match self{Error::Input{line,column:Some(column),message}=>{write!(
+f,"input:{line}:{column}: {message}")}Error::Input{line,column:None,message}=>{write!(f,"input:{line}: {message}")}
+Error::Output(message)=>f.write_str(message),}}}impl std::error::Error for Error{}pub type Solve=fn(&[
+u8],&mut dyn Write)->Result<(),Error>;pub fn run(solve:Solve){let mut input=Vec::new();if let Err(e)=
+io::stdin().lock().read_to_end(&mut input){eprintln!("cannot read the input: {e}");std::process::exit(
+1);}let stdout=io::stdout();let mut out=io::BufWriter::with_capacity(1<<16,stdout.lock());let result=
+solve(&input,&mut out).and_then(|()|out.flush().map_err(Error::from));if let Err(e)=result{let _=out.
+flush();eprintln!("{e}");std::process::exit(1);}}pub fn quote(bytes:&[u8])->String{let mut out=String::
+from("\"");let mut rest=&bytes[..bytes.len().min(4*61)];let mut shown=0;while let Some(&first)=rest.first(){
+let(piece,len)=match first_char(rest){Some((ch,len))=>(ch.escape_debug().to_string(),len),None=>(format!(
+"\\x{first:02x}"),1),};shown+=piece.chars().count();if shown>60{out.push('…');break;}out.push_str(&
+piece);rest=&rest[len..];}out.push('"');out}fn first_char(bytes:&[u8])->Option<(char,usize)>{(1 ..=bytes.
+len().min(4)).find_map(|n|{let ch=std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;Some((ch,n))})}
+pub fn describe_at(line:&[u8],at:usize)->String{let rest=&line[at.min(line.len())..];match(rest.first(),
+first_char(rest)){(None,_)=>"the end of the line".to_string(),(_,Some((ch,_)))=>format!("{ch:?}"),(Some(
+first),None)=>format!("byte 0x{first:02x}"),}}pub fn trim_end(bytes:&[u8])->&[u8]{let end=bytes.iter().
+rposition(|b|!b.is_ascii_whitespace()).map_or(0,|p|p+1);&bytes[..end]}#[derive(Clone,Copy,Debug,PartialEq,
+Eq)]pub struct Token<'a>{pub line:usize,pub column:usize,pub text:&'a[u8]}impl Token<'_>{pub fn error(&
+self,message:impl Into<String>)->Error{Error::at_column(self.line,self.column,message)}pub fn number<
+T>(&self,what:&str,range:RangeInclusive<i64>,)->Result<T,Error>where T:TryFrom<i64>,{std::str::from_utf8(
+self.text).ok().filter(|text|{let digits=text.strip_prefix('-').unwrap_or(text);!digits.is_empty()&&digits.
+bytes().all(|b|b.is_ascii_digit())}).and_then(|text|i64::from_str(text).ok()).filter(|n|range.contains(
+n)).and_then(|n|T::try_from(n).ok()).ok_or_else(| |{self.error(format!("expected {}, found {}",expected_number(
+what,&range),quote(self.text)),)})}}#[derive(Clone,Debug)]pub struct Tokens<'a>{input:&'a[u8],at:usize,
+line:usize,column:usize}impl<'a>Tokens<'a>{pub fn new(input:&'a[u8])->Tokens<'a>{Tokens{input,at:0,line:
+1,column:1}}pub fn next_token(&mut self)->Option<Token<'a> >{while let Some(&b)=self.input.get(self.at){
+if!b.is_ascii_whitespace(){break;}self.step(b);}if self.at==self.input.len(){return None;}let(start,line,
+column)=(self.at,self.line,self.column);while let Some(&b)=self.input.get(self.at){if b.is_ascii_whitespace(){
+break;}self.step(b);}Some(Token{line,column,text:&self.input[start..self.at]})}fn step(&mut self,b:u8){
+self.at+=1;if b==b'\n'{self.line+=1;self.column=1;}else if b&0xc0!=0x80{self.column+=1;}}pub fn end_error(&
+self,expected:&str)->Error{Error::at(self.line,format!("expected {expected}, found the end of the input"))}
 pub fn expect(&mut self,expected:&str)->Result<Token<'a>,Error>{match self.next_token(){Some(token)=>
 Ok(token),None=>Err(self.end_error(expected)),}}pub fn number<T>(&mut self,what:&str,range:RangeInclusive<
 i64>,)->Result<T,Error>where T:TryFrom<i64>,{self.placed_number(what,range).map(|(n,_)|n)}pub fn placed_number<

@@ -111,81 +111,81 @@ u64=64;const FIRST_REDUCE:usize=2000;const REDUCE_STEP:usize=300;const UNSET:u8=
 FALSE:u8=2;#[derive(Clone,Copy)]struct Watch{clause:u32,blocker:Lit}const NO_REASON:u32=u32::MAX;struct
 Solver{clauses:Vec<Vec<Lit> >,originals:usize,watches:Vec<Vec<Watch> >,values:Vec<u8>,level:Vec<u32>,
 reason:Vec<u32>,trail:Vec<Lit>,levels:Vec<usize>,head:usize,activity:Vec<f64>,bump:f64,phase:Vec<bool>,
-order:Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(vars:usize)->Solver{let mut order=Heap::default();
-order.position=vec![usize::MAX;vars];let mut solver=Solver{clauses:Vec::new(),originals:0,watches:vec![
-Vec::new();2*vars],values:vec![UNSET;vars],level:vec![0;vars],reason:vec![NO_REASON;vars],trail:Vec::
-new(),levels:Vec::new(),head:0,activity:vec![0.0;vars],bump:1.0,phase:vec![false;vars],order,seen:vec![
-false;vars],learnt:0};for var in 0 ..vars{solver.order.insert(var,&solver.activity);}solver}fn value(&
-self,lit:Lit)->u8{value(&self.values,lit)}fn add(&mut self,mut lits:Vec<Lit>)->bool{lits.retain(|&l|self.
-value(l)!=FALSE);if lits.iter().any(|&l|self.value(l)==TRUE){return true;}match lits.len(){0=>false,1=>{
-self.assign(lits[0],NO_REASON);self.propagate().is_none()}_=>{self.attach(lits);self.originals+=1;true}}}
-fn attach(&mut self,lits:Vec<Lit>)->u32{let index=self.clauses.len()as u32;for&lit in&lits[..2]{self.
-watches[(!lit).index()].push(Watch{clause:index,blocker:lits[0]});}self.clauses.push(lits);index}fn assign(&
-mut self,lit:Lit,reason:u32){let var=lit.var();self.values[var]=if lit.0&1==0{TRUE}else{FALSE};self.level[
-var]=self.levels.len()as u32;self.reason[var]=reason;self.trail.push(lit);}fn propagate(&mut self)->Option<
-u32>{while self.head<self.trail.len(){let falsified=!self.trail[self.head];self.head+=1;let mut watches=
-std::mem::take(&mut self.watches[(!falsified).index()]);let(mut kept,mut k)=(0,0);let mut conflict=None;
-while k<watches.len(){let watch=watches[k];k+=1;if self.value(watch.blocker)==TRUE{watches[kept]=watch;
-kept+=1;continue;}match self.visit(watch.clause,falsified){Visit::Moved=>{}Visit::Stays(first)=>{watches[
-kept]=Watch{clause:watch.clause,blocker:first};kept+=1;match self.value(first){TRUE=>{}UNSET=>self.assign(
-first,watch.clause),_=>{conflict=Some(watch.clause);while k<watches.len(){watches[kept]=watches[k];kept+=
-1;k+=1;}}}}}}watches.truncate(kept);self.watches[(!falsified).index()]=watches;if conflict.is_some(){
-return conflict;}}None}fn visit(&mut self,index:u32,falsified:Lit)->Visit{let clause=&mut self.clauses[
-index as usize];if clause[0]==falsified{clause.swap(0,1);}let first=clause[0];for k in 2 ..clause.len(){
-let lit=clause[k];if value(&self.values,lit)!=FALSE{clause.swap(1,k);self.watches[(!lit).index()].push(
-Watch{clause:index,blocker:first});return Visit::Moved;}}Visit::Stays(first)}fn analyze(&mut self,mut
-conflict:u32)->(Vec<Lit>,u32){let current=self.levels.len()as u32;let mut learnt=vec![Lit(0)];let(mut
-open,mut k)=(0,self.trail.len());let mut asserting=None;loop{let start=usize::from(asserting.is_some());
-for j in start..self.clauses[conflict as usize].len(){let lit=self.clauses[conflict as usize][j];let var=
-lit.var();if self.seen[var]||self.level[var]==0{continue;}self.seen[var]=true;self.bump_var(var);if self.
-level[var]==current{open+=1;}else{learnt.push(lit);}}loop{k-=1;if self.seen[self.trail[k].var()]{break;}}
-let lit=self.trail[k];self.seen[lit.var()]=false;open-=1;if open==0{learnt[0]=!lit;break;}asserting=Some(
-lit);conflict=self.reason[lit.var()];}self.shorten(learnt)}fn shorten(&mut self,mut learnt:Vec<Lit>)->(
-Vec<Lit>,u32){let redundant=|s:&Solver,lit:Lit|{let reason=s.reason[lit.var()];reason!=NO_REASON&&s.clauses[
-reason as usize][1 ..].iter().all(|l|s.seen[l.var()]||s.level[l.var()]==0)};let keep:Vec<bool> =learnt.
-iter().map(|&l|!redundant(self,l)).collect();for&lit in&learnt[1 ..]{self.seen[lit.var()]=false;}let mut
-k=0;learnt.retain(|_|{k+=1;k==1||keep[k-1]});let mut back=0;if learnt.len()>1{let top=(1 ..learnt.len()).
-max_by_key(|&j|self.level[learnt[j].var()]).unwrap_or(1);learnt.swap(1,top);back=self.level[learnt[1].
-var()];}(learnt,back)}fn bump_var(&mut self,var:usize){self.activity[var]+=self.bump;if self.activity[
-var]>1e100{self.activity.iter_mut().for_each(|a|*a*=1e-100);self.bump*=1e-100;}self.order.raise(var,&
-self.activity);}fn backtrack(&mut self,level:u32){if self.levels.len()as u32<=level{return;}let start=
-self.levels[level as usize];for lit in self.trail.drain(start..){let var=lit.var();self.phase[var]=lit.
-0&1==0;self.values[var]=UNSET;self.order.insert(var,&self.activity);}self.levels.truncate(level as usize);
-self.head=start;}fn search(&mut self)->Option<Vec<bool> >{if self.propagate().is_some(){return None;}
-let(mut conflicts,mut restarts)=(0u64,1);let mut limit=RESTART_UNIT*luby(restarts);let mut most_learnt=
-FIRST_REDUCE;loop{if let Some(conflict)=self.propagate(){if self.levels.is_empty(){return None;}conflicts+=
-1;let(learnt,back)=self.analyze(conflict);self.backtrack(back);if learnt.len()==1{self.assign(learnt[
-0],NO_REASON);}else{let first=learnt[0];let index=self.attach(learnt);self.learnt+=1;self.assign(first,
-index);}self.bump*=1.0/0.95;continue;}if conflicts>=limit{restarts+=1;limit=conflicts+RESTART_UNIT*luby(
-restarts);self.backtrack(0);}if self.learnt>=most_learnt+self.trail.len(){self.reduce();most_learnt+=
-REDUCE_STEP;}let var=loop{match self.order.pop(&self.activity){None=>{return Some(self.values.iter().
-map(|&v|v==TRUE).collect());}Some(var)if self.values[var]==UNSET=>break var,Some(_)=>{}}};self.levels.
-push(self.trail.len());self.assign(Lit::new(var as u32,self.phase[var]),NO_REASON);}}fn reduce(&mut self){
-let locked=|s:&Solver,index:usize|{let first=s.clauses[index][0];s.value(first)==TRUE&&s.reason[first.
-var()]==index as u32};let mut candidates:Vec<(usize,usize)> =(self.originals..self.clauses.len()).filter(|&
-i|self.clauses[i].len()>2&&!locked(self,i)).map(|i|(self.clauses[i].len(),i)).collect();candidates.sort_unstable_by(|
-a,b|b.cmp(a));let mut dropped=vec![false;self.clauses.len()];for&(_,i)in&candidates[..candidates.len()/
-2]{dropped[i]=true;}let mut renumber=vec![NO_REASON;self.clauses.len()];let mut kept=Vec::with_capacity(
-self.clauses.len());for(i,clause)in std::mem::take(&mut self.clauses).into_iter().enumerate(){if!dropped[
-i]{renumber[i]=kept.len()as u32;kept.push(clause);}}self.clauses=kept;self.learnt-=candidates.len()/2;
-for reason in self.reason.iter_mut().filter(|r|**r!=NO_REASON){*reason=renumber[*reason as usize];}self.
-watches.iter_mut().for_each(Vec::clear);for(index,clause)in self.clauses.iter().enumerate(){for&lit in&
-clause[..2]{self.watches[(!lit).index()].push(Watch{clause:index as u32,blocker:clause[0]});}}}}fn value(
-values:&[u8],lit:Lit)->u8{match values[lit.var()]{UNSET=>UNSET,v if(v==TRUE)==(lit.0&1==0)=>TRUE,_=>FALSE,}}
-enum Visit{Moved,Stays(Lit)}pub fn luby(mut i:u64)->u64{loop{let k=64-i.leading_zeros();if i==(1<<k)-
-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}#[derive(Default)]struct Heap{items:Vec<usize>,position:Vec<usize>}
-impl Heap{fn insert(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{return;}self.
-position[var]=self.items.len();self.items.push(var);self.up(self.items.len()-1,activity);}fn raise(&mut
-self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{self.up(self.position[var],activity);}}
-fn pop(&mut self,activity:&[f64])->Option<usize>{let top=*self.items.first()?;let last=self.items.pop()?;
-self.position[top]=usize::MAX;if!self.items.is_empty(){self.items[0]=last;self.position[last]=0;self.
-down(0,activity);}Some(top)}fn swap(&mut self,a:usize,b:usize){self.items.swap(a,b);self.position[self.
-items[a]]=a;self.position[self.items[b]]=b;}fn up(&mut self,mut at:usize,activity:&[f64]){while at>0{
-let parent=(at-1)/2;if activity[self.items[parent]]>=activity[self.items[at]]{break;}self.swap(at,parent);
-at=parent;}}fn down(&mut self,mut at:usize,activity:&[f64]){loop{let(left,right)=(2*at+1,2*at+2);let mut
-top=at;for child in[left,right]{if child<self.items.len()&&activity[self.items[child]]>activity[self.
-items[top]]{top=child;}}if top==at{return;}self.swap(at,top);at=top;}}}}pub mod restarts{use crate::board::
-learning::luby;use crate::board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;
+order:Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(vars:usize)->Solver{let order=Heap{items:Vec::
+with_capacity(vars),position:vec![usize::MAX;vars]};let mut solver=Solver{clauses:Vec::new(),originals:
+0,watches:vec![Vec::new();2*vars],values:vec![UNSET;vars],level:vec![0;vars],reason:vec![NO_REASON;vars],
+trail:Vec::new(),levels:Vec::new(),head:0,activity:vec![0.0;vars],bump:1.0,phase:vec![false;vars],order,
+seen:vec![false;vars],learnt:0};for var in 0 ..vars{solver.order.insert(var,&solver.activity);}solver}
+fn value(&self,lit:Lit)->u8{value(&self.values,lit)}fn add(&mut self,mut lits:Vec<Lit>)->bool{lits.retain(|&
+l|self.value(l)!=FALSE);if lits.iter().any(|&l|self.value(l)==TRUE){return true;}match lits.len(){0=>
+false,1=>{self.assign(lits[0],NO_REASON);self.propagate().is_none()}_=>{self.attach(lits);self.originals+=
+1;true}}}fn attach(&mut self,lits:Vec<Lit>)->u32{let index=self.clauses.len()as u32;for&lit in&lits[..
+2]{self.watches[(!lit).index()].push(Watch{clause:index,blocker:lits[0]});}self.clauses.push(lits);index}
+fn assign(&mut self,lit:Lit,reason:u32){let var=lit.var();self.values[var]=if lit.0&1==0{TRUE}else{FALSE};
+self.level[var]=self.levels.len()as u32;self.reason[var]=reason;self.trail.push(lit);}fn propagate(&mut
+self)->Option<u32>{while self.head<self.trail.len(){let falsified=!self.trail[self.head];self.head+=1;
+let mut watches=std::mem::take(&mut self.watches[(!falsified).index()]);let(mut kept,mut k)=(0,0);let
+mut conflict=None;while k<watches.len(){let watch=watches[k];k+=1;if self.value(watch.blocker)==TRUE{
+watches[kept]=watch;kept+=1;continue;}match self.visit(watch.clause,falsified){Visit::Moved=>{}Visit::
+Stays(first)=>{watches[kept]=Watch{clause:watch.clause,blocker:first};kept+=1;match self.value(first){
+TRUE=>{}UNSET=>self.assign(first,watch.clause),_=>{conflict=Some(watch.clause);while k<watches.len(){
+watches[kept]=watches[k];kept+=1;k+=1;}}}}}}watches.truncate(kept);self.watches[(!falsified).index()]=
+watches;if conflict.is_some(){return conflict;}}None}fn visit(&mut self,index:u32,falsified:Lit)->Visit{
+let clause=&mut self.clauses[index as usize];if clause[0]==falsified{clause.swap(0,1);}let first=clause[
+0];for k in 2 ..clause.len(){let lit=clause[k];if value(&self.values,lit)!=FALSE{clause.swap(1,k);self.
+watches[(!lit).index()].push(Watch{clause:index,blocker:first});return Visit::Moved;}}Visit::Stays(first)}
+fn analyze(&mut self,mut conflict:u32)->(Vec<Lit>,u32){let current=self.levels.len()as u32;let mut learnt=
+vec![Lit(0)];let(mut open,mut k)=(0,self.trail.len());let mut asserting=None;loop{let start=usize::from(
+asserting.is_some());for j in start..self.clauses[conflict as usize].len(){let lit=self.clauses[conflict
+as usize][j];let var=lit.var();if self.seen[var]||self.level[var]==0{continue;}self.seen[var]=true;self.
+bump_var(var);if self.level[var]==current{open+=1;}else{learnt.push(lit);}}loop{k-=1;if self.seen[self.
+trail[k].var()]{break;}}let lit=self.trail[k];self.seen[lit.var()]=false;open-=1;if open==0{learnt[0]=!
+lit;break;}asserting=Some(lit);conflict=self.reason[lit.var()];}self.shorten(learnt)}fn shorten(&mut self,
+mut learnt:Vec<Lit>)->(Vec<Lit>,u32){let redundant=|s:&Solver,lit:Lit|{let reason=s.reason[lit.var()];
+reason!=NO_REASON&&s.clauses[reason as usize][1 ..].iter().all(|l|s.seen[l.var()]||s.level[l.var()]==
+0)};let keep:Vec<bool> =learnt.iter().map(|&l|!redundant(self,l)).collect();for&lit in&learnt[1 ..]{self.
+seen[lit.var()]=false;}let mut k=0;learnt.retain(|_|{k+=1;k==1||keep[k-1]});let mut back=0;if learnt.
+len()>1{let top=(1 ..learnt.len()).max_by_key(|&j|self.level[learnt[j].var()]).unwrap_or(1);learnt.swap(
+1,top);back=self.level[learnt[1].var()];}(learnt,back)}fn bump_var(&mut self,var:usize){self.activity[
+var]+=self.bump;if self.activity[var]>1e100{self.activity.iter_mut().for_each(|a|*a*=1e-100);self.bump*=
+1e-100;}self.order.raise(var,&self.activity);}fn backtrack(&mut self,level:u32){if self.levels.len()as
+u32<=level{return;}let start=self.levels[level as usize];for lit in self.trail.drain(start..){let var=
+lit.var();self.phase[var]=lit.0&1==0;self.values[var]=UNSET;self.order.insert(var,&self.activity);}self.
+levels.truncate(level as usize);self.head=start;}fn search(&mut self)->Option<Vec<bool> >{if self.propagate().
+is_some(){return None;}let(mut conflicts,mut restarts)=(0u64,1);let mut limit=RESTART_UNIT*luby(restarts);
+let mut most_learnt=FIRST_REDUCE;loop{if let Some(conflict)=self.propagate(){if self.levels.is_empty(){
+return None;}conflicts+=1;let(learnt,back)=self.analyze(conflict);self.backtrack(back);if learnt.len()==
+1{self.assign(learnt[0],NO_REASON);}else{let first=learnt[0];let index=self.attach(learnt);self.learnt+=
+1;self.assign(first,index);}self.bump*=1.0/0.95;continue;}if conflicts>=limit{restarts+=1;limit=conflicts+
+RESTART_UNIT*luby(restarts);self.backtrack(0);}if self.learnt>=most_learnt+self.trail.len(){self.reduce();
+most_learnt+=REDUCE_STEP;}let var=loop{match self.order.pop(&self.activity){None=>{return Some(self.values.
+iter().map(|&v|v==TRUE).collect());}Some(var)if self.values[var]==UNSET=>break var,Some(_)=>{}}};self.
+levels.push(self.trail.len());self.assign(Lit::new(var as u32,self.phase[var]),NO_REASON);}}fn reduce(&
+mut self){let locked=|s:&Solver,index:usize|{let first=s.clauses[index][0];s.value(first)==TRUE&&s.reason[
+first.var()]==index as u32};let mut candidates:Vec<(usize,usize)> =(self.originals..self.clauses.len()).
+filter(|&i|self.clauses[i].len()>2&&!locked(self,i)).map(|i|(self.clauses[i].len(),i)).collect();candidates.
+sort_unstable_by(|a,b|b.cmp(a));let mut dropped=vec![false;self.clauses.len()];for&(_,i)in&candidates[..
+candidates.len()/2]{dropped[i]=true;}let mut renumber=vec![NO_REASON;self.clauses.len()];let mut kept=
+Vec::with_capacity(self.clauses.len());for(i,clause)in std::mem::take(&mut self.clauses).into_iter().
+enumerate(){if!dropped[i]{renumber[i]=kept.len()as u32;kept.push(clause);}}self.clauses=kept;self.learnt-=
+candidates.len()/2;for reason in self.reason.iter_mut().filter(|r|**r!=NO_REASON){*reason=renumber[*reason
+as usize];}self.watches.iter_mut().for_each(Vec::clear);for(index,clause)in self.clauses.iter().enumerate(){
+for&lit in&clause[..2]{self.watches[(!lit).index()].push(Watch{clause:index as u32,blocker:clause[0]});}}}}
+fn value(values:&[u8],lit:Lit)->u8{match values[lit.var()]{UNSET=>UNSET,v if(v==TRUE)==(lit.0&1==0)=>
+TRUE,_=>FALSE,}}enum Visit{Moved,Stays(Lit)}pub fn luby(mut i:u64)->u64{loop{let k=64-i.leading_zeros();
+if i==(1<<k)-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Heap{items:Vec<usize>,position:Vec<usize>}impl
+Heap{fn insert(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{return;}self.position[
+var]=self.items.len();self.items.push(var);self.up(self.items.len()-1,activity);}fn raise(&mut self,var:
+usize,activity:&[f64]){if self.position[var]!=usize::MAX{self.up(self.position[var],activity);}}fn pop(&
+mut self,activity:&[f64])->Option<usize>{let top=*self.items.first()?;let last=self.items.pop()?;self.
+position[top]=usize::MAX;if!self.items.is_empty(){self.items[0]=last;self.position[last]=0;self.down(
+0,activity);}Some(top)}fn swap(&mut self,a:usize,b:usize){self.items.swap(a,b);self.position[self.items[
+a]]=a;self.position[self.items[b]]=b;}fn up(&mut self,mut at:usize,activity:&[f64]){while at>0{let parent=(
+at-1)/2;if activity[self.items[parent]]>=activity[self.items[at]]{break;}self.swap(at,parent);at=parent;}}
+fn down(&mut self,mut at:usize,activity:&[f64]){loop{let(left,right)=(2*at+1,2*at+2);let mut top=at;for
+child in[left,right]{if child<self.items.len()&&activity[self.items[child]]>activity[self.items[top]]{
+top=child;}}if top==at{return;}self.swap(at,top);at=top;}}}}pub mod restarts{use crate::board::learning::
+luby;use crate::board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;
 pub fn solve_within<R:Rule>(houses:&Houses,rule:&R,board:Board,budget:u64,)->Option<Option<Board> >{let
 mut run=Run{houses,rule,random:Random(SEED),nodes:0,budget:0,weights:vec![1;houses.cells()]};let mut spent=
 0;for restart in 1 ..{run.nodes=0;run.budget=(UNIT*luby(restart)).min(budget-spent);if let Ok(found)=

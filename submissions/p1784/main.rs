@@ -95,21 +95,21 @@ const TRUE:u8=1;const FALSE:u8=2;#[derive(Clone,Copy)]struct Watch{clause:u32,bl
 u32=u32::MAX;struct Solver{clauses:Vec<Vec<Lit> >,originals:usize,watches:Vec<Vec<Watch> >,values:Vec<
 u8>,level:Vec<u32>,reason:Vec<u32>,trail:Vec<Lit>,levels:Vec<usize>,head:usize,activity:Vec<f64>,bump:
 f64,phase:Vec<bool>,order:Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(vars:usize)->Solver{let
-mut order=Heap::default();order.position=vec![usize::MAX;vars];let mut solver=Solver{clauses:Vec::new(),
-originals:0,watches:vec![Vec::new();2*vars],values:vec![UNSET;vars],level:vec![0;vars],reason:vec![NO_REASON;
-vars],trail:Vec::new(),levels:Vec::new(),head:0,activity:vec![0.0;vars],bump:1.0,phase:vec![false;vars],
-order,seen:vec![false;vars],learnt:0};for var in 0 ..vars{solver.order.insert(var,&solver.activity);}
-solver}fn value(&self,lit:Lit)->u8{value(&self.values,lit)}fn add(&mut self,mut lits:Vec<Lit>)->bool{
-lits.retain(|&l|self.value(l)!=FALSE);if lits.iter().any(|&l|self.value(l)==TRUE){return true;}match lits.
-len(){0=>false,1=>{self.assign(lits[0],NO_REASON);self.propagate().is_none()}_=>{self.attach(lits);self.
-originals+=1;true}}}fn attach(&mut self,lits:Vec<Lit>)->u32{let index=self.clauses.len()as u32;for&lit
-in&lits[..2]{self.watches[(!lit).index()].push(Watch{clause:index,blocker:lits[0]});}self.clauses.push(
-lits);index}fn assign(&mut self,lit:Lit,reason:u32){let var=lit.var();self.values[var]=if lit.0&1==0{
-TRUE}else{FALSE};self.level[var]=self.levels.len()as u32;self.reason[var]=reason;self.trail.push(lit);}
-fn propagate(&mut self)->Option<u32>{while self.head<self.trail.len(){let falsified=!self.trail[self.
-head];self.head+=1;let mut watches=std::mem::take(&mut self.watches[(!falsified).index()]);let(mut kept,
-mut k)=(0,0);let mut conflict=None;while k<watches.len(){let watch=watches[k];k+=1;if self.value(watch.
-blocker)==TRUE{watches[kept]=watch;kept+=1;continue;}match self.visit(watch.clause,falsified){Visit::
+order=Heap{items:Vec::with_capacity(vars),position:vec![usize::MAX;vars]};let mut solver=Solver{clauses:
+Vec::new(),originals:0,watches:vec![Vec::new();2*vars],values:vec![UNSET;vars],level:vec![0;vars],reason:
+vec![NO_REASON;vars],trail:Vec::new(),levels:Vec::new(),head:0,activity:vec![0.0;vars],bump:1.0,phase:
+vec![false;vars],order,seen:vec![false;vars],learnt:0};for var in 0 ..vars{solver.order.insert(var,&solver.
+activity);}solver}fn value(&self,lit:Lit)->u8{value(&self.values,lit)}fn add(&mut self,mut lits:Vec<Lit>)->
+bool{lits.retain(|&l|self.value(l)!=FALSE);if lits.iter().any(|&l|self.value(l)==TRUE){return true;}match
+lits.len(){0=>false,1=>{self.assign(lits[0],NO_REASON);self.propagate().is_none()}_=>{self.attach(lits);
+self.originals+=1;true}}}fn attach(&mut self,lits:Vec<Lit>)->u32{let index=self.clauses.len()as u32;for&
+lit in&lits[..2]{self.watches[(!lit).index()].push(Watch{clause:index,blocker:lits[0]});}self.clauses.
+push(lits);index}fn assign(&mut self,lit:Lit,reason:u32){let var=lit.var();self.values[var]=if lit.0&
+1==0{TRUE}else{FALSE};self.level[var]=self.levels.len()as u32;self.reason[var]=reason;self.trail.push(
+lit);}fn propagate(&mut self)->Option<u32>{while self.head<self.trail.len(){let falsified=!self.trail[
+self.head];self.head+=1;let mut watches=std::mem::take(&mut self.watches[(!falsified).index()]);let(mut
+kept,mut k)=(0,0);let mut conflict=None;while k<watches.len(){let watch=watches[k];k+=1;if self.value(
+watch.blocker)==TRUE{watches[kept]=watch;kept+=1;continue;}match self.visit(watch.clause,falsified){Visit::
 Moved=>{}Visit::Stays(first)=>{watches[kept]=Watch{clause:watch.clause,blocker:first};kept+=1;match self.
 value(first){TRUE=>{}UNSET=>self.assign(first,watch.clause),_=>{conflict=Some(watch.clause);while k<watches.
 len(){watches[kept]=watches[k];kept+=1;k+=1;}}}}}}watches.truncate(kept);self.watches[(!falsified).index()]=
@@ -156,29 +156,29 @@ as usize];}self.watches.iter_mut().for_each(Vec::clear);for(index,clause)in self
 for&lit in&clause[..2]{self.watches[(!lit).index()].push(Watch{clause:index as u32,blocker:clause[0]});}}}}
 fn value(values:&[u8],lit:Lit)->u8{match values[lit.var()]{UNSET=>UNSET,v if(v==TRUE)==(lit.0&1==0)=>
 TRUE,_=>FALSE,}}enum Visit{Moved,Stays(Lit)}pub fn luby(mut i:u64)->u64{loop{let k=64-i.leading_zeros();
-if i==(1<<k)-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}#[derive(Default)]struct Heap{items:Vec<usize>,position:
-Vec<usize>}impl Heap{fn insert(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{
-return;}self.position[var]=self.items.len();self.items.push(var);self.up(self.items.len()-1,activity);}
-fn raise(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{self.up(self.position[
-var],activity);}}fn pop(&mut self,activity:&[f64])->Option<usize>{let top=*self.items.first()?;let last=
-self.items.pop()?;self.position[top]=usize::MAX;if!self.items.is_empty(){self.items[0]=last;self.position[
-last]=0;self.down(0,activity);}Some(top)}fn swap(&mut self,a:usize,b:usize){self.items.swap(a,b);self.
-position[self.items[a]]=a;self.position[self.items[b]]=b;}fn up(&mut self,mut at:usize,activity:&[f64]){
-while at>0{let parent=(at-1)/2;if activity[self.items[parent]]>=activity[self.items[at]]{break;}self.
-swap(at,parent);at=parent;}}fn down(&mut self,mut at:usize,activity:&[f64]){loop{let(left,right)=(2*at+
-1,2*at+2);let mut top=at;for child in[left,right]{if child<self.items.len()&&activity[self.items[child]]>
-activity[self.items[top]]{top=child;}}if top==at{return;}self.swap(at,top);at=top;}}}}pub mod restarts{
-use crate::board::learning::luby;use crate::board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const
-SEED:u64=0x005E_ED0F_1DEA;pub fn solve_within<R:Rule>(houses:&Houses,rule:&R,board:Board,budget:u64,)->
-Option<Option<Board> >{let mut run=Run{houses,rule,random:Random(SEED),nodes:0,budget:0,weights:vec![
-1;houses.cells()]};let mut spent=0;for restart in 1 ..{run.nodes=0;run.budget=(UNIT*luby(restart)).min(
-budget-spent);if let Ok(found)=run.search(board.clone()){return Some(found);}spent+=run.budget;if spent>=
-budget{return None;}}unreachable!("the budget runs out")}struct Random(u64);impl Random{fn next(&mut self)->
-u64{self.0=self.0 .wrapping_add(0x9E37_79B9_7F4A_7C15);let mut z=self.0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-z=(z^(z>>27)).wrapping_mul(0x94D0_49BB_1331_11EB);z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%
-u64::from(n))as u32}}struct OutOfBudget;struct Run<'a,R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:
-u64,budget:u64,weights:Vec<u32>}impl<R:Rule>Run<'_,R>{fn search(&mut self,mut board:Board,)->Result<Option<
-Board>,OutOfBudget>{self.nodes+=1;if self.nodes>self.budget{return Err(OutOfBudget);}if self.houses.settle(&
+if i==(1<<k)-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Heap{items:Vec<usize>,position:Vec<usize>}impl
+Heap{fn insert(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{return;}self.position[
+var]=self.items.len();self.items.push(var);self.up(self.items.len()-1,activity);}fn raise(&mut self,var:
+usize,activity:&[f64]){if self.position[var]!=usize::MAX{self.up(self.position[var],activity);}}fn pop(&
+mut self,activity:&[f64])->Option<usize>{let top=*self.items.first()?;let last=self.items.pop()?;self.
+position[top]=usize::MAX;if!self.items.is_empty(){self.items[0]=last;self.position[last]=0;self.down(
+0,activity);}Some(top)}fn swap(&mut self,a:usize,b:usize){self.items.swap(a,b);self.position[self.items[
+a]]=a;self.position[self.items[b]]=b;}fn up(&mut self,mut at:usize,activity:&[f64]){while at>0{let parent=(
+at-1)/2;if activity[self.items[parent]]>=activity[self.items[at]]{break;}self.swap(at,parent);at=parent;}}
+fn down(&mut self,mut at:usize,activity:&[f64]){loop{let(left,right)=(2*at+1,2*at+2);let mut top=at;for
+child in[left,right]{if child<self.items.len()&&activity[self.items[child]]>activity[self.items[top]]{
+top=child;}}if top==at{return;}self.swap(at,top);at=top;}}}}pub mod restarts{use crate::board::learning::
+luby;use crate::board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;
+pub fn solve_within<R:Rule>(houses:&Houses,rule:&R,board:Board,budget:u64,)->Option<Option<Board> >{let
+mut run=Run{houses,rule,random:Random(SEED),nodes:0,budget:0,weights:vec![1;houses.cells()]};let mut spent=
+0;for restart in 1 ..{run.nodes=0;run.budget=(UNIT*luby(restart)).min(budget-spent);if let Ok(found)=
+run.search(board.clone()){return Some(found);}spent+=run.budget;if spent>=budget{return None;}}unreachable!(
+"the budget runs out")}struct Random(u64);impl Random{fn next(&mut self)->u64{self.0=self.0 .wrapping_add(
+0x9E37_79B9_7F4A_7C15);let mut z=self.0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);z=(z^(z>>27)).
+wrapping_mul(0x94D0_49BB_1331_11EB);z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%u64::from(n))
+as u32}}struct OutOfBudget;struct Run<'a,R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:u64,budget:
+u64,weights:Vec<u32>}impl<R:Rule>Run<'_,R>{fn search(&mut self,mut board:Board,)->Result<Option<Board>,
+OutOfBudget>{self.nodes+=1;if self.nodes>self.budget{return Err(OutOfBudget);}if self.houses.settle(&
 mut board,self.rule).is_err(){return Ok(None);}let cell=match self.choose(&board){Some(cell)=>cell,None=>
 return Ok(Some(board)),};let unplaced=if self.rule.interchangeable(){self.houses.all_digits()&!board.
 placed()}else{0};let mut left=board.digits(cell);while left!=0{let digit=self.draw(left);left&=!digit;

@@ -173,8 +173,10 @@ struct Solver {
 
 impl Solver {
     fn new(vars: usize) -> Solver {
-        let mut order = Heap::default();
-        order.position = vec![usize::MAX; vars];
+        let order = Heap {
+            items: Vec::with_capacity(vars),
+            position: vec![usize::MAX; vars],
+        };
         let mut solver = Solver {
             clauses: Vec::new(),
             originals: 0,
@@ -538,7 +540,6 @@ pub fn luby(mut i: u64) -> u64 {
 
 /// The unassigned variables by activity, most active on top: a binary
 /// heap that knows where each variable is, to raise it in place.
-#[derive(Default)]
 struct Heap {
     items: Vec<usize>,
     /// Where each variable is in `items`, `usize::MAX` when absent.

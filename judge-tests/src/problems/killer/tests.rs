@@ -241,6 +241,12 @@ fn committed_cases_are_what_their_names_say() {
                 let cages: Vec<usize> = puzzles.iter().map(|p| p.cages.len()).collect();
                 assert!(cages.contains(&0) && cages.contains(&CELLS), "{cages:?}");
             }
+            "hard-jigsaw-cages" => {
+                let layout =
+                    |p: &Puzzle| p.cages.iter().all(|c| c.cells.len() == SIDE && c.sum == 45);
+                assert!(puzzles.iter().all(layout), "{name}");
+                assert_eq!(none, puzzles.len(), "{name}");
+            }
             "many-generated" => {
                 assert!(puzzles.len() >= 50, "{name}");
                 let partial = puzzles.iter().filter(|p| p.labels.contains(&NO_CAGE));

@@ -17,6 +17,7 @@ use crate::cfg::Cfg;
 use crate::error::{Error, Place};
 use crate::mount::{self, Mount};
 use crate::syntax::place_of;
+use crate::unfold::unfold;
 
 /// A module of the library: its index in [`Crate::modules`] (the root is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -55,6 +56,9 @@ pub struct Crate {
     /// The root modules of the library crates of a user's bundle, each
     /// mounted as a module of the bin's crate.
     pub mounted: Vec<ModuleId>,
+    /// The root module of each crate (the bin's, or the library's, then
+    /// each mounted one) with what is known of its configuration.
+    pub cfgs: Vec<(ModuleId, Cfg)>,
     /// The text of every file read, by workspace-relative name.
     sources: BTreeMap<String, String>,
 }
@@ -126,11 +130,14 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
     let root = library.join("src").join("lib.rs");
     let src_dir = library.join("src");
     reader.load_file(&root, Vec::new(), None, &src_dir, None)?;
-    Ok(Crate {
+    let mut krate = Crate {
         modules: reader.modules,
         mounted: Vec::new(),
+        cfgs: vec![(ModuleId::ROOT, Cfg::default())],
         sources: reader.sources,
-    })
+    };
+    unfold(&mut krate);
+    Ok(krate)
 }
 
 /// Reads the bin of a user's package as the crate root, and every library
@@ -143,6 +150,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
     reader.load_file(&root.root_file, Vec::new(), None, dir, None)?;
     let mut alloc = reader.found.alloc;
     let mut mounted = Vec::new();
+    let mut cfgs = vec![(ModuleId::ROOT, cfg_of(root))];
     for krate in workspace.libraries.values() {
         reader.base = krate.display_base.clone();
         reader.cfg = cfg_of(krate);
@@ -153,6 +161,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
         let child = reader.load_file(&krate.root_file, path, Some(ModuleId::ROOT), dir, None)?;
         reader.finish_library(child, &krate.mount);
         mounted.push(child);
+        cfgs.push((child, cfg_of(krate)));
         alloc |= reader.found.alloc;
     }
     if alloc {
@@ -165,11 +174,14 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
         let shifted = std::mem::take(&mut reader.modules[0].children);
         reader.modules[0].children = shifted.into_iter().map(|(k, v)| (k + 1, v)).collect();
     }
-    Ok(Crate {
+    let mut krate = Crate {
         modules: reader.modules,
         mounted,
+        cfgs,
         sources: reader.sources,
-    })
+    };
+    unfold(&mut krate);
+    Ok(krate)
 }
 
 fn cfg_of(krate: &Krate) -> Cfg {

@@ -97,6 +97,49 @@ impl Macros {
     }
 }
 
+/// One `macro_rules!` definition, read: what [`crate::unfold`] writes a
+/// call out with once it has found, by scope, the definition it names.
+pub struct Definition {
+    rules: Vec<Rule>,
+}
+
+impl Definition {
+    /// The rules of `item`, a `macro_rules!` definition (`None`: not one,
+    /// or rules this expander does not read).
+    pub fn read(item: &syn::ItemMacro) -> Option<Definition> {
+        if !item.mac.path.is_ident("macro_rules") || item.ident.is_none() {
+            return None;
+        }
+        let rules = parse_rules(item.mac.tokens.clone()).ok()?;
+        Some(Definition { rules })
+    }
+
+    /// What call `mac` writes, parsed as a list of `T` (items, members),
+    /// the calls among them left for the caller to resolve.
+    pub fn write<T: Parse>(&self, mac: &syn::Macro) -> Result<Vec<T>, ExpandError> {
+        let tokens = transcribe_with(&self.rules, mac)?;
+        parse_list(mac, tokens)
+    }
+}
+
+/// `tokens` as a list of `T`, for what call `mac` wrote.
+fn parse_list<T: Parse>(mac: &syn::Macro, tokens: TokenStream) -> Result<Vec<T>, ExpandError> {
+    let parser = |input: ParseStream| {
+        let mut items = Vec::new();
+        while !input.is_empty() {
+            items.push(input.parse::<T>()?);
+        }
+        Ok(items)
+    };
+    parser.parse2(tokens).map_err(|e| {
+        ExpandError(format!(
+            "the expansion of `{}!` is not a list of {}: {e}",
+            macro_name(mac),
+            std::any::type_name::<T>().rsplit("::").next().unwrap_or("items")
+        ))
+    })
+}
+
 fn macro_name(mac: &syn::Macro) -> String {
     mac.path
         .segments
@@ -116,7 +159,7 @@ pub fn expand_items(
         Item::Macro(inner) if inner.ident.is_none() => Some(inner.mac.clone()),
         _ => None,
     };
-    expand_all(macros, mac, def_site, 0, "items", &invocation)
+    expand_all(macros, mac, def_site, 0, &invocation)
 }
 
 /// The members an invocation inside an `impl` block stands for.
@@ -129,7 +172,7 @@ pub fn expand_impl_items(
         ImplItem::Macro(inner) => Some(inner.mac.clone()),
         _ => None,
     };
-    expand_all(macros, mac, def_site, 0, "impl members", &invocation)
+    expand_all(macros, mac, def_site, 0, &invocation)
 }
 
 /// The `T`s (items, members) an invocation stands for; `invocation` tells
@@ -139,23 +182,10 @@ fn expand_all<T: Parse>(
     mac: &syn::Macro,
     def_site: Option<Range>,
     depth: usize,
-    what: &str,
     invocation: &dyn Fn(&T) -> Option<syn::Macro>,
 ) -> Result<Vec<T>, ExpandError> {
     let tokens = transcribe_call(macros, mac, def_site, depth)?;
-    let parser = |input: ParseStream| {
-        let mut items = Vec::new();
-        while !input.is_empty() {
-            items.push(input.parse::<T>()?);
-        }
-        Ok(items)
-    };
-    let items = parser.parse2(tokens).map_err(|e| {
-        ExpandError(format!(
-            "the expansion of `{}!` is not a list of {what}: {e}",
-            macro_name(mac)
-        ))
-    })?;
+    let items = parse_list::<T>(mac, tokens)?;
     let mut out = Vec::new();
     for item in items {
         match invocation(&item).filter(|inner| macros.knows(&macro_name(inner))) {
@@ -164,7 +194,6 @@ fn expand_all<T: Parse>(
                 &inner,
                 None,
                 depth + 1,
-                what,
                 invocation,
             )?),
             None => out.push(item),
@@ -189,6 +218,11 @@ fn transcribe_call(
     let rules = macros
         .rules(&name, def_site)
         .ok_or_else(|| ExpandError(format!("no `macro_rules! {name}` in the bundle")))?;
+    transcribe_with(rules, mac)
+}
+
+/// The tokens call `mac` expands to (one step) with `rules`.
+fn transcribe_with(rules: &[Rule], mac: &syn::Macro) -> Result<TokenStream, ExpandError> {
     let input: Vec<TokenTree> = mac.tokens.clone().into_iter().collect();
     for rule in rules {
         if let Some(bindings) = match_all(&rule.matcher, &input) {
@@ -197,6 +231,7 @@ fn transcribe_call(
             return Ok(out.into_iter().collect());
         }
     }
+    let name = macro_name(mac);
     Err(ExpandError(format!(
         "no rule of `{name}!` matches `{}`",
         shorten(&mac.tokens.to_string())

@@ -40,6 +40,7 @@ mod shake;
 mod sourcemap;
 mod syntax;
 mod toolchain;
+mod unfold;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

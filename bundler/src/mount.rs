@@ -25,7 +25,7 @@ use syn::visit_mut::VisitMut;
 use syn::{Item, UseTree};
 
 use crate::cargo::Extern;
-use crate::refs::flatten_use;
+use crate::syntax::flatten_use;
 use crate::resolve::is_std;
 use crate::syntax::item_name;
 

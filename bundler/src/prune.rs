@@ -196,7 +196,7 @@ fn module_items(krate: &Crate, kept: &[Vec<Item>], m: ModuleId) -> Vec<Item> {
 }
 
 /// A copy of `tree` with only the leaves in `wanted`; leaves are numbered
-/// in the order `refs::flatten_use` meets them.
+/// in the order `syntax::flatten_use` meets them.
 fn keep_leaves(
     tree: &UseTree,
     ids: &mut impl Iterator<Item = LeafId>,

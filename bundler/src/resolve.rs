@@ -16,7 +16,7 @@ use syn::Item;
 
 use crate::discover::{Crate, ItemId, ModuleId};
 use crate::error::Place;
-use crate::refs::flatten_use;
+use crate::syntax::flatten_use;
 use crate::syntax::{item_label, item_name, line_of};
 
 /// One name bound by a `use` item (a glob binds every name of its target).

@@ -1,5 +1,5 @@
 //! `#[cfg]` and `#[cfg_attr]` decided before bundling, where the answer is
-//! known: `test`, `doc`, `doctest`, `docsrs` and `miri` never hold in a
+//! known (and `#[test]` functions dropped, as `cfg(test)` code): `test`, `doc`, `doctest`, `docsrs` and `miri` never hold in a
 //! submission, nor does `debug_assertions` (judges compile with `-O`, and
 //! code kept for the other setting would name what rustc, checking one,
 //! deleted as dead); `feature = "x"` holds when cargo enabled feature `x`
@@ -54,6 +54,11 @@ impl Cfg {
         let mut out = Vec::with_capacity(attrs.len());
         for attr in std::mem::take(attrs) {
             for attr in self.expand(attr) {
+                // A `#[test]` function exists only in `--test` builds.
+                if attr.path().is_ident("test") && matches!(attr.meta, Meta::Path(_)) {
+                    keep = false;
+                    continue;
+                }
                 if !attr.path().is_ident("cfg") {
                     out.push(attr);
                     continue;

@@ -19,12 +19,13 @@
 //! `ident`, `lifetime`, `literal`, `tt`), repetitions (`*`, `+`, `?`, with a
 //! separator) take as many rounds as match. An `expr` or `ty` is inserted as
 //! an invisible group, as rustc does, so that printing keeps its
-//! precedence. `$crate` becomes `crate`. Not modelled: hygiene of local
-//! variables (an item expansion rarely has any).
+//! precedence. `$crate` becomes `crate`. A local the body binds is kept
+//! apart from a name the call passes in (`hygiene`).
 //!
 //! `rules` reads a definition, `matching` matches an invocation against a
 //! rule, `transcribe` writes the rule's transcriber out.
 
+mod hygiene;
 mod matching;
 mod rules;
 mod transcribe;
@@ -226,9 +227,14 @@ fn transcribe_with(rules: &[Rule], mac: &syn::Macro) -> Result<TokenStream, Expa
     let input: Vec<TokenTree> = mac.tokens.clone().into_iter().collect();
     for rule in rules {
         if let Some(bindings) = match_all(&rule.matcher, &input) {
+            let marked = hygiene::clashing(&rule.transcriber, &bindings);
             let mut out = Vec::new();
-            transcribe(&rule.transcriber, &bindings, &[], &mut out)?;
-            return Ok(out.into_iter().collect());
+            transcribe(&rule.transcriber, &bindings, &[], &marked, &mut out)?;
+            let stream: TokenStream = out.into_iter().collect();
+            return Ok(match marked.is_empty() {
+                true => stream,
+                false => hygiene::resolve(stream),
+            });
         }
     }
     let name = macro_name(mac);

@@ -36,7 +36,7 @@ use syn::{ImplItem, Item};
 use crate::cfg::Cfg;
 use crate::discover::{Crate, ModuleId};
 use crate::expand::Definition;
-use crate::syntax::flatten_use;
+use crate::syntax::{flatten_use, impl_item_attrs_mut, item_attrs_mut};
 
 /// A definition in textual scope.
 struct Scoped {
@@ -85,8 +85,8 @@ impl Walk<'_> {
                     }
                 }
                 Item::Macro(mac) => {
-                    let call = mac.mac.clone();
-                    if let Some(written) = self.write_items(m, &call, scope) {
+                    let (call, attrs) = (mac.mac.clone(), mac.attrs.clone());
+                    if let Some(written) = self.write_items(m, &call, &attrs, scope) {
                         self.splice(m, i, written);
                         // The written items are walked in turn: they may
                         // define macros or call them.
@@ -136,7 +136,17 @@ impl Walk<'_> {
         let mut changed = false;
         while let Some(member) = queue.pop_front() {
             let written = match &member {
-                ImplItem::Macro(mac) => self.write_members(m, &mac.mac, scope),
+                ImplItem::Macro(mac) => self.write_members(m, &mac.mac, scope).map(|written| {
+                    written
+                        .into_iter()
+                        .map(|mut w| {
+                            if let Some(attrs) = impl_item_attrs_mut(&mut w) {
+                                attrs.splice(0..0, mac.attrs.iter().cloned());
+                            }
+                            w
+                        })
+                        .collect::<Vec<_>>()
+                }),
                 _ => None,
             };
             match written {
@@ -161,14 +171,26 @@ impl Walk<'_> {
         }
     }
 
-    /// The items call `mac` in module `m` writes, their `cfg`s decided;
-    /// `None` if it stays a call.
-    fn write_items(&mut self, m: ModuleId, mac: &syn::Macro, scope: &[Scoped]) -> Option<Vec<Item>> {
+    /// The items call `mac` in module `m` writes, each with the call's
+    /// attributes `attrs` (a `cfg` on the call holds for all it writes),
+    /// their `cfg`s decided; `None` if it stays a call.
+    fn write_items(
+        &mut self,
+        m: ModuleId,
+        mac: &syn::Macro,
+        attrs: &[syn::Attribute],
+        scope: &[Scoped],
+    ) -> Option<Vec<Item>> {
         let definition = self.definition(m, mac, scope)?;
-        let written: Vec<Item> = definition.write(mac).ok()?;
+        let mut written: Vec<Item> = definition.write(mac).ok()?;
         // A written module would need a module of its own in the tree.
         if written.iter().any(|item| matches!(item, Item::Mod(_))) {
             return None;
+        }
+        for item in &mut written {
+            if let Some(own) = item_attrs_mut(item) {
+                own.splice(0..0, attrs.iter().cloned());
+            }
         }
         let mut file = file_of(written);
         self.cfg.apply(&mut file);

@@ -368,17 +368,23 @@ pub fn hide_underscores(file: &mut syn::File) -> std::collections::BTreeMap<Stri
 }
 
 /// `_name` as rustc reports it, in the same case style.
+/// Two or more underscores (`__private`) are counted, not kept
+/// (`bundlerhidden2_private`), so that no case lint fires on the double one.
 fn visible_name(name: &str) -> String {
-    let rest = &name[1..];
+    let rest = name.trim_start_matches('_');
+    let count = match name.len() - rest.len() {
+        1 => String::new(),
+        n => n.to_string(),
+    };
     if rest
         .chars()
         .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
     {
-        format!("BUNDLERHIDDEN_{rest}")
+        format!("BUNDLERHIDDEN{count}_{rest}")
     } else if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
-        format!("Bundlerhidden{rest}")
+        format!("Bundlerhidden{count}{rest}")
     } else {
-        format!("bundlerhidden_{rest}")
+        format!("bundlerhidden{count}_{rest}")
     }
 }
 

@@ -31,7 +31,8 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use syn::{ImplItem, Item};
+use syn::visit_mut::VisitMut;
+use syn::{ImplItem, Item, Stmt};
 
 use crate::cfg::Cfg;
 use crate::discover::{Crate, ModuleId};
@@ -93,7 +94,10 @@ impl Walk<'_> {
                         continue;
                     }
                 }
-                Item::Impl(_) => self.impl_members(m, i, scope),
+                Item::Impl(_) => {
+                    self.impl_members(m, i, scope);
+                    self.blocks(m, i, scope);
+                }
                 Item::Mod(module) => {
                     let macro_use = module.attrs.iter().any(|a| a.path().is_ident("macro_use"));
                     let child = self.krate.modules[m.0].children.get(&i).copied();
@@ -105,10 +109,24 @@ impl Walk<'_> {
                         }
                     }
                 }
-                _ => {}
+                _ => self.blocks(m, i, scope),
             }
             i += 1;
         }
+    }
+
+    /// Writes out the item-level calls inside the blocks of item `i` of
+    /// module `m` (a function's body, a `const _: () = { … };`).
+    fn blocks(&mut self, m: ModuleId, i: usize, scope: &mut Vec<Scoped>) {
+        let placeholder = Item::Verbatim(proc_macro2::TokenStream::new());
+        let mut item = std::mem::replace(&mut self.krate.modules[m.0].items[i], placeholder);
+        let mut blocks = Blocks {
+            walk: self,
+            module: m,
+            scope,
+        };
+        blocks.visit_item_mut(&mut item);
+        self.krate.modules[m.0].items[i] = item;
     }
 
     /// Replaces item `i` of module `m` by `written`.
@@ -306,6 +324,84 @@ impl Walk<'_> {
                     _ => None,
                 })
             })
+    }
+}
+
+/// The blocks of one item, walked for item-level calls in statement
+/// position; the definitions a block holds are in scope to its end.
+struct Blocks<'b, 'k> {
+    walk: &'b mut Walk<'k>,
+    module: ModuleId,
+    scope: &'b mut Vec<Scoped>,
+}
+
+impl Blocks<'_, '_> {
+    /// Walks `items` (an inline module's, or a block's) in order.
+    fn items(&mut self, items: &mut Vec<Item>) {
+        let mark = self.scope.len();
+        let mut k = 0;
+        while k < items.len() {
+            match &items[k] {
+                Item::Macro(mac) if mac.ident.is_some() => {
+                    self.define(mac);
+                }
+                Item::Macro(mac) => {
+                    let (call, attrs) = (mac.mac.clone(), mac.attrs.clone());
+                    if let Some(written) = self.walk.write_items(self.module, &call, &attrs, self.scope) {
+                        items.splice(k..=k, written);
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            self.visit_item_mut(&mut items[k]);
+            k += 1;
+        }
+        self.scope.truncate(mark);
+    }
+
+    fn define(&mut self, mac: &syn::ItemMacro) {
+        if let (Some(ident), Some(definition)) = (&mac.ident, Definition::read(mac)) {
+            self.scope.push(Scoped {
+                name: ident.to_string(),
+                definition: Rc::new(definition),
+            });
+        }
+    }
+}
+
+impl VisitMut for Blocks<'_, '_> {
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            self.items(items);
+        }
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mark = self.scope.len();
+        let mut k = 0;
+        while k < block.stmts.len() {
+            let call = match &block.stmts[k] {
+                Stmt::Item(Item::Macro(mac)) if mac.ident.is_some() => {
+                    self.define(mac);
+                    None
+                }
+                Stmt::Item(Item::Macro(mac)) => Some((mac.mac.clone(), mac.attrs.clone())),
+                Stmt::Macro(mac) => Some((mac.mac.clone(), mac.attrs.clone())),
+                _ => None,
+            };
+            let written = call.and_then(|(call, attrs)| {
+                self.walk
+                    .write_items(self.module, &call, &attrs, self.scope)
+            });
+            if let Some(written) = written {
+                block.stmts.splice(k..=k, written.into_iter().map(Stmt::Item));
+                continue;
+            }
+            self.visit_stmt_mut(&mut block.stmts[k]);
+            k += 1;
+        }
+        self.scope.truncate(mark);
     }
 }
 

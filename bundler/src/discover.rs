@@ -17,7 +17,6 @@ use crate::cfg::Cfg;
 use crate::error::{Error, Place};
 use crate::mount::{self, Mount};
 use crate::syntax::place_of;
-use crate::unfold::unfold;
 
 /// A module of the library: its index in [`Crate::modules`] (the root is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -130,14 +129,12 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
     let root = library.join("src").join("lib.rs");
     let src_dir = library.join("src");
     reader.load_file(&root, Vec::new(), None, &src_dir, None)?;
-    let mut krate = Crate {
+    Ok(Crate {
         modules: reader.modules,
         mounted: Vec::new(),
         cfgs: vec![(ModuleId::ROOT, Cfg::default())],
         sources: reader.sources,
-    };
-    unfold(&mut krate);
-    Ok(krate)
+    })
 }
 
 /// Reads the bin of a user's package as the crate root, and every library
@@ -174,14 +171,12 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
         let shifted = std::mem::take(&mut reader.modules[0].children);
         reader.modules[0].children = shifted.into_iter().map(|(k, v)| (k + 1, v)).collect();
     }
-    let mut krate = Crate {
+    Ok(Crate {
         modules: reader.modules,
         mounted,
         cfgs,
         sources: reader.sources,
-    };
-    unfold(&mut krate);
-    Ok(krate)
+    })
 }
 
 fn cfg_of(krate: &Krate) -> Cfg {

@@ -136,7 +136,10 @@ fn parse_list<T: Parse>(mac: &syn::Macro, tokens: TokenStream) -> Result<Vec<T>,
         ExpandError(format!(
             "the expansion of `{}!` is not a list of {}: {e}",
             macro_name(mac),
-            std::any::type_name::<T>().rsplit("::").next().unwrap_or("items")
+            std::any::type_name::<T>()
+                .rsplit("::")
+                .next()
+                .unwrap_or("items")
         ))
     })
 }
@@ -190,13 +193,7 @@ fn expand_all<T: Parse>(
     let mut out = Vec::new();
     for item in items {
         match invocation(&item).filter(|inner| macros.knows(&macro_name(inner))) {
-            Some(inner) => out.extend(expand_all(
-                macros,
-                &inner,
-                None,
-                depth + 1,
-                invocation,
-            )?),
+            Some(inner) => out.extend(expand_all(macros, &inner, None, depth + 1, invocation)?),
             None => out.push(item),
         }
     }

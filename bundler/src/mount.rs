@@ -25,9 +25,8 @@ use syn::visit_mut::VisitMut;
 use syn::{Item, UseTree};
 
 use crate::cargo::Extern;
-use crate::syntax::flatten_use;
-use crate::resolve::is_std;
 use crate::syntax::item_name;
+use crate::syntax::{flatten_use, is_std};
 
 /// One crate as a module of the bundle.
 #[derive(Clone, Debug)]

@@ -17,7 +17,7 @@ use syn::Item;
 use crate::discover::{Crate, ItemId, ModuleId};
 use crate::error::Place;
 use crate::syntax::flatten_use;
-use crate::syntax::{item_label, item_name, line_of};
+use crate::syntax::{is_std, item_label, item_name, line_of};
 
 /// One name bound by a `use` item (a glob binds every name of its target).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -90,11 +90,6 @@ const PRIMITIVES: &[&str] = &[
     "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
     "i128", "isize", "f32", "f64",
 ];
-
-/// Whether a crate name is one every judge has.
-pub fn is_std(name: &str) -> bool {
-    matches!(name, "std" | "core" | "alloc")
-}
 
 impl<'a> Names<'a> {
     /// Indexes the names every module binds.

@@ -49,6 +49,11 @@ pub fn flatten_use(
     }
 }
 
+/// Whether a crate name is one every judge has.
+pub fn is_std(name: &str) -> bool {
+    matches!(name, "std" | "core" | "alloc")
+}
+
 /// Where `node` starts in `file` (line only).
 pub fn place_of(file: &str, node: &impl Spanned) -> Place {
     Place {
@@ -462,9 +467,9 @@ fn markers(e: &syn::ItemEnum) -> Vec<&syn::Variant> {
         .iter()
         .enumerate()
         .filter(|(k, _)| {
-            params.iter().any(|p| {
-                uses[*k].contains(p) && uses.iter().filter(|u| u.contains(p)).count() == 1
-            })
+            params
+                .iter()
+                .any(|p| uses[*k].contains(p) && uses.iter().filter(|u| u.contains(p)).count() == 1)
         })
         .map(|(_, v)| v)
         .collect()

@@ -146,7 +146,11 @@ impl Walk<'_> {
         let Item::Impl(imp) = &self.krate.modules[m.0].items[i] else {
             return;
         };
-        if !imp.items.iter().any(|member| matches!(member, ImplItem::Macro(_))) {
+        if !imp
+            .items
+            .iter()
+            .any(|member| matches!(member, ImplItem::Macro(_)))
+        {
             return;
         }
         let mut members = Vec::with_capacity(imp.items.len());
@@ -227,11 +231,21 @@ impl Walk<'_> {
     }
 
     /// The definition call `mac` in module `m` names, counting the call.
-    fn definition(&mut self, m: ModuleId, mac: &syn::Macro, scope: &[Scoped]) -> Option<Rc<Definition>> {
+    fn definition(
+        &mut self,
+        m: ModuleId,
+        mac: &syn::Macro,
+        scope: &[Scoped],
+    ) -> Option<Rc<Definition>> {
         if self.calls >= MAX_CALLS {
             return None;
         }
-        let segments: Vec<String> = mac.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segments: Vec<String> = mac
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
         let found = match segments.as_slice() {
             [name] if mac.path.leading_colon.is_none() => scope
                 .iter()
@@ -288,19 +302,25 @@ impl Walk<'_> {
     /// Module `m`'s child module `name`.
     fn child(&self, m: ModuleId, name: &str) -> Option<ModuleId> {
         let module = &self.krate.modules[m.0];
-        module.children.values().copied().find(|&c| {
-            self.krate.modules[c.0].path.last().map(String::as_str) == Some(name)
-        })
+        module
+            .children
+            .values()
+            .copied()
+            .find(|&c| self.krate.modules[c.0].path.last().map(String::as_str) == Some(name))
     }
 
     /// The last definition of `name` among module `m`'s items.
     fn defined_in(&self, m: ModuleId, name: &str) -> Option<Rc<Definition>> {
-        self.krate.modules[m.0].items.iter().rev().find_map(|item| match item {
-            Item::Macro(mac) if mac.ident.as_ref().is_some_and(|i| i == name) => {
-                Definition::read(mac).map(Rc::new)
-            }
-            _ => None,
-        })
+        self.krate.modules[m.0]
+            .items
+            .iter()
+            .rev()
+            .find_map(|item| match item {
+                Item::Macro(mac) if mac.ident.as_ref().is_some_and(|i| i == name) => {
+                    Definition::read(mac).map(Rc::new)
+                }
+                _ => None,
+            })
     }
 
     /// A `#[macro_export]` definition of `name` anywhere in the crate of
@@ -314,15 +334,18 @@ impl Walk<'_> {
             .map(ModuleId)
             .filter(|&c| self.krate.is_within(c, root))
             .find_map(|c| {
-                self.krate.modules[c.0].items.iter().find_map(|item| match item {
-                    Item::Macro(mac)
-                        if mac.ident.as_ref().is_some_and(|i| i == name)
-                            && mac.attrs.iter().any(|a| a.path().is_ident("macro_export")) =>
-                    {
-                        Definition::read(mac).map(Rc::new)
-                    }
-                    _ => None,
-                })
+                self.krate.modules[c.0]
+                    .items
+                    .iter()
+                    .find_map(|item| match item {
+                        Item::Macro(mac)
+                            if mac.ident.as_ref().is_some_and(|i| i == name)
+                                && mac.attrs.iter().any(|a| a.path().is_ident("macro_export")) =>
+                        {
+                            Definition::read(mac).map(Rc::new)
+                        }
+                        _ => None,
+                    })
             })
     }
 }
@@ -347,7 +370,10 @@ impl Blocks<'_, '_> {
                 }
                 Item::Macro(mac) => {
                     let (call, attrs) = (mac.mac.clone(), mac.attrs.clone());
-                    if let Some(written) = self.walk.write_items(self.module, &call, &attrs, self.scope) {
+                    if let Some(written) =
+                        self.walk
+                            .write_items(self.module, &call, &attrs, self.scope)
+                    {
                         items.splice(k..=k, written);
                         continue;
                     }
@@ -395,7 +421,9 @@ impl VisitMut for Blocks<'_, '_> {
                     .write_items(self.module, &call, &attrs, self.scope)
             });
             if let Some(written) = written {
-                block.stmts.splice(k..=k, written.into_iter().map(Stmt::Item));
+                block
+                    .stmts
+                    .splice(k..=k, written.into_iter().map(Stmt::Item));
                 continue;
             }
             self.visit_stmt_mut(&mut block.stmts[k]);

@@ -58,8 +58,11 @@ fn package() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temporary directory");
     let bin_dir = dir.path().join("src").join("bin");
     std::fs::create_dir_all(&bin_dir).expect("src/bin");
-    std::fs::copy(package_dir().join("Cargo.toml"), dir.path().join("Cargo.toml"))
-        .expect("Cargo.toml");
+    std::fs::copy(
+        package_dir().join("Cargo.toml"),
+        dir.path().join("Cargo.toml"),
+    )
+    .expect("Cargo.toml");
     for task in tasks() {
         let name = format!("{task}.rs");
         let from = package_dir().join("src").join("bin").join(&name);
@@ -76,7 +79,10 @@ fn check_task(dir: &Path, task: &str) -> usize {
     let mut options = Options::bin(&bin, Some(dir.join("Cargo.toml")));
     options.judge = Judge::named("atcoder").expect("a judge");
     let bundle = bundle(&options).unwrap_or_else(|e| panic!("{bin}: {e}"));
-    assert_eq!(bundle.report.fell_back, None, "{bin}: the cut did not compile");
+    assert_eq!(
+        bundle.report.fell_back, None,
+        "{bin}: the cut did not compile"
+    );
     assert!(bundle.warnings.is_empty(), "{bin}: {:?}", bundle.warnings);
     let stripped = without_allows(&bundle.text);
     compile(&crate_visible(&stripped), true);
@@ -104,15 +110,31 @@ fn every_task_bundles_clean_and_right() {
     println!("| task | libraries | bundle bytes |");
     println!("|---|---|---|");
     for task in tasks() {
-        let built = common::Program::at(dir.path().join("target/debug").join(format!("contest-{task}")));
-        assert_eq!(run(&built, "").0, expected(&task), "contest-{task}: unbundled");
+        let built = common::Program::at(
+            dir.path()
+                .join("target/debug")
+                .join(format!("contest-{task}")),
+        );
+        assert_eq!(
+            run(&built, "").0,
+            expected(&task),
+            "contest-{task}: unbundled"
+        );
         let size = check_task(dir.path(), &task);
-        let source = std::fs::read_to_string(package_dir().join("src/bin").join(format!("{task}.rs")))
-            .expect("the bin");
-        let libraries: Vec<&str> = ["itertools", "either", "bitflags", "static_assertions", "maplit", "fixedbitset"]
-            .into_iter()
-            .filter(|l| source.contains(&format!("{l}::")))
-            .collect();
+        let source =
+            std::fs::read_to_string(package_dir().join("src/bin").join(format!("{task}.rs")))
+                .expect("the bin");
+        let libraries: Vec<&str> = [
+            "itertools",
+            "either",
+            "bitflags",
+            "static_assertions",
+            "maplit",
+            "fixedbitset",
+        ]
+        .into_iter()
+        .filter(|l| source.contains(&format!("{l}::")))
+        .collect();
         println!("| {task} | {} | {size} |", libraries.join(", "));
     }
 }

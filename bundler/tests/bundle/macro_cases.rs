@@ -23,13 +23,24 @@ fn bundle_bin(bin: &str) -> Bundle {
 fn check_bin(bin: &str, expected: &str, present: &[&str], absent: &[&str]) {
     let bundle = bundle_bin(bin);
     for text in present {
-        assert!(bundle.text.contains(text), "{bin}: no `{text}`:\n{}", bundle.text);
+        assert!(
+            bundle.text.contains(text),
+            "{bin}: no `{text}`:\n{}",
+            bundle.text
+        );
     }
     for text in absent {
-        assert!(!bundle.text.contains(text), "{bin}: `{text}` is in:\n{}", bundle.text);
+        assert!(
+            !bundle.text.contains(text),
+            "{bin}: `{text}` is in:\n{}",
+            bundle.text
+        );
     }
     assert!(bundle.warnings.is_empty(), "{bin}: {:?}", bundle.warnings);
-    assert_eq!(bundle.report.fell_back, None, "{bin}: the cut did not compile");
+    assert_eq!(
+        bundle.report.fell_back, None,
+        "{bin}: the cut did not compile"
+    );
     compile(&crate_visible(&without_allows(&bundle.text)), true);
     let (stdout, code) = run(&compile(&bundle.text, true), "");
     assert_eq!(code, Some(0), "{bin}: exit code");

@@ -76,6 +76,9 @@ fn kept_items(names: &Names, keep: Keep, foreign: &[Foreign]) -> Vec<Vec<Item>> 
                     .children
                     .get(&index)
                     .is_some_and(|c| live.contains(c)),
+                // `extern crate alloc;`: no path names it, and every
+                // module's `alloc::…` needs it.
+                Item::ExternCrate(_) => live.contains(&m),
                 Item::Use(u) => {
                     let ids = names.leaf_ids.get(&id).cloned().unwrap_or_default();
                     let wanted: BTreeSet<LeafId> = ids

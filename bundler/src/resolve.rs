@@ -198,15 +198,23 @@ impl<'a> Names<'a> {
                 }
             }
         }
-        if found.is_empty() {
+        // A module and a function may share a name, one bound by name and
+        // the other by a glob (itertools' `adaptors::coalesce`): a name that
+        // only found modules looks through the globs too, for items, at the
+        // first level only (globs that lead to globs would multiply).
+        let only_modules = found.iter().all(|t| matches!(t, Target::Module(_)));
+        if found.is_empty() || (only_modules && depth == 0) {
+            let modules_found = !found.is_empty();
             for &g in &self.globs[m.0] {
                 let mut through = BTreeSet::new();
                 let mut here = Vec::new();
                 for target in self.resolve_leaf(g, &mut through, depth + 1) {
                     match target {
-                        Target::Module(t) => {
-                            here.extend(self.lookup(t, name, &mut through, depth + 1))
-                        }
+                        Target::Module(t) => here.extend(
+                            self.lookup(t, name, &mut through, depth + 1)
+                                .into_iter()
+                                .filter(|t| !modules_found || matches!(t, Target::Item(_))),
+                        ),
                         Target::Item(item) if self.has_variant(item, name) => here.push(target),
                         _ => {}
                     }

@@ -72,7 +72,7 @@ fn a_cfg_given_to_a_macro_is_decided_with_the_crates_features() {
         "cfg_argument",
         "u8 u32 true\n",
         &["impl Name for u8", "impl Name for u32", "true"],
-        &["u16", "feature", "false"],
+        &["u16", "cfg(", "false"],
     );
 }
 

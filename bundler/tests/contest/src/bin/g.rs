@@ -1,7 +1,6 @@
-//! Tokens parsed as numbers or kept as words (either, with itertools'
-//! partition_map and either's for_both! macro).
+//! Tokens parsed as numbers or kept as words (either: `Either`, its
+//! `for_both!` macro, `left` and `right`).
 use either::{for_both, Either};
-use itertools::Itertools;
 
 fn main() {
     let tokens = ["12", "apple", "7", "kiwi", "30"];
@@ -16,6 +15,7 @@ fn main() {
         .iter()
         .map(|t| for_both!(t, x => x.to_string().len()))
         .sum();
-    let (numbers, words): (Vec<u32>, Vec<&str>) = parsed.into_iter().partition_map(|t| t);
-    println!("{} {} {widths}", numbers.iter().sum::<u32>(), words.join(","));
+    let numbers: u32 = parsed.iter().filter_map(|t| t.left()).sum();
+    let words: Vec<&str> = parsed.iter().filter_map(|t| t.right()).collect();
+    println!("{numbers} {} {widths}", words.join(","));
 }

@@ -441,3 +441,64 @@ fn file_of(items: Vec<Item>) -> syn::File {
         items,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    /// The items of each module after unfolding `lib`, as text.
+    fn unfolded(lib: &str) -> Vec<String> {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        std::fs::create_dir_all(dir.path().join("src")).expect("src");
+        std::fs::write(dir.path().join("src/lib.rs"), lib).expect("lib.rs");
+        let mut krate = crate::discover::discover(dir.path(), dir.path()).expect("reads");
+        unfold(&mut krate);
+        krate
+            .modules
+            .iter()
+            .map(|m| {
+                let items = &m.items;
+                quote::quote!(#(#items)*).into_token_stream().to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn calls_are_found_by_textual_scope_as_rustc_finds_them() {
+        let modules = unfolded(
+            "macro_rules! a { () => { pub fn from_a() {} } }\n\
+             #[macro_use] mod m { macro_rules! b { () => { pub fn from_b() {} } } a!(); }\n\
+             b!();\n\
+             mod early { c!(); }\n\
+             macro_rules! c { () => { pub fn from_c() {} } }\n\
+             mod late { c!(); crate::m::d!(); }\n",
+        );
+        let [root, m, early, late] = modules.as_slice() else {
+            panic!("four modules: {modules:?}");
+        };
+        // `a!` is above `mod m`; `b!` is in scope after the `#[macro_use]`
+        // module; `c!` only below its definition.
+        assert!(m.contains("pub fn from_a"), "{m}");
+        assert!(
+            root.contains("pub fn from_b") && !root.contains("b ! ()"),
+            "{root}"
+        );
+        assert!(early.contains("c ! ()"), "{early}");
+        assert!(late.contains("pub fn from_c"), "{late}");
+        // A path to a module without the macro: the call stays.
+        assert!(late.contains("crate :: m :: d ! ()"), "{late}");
+    }
+
+    #[test]
+    fn a_cfg_on_the_call_or_in_its_arguments_goes_on_what_it_writes() {
+        let modules = unfolded(
+            "macro_rules! imp { ($t:ident, $($a:meta),*) => { $(#[$a])* pub struct $t; } }\n\
+             imp!(Kept, cfg(not(test)));\n\
+             imp!(Gone, cfg(test));\n\
+             #[cfg(test)] imp!(AlsoGone, doc = \"x\");\n",
+        );
+        assert!(modules[0].contains("pub struct Kept"), "{}", modules[0]);
+        assert!(!modules[0].contains("Gone"), "{}", modules[0]);
+    }
+}

@@ -623,9 +623,8 @@ mod tests {
 
     /// Every completion of a grid with a few cells emptied, by trying
     /// every digit in every empty cell.
-    fn brute(regions: &Regions, givens: &Grid) -> Vec<Grid> {
+    fn brute(shape: &Shape, givens: &Grid) -> Vec<Grid> {
         let Some(cell) = givens.iter().position(|&d| d == 0) else {
-            let shape = Shape::new(regions);
             let ok = (0..3 * SIDE)
                 .all(|h| shape.houses[h].iter().fold(0, |u, &c| u | bit(givens[c])) == ALL);
             return if ok { vec![*givens] } else { Vec::new() };
@@ -634,7 +633,7 @@ mod tests {
             .flat_map(|d| {
                 let mut more = *givens;
                 more[cell] = d;
-                brute(regions, &more)
+                brute(shape, &more)
             })
             .collect()
     }
@@ -651,7 +650,7 @@ mod tests {
             if round % 4 == 0 {
                 givens[rng.below(CELLS)] = rng.between(1, 9) as u8;
             }
-            let expected = brute(&boxes(), &givens);
+            let expected = brute(&Shape::new(&boxes()), &givens);
             let mut found = solutions(&boxes(), &givens, usize::MAX);
             found.sort_unstable();
             let mut expected_sorted = expected.clone();

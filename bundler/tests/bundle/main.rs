@@ -10,6 +10,7 @@ mod common;
 mod cli;
 mod fixtures;
 mod hard_cases;
+mod macro_cases;
 mod profiles;
 mod real;
 mod workspace;

@@ -106,6 +106,7 @@ pub mod choice;
 pub mod color;
 mod dance;
 pub mod links;
+pub mod memo;
 pub mod multi;
 #[cfg(test)]
 mod oracle;

@@ -170,6 +170,10 @@ pub struct Snapshot {
     pub found: u128,
 }
 
+/// The longest signatures, in words, whose children's counts are
+/// prefetched.
+const PREFETCH_WORDS: usize = 8;
+
 /// The ZDD node standing for the one solution that is complete (ZDDREAD's
 /// sink `1`); 0 stands for none.
 const TOP: u32 = 1;
@@ -229,7 +233,7 @@ impl Counter {
                 .collect(),
         };
         Counter {
-            table: Table::new(state.key.len(), config.cap),
+            table: Table::new(state.key.len(), config.cap, false),
             state,
             rule: config.order,
             order,
@@ -239,7 +243,19 @@ impl Counter {
 
     /// The number of solutions.
     pub fn count(&mut self) -> Result<u128, Stop> {
-        self.count_with(None, u64::MAX, |_| ControlFlow::Continue(()))
+        self.count_with(u64::MAX, |_| ControlFlow::Continue(()))
+    }
+
+    /// The number of solutions, calling `check` every `interval` nodes;
+    /// it may stop the count ([`Stop::Asked`]).
+    ///
+    /// Counts stored by earlier calls are reused. After a stop the links
+    /// are restored, and the counter may count again.
+    pub fn count_with<C>(&mut self, interval: u64, check: C) -> Result<u128, Stop>
+    where
+        C: FnMut(&Snapshot) -> ControlFlow<()>,
+    {
+        self.run(None, interval, check)
     }
 
     /// The number of solutions, writing the ZDD of all of them to `out`
@@ -248,29 +264,15 @@ impl Counter {
     /// `hi` the node below when it is chosen and `lo` when it is not; the
     /// sinks are 0 (no solution) and 1; the last line is the root, `id:
     /// (~0?0:top)`. Counts stored before this call are not nodes of this
-    /// ZDD, so the table is emptied first.
+    /// ZDD, so the table starts empty (and keeps the nodes from now on).
     pub fn count_zdd(&mut self, out: &mut dyn Write) -> Result<u128, Stop> {
-        self.table = Table::new(self.state.key.len(), self.table_cap());
-        self.count_with(Some(out), u64::MAX, |_| ControlFlow::Continue(()))
+        self.table = Table::new(self.state.key.len(), self.table.cap(), true);
+        self.run(Some(out), u64::MAX, |_| ControlFlow::Continue(()))
     }
 
-    /// The table's cap.
-    fn table_cap(&self) -> usize {
-        self.table.cap()
-    }
-
-    /// The number of solutions, calling `check` every `interval` nodes;
-    /// it may stop the count ([`Stop::Asked`]). With `zdd`, writes the
-    /// ZDD there (see [`Counter::count_zdd`]).
-    ///
-    /// Counts stored by earlier calls are reused. After a stop the links
-    /// are restored, and the counter may count again.
-    pub fn count_with<C>(
-        &mut self,
-        mut zdd: Option<&mut dyn Write>,
-        interval: u64,
-        check: C,
-    ) -> Result<u128, Stop>
+    /// A count, its ZDD written to `zdd` if there is one (and then the
+    /// table keeps ZDD nodes).
+    fn run<C>(&mut self, mut zdd: Option<&mut dyn Write>, interval: u64, check: C) -> Result<u128, Stop>
     where
         C: FnMut(&Snapshot) -> ControlFlow<()>,
     {
@@ -310,6 +312,7 @@ impl Counter {
     {
         let mut next_check = interval;
         let mut from = 0;
+        let mut guess = vec![0; self.state.key.len()];
         if self.state.active == 0 {
             // No primary item: the empty set of options is the solution.
             self.state.stats.nodes = 2;
@@ -342,6 +345,7 @@ impl Counter {
                 None => {
                     let (best, next) = self.choose(from);
                     self.state.cover(best);
+                    self.prefetch_children(best, &mut guess);
                     frames.push(Frame {
                         best,
                         cur: self.state.nodes[best as usize].down,
@@ -399,6 +403,21 @@ impl Counter {
                 self.store(frame.hash, entry, self.state.stats.nodes - frame.entered);
                 done = Some(entry);
             }
+        }
+    }
+
+    /// Prefetches the counts of the subproblems below covered item `best`,
+    /// as far as they can be guessed (see `State::guess_child`), when
+    /// signatures are short enough for that to cost little.
+    fn prefetch_children(&self, best: u32, guess: &mut [u64]) {
+        if guess.len() > PREFETCH_WORDS {
+            return;
+        }
+        let mut x = self.state.nodes[best as usize].down;
+        while x != best {
+            self.state.guess_child(x, guess);
+            self.table.prefetch(hash(guess));
+            x = self.state.nodes[x as usize].down;
         }
     }
 

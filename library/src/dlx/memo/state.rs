@@ -340,6 +340,23 @@ impl State {
         }
     }
 
+    /// The signature of the state after option node `x` of the covered
+    /// item is chosen, but for the secondary items that would drop out
+    /// (a guess, to prefetch its count), written into `guess`.
+    #[inline]
+    pub(crate) fn guess_child(&self, x: u32, guess: &mut [u64]) {
+        guess.copy_from_slice(&self.key);
+        let mut p = self.nodes[x as usize].right;
+        while p != x {
+            let Node { top, right, .. } = self.nodes[p as usize];
+            if self.is_primary(top as u32) {
+                let f = self.field[top as usize];
+                guess[f.word as usize] &= !(1 << f.shift);
+            }
+            p = right;
+        }
+    }
+
     /// The number of the option that node `x` belongs to.
     pub(crate) fn option_of(&self, x: u32) -> usize {
         option_of(&self.nodes, x)

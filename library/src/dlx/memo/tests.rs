@@ -132,7 +132,7 @@ fn a_stopped_count_restores_the_links_and_counts_again() {
     let problem = matchings(14);
     let mut counter = Counter::new(&problem);
     let mut checks = 0;
-    let stopped = counter.count_with(None, 100, |snapshot| {
+    let stopped = counter.count_with(100, |snapshot| {
         checks += 1;
         assert!(snapshot.stats.nodes >= 100 * checks);
         ControlFlow::Break(())

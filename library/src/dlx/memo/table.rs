@@ -19,21 +19,24 @@
 //! Open addressing with linear probing, limited to a window of [`WINDOW`]
 //! slots from a key's home: a key sits in the first slot of its window
 //! that was empty when it came, and slots are never emptied (only
-//! overwritten), so a lookup stops at the first empty slot. The table
-//! starts small and doubles (rehashing) when three quarters of its slots
-//! are used, or half and a window is full, as long as the old and the new
-//! arrays fit in the cap together; past that, a full window evicts its
-//! lightest slot. Eviction only forgets: a subproblem forgotten is counted
-//! again if it comes back, so the count stays exact and only time is lost.
+//! overwritten), so a lookup stops at the first empty slot. Linear probing
+//! fills a window now and then all the same, a few times in a million
+//! keys below half load (random keys, any good hash); a key whose window
+//! is full goes to a second window, from a second home. The table starts
+//! small and doubles (rehashing) when three quarters of its slots are
+//! used or a key finds both its windows full, as long as the old and the
+//! new arrays fit in the cap together; past that, a key with two full
+//! windows evicts the lightest of their slots. Eviction only
+//! forgets: a subproblem forgotten is counted again if it comes back, so
+//! the count stays exact and only time is lost.
 //!
-//! Invariant **T1**: every key stored sits in the window of its home, and
-//! every slot between its home and it is occupied.
+//! Invariant **T1**: every key stored sits in the window of its first
+//! home, every slot between that home and it occupied; or in the window of
+//! its second home, every slot of the first window and every slot between
+//! the second home and it occupied.
 
-/// How many slots a key may be placed in, from its home on; a probe
-/// stops at the first empty slot. Linear probing fills a window now and
-/// then all the same, a few times in a million keys below half load
-/// (random keys, any good hash): those evict, where doubling would take
-/// twice the memory.
+/// How many slots a key may be placed in, from each home on; a probe
+/// stops at the first empty slot.
 pub(crate) const WINDOW: usize = 32;
 
 /// The smallest table, in slots.
@@ -122,28 +125,37 @@ impl Table {
         self.cap
     }
 
-    /// The home slot and the tag of a hash.
+    /// The tag of a hash.
     #[inline]
-    fn place(&self, hash: u64) -> (usize, u64) {
-        let home = (hash as usize) & self.mask;
-        (home, (hash >> 32) | 1)
+    fn tag(hash: u64) -> u64 {
+        (hash >> 32) | 1
+    }
+
+    /// The first slot of window `which` (0 or 1) of a hash.
+    #[inline]
+    fn home(&self, hash: u64, which: usize) -> usize {
+        let bits = if which == 0 { hash } else { hash >> 28 };
+        (bits as usize) & self.mask
     }
 
     /// The count stored for `key` (whose hash is `hash`), if any.
     #[inline]
     pub(crate) fn get(&self, key: &[u64], hash: u64) -> Option<Entry> {
         debug_assert_eq!(key.len(), self.words);
-        let (home, tag) = self.place(hash);
-        for k in 0..WINDOW {
-            let slot = (home + k) & self.mask;
-            let at = slot * self.stride;
-            let t = self.data[at] & 0xffff_ffff;
-            if t == 0 {
-                return None;
-            }
-            let stored = &self.data[at + 1..at + 1 + self.words];
-            if t == tag && stored.iter().zip(key).all(|(a, b)| a == b) {
-                return Some(self.entry(slot));
+        let tag = Table::tag(hash);
+        for which in 0..2 {
+            let home = self.home(hash, which);
+            for k in 0..WINDOW {
+                let slot = (home + k) & self.mask;
+                let at = slot * self.stride;
+                let t = self.data[at] & 0xffff_ffff;
+                if t == 0 {
+                    return None;
+                }
+                let stored = &self.data[at + 1..at + 1 + self.words];
+                if t == tag && stored.iter().zip(key).all(|(a, b)| a == b) {
+                    return Some(self.entry(slot));
+                }
             }
         }
         None
@@ -177,19 +189,16 @@ impl Table {
     }
 
     /// Stores `entry` for `key` (not in the table), which cost `weight`
-    /// search nodes: in an empty slot of its window, after doubling the
+    /// search nodes: in an empty slot of its windows, after doubling the
     /// table if it is crowded and may grow, else over the lightest slot.
     pub(crate) fn insert(&mut self, key: &[u64], hash: u64, entry: Entry, weight: u64) {
         debug_assert!(self.get(key, hash).is_none());
-        let slots = self.slots();
-        if 4 * (self.used + 1) > 3 * slots && self.may_double() {
+        if 4 * (self.used + 1) > 3 * self.slots() && self.may_double() {
             self.double();
         }
         let slot = match self.empty_slot(hash) {
             Some(slot) => slot,
-            // A full window in a table at most half full is bad luck:
-            // evicting one slot costs less than twice the memory.
-            None if 2 * self.used >= slots && self.may_double() => {
+            None if self.may_double() => {
                 self.double();
                 return self.insert(key, hash, entry, weight);
             }
@@ -199,7 +208,7 @@ impl Table {
                 self.lightest_slot(hash)
             }
         };
-        let meta = weight.min(u64::from(u32::MAX)) << 32 | self.place(hash).1;
+        let meta = weight.min(u64::from(u32::MAX)) << 32 | Table::tag(hash);
         let count = [entry.count as u64, (entry.count >> 64) as u64];
         self.write(slot, meta, key, count, entry.zdd);
     }
@@ -216,20 +225,23 @@ impl Table {
         self.used += 1;
     }
 
-    /// The first empty slot of the window of `hash`.
-    fn empty_slot(&self, hash: u64) -> Option<usize> {
-        let (home, _) = self.place(hash);
-        (0..WINDOW)
-            .map(|k| (home + k) & self.mask)
-            .find(|&slot| self.data[slot * self.stride] == 0)
+    /// The slots of the windows of `hash`, in the order they are tried.
+    fn windows(&self, hash: u64) -> impl Iterator<Item = usize> + '_ {
+        (0..2).flat_map(move |which| {
+            let home = self.home(hash, which);
+            (0..WINDOW).map(move |k| (home + k) & self.mask)
+        })
     }
 
-    /// The slot of least weight in the (full) window of `hash`, the first
-    /// on ties.
+    /// The first empty slot of the windows of `hash`.
+    fn empty_slot(&self, hash: u64) -> Option<usize> {
+        self.windows(hash).find(|&slot| self.data[slot * self.stride] == 0)
+    }
+
+    /// The slot of least weight in the (full) windows of `hash`, the
+    /// first on ties.
     fn lightest_slot(&self, hash: u64) -> usize {
-        let (home, _) = self.place(hash);
-        (0..WINDOW)
-            .map(|k| (home + k) & self.mask)
+        self.windows(hash)
             .min_by_key(|&slot| self.data[slot * self.stride] >> 32)
             .expect("a window has slots")
     }
@@ -262,8 +274,8 @@ impl Table {
                     let z = zdd.as_ref().map_or(0, |z| z[slot]);
                     self.write(new, old[0], key, [old[1 + w], old[2 + w]], z);
                 }
-                // A window can be full only in a table too small to
-                // double into without crowding: forget that one.
+                // Two full windows in a table a quarter less full than
+                // before, by bad luck: forget that one.
                 None => self.evictions += 1,
             }
         }

@@ -166,7 +166,8 @@ fn the_memo_counts_the_fast_instances_exactly() {
 }
 
 #[test]
-#[ignore = "heavy: run by make test-all (about 5 s of CPU)"]
+// About 5 s of CPU.
+#[ignore = "heavy: run by make test-all"]
 fn the_memo_counts_every_instance_exactly() {
     for name in generated::COUNTING {
         assert_eq!(independent(name), published(name), "{name}");

@@ -166,6 +166,41 @@ fn a_part_says_what_it_fixed_and_is_a_dlx_file() {
 }
 
 #[test]
+fn a_second_split_into_a_folder_replaces_the_first_parts() {
+    let dir = scratch("split-twice");
+    let out = dir.to_str().unwrap();
+    let parts = |dir: &Path| std::fs::read_dir(dir).unwrap().count();
+    let (ok, _, err) = run(&["split", "--parts", "12", QUEENS_8, "--out", out], "");
+    assert!(ok, "{err}");
+    let many = parts(&dir);
+    let (ok, _, err) = run(&["split", "--parts", "2", QUEENS_8, "--out", out], "");
+    assert!(ok, "{err}");
+    assert!(
+        err.contains(&format!("removed the {many} parts of an earlier split")),
+        "{err}"
+    );
+    let few = parts(&dir);
+    assert!(few < many, "{few} parts after {many}");
+    // A file named like a part but not one is the user's: nothing is removed.
+    std::fs::write(dir.join("part-9999.dlx"), "mine\n").unwrap();
+    let (ok, _, err) = run(&["split", "--parts", "12", QUEENS_8, "--out", out], "");
+    assert!(
+        !ok && err.contains("part-9999.dlx: is named like a part"),
+        "{err}"
+    );
+    assert_eq!(parts(&dir), few + 1);
+}
+
+#[test]
+fn threads_asked_for_colors_are_one_and_it_is_said() {
+    let colors = "A B | X\nA X:1\nB X:1\nA B\n";
+    let (ok, out, err) = run(&["--threads", "2"], colors);
+    assert!(ok, "{err}");
+    assert_eq!(summary(&out).0, 2);
+    assert!(err.contains("searching on 1 thread, not 2"), "{err}");
+}
+
+#[test]
 fn split_and_sum_refuse_what_they_cannot_do() {
     let colors = "A B | X\nA X:1\nB X:1\nA B\n";
     let (ok, _, err) = run(&["split", "--out", "/nonexistent/never"], colors);

@@ -249,13 +249,22 @@ fn show(mut bytes: &[u8]) -> String {
     }
 }
 
-/// A name for a message: at most 60 characters, then `…`.
+/// A name for a message: at most 60 characters, then `…`; control
+/// characters escaped as Rust escapes them (`\0`, `\u{1b}`), so that a
+/// message never carries them to the terminal.
 fn quoted(bytes: &[u8]) -> String {
-    let shown = show(bytes);
-    match shown.char_indices().nth(60) {
-        Some((end, _)) => format!("{}…", &shown[..end]),
-        None => shown,
+    let mut out = String::new();
+    for (n, c) in show(bytes).chars().enumerate() {
+        if n == 60 {
+            out.push('…');
+            break;
+        }
+        match c.is_control() {
+            true => out.extend(c.escape_debug()),
+            false => out.push(c),
+        }
     }
+    out
 }
 
 /// The 1-based column of byte `at` of `line`, counting characters.
@@ -281,9 +290,13 @@ impl Line {
     }
 }
 
+/// The byte-order mark some editors put first: read as nothing, so that
+/// it is neither part of the first name nor counted in a column.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// The lines that are not comments or blank, split at `\n` as `fgets` does.
 fn content_lines(text: &[u8]) -> impl Iterator<Item = Line> + '_ {
-    let mut start = 0;
+    let mut start = if text.starts_with(BOM) { BOM.len() } else { 0 };
     let mut number = 0;
     std::iter::from_fn(move || loop {
         if start >= text.len() {
@@ -700,6 +713,33 @@ mod tests {
         assert!(
             message.contains(&format!("{}…", "y".repeat(60))),
             "{message}"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_read_as_nothing() {
+        let instance = parse(b"\xef\xbb\xbfA B\nA B\nA\n".to_vec()).unwrap();
+        assert_eq!(instance.item_name(0), "A");
+        assert_eq!(instance.problem.options(), 2);
+        // Columns on line 1 count from after the mark, as editors show it.
+        let e = read("\u{feff}A A\nA\n").unwrap_err();
+        assert_eq!(e.to_string(), "1:3: item `A` is named twice");
+        // Anywhere else it is a character of a name.
+        let e = read("A\n\u{feff}A\n").unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn control_characters_are_escaped_in_messages() {
+        let e = read("a b\0c\na x\u{1b}[31m\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2:3: unknown item `x\\u{1b}[31m` (not on the item line)"
+        );
+        let e = parse(b"a\na \x00\xff\n".to_vec()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2:3: unknown item `\\0\\xff` (not on the item line)"
         );
     }
 

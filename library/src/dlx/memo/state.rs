@@ -38,7 +38,7 @@
 //! * **M3** `active` is the number of uncovered primary items and `empty`
 //!   the number of those with no live option.
 
-use crate::dlx::links::{arena, option_of, Node};
+use crate::dlx::arena::{arena, option_of, Node};
 use crate::dlx::{Problem, Stats, COVERED};
 
 /// Where an item's code sits in the key.

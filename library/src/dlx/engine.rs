@@ -156,10 +156,10 @@ impl Engine {
     }
 
     /// Whether the tree can be cut into parts ([`crate::dlx::parts`]) and
-    /// searched on several threads with exactly one thread's counts:
-    /// Algorithm X's tree only, for now.
+    /// searched on several threads with exactly one thread's counts: every
+    /// engine's (Algorithm X's, C's and M's trees are cut as each walks).
     pub fn splits(&self) -> bool {
-        matches!(self, Engine::X { .. } | Engine::Bitset)
+        true
     }
 
     /// Runs `code` with this engine's type.

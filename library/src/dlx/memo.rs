@@ -57,6 +57,7 @@
 mod order;
 mod state;
 mod table;
+mod threads;
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -64,6 +65,7 @@ use std::ops::ControlFlow;
 use crate::dlx::{Problem, Stats, COVERED};
 use state::State;
 use table::{hash, Entry, Table};
+pub use threads::count_on_threads;
 
 /// How the memo picks the item to branch on; see the module docs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -170,6 +172,10 @@ pub struct Snapshot {
     pub found: u128,
 }
 
+/// The updates a count by memo makes before [`Counter::count_if_it_pays`]
+/// decides.
+pub const TRIAL_UPDATES: u64 = 1 << 20;
+
 /// The longest signatures, in words, whose children's counts are
 /// prefetched.
 const PREFETCH_WORDS: usize = 8;
@@ -256,6 +262,54 @@ impl Counter {
         C: FnMut(&Snapshot) -> ControlFlow<()>,
     {
         self.run(None, interval, check)
+    }
+
+    /// The number of solutions if the memo pays, `None` as soon as it is
+    /// seen not to: when the count has made [`TRIAL_UPDATES`] updates and
+    /// found fewer solutions than that. A search would walk at least one
+    /// node per solution, each of them some updates; a memo that has
+    /// counted more solutions than it made updates is already ahead of
+    /// it, and far ahead on the counts it is made for (tilings by small
+    /// pieces: millions of solutions per update by then), while on
+    /// puzzles (pentominoes, queens, Langford pairs) it has found a few
+    /// hundred, and the search is faster. So plain `dlx` counts by memo
+    /// when this says so, and searches otherwise, having spent about
+    /// 2^20 updates (a few milliseconds) to learn it.
+    pub fn count_if_it_pays(&mut self) -> Result<Option<u128>, Stop> {
+        let mut decided = false;
+        let trial = self.count_with(1 << 10, |snapshot| {
+            if decided || snapshot.stats.updates < TRIAL_UPDATES {
+                return ControlFlow::Continue(());
+            }
+            decided = true;
+            match snapshot.found >= u128::from(snapshot.stats.updates) {
+                true => ControlFlow::Continue(()),
+                false => ControlFlow::Break(()),
+            }
+        });
+        match trial {
+            Ok(count) => Ok(Some(count)),
+            Err(Stop::Asked) => Ok(None),
+            Err(stop) => Err(stop),
+        }
+    }
+
+    /// The number of solutions that contain the options `fixed` (chosen
+    /// one after another by a search, as [`crate::dlx::parts::Part::fixed`]
+    /// lists them): the count of what is left once they are taken. The
+    /// table keeps the counts of every subproblem, below whatever fixed
+    /// options, so that the parts of a problem counted one after another
+    /// share them.
+    pub fn count_below(&mut self, fixed: &[usize]) -> Result<u128, Stop> {
+        let nodes = self.state.primary_nodes(fixed);
+        for &p in &nodes {
+            self.state.take(p);
+        }
+        let count = self.count();
+        for &p in nodes.iter().rev() {
+            self.state.untake(p);
+        }
+        count
     }
 
     /// The number of solutions, writing the ZDD of all of them to `out`

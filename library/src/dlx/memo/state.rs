@@ -329,6 +329,53 @@ impl State {
         }
     }
 
+    /// For each option of `options`, one of its nodes on a primary item.
+    ///
+    /// # Panics
+    /// If an option names no primary item (a search never chooses one).
+    pub(crate) fn primary_nodes(&self, options: &[usize]) -> Vec<u32> {
+        // Option k's first node is the one after its spacer, whose `top`
+        // is -k: find the spacers once.
+        let mut first = vec![0u32; options.len()];
+        let mut wanted: Vec<(usize, usize)> = options.iter().copied().zip(0..).collect();
+        wanted.sort_unstable();
+        let mut next = wanted.iter().peekable();
+        let headers = self.len.len();
+        for (x, node) in self.nodes.iter().enumerate().skip(headers) {
+            while let Some(&&(k, at)) = next.peek() {
+                if node.top > 0 || -(node.top as i64) != k as i64 {
+                    break;
+                }
+                first[at] = x as u32 + 1;
+                next.next();
+            }
+        }
+        first
+            .into_iter()
+            .map(|mut p| {
+                assert!(p != 0, "an option that does not exist");
+                while !self.is_primary(self.nodes[p as usize].top as u32) {
+                    assert!(self.nodes[p as usize].top > 0, "an option with no primary item");
+                    p += 1;
+                }
+                p
+            })
+            .collect()
+    }
+
+    /// Takes the option of node `p`, on a primary item, as a search
+    /// would: covers that item, then commits the others.
+    pub(crate) fn take(&mut self, p: u32) {
+        self.cover(self.nodes[p as usize].top as u32);
+        self.commit_others(p);
+    }
+
+    /// Undoes `take(p)`.
+    pub(crate) fn untake(&mut self, p: u32) {
+        self.uncommit_others(p);
+        self.uncover(self.nodes[p as usize].top as u32);
+    }
+
     /// The node before option node `p` in its option, cyclically.
     #[inline(always)]
     fn left(&self, p: u32) -> u32 {

@@ -159,3 +159,26 @@ fn bounds_are_refused() {
     problem.set_bounds(0, 1, 2).unwrap();
     Counter::new(&problem);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// On threads, parts counted below their fixed options add up.
+    #[test]
+    fn threads_count_what_brute_force_finds(problem in colored_problems(), threads in 1usize..4) {
+        let expected = brute_force(&problem).len() as u128;
+        let (count, _, _) = count_on_threads(&problem, threads, Config::default()).unwrap();
+        prop_assert_eq!(count, expected);
+    }
+}
+
+#[test]
+fn a_count_below_fixed_options_counts_the_solutions_that_contain_them() {
+    let problem = matchings(8);
+    let mut counter = Counter::new(&problem);
+    // Options 0 (vertices 0 1) and 13 (vertices 2 3): 3!! = 3 ways left.
+    assert_eq!(problem.option(13).collect::<Vec<_>>(), [2, 3]);
+    assert_eq!(counter.count_below(&[0, 13]), Ok(3));
+    assert_eq!(counter.state.key, counter.state.fresh_key());
+    assert_eq!(counter.count(), Ok(double_factorial(8)));
+}

@@ -270,7 +270,7 @@ fn add(stats: &mut Stats, more: &Stats) {
 mod tests {
     use super::*;
     use crate::dlx::oracle::{bounded_problems, brute_force, colored_problems, problems, sorted};
-    use crate::dlx::{bitset, color, multi, Search, Solver};
+    use crate::dlx::{bitset, color, multi, Branching, Search, Solver};
     use proptest::prelude::*;
 
     /// The solutions and statistics of every part, added up.

@@ -174,7 +174,21 @@ pub struct Snapshot {
 
 /// The updates a count by memo makes before [`Counter::count_if_it_pays`]
 /// decides.
-pub const TRIAL_UPDATES: u64 = 1 << 20;
+pub const TRIAL_UPDATES: u64 = 1 << 17;
+
+/// Past this many items, plain `dlx` does not try the memo: each lookup
+/// hashes the whole signature, a bit or more per item, and the problems
+/// the memo is for (small frontiers, counts past what a search walks)
+/// have few items; a million planted triples would spend seconds of
+/// hashing in the trial alone.
+pub const TRIAL_ITEMS: usize = 2048;
+
+/// Whether plain `dlx`, counting, tries the memo on `problem` first
+/// ([`Counter::count_if_it_pays`]): no bounds, at most [`TRIAL_ITEMS`]
+/// items.
+pub fn tried(problem: &Problem) -> bool {
+    !problem.has_bounds() && problem.primary() + problem.secondary() <= TRIAL_ITEMS
+}
 
 /// The longest signatures, in words, whose children's counts are
 /// prefetched.
@@ -266,23 +280,34 @@ impl Counter {
 
     /// The number of solutions if the memo pays, `None` as soon as it is
     /// seen not to: when the count has made [`TRIAL_UPDATES`] updates and
-    /// found fewer solutions than that. A search would walk at least one
-    /// node per solution, each of them some updates; a memo that has
-    /// counted more solutions than it made updates is already ahead of
-    /// it, and far ahead on the counts it is made for (tilings by small
-    /// pieces: millions of solutions per update by then), while on
-    /// puzzles (pentominoes, queens, Langford pairs) it has found a few
-    /// hundred, and the search is faster. So plain `dlx` counts by memo
-    /// when this says so, and searches otherwise, having spent about
-    /// 2^20 updates (a few milliseconds) to learn it.
+    /// found fewer than four solutions per node (or a sixteenth of one
+    /// per node after an eighth of them: a puzzle). A search walks at
+    /// least one node per solution (a leaf), and a node of the memo costs
+    /// a few of a search's (a lookup, a signature); a memo that has
+    /// counted several solutions per node is ahead, and far ahead on the
+    /// counts it is made for (tilings by small pieces: millions of
+    /// solutions per node by then; set partitions: 6), while on puzzles
+    /// (pentominoes, sudoku, queens, Langford pairs, random colored
+    /// problems) it has found a fraction of one per node, and the search
+    /// is faster. So plain `dlx` counts by memo when this says so, and
+    /// searches otherwise, having spent at most 2^17 updates (a few
+    /// milliseconds, most of them on the puzzles that need long searches
+    /// anyway) to learn it.
     pub fn count_if_it_pays(&mut self) -> Result<Option<u128>, Stop> {
         let mut decided = false;
-        let trial = self.count_with(1 << 10, |snapshot| {
-            if decided || snapshot.stats.updates < TRIAL_UPDATES {
+        let trial = self.count_with(1 << 8, |snapshot| {
+            let (updates, nodes) = (snapshot.stats.updates, u128::from(snapshot.stats.nodes));
+            if decided || updates < TRIAL_UPDATES / 8 {
+                return ControlFlow::Continue(());
+            }
+            if snapshot.found * 16 < nodes {
+                return ControlFlow::Break(());
+            }
+            if updates < TRIAL_UPDATES {
                 return ControlFlow::Continue(());
             }
             decided = true;
-            match snapshot.found >= u128::from(snapshot.stats.updates) {
+            match snapshot.found >= 4 * nodes {
                 true => ControlFlow::Continue(()),
                 false => ControlFlow::Break(()),
             }

@@ -50,9 +50,9 @@ use std::time::{Duration, Instant};
 pub use emit::Style;
 pub use error::{Error, Place, Warning};
 pub use judge::{Judge, Rustc};
-pub use problems::problems;
+pub use problems::{committed, problems};
 pub use shake::Round;
-pub use toolchain::Toolchain;
+pub use toolchain::{installed_rustc, Toolchain};
 
 use discover::{Crate, ItemId, ModuleId};
 use prune::Keep;

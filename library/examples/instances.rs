@@ -290,7 +290,11 @@ fn counting(name: &str) -> Option<String> {
         let (rows, columns) = size.split_once('x')?;
         Some((rows.parse().ok()?, columns.parse().ok()?))
     };
-    let number = || size.parse::<usize>().ok().filter(|&n| (1..=64).contains(&n));
+    let number = || {
+        size.parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=64).contains(&n))
+    };
     const MONOMINO: &[(usize, usize)] = &[(0, 0)];
     const DOMINO: &[(usize, usize)] = &[(0, 0), (0, 1)];
     const STRAIGHT: &[(usize, usize)] = &[(0, 0), (0, 1), (0, 2)];
@@ -314,7 +318,8 @@ fn counting(name: &str) -> Option<String> {
 /// row), an option per placement (piece by piece, each distinct image of
 /// it in the order found, each image at every shift, row by row).
 fn tiling((rows, columns): (usize, usize), pieces: &[&[(usize, usize)]], what: &str) -> String {
-    let mut out = format!("| Tilings of a {rows} x {columns} board by {what}, any number of each.\n");
+    let mut out =
+        format!("| Tilings of a {rows} x {columns} board by {what}, any number of each.\n");
     let cells: Vec<String> = (0..rows)
         .flat_map(|r| (0..columns).map(move |c| format!("{r}_{c}")))
         .collect();
@@ -330,8 +335,10 @@ fn tiling((rows, columns): (usize, usize), pieces: &[&[(usize, usize)]], what: &
                     if r + height > rows || c + width > columns {
                         continue;
                     }
-                    let option: Vec<String> =
-                        image.iter().map(|&(a, b)| format!("{}_{}", r + a, c + b)).collect();
+                    let option: Vec<String> = image
+                        .iter()
+                        .map(|&(a, b)| format!("{}_{}", r + a, c + b))
+                        .collect();
                     out.push_str(&option.join(" "));
                     out.push('\n');
                 }

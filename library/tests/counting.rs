@@ -58,13 +58,18 @@ fn tilings(rows: usize, columns: usize, pieces: &[&[(i64, i64)]]) -> u128 {
                 .iter()
                 .map(|&(r, c)| {
                     let (r, c) = if turn & 4 != 0 { (c, r) } else { (r, c) };
-                    (if turn & 1 != 0 { -r } else { r }, if turn & 2 != 0 { -c } else { c })
+                    (
+                        if turn & 1 != 0 { -r } else { r },
+                        if turn & 2 != 0 { -c } else { c },
+                    )
                 })
                 .collect();
             cells.sort_unstable();
             let first = cells[0];
-            let offsets: Vec<(i64, i64)> =
-                cells.iter().map(|&(r, c)| (r - first.0, c - first.1)).collect();
+            let offsets: Vec<(i64, i64)> = cells
+                .iter()
+                .map(|&(r, c)| (r - first.0, c - first.1))
+                .collect();
             if !images.contains(&offsets) {
                 images.push(offsets);
             }
@@ -85,7 +90,8 @@ fn tilings(rows: usize, columns: usize, pieces: &[&[(i64, i64)]]) -> u128 {
                 let fits = image.iter().all(|&(dr, dc)| {
                     let (rr, cc) = (r + dr, c + dc);
                     let bit = 1u64 << (dr * columns + dc);
-                    let free = (0..rows).contains(&rr) && (0..columns).contains(&cc) && now & bit == 0;
+                    let free =
+                        (0..rows).contains(&rr) && (0..columns).contains(&cc) && now & bit == 0;
                     now |= bit;
                     free
                 });
@@ -150,7 +156,10 @@ const FAST: &[&str] = &[
 
 #[test]
 fn every_counting_instance_is_listed_with_its_count() {
-    let listed: Vec<String> = rows("counts-memo.tsv").into_iter().map(|r| r[0].clone()).collect();
+    let listed: Vec<String> = rows("counts-memo.tsv")
+        .into_iter()
+        .map(|r| r[0].clone())
+        .collect();
     assert_eq!(listed, generated::COUNTING);
     for name in FAST {
         assert_eq!(independent(name), published(name), "{name}");
@@ -161,7 +170,11 @@ fn every_counting_instance_is_listed_with_its_count() {
 fn the_memo_counts_the_fast_instances_exactly() {
     for name in FAST {
         let instance = load(name);
-        assert_eq!(Counter::new(&instance.problem).count(), Ok(published(name)), "{name}");
+        assert_eq!(
+            Counter::new(&instance.problem).count(),
+            Ok(published(name)),
+            "{name}"
+        );
     }
 }
 
@@ -172,12 +185,21 @@ fn the_memo_counts_every_instance_exactly() {
     for name in generated::COUNTING {
         assert_eq!(independent(name), published(name), "{name}");
         let instance = load(name);
-        assert_eq!(Counter::new(&instance.problem).count(), Ok(published(name)), "{name}");
+        assert_eq!(
+            Counter::new(&instance.problem).count(),
+            Ok(published(name)),
+            "{name}"
+        );
     }
 }
 
 /// DLX6's rows that a test run takes (the others: the bench).
-const FAST_DLX6: &[&str] = &["dominoes-8x8", "dominoes-12x12", "matchings-20", "small-pieces-8x8"];
+const FAST_DLX6: &[&str] = &[
+    "dominoes-8x8",
+    "dominoes-12x12",
+    "matchings-20",
+    "small-pieces-8x8",
+];
 
 /// Checks the memo against DLX6's row: its order walks DLX6's tree.
 fn walks_dlx6_tree(row: &[String]) {
@@ -192,10 +214,19 @@ fn walks_dlx6_tree(row: &[String]) {
         .or_else(|| generated::generate(name).map(String::into_bytes))
         .unwrap();
     let instance = text::parse(instance).unwrap();
-    let mut counter = Counter::with_config(&instance.problem, Config { order, ..Config::default() });
+    let mut counter = Counter::with_config(
+        &instance.problem,
+        Config {
+            order,
+            ..Config::default()
+        },
+    );
     counter.count().unwrap();
     let (stats, memo) = (counter.stats(), counter.memo_stats());
-    assert_eq!(memo.evictions, 0, "{name}: a count evicted, the tree is not DLX6's");
+    assert_eq!(
+        memo.evictions, 0,
+        "{name}: a count evicted, the tree is not DLX6's"
+    );
     let ours = [
         stats.nodes,
         stats.updates,

@@ -98,7 +98,14 @@ impl engine::Run for Count {
 pub fn table(args: &Args, instances: &str, knuth: &Programs) -> bool {
     let mut table = Table::new(
         "counting by memo (counts-memo.tsv): DLX6's trees (fewest, first) and ours (frontier)",
-        &["frontier", "fewest", "first", "dlx6", "dlx6-nomrv", "dlx6 best"],
+        &[
+            "frontier",
+            "fewest",
+            "first",
+            "dlx6",
+            "dlx6-nomrv",
+            "dlx6 best",
+        ],
     );
     let mut ok = true;
     for (name, expected) in counting_rows(instances, &args.wanted) {

@@ -163,6 +163,79 @@ impl std::fmt::Display for Stop {
     }
 }
 
+/// How plain `dlx` decides whether the memo pays: a count by memo that
+/// has made [`TRIAL_UPDATES`] updates, or is done, must have found four
+/// solutions per node; after an eighth of them, a sixteenth of one per
+/// node (else it is a puzzle).
+///
+/// A search walks at least one node per solution (a leaf), and a node of
+/// the memo costs a few of a search's (a lookup, a signature); a memo
+/// that has counted several solutions per node is ahead, and far ahead on
+/// the counts it is made for (tilings by small pieces: millions of
+/// solutions per node by then; set partitions: 6), while on puzzles
+/// (pentominoes, sudoku, queens, Langford pairs, random colored problems)
+/// it has found a fraction of one per node, and the search is faster. So
+/// plain `dlx` counts by memo when the trial says so, and searches
+/// otherwise, having spent at most 2^17 updates (a few milliseconds, most
+/// of them on problems whose search takes long anyway) to learn it.
+///
+/// ```
+/// use library::dlx::memo::{Counter, Trial};
+/// use library::dlx::Problem;
+///
+/// let mut problem = Problem::new(2, 0);
+/// problem.add_option(&[0])?;
+/// problem.add_option(&[1])?;
+/// let mut counter = Counter::new(&problem);
+/// let mut trial = Trial::default();
+/// let count = counter.count_with(Trial::INTERVAL, |s| trial.check(s));
+/// // One solution, in 3 nodes: a search does as well.
+/// assert_eq!(trial.verdict(count, counter.stats().nodes), Ok(None));
+/// # Ok::<(), library::dlx::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Trial {
+    decided: bool,
+}
+
+impl Trial {
+    /// How often (in nodes) a count under trial is to be checked.
+    pub const INTERVAL: u64 = 1 << 8;
+
+    /// The `check` of [`Counter::count_with`] that stops a count that
+    /// does not pay.
+    pub fn check(&mut self, snapshot: &Snapshot) -> ControlFlow<()> {
+        let (updates, nodes) = (snapshot.stats.updates, u128::from(snapshot.stats.nodes));
+        if self.decided || updates < TRIAL_UPDATES / 8 {
+            return ControlFlow::Continue(());
+        }
+        if snapshot.found * 16 < nodes {
+            return ControlFlow::Break(());
+        }
+        if updates < TRIAL_UPDATES {
+            return ControlFlow::Continue(());
+        }
+        self.decided = true;
+        match snapshot.found >= 4 * nodes {
+            true => ControlFlow::Continue(()),
+            false => ControlFlow::Break(()),
+        }
+    }
+
+    /// What the count under trial gives: its count if the memo paid,
+    /// `None` if it was stopped or, done before the trial was, did not
+    /// pay (a small problem is then searched, and reports the search's
+    /// statistics); `nodes`: the count's.
+    pub fn verdict(&self, result: Result<u128, Stop>, nodes: u64) -> Result<Option<u128>, Stop> {
+        match result {
+            Ok(count) if !self.decided && count < 4 * u128::from(nodes) => Ok(None),
+            Ok(count) => Ok(Some(count)),
+            Err(Stop::Asked) => Ok(None),
+            Err(stop) => Err(stop),
+        }
+    }
+}
+
 /// A count under way, as the `check` callback sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct Snapshot {
@@ -172,8 +245,7 @@ pub struct Snapshot {
     pub found: u128,
 }
 
-/// The updates a count by memo makes before [`Counter::count_if_it_pays`]
-/// decides.
+/// The updates a count by memo makes before its [`Trial`] decides.
 pub const TRIAL_UPDATES: u64 = 1 << 17;
 
 /// Past this many items, plain `dlx` does not try the memo: each lookup
@@ -223,6 +295,8 @@ pub struct Counter {
     /// for [`Order::First`] and [`Order::Frontier`].
     order: Vec<u32>,
     memo: MemoStats,
+    /// The table's evictions when the count under way began.
+    evicted: u64,
 }
 
 impl Counter {
@@ -258,6 +332,7 @@ impl Counter {
             rule: config.order,
             order,
             memo: MemoStats::default(),
+            evicted: 0,
         }
     }
 
@@ -279,44 +354,11 @@ impl Counter {
     }
 
     /// The number of solutions if the memo pays, `None` as soon as it is
-    /// seen not to: when the count has made [`TRIAL_UPDATES`] updates and
-    /// found fewer than four solutions per node (or a sixteenth of one
-    /// per node after an eighth of them: a puzzle). A search walks at
-    /// least one node per solution (a leaf), and a node of the memo costs
-    /// a few of a search's (a lookup, a signature); a memo that has
-    /// counted several solutions per node is ahead, and far ahead on the
-    /// counts it is made for (tilings by small pieces: millions of
-    /// solutions per node by then; set partitions: 6), while on puzzles
-    /// (pentominoes, sudoku, queens, Langford pairs, random colored
-    /// problems) it has found a fraction of one per node, and the search
-    /// is faster. So plain `dlx` counts by memo when this says so, and
-    /// searches otherwise, having spent at most 2^17 updates (a few
-    /// milliseconds, most of them on the puzzles that need long searches
-    /// anyway) to learn it.
+    /// seen not to: the count under a [`Trial`].
     pub fn count_if_it_pays(&mut self) -> Result<Option<u128>, Stop> {
-        let mut decided = false;
-        let trial = self.count_with(1 << 8, |snapshot| {
-            let (updates, nodes) = (snapshot.stats.updates, u128::from(snapshot.stats.nodes));
-            if decided || updates < TRIAL_UPDATES / 8 {
-                return ControlFlow::Continue(());
-            }
-            if snapshot.found * 16 < nodes {
-                return ControlFlow::Break(());
-            }
-            if updates < TRIAL_UPDATES {
-                return ControlFlow::Continue(());
-            }
-            decided = true;
-            match snapshot.found >= 4 * nodes {
-                true => ControlFlow::Continue(()),
-                false => ControlFlow::Break(()),
-            }
-        });
-        match trial {
-            Ok(count) => Ok(Some(count)),
-            Err(Stop::Asked) => Ok(None),
-            Err(stop) => Err(stop),
-        }
+        let mut trial = Trial::default();
+        let result = self.count_with(Trial::INTERVAL, |snapshot| trial.check(snapshot));
+        trial.verdict(result, self.stats().nodes)
     }
 
     /// The number of solutions that contain the options `fixed` (chosen
@@ -351,13 +393,18 @@ impl Counter {
 
     /// A count, its ZDD written to `zdd` if there is one (and then the
     /// table keeps ZDD nodes).
-    fn run<C>(&mut self, mut zdd: Option<&mut dyn Write>, interval: u64, check: C) -> Result<u128, Stop>
+    fn run<C>(
+        &mut self,
+        mut zdd: Option<&mut dyn Write>,
+        interval: u64,
+        check: C,
+    ) -> Result<u128, Stop>
     where
         C: FnMut(&Snapshot) -> ControlFlow<()>,
     {
         self.state.stats = Stats::default();
         self.memo = MemoStats::default();
-        let evicted = self.table.evictions;
+        self.evicted = self.table.evictions;
         let mut frames = Vec::with_capacity(self.state.primary + 1);
         let result = self.walk(&mut frames, &mut zdd, interval, check);
         if result.is_err() {
@@ -366,7 +413,7 @@ impl Counter {
                 self.state.uncover(frame.best);
             }
         }
-        self.memo.evictions = self.table.evictions - evicted;
+        self.memo.evictions = self.table.evictions - self.evicted;
         self.memo.peak_bytes = self.table.peak as u64;
         let (count, top) = result?;
         if let Some(out) = zdd {
@@ -530,6 +577,7 @@ impl Counter {
             .fold(0u128, |sum, frame| sum.saturating_add(frame.count));
         let mut memo = self.memo;
         memo.peak_bytes = self.table.peak as u64;
+        memo.evictions = self.table.evictions - self.evicted;
         Snapshot {
             stats: self.state.stats,
             memo,

@@ -249,10 +249,14 @@ mod tests {
         for r in 0..rows {
             for c in 0..columns {
                 if c + 1 < columns {
-                    problem.add_option(&[r * columns + c, r * columns + c + 1]).unwrap();
+                    problem
+                        .add_option(&[r * columns + c, r * columns + c + 1])
+                        .unwrap();
                 }
                 if r + 1 < rows {
-                    problem.add_option(&[r * columns + c, (r + 1) * columns + c]).unwrap();
+                    problem
+                        .add_option(&[r * columns + c, (r + 1) * columns + c])
+                        .unwrap();
                 }
             }
         }

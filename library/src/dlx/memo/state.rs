@@ -355,7 +355,10 @@ impl State {
             .map(|mut p| {
                 assert!(p != 0, "an option that does not exist");
                 while !self.is_primary(self.nodes[p as usize].top as u32) {
-                    assert!(self.nodes[p as usize].top > 0, "an option with no primary item");
+                    assert!(
+                        self.nodes[p as usize].top > 0,
+                        "an option with no primary item"
+                    );
                     p += 1;
                 }
                 p

@@ -235,7 +235,8 @@ impl Table {
 
     /// The first empty slot of the windows of `hash`.
     fn empty_slot(&self, hash: u64) -> Option<usize> {
-        self.windows(hash).find(|&slot| self.data[slot * self.stride] == 0)
+        self.windows(hash)
+            .find(|&slot| self.data[slot * self.stride] == 0)
     }
 
     /// The slot of least weight in the (full) windows of `hash`, the
@@ -303,7 +304,10 @@ mod tests {
     use super::*;
 
     fn entry(count: u128) -> Entry {
-        Entry { count, zdd: count as u32 }
+        Entry {
+            count,
+            zdd: count as u32,
+        }
     }
 
     #[test]
@@ -318,7 +322,10 @@ mod tests {
         assert_eq!(table.evictions, 0);
         for k in 0..10_000u64 {
             let key = [k, !k];
-            assert_eq!(table.get(&key, hash(&key)), Some(entry(big - u128::from(k))));
+            assert_eq!(
+                table.get(&key, hash(&key)),
+                Some(entry(big - u128::from(k)))
+            );
         }
         assert_eq!(table.get(&[7, 7], hash(&[7, 7])), None);
     }

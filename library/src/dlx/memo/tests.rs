@@ -8,9 +8,15 @@ const ORDERS: [Order; 3] = [Order::Fewest, Order::First, Order::Frontier];
 /// the links and the signature are as they were before.
 fn count(problem: &Problem, order: Order, cap: usize) -> Result<u128, Stop> {
     let mut counter = Counter::with_config(problem, Config { order, cap });
-    let before = format!("{:?}", (&counter.state.len, &counter.state.nodes, &counter.state.key));
+    let before = format!(
+        "{:?}",
+        (&counter.state.len, &counter.state.nodes, &counter.state.key)
+    );
     let result = counter.count();
-    let after = format!("{:?}", (&counter.state.len, &counter.state.nodes, &counter.state.key));
+    let after = format!(
+        "{:?}",
+        (&counter.state.len, &counter.state.nodes, &counter.state.key)
+    );
     assert_eq!(before, after, "the count did not restore the links");
     assert_eq!(counter.state.key, counter.state.fresh_key());
     result
@@ -31,7 +37,10 @@ fn zdd_solutions(text: &str) -> Vec<Vec<usize>> {
         }
         assert!(nodes.insert(hex(id), node).is_none(), "node {id} twice");
     }
-    fn expand(z: u32, nodes: &std::collections::HashMap<u32, (usize, u32, u32)>) -> Vec<Vec<usize>> {
+    fn expand(
+        z: u32,
+        nodes: &std::collections::HashMap<u32, (usize, u32, u32)>,
+    ) -> Vec<Vec<usize>> {
         match z {
             0 => Vec::new(),
             1 => vec![Vec::new()],
@@ -99,11 +108,23 @@ fn double_factorial(n: u128) -> u128 {
 fn a_table_too_small_to_hold_everything_still_counts_exactly() {
     let problem = matchings(16);
     let expected = double_factorial(16);
-    let mut roomy = Counter::with_config(&problem, Config { order: Order::First, cap: 1 << 30 });
+    let mut roomy = Counter::with_config(
+        &problem,
+        Config {
+            order: Order::First,
+            cap: 1 << 30,
+        },
+    );
     assert_eq!(roomy.count(), Ok(expected));
     assert_eq!(roomy.memo_stats().evictions, 0);
     // The smallest table (1 024 slots) for 32 768 subproblems.
-    let mut tight = Counter::with_config(&problem, Config { order: Order::First, cap: 0 });
+    let mut tight = Counter::with_config(
+        &problem,
+        Config {
+            order: Order::First,
+            cap: 0,
+        },
+    );
     assert_eq!(tight.count(), Ok(expected));
     let memo = tight.memo_stats();
     assert!(memo.evictions > 0 && memo.peak_bytes < 100_000, "{memo:?}");
@@ -181,4 +202,19 @@ fn a_count_below_fixed_options_counts_the_solutions_that_contain_them() {
     assert_eq!(counter.count_below(&[0, 13]), Ok(3));
     assert_eq!(counter.state.key, counter.state.fresh_key());
     assert_eq!(counter.count(), Ok(double_factorial(8)));
+}
+
+#[test]
+fn the_trial_keeps_the_memo_where_it_pays_only() {
+    // 10 395 matchings in a few hundred nodes: the memo pays.
+    assert_eq!(
+        Counter::new(&matchings(12)).count_if_it_pays(),
+        Ok(Some(10_395))
+    );
+    // One solution per branch: it does not, even done within the trial.
+    let mut problem = Problem::new(3, 0);
+    for option in [&[0, 1][..], &[2], &[0], &[1, 2]] {
+        problem.add_option(option).unwrap();
+    }
+    assert_eq!(Counter::new(&problem).count_if_it_pays(), Ok(None));
 }

@@ -49,7 +49,11 @@ pub(crate) fn branch_item(
         // The fewest options, the leftmost on ties; in order, the first
         // item unless that is a dead end or forced.
         let best = (0..primary).min_by_key(|&i| (lists[i].len(), i))?;
-        let best = if in_order && lists[best].len() > 1 { 0 } else { best };
+        let best = if in_order && lists[best].len() > 1 {
+            0
+        } else {
+            best
+        };
         return Some(best).filter(|&i| !lists[i].is_empty());
     }
     // DLX3's: the least branching degree `len + min(slack, bound) -
@@ -109,7 +113,9 @@ impl<'p> Level<'p> {
             live: vec![true; problem.options()],
             gone: vec![false; n],
             purified: vec![false; n],
-            bound: (0..problem.primary()).map(|i| problem.bounds(i).1).collect(),
+            bound: (0..problem.primary())
+                .map(|i| problem.bounds(i).1)
+                .collect(),
             stats: Stats::default(),
             tried: 0,
             over: false,
@@ -182,7 +188,9 @@ impl<'p> Level<'p> {
     fn hide(&mut self, o: usize, except: usize) -> u64 {
         self.live[o] = false;
         let counted = self.problem.slice(o).iter().map(|&i| i as usize);
-        counted.filter(|&i| i != except && !self.purified[i]).count() as u64
+        counted
+            .filter(|&i| i != except && !self.purified[i])
+            .count() as u64
     }
 
     /// Covers item `c`: it goes, and so do the options that name it.

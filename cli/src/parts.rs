@@ -200,6 +200,21 @@ fn part_text(
     of: usize,
     base: &str,
 ) -> Vec<u8> {
+    let mut bytes = part_head(instance, part, number, of, base).into_bytes();
+    write_items(&mut bytes, instance, part);
+    write_options(&mut bytes, instance, part);
+    bytes
+}
+
+/// The comments that begin part `number` of `of`: what it fixed, the
+/// solutions found above it, and its mark.
+fn part_head(
+    instance: &text::Instance,
+    part: &parts::Part,
+    number: usize,
+    of: usize,
+    base: &str,
+) -> String {
     let mut head = format!("| dlx split: part {number} of {of} of {base}");
     match part.fixed.is_empty() {
         true => head.push_str(", nothing fixed\n"),
@@ -226,14 +241,18 @@ fn part_text(
         Algorithm::C => head.push_str(" algorithm C\n"),
         Algorithm::M => head.push_str(" algorithm M\n"),
     }
-    let mut bytes = head.into_bytes();
+    head
+}
+
+/// The item line of a part, with the bounds left to its primary items (a
+/// part of Algorithm M's tree).
+fn write_items(bytes: &mut Vec<u8>, instance: &text::Instance, part: &parts::Part) {
     let primary = part.problem.primary();
     for (j, &i) in part.items.iter().enumerate() {
         if j == primary {
             bytes.extend_from_slice(b"| ");
         }
         if j < primary {
-            // The bounds left to the item (a part of Algorithm M's tree).
             match part.problem.bounds(j) {
                 (1, 1) => {}
                 (lo, hi) if lo == hi => bytes.extend_from_slice(format!("{hi}|").as_bytes()),
@@ -247,6 +266,11 @@ fn part_text(
             b' '
         });
     }
+}
+
+/// The options of a part, as they were read, less the items purified
+/// above the part (gone from the options that agree with them).
+fn write_options(bytes: &mut Vec<u8>, instance: &text::Instance, part: &parts::Part) {
     let kept: std::collections::HashSet<&[u8]> =
         part.items.iter().map(|&i| instance.item_bytes(i)).collect();
     for (j, &k) in part.options.iter().enumerate() {
@@ -254,22 +278,19 @@ fn part_text(
         if part.problem.option(j).len() == instance.problem.option(k).len() {
             bytes.extend_from_slice(line);
         } else {
-            // The items purified above the part are gone from the options
-            // that agree with them: the others, as they were read.
             let entries = line
                 .split(|b| b.is_ascii_whitespace())
                 .filter(|e| !e.is_empty());
-            let kept: Vec<&[u8]> = entries
+            let left: Vec<&[u8]> = entries
                 .filter(|entry| {
                     let name = entry.split(|&b| b == b':').next().unwrap_or(entry);
                     kept.contains(name)
                 })
                 .collect();
-            bytes.extend_from_slice(&kept.join(&b' '));
+            bytes.extend_from_slice(&left.join(&b' '));
         }
         bytes.push(b'\n');
     }
-    bytes
 }
 
 /// `dlx sum`: the reports in `inputs` (name, text) added up, as the line

@@ -423,9 +423,9 @@ impl Counter {
         Ok(count)
     }
 
-    /// DLX6's search, DLX6's labels as the steps of the loop: every node
-    /// is looked up, a count found there ends it, and a count searched is
-    /// stored when its level ends. Returns the count and its ZDD node.
+    /// DLX6's search: every node is looked up, a count found there ends
+    /// it, and a count searched is stored when its level ends. Returns
+    /// the count and its ZDD node.
     fn walk<C>(
         &mut self,
         frames: &mut Vec<Frame>,
@@ -454,82 +454,95 @@ impl Counter {
                     return Err(Stop::Asked);
                 }
             }
-            let hash = hash(&self.state.key);
-            let mut done = match self.table.get(&self.state.key, hash) {
-                Some(entry) => {
-                    self.memo.hits += 1;
-                    Some(entry)
-                }
-                None if self.state.empty > 0 => {
-                    // A dead end: DLX6 covers the empty item, and stores
-                    // the signature it looked up.
-                    self.state.stats.updates += 1;
-                    let nothing = Entry { count: 0, zdd: 0 };
-                    self.store(hash, nothing, 1);
-                    Some(nothing)
-                }
-                None => {
-                    let (best, next) = self.choose(from);
-                    self.state.cover(best);
-                    self.prefetch_children(best, &mut guess);
-                    frames.push(Frame {
-                        best,
-                        cur: self.state.nodes[best as usize].down,
-                        from: next,
-                        hash,
-                        count: 0,
-                        zdd: 0,
-                        entered: self.state.stats.nodes - 1,
-                    });
-                    None
-                }
-            };
-            // Advance and back up until a new node is entered.
-            loop {
-                let frame = match frames.last_mut() {
-                    Some(frame) => frame,
-                    None => {
-                        let entry = done.expect("the root ended");
-                        return Ok((entry.count, entry.zdd));
-                    }
-                };
-                if let Some(child) = done.take() {
-                    // A subproblem below `cur` is counted: add it, and try
-                    // the next option.
-                    frame.count = frame.count.checked_add(child.count).ok_or(Stop::Overflow)?;
-                    if child.count != 0 {
-                        let option = self.state.option_of(frame.cur) + 1;
-                        frame.zdd = zdd_node(zdd, &mut self.memo, option, frame.zdd, child.zdd)?;
-                    }
-                    let cur = frame.cur;
-                    self.state.uncommit_others(cur);
-                    frame.cur = self.state.nodes[cur as usize].down;
-                    continue;
-                }
-                if frame.cur != frame.best {
-                    let cur = frame.cur;
-                    from = frame.from;
-                    self.state.commit_others(cur);
-                    if self.state.active > 0 {
-                        break;
-                    }
-                    // Every primary item covered: one solution.
-                    self.state.stats.nodes += 1;
-                    self.memo.leaves += 1;
-                    done = Some(Entry { count: 1, zdd: TOP });
-                    continue;
-                }
-                // Backup: every option tried; store the count.
-                let frame = frames.pop().expect("a level is active");
-                self.state.uncover(frame.best);
-                let entry = Entry {
-                    count: frame.count,
-                    zdd: frame.zdd,
-                };
-                self.store(frame.hash, entry, self.state.stats.nodes - frame.entered);
-                done = Some(entry);
+            let done = self.enter(frames, from, &mut guess);
+            match self.advance(frames, zdd, done)? {
+                ControlFlow::Continue(next) => from = next,
+                ControlFlow::Break(root) => return Ok((root.count, root.zdd)),
             }
         }
+    }
+
+    /// The node of the current state, entered: its count if the table has
+    /// it or it is a dead end, else `None`, its item covered and its
+    /// level pushed (`from`: where the scan of the order starts).
+    #[inline(always)]
+    fn enter(&mut self, frames: &mut Vec<Frame>, from: u32, guess: &mut [u64]) -> Option<Entry> {
+        let hash = hash(&self.state.key);
+        if let Some(entry) = self.table.get(&self.state.key, hash) {
+            self.memo.hits += 1;
+            return Some(entry);
+        }
+        if self.state.empty > 0 {
+            // A dead end: DLX6 covers the empty item, and stores the
+            // signature it looked up.
+            self.state.stats.updates += 1;
+            let nothing = Entry { count: 0, zdd: 0 };
+            self.store(hash, nothing, 1);
+            return Some(nothing);
+        }
+        let (best, next) = self.choose(from);
+        self.state.cover(best);
+        self.prefetch_children(best, guess);
+        frames.push(Frame {
+            best,
+            cur: self.state.nodes[best as usize].down,
+            from: next,
+            hash,
+            count: 0,
+            zdd: 0,
+            entered: self.state.stats.nodes - 1,
+        });
+        None
+    }
+
+    /// Advances and backs up from a node entered (`done`: its count, if
+    /// it was found) until a new node is to be entered: `Continue` with
+    /// where its scan of the order starts, or `Break` with the root's
+    /// count when every level is done.
+    #[inline(always)]
+    fn advance(
+        &mut self,
+        frames: &mut Vec<Frame>,
+        zdd: &mut Option<&mut dyn Write>,
+        mut done: Option<Entry>,
+    ) -> Result<ControlFlow<Entry, u32>, Stop> {
+        while let Some(frame) = frames.last_mut() {
+            if let Some(child) = done.take() {
+                // A subproblem below `cur` is counted: add it, and try the
+                // next option.
+                frame.count = frame.count.checked_add(child.count).ok_or(Stop::Overflow)?;
+                if child.count != 0 {
+                    let option = self.state.option_of(frame.cur) + 1;
+                    frame.zdd = zdd_node(zdd, &mut self.memo, option, frame.zdd, child.zdd)?;
+                }
+                let cur = frame.cur;
+                self.state.uncommit_others(cur);
+                frame.cur = self.state.nodes[cur as usize].down;
+                continue;
+            }
+            if frame.cur != frame.best {
+                let (cur, from) = (frame.cur, frame.from);
+                self.state.commit_others(cur);
+                if self.state.active > 0 {
+                    return Ok(ControlFlow::Continue(from));
+                }
+                // Every primary item covered: one solution.
+                self.state.stats.nodes += 1;
+                self.memo.leaves += 1;
+                done = Some(Entry { count: 1, zdd: TOP });
+                continue;
+            }
+            // Backup: every option tried; store the count.
+            let frame = frames.pop().expect("a level is active");
+            self.state.uncover(frame.best);
+            let entry = Entry {
+                count: frame.count,
+                zdd: frame.zdd,
+            };
+            self.store(frame.hash, entry, self.state.stats.nodes - frame.entered);
+            done = Some(entry);
+        }
+        Ok(ControlFlow::Break(done.expect("the root ended")))
     }
 
     /// Prefetches the counts of the subproblems below covered item `best`,

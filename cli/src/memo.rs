@@ -34,7 +34,7 @@ pub fn plan(
     problem: &Problem,
     part: Option<&Header>,
 ) -> Result<Plan, Error> {
-    let bounded = problem.has_bounds() || part.map_or(false, |p| p.algorithm == Algorithm::M);
+    let bounded = problem.has_bounds() || part.is_some_and(|p| p.algorithm == Algorithm::M);
     if args.memo_forced() {
         if bounded {
             return Err(Error::refused(

@@ -130,8 +130,8 @@ pub struct Args {
 
     /// The item the memo branches on: `frontier` (the first item left in
     /// an order computed to keep the subproblems few), `first` (the first
-    /// item left: the tree of Knuth's dlx6 without its minimum-remaining-
-    /// values rule) or `fewest` (the fewest options: DLX6's tree).
+    /// item left: the tree of Knuth's dlx6-nomrv, DLX6 without its rule
+    /// of the fewest options) or `fewest` (the fewest options: DLX6's tree).
     #[arg(long, value_name = "ORDER", default_value = "frontier")]
     pub memo_order: MemoOrder,
 

@@ -2,6 +2,8 @@
 //! and errors that name their place; in `dlx/tiling.rs`, the tiling
 //! subcommands, drawing, and the examples of `examples/`.
 
+#[path = "dlx/memo.rs"]
+mod memo;
 #[path = "dlx/scale.rs"]
 mod scale;
 #[path = "dlx/tiling.rs"]
@@ -228,6 +230,10 @@ fn help_describes_the_options() {
         "--engine",
         "--fast",
         "--progress",
+        "--memo",
+        "--no-memo",
+        "--memo-cap",
+        "--zdd",
     ] {
         assert!(out.contains(option), "{option} missing from --help");
     }

@@ -155,13 +155,6 @@ impl Engine {
         matches!(self, Engine::C { .. } | Engine::M { .. })
     }
 
-    /// Whether the tree can be cut into parts ([`crate::dlx::parts`]) and
-    /// searched on several threads with exactly one thread's counts:
-    /// Algorithm X's tree only, for now.
-    pub fn splits(&self) -> bool {
-        matches!(self, Engine::X { .. } | Engine::Bitset)
-    }
-
     /// Runs `code` with this engine's type.
     pub fn run<R: Run>(self, problem: &Problem, code: R) -> R::Output {
         match self {

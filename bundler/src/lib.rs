@@ -71,6 +71,7 @@ pub use toolchain::{installed_rustc, Toolchain};
 use diagnose::{
     does_not_compile, dropped_import, foreign_error, refused_error, with_reason, Entry,
 };
+use discover::Crate;
 use prune::Keep;
 use reach::Cut;
 use resolve::Names;
@@ -184,7 +185,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         fit::fit(&file, header.asked, limit, judge, |style| {
             header.text(style)
         })?;
-    let toolchain = check_toolchain(&text, options)?;
+    let toolchain = check_toolchain(&text, options, &read.krate)?;
     report.total = started.elapsed();
     Ok(Bundle {
         id: read.name,
@@ -217,7 +218,11 @@ fn header<'k>(read: &'k read::Read, file: &syn::File, options: &Options) -> emit
 
 /// Checks `text` against the judge's rustc, when its version is known (a
 /// reference build with `--keep-everything` is not for a judge).
-fn check_toolchain(text: &str, options: &Options) -> Result<Option<Toolchain>, Error> {
+fn check_toolchain(
+    text: &str,
+    options: &Options,
+    krate: &Crate,
+) -> Result<Option<Toolchain>, Error> {
     let version = options.rustc.as_deref().or(options.judge.rustc_version());
     let Some(version) = version.filter(|_| !options.keep_everything) else {
         return Ok(None);
@@ -230,7 +235,11 @@ fn check_toolchain(text: &str, options: &Options) -> Result<Option<Toolchain>, E
         judge: options.judge.name.to_string(),
         rustc: toolchain.rustc,
         checked_with: toolchain.checked_with,
-        needs: toolchain.needs,
+        needs: toolchain
+            .needs
+            .iter()
+            .map(|need| toolchain::placed(krate, need))
+            .collect(),
     })
 }
 

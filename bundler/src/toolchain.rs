@@ -22,9 +22,10 @@ use std::process::Command;
 
 use serde_json::Value;
 
+use crate::discover::Crate;
 use crate::error::Error;
 use crate::language;
-use crate::syntax::{impl_member_name, item_label, item_name, tidy};
+use crate::syntax::{impl_member_ident, impl_member_name, item_ident, item_label, item_name, tidy};
 
 /// What checking a bundle against the judge's rustc found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +104,48 @@ pub fn check(text: &str, version: &str, edition: &str) -> Result<Toolchain, Erro
         checked_with,
         needs,
     })
+}
+
+/// `need` led by the place in the sources of the item it names
+/// (`src/steps.rs:7: crate::steps::first: let-else, ...`), so that the
+/// user is sent to their own file rather than to the bundle's text.
+pub fn placed(krate: &Crate, need: &str) -> String {
+    let place = need
+        .split_once(": ")
+        .and_then(|(path, _)| source_line(krate, path));
+    match place {
+        Some((file, line)) => format!("{file}:{line}: {need}"),
+        None => need.to_string(),
+    }
+}
+
+/// The file and line of the item at `path` (`crate::m::f`, or a member
+/// `crate::m::Type::f`): the bundle's modules are the sources' modules.
+fn source_line(krate: &Crate, path: &str) -> Option<(String, usize)> {
+    let names: Vec<&str> = path.strip_prefix("crate::")?.split("::").collect();
+    let (depth, module) = (0..names.len())
+        .rev()
+        .find_map(|depth| krate.module(&names[..depth]).map(|m| (depth, m)))?;
+    let module = krate.get(module);
+    let (first, member) = (names[depth], names.get(depth + 1));
+    // The name's own line, not that of the docs above it.
+    let ident = match member {
+        Some(&member) => module.items.iter().find_map(|item| match item {
+            syn::Item::Impl(imp) if tidy(&imp.self_ty) == first => imp
+                .items
+                .iter()
+                .filter_map(impl_member_ident)
+                .find(|ident| *ident == member),
+            _ => None,
+        }),
+        None => module
+            .items
+            .iter()
+            .filter_map(item_ident)
+            .find(|ident| *ident == first),
+    }?;
+    let line = ident.span().start().line;
+    (line > 0).then(|| (module.file.clone(), line))
 }
 
 fn array(value: &Value) -> &[Value] {

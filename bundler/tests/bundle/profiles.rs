@@ -26,6 +26,17 @@ fn too_new(options: &Options) -> (String, Vec<String>) {
     }
 }
 
+/// The line (from 1) of the first line of fixture file `file` that starts
+/// with `start`.
+fn line_of(file: &str, start: &str) -> usize {
+    let path = fixture("").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    1 + text
+        .lines()
+        .position(|line| line.starts_with(start))
+        .unwrap_or_else(|| panic!("{path:?}: no line starts with {start:?}"))
+}
+
 #[test]
 fn atcoder_takes_what_rustc_1_89_takes_as_edition_2024() {
     // `u64::div_ceil` (1.73) and `mem::swap` in a `const fn` (1.85): the
@@ -71,12 +82,16 @@ fn an_older_judge_names_what_its_rustc_lacks() {
     // Kattis shows rustc 1.78: `div_ceil` is older, the const `mem::swap`
     // is not.
     let (checked_with, needs) = too_new(&for_judge("judge_today", "kattis"));
-    let by_clippy =
-        "crate::numbers::ordered: `std::mem::swap` is stable in a const context since 1.85.0";
-    let by_rustc = "crate::numbers::ordered: ";
+    // Each finding starts at the item's line in the user's own file.
+    let ordered = line_of("judge_today/src/numbers.rs", "pub const fn ordered");
+    let by_clippy = format!(
+        "judge_today/src/numbers.rs:{ordered}: crate::numbers::ordered: \
+         `std::mem::swap` is stable in a const context since 1.85.0"
+    );
+    let by_rustc = format!("judge_today/src/numbers.rs:{ordered}: crate::numbers::ordered: ");
     assert!(
-        needs.iter().any(|n| n == by_clippy)
-            || (checked_with.starts_with("rustc 1.78") && needs[0].starts_with(by_rustc)),
+        needs.iter().any(|n| *n == by_clippy)
+            || (checked_with.starts_with("rustc 1.78") && needs[0].starts_with(&by_rustc)),
         "{checked_with}: {needs:?}"
     );
     assert!(!needs.iter().any(|n| n.contains("div_ceil")), "{needs:?}");
@@ -102,11 +117,19 @@ fn language_features_newer_than_the_judges_rustc_are_named() {
             checked_with.contains("the bundler's syntax check (language features)"),
             "{checked_with}"
         );
+        let main = line_of("newer_syntax/src/problems/demo.rs", "pub fn main");
+        let first_drop = line_of("newer_syntax/src/steps.rs", "pub fn first_drop");
         assert_eq!(
             needs,
             [
-                "crate::problems::demo::main: inline format arguments, stable since 1.58.0",
-                "crate::steps::first_drop: let-else, stable since 1.65.0",
+                format!(
+                    "newer_syntax/src/problems/demo.rs:{main}: crate::problems::demo::main: \
+                     inline format arguments, stable since 1.58.0"
+                ),
+                format!(
+                    "newer_syntax/src/steps.rs:{first_drop}: crate::steps::first_drop: let-else, \
+                     stable since 1.65.0"
+                ),
             ],
             "{checked_with}"
         );

@@ -156,7 +156,7 @@ fn run(args: &Args) -> Result<ExitCode, Error> {
             eprintln!("error: {refusal}");
             return Ok(ExitCode::FAILURE);
         }
-        crate::problems(&crate::problems::library(work.library())?)?
+        crate::problems(&crate::adapters::library(work.library())?)?
     } else {
         vec![id.to_string()]
     };

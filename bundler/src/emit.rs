@@ -12,7 +12,7 @@ use syn::Item;
 
 use crate::discover::{Crate, ModuleId};
 use crate::error::Error;
-use crate::judge::Judge;
+use crate::profiles::Judge;
 use crate::syntax::item_label;
 
 /// How to print.

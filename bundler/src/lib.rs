@@ -30,6 +30,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod adapters;
 mod cargo;
 mod cfg;
 pub mod cli;
@@ -40,11 +41,10 @@ mod error;
 mod expand;
 mod explain;
 mod fit;
-mod judge;
 mod language;
 mod mount;
 mod options;
-mod problems;
+mod profiles;
 mod prune;
 mod reach;
 mod read;
@@ -60,11 +60,11 @@ mod unfold;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use adapters::{committed, problems};
 pub use emit::Style;
 pub use error::{Error, Place, Warning};
-pub use judge::{Facts, Judge, Rustc, Seen};
 pub use options::{Options, Source};
-pub use problems::{committed, problems};
+pub use profiles::{Facts, Judge, Rustc, Seen};
 pub use shake::Round;
 pub use toolchain::{installed_rustc, Toolchain};
 

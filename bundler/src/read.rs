@@ -13,7 +13,7 @@ use std::path::Path;
 use crate::discover::{self, Crate, ItemId, ModuleId};
 use crate::error::Error;
 use crate::unfold::unfold;
-use crate::{cargo, emit, problems, Options, Source};
+use crate::{adapters, cargo, emit, Options, Source};
 
 /// The code read and the entry point found: what every later pass starts
 /// from.
@@ -47,8 +47,8 @@ pub(crate) fn read(options: &Options) -> Result<Read, Error> {
 
 /// Reads the library and finds the adapter's `main`.
 fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
-    let library = problems::library(given)?;
-    let id = problems::known(&library, id)?;
+    let library = adapters::library(given)?;
+    let id = adapters::known(&library, id)?;
     let base = library.parent().unwrap_or(Path::new("."));
     let mut krate = discover::discover(&library, base)?;
     unfold(&mut krate);

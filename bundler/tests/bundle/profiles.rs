@@ -90,7 +90,7 @@ fn an_older_judge_names_what_its_rustc_lacks() {
     );
     let by_rustc = format!("judge_today/src/numbers.rs:{ordered}: crate::numbers::ordered: ");
     assert!(
-        needs.iter().any(|n| *n == by_clippy)
+        needs.contains(&by_clippy)
             || (checked_with.starts_with("rustc 1.78") && needs[0].starts_with(&by_rustc)),
         "{checked_with}: {needs:?}"
     );

@@ -4,9 +4,9 @@
 //! changes a sum afterwards.
 
 use super::{decided_within, format, Puzzle, MAX_CAGE, NO_CAGE};
-use crate::problems::grid::{self, boxes, neighbours, search, Grid, CELLS, SIDE};
-use crate::problems::Class;
 use crate::rng::Rng;
+use crate::support::grid::{self, boxes, neighbours, search, Grid, CELLS, SIDE};
+use crate::support::Class;
 
 /// Generated cases of the stress mix are decided by one run of the
 /// reference within this many nodes.

@@ -4,7 +4,7 @@
 //! the smaller matrices a shrinker tries.
 //!
 //! ```
-//! use judge_tests::problems::matrix::Matrix;
+//! use judge_tests::support::matrix::Matrix;
 //! let mut tokens = "1 0\n0 1".split_ascii_whitespace();
 //! let matrix = Matrix::read(&mut tokens, 2, 2).unwrap();
 //! assert_eq!(matrix.ones(1), [1]);

@@ -453,7 +453,7 @@ mod tests {
 
     #[test]
     fn the_module_docs_table_matches_the_profiles() {
-        let source = include_str!("judge.rs");
+        let source = include_str!("profiles.rs");
         for judge in Judge::all() {
             let start = format!("//! | `{}` | ", judge.name);
             let row = source

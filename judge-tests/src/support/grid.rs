@@ -5,7 +5,7 @@
 //! the problem modules so that none of them imports another.
 //!
 //! ```
-//! use judge_tests::problems::grid::{self, search};
+//! use judge_tests::support::grid::{self, search};
 //! let line = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 //! let givens = grid::parse_grid(1, line).unwrap();
 //! let solved = search::unique(&grid::boxes(), &givens).unwrap();

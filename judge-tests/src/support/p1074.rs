@@ -4,7 +4,7 @@
 //! the hard classes of clustered givens).
 //!
 //! ```
-//! use judge_tests::problems::p1074;
+//! use judge_tests::support::p1074;
 //! let sample_1 = "7 0 0 9 0 0 0 0 1\n1 0 0 0 0 5 9 0 0\n0 0 0 2 0 0 0 8 0\n\
 //!                 0 0 5 0 2 0 0 0 3\n0 0 0 0 0 0 6 4 8\n4 1 3 0 0 0 0 0 0\n\
 //!                 0 0 7 0 0 2 0 9 0\n2 0 1 0 6 0 8 0 4\n0 8 0 5 0 4 0 1 2\n";
@@ -541,7 +541,7 @@ mod tests {
     }
 
     fn case(name: &str) -> (String, String) {
-        let (_, input, expected) = crate::judge::committed_cases("p1074")
+        let (_, input, expected) = crate::verdict::committed_cases("p1074")
             .into_iter()
             .find(|(n, _, _)| n == name)
             .unwrap_or_else(|| panic!("no case {name}"));
@@ -614,7 +614,7 @@ mod tests {
     #[test]
     fn committed_cases_are_what_their_names_say() {
         let mut heavy = 0;
-        for (name, input, expected) in crate::judge::committed_cases("p1074") {
+        for (name, input, expected) in crate::verdict::committed_cases("p1074") {
             let puzzle = parse_rows(&input).unwrap();
             let outside = name.starts_with("outside-statement-");
             assert_eq!(
@@ -670,7 +670,7 @@ mod tests {
     #[ignore = "UPDATE_JUDGE_TESTS=1: writes the .in of the 24-givens-seed-* cases and no-completion, and empty .out files"]
     fn write_generated_cases() {
         // A writer, not a check: `make test-all` runs ignored tests too.
-        if !crate::problems::updating() {
+        if !crate::support::updating() {
             return;
         }
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("p1074");

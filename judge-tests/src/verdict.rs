@@ -2,7 +2,7 @@
 //!
 //! ```no_run
 //! use judge_tests::compare::{Checker, Rule};
-//! use judge_tests::judge::{find_cases, judge_case};
+//! use judge_tests::verdict::{find_cases, judge_case};
 //! use judge_tests::settings::Settings;
 //! use std::path::Path;
 //! let dir = Path::new("judge-tests/p4205");

@@ -3,7 +3,7 @@
 //! (0 for an empty cell), and the answer line of a completed grid.
 //!
 //! ```
-//! use judge_tests::problems::grid::{self, Words};
+//! use judge_tests::support::grid::{self, Words};
 //! let mut words = Words::new("..3\n 5 x");
 //! assert_eq!(words.word("a grid").unwrap(), (1, "..3"));
 //! assert_eq!(words.number("a digit").unwrap(), (2, 5));

@@ -159,7 +159,7 @@ fn clash(puzzle: &Puzzle) -> Option<bool> {
 
 #[test]
 fn committed_cases_are_what_their_names_say() {
-    for (name, input, expected) in crate::judge::committed_cases("jigsaw") {
+    for (name, input, expected) in crate::verdict::committed_cases("jigsaw") {
         let puzzles = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
         let answers = relaxed_lines(&expected);
         let count = |p: &Puzzle| search::count(&p.regions, &p.givens, 2);

@@ -4,7 +4,7 @@
 //! matrices (half of them with a planted cover), a shrinker.
 //!
 //! ```
-//! use judge_tests::problems::p4929;
+//! use judge_tests::support::p4929;
 //! let input = "3 3\n0 0 1\n1 0 0\n0 1 0\n";
 //! assert_eq!(p4929::reference(input).unwrap(), "2 3 1\n");
 //! assert!(p4929::check(input, "2 3 1\n", "1 2 3\n").is_ok());
@@ -490,7 +490,7 @@ mod tests {
 
     #[test]
     fn committed_cases_keep_to_the_statement() {
-        for (name, input, expected) in crate::judge::committed_cases("p4929") {
+        for (name, input, expected) in crate::verdict::committed_cases("p4929") {
             let matrix = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
             if name.starts_with("max-size") {
                 let ones = matrix.rows.iter().flatten().filter(|&&e| e == 1).count();

@@ -4,7 +4,7 @@
 //! above all (a search refutes them only by finishing its tree).
 //!
 //! ```
-//! use judge_tests::problems::grid::sat::Model;
+//! use judge_tests::support::grid::sat::Model;
 //! // A 4 × 4 sudoku: rows, columns and 2 × 2 boxes are houses.
 //! let mut model = Model::new(4);
 //! for k in 0..4 {
@@ -180,7 +180,7 @@ pub fn complete(model: Model) -> Option<super::Grid> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::grid::{self, boxes, parse_grid, sudoku::KNOWN};
+    use crate::support::grid::{self, boxes, parse_grid, sudoku::KNOWN};
 
     #[test]
     fn known_sudokus_complete_as_the_kit_completes_them() {

@@ -5,10 +5,10 @@
 //! problems comes from the files on disk (see [`crate::catalog`]).
 //!
 //! ```
-//! use judge_tests::problems;
-//! let p4205 = problems::find("p4205").unwrap();
+//! use judge_tests::support;
+//! let p4205 = support::find("p4205").unwrap();
 //! assert!(p4205.reference.is_some() && p4205.generator.is_some());
-//! assert!(problems::find("no-such-problem").is_none());
+//! assert!(support::find("no-such-problem").is_none());
 //! ```
 //!
 //! None of this uses `library/`: an oracle must not share the code it
@@ -159,9 +159,9 @@ mod tests {
         }
     }
 
-    /// The module names under `src/problems/`: every `<name>.rs`.
+    /// The module names under `src/support/`: every `<name>.rs`.
     fn modules_on_disk() -> Vec<String> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/problems");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/support");
         let mut names: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
             .filter_map(|entry| {
@@ -180,7 +180,7 @@ mod tests {
         for name in modules_on_disk() {
             assert!(
                 registered.contains(&name.as_str()) || KITS.contains(&name.as_str()),
-                "src/problems/{name}.rs is neither in problems::ALL nor a kit in problems::KITS: \
+                "src/support/{name}.rs is neither in support::ALL nor a kit in support::KITS: \
                  its reference would be silently unused"
             );
         }
@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn no_problem_module_imports_another() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/problems");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/support");
         let ids: Vec<&str> = ALL.iter().map(|s| s.id).collect();
         for entry in walk(&dir) {
             let text = std::fs::read_to_string(&entry).unwrap();
@@ -209,7 +209,7 @@ mod tests {
                 .trim_end_matches(".rs")
                 .to_string();
             for id in ids.iter().filter(|&&id| id != own) {
-                for path in [format!("super::{id}"), format!("problems::{id}")] {
+                for path in [format!("super::{id}"), format!("support::{id}")] {
                     assert!(
                         !text.contains(&format!("{path}::")) && !text.contains(&format!("{path};")),
                         "{}: uses {path}; share through a kit ({KITS:?}) instead",

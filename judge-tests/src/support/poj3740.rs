@@ -3,7 +3,7 @@
 //! a planted exact cover), a shrinker.
 //!
 //! ```
-//! use judge_tests::problems::poj3740;
+//! use judge_tests::support::poj3740;
 //! let answer = poj3740::reference("2 2\n1 0\n0 1\n1 2\n1 1\n").unwrap();
 //! assert_eq!(answer, "Yes, I found it\nYes, I found it\n");
 //! assert_eq!(poj3740::reference("2 2 1 0 1 0").unwrap(), "It is impossible\n");
@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn committed_cases_keep_to_the_statement() {
-        for (name, input, _) in crate::judge::committed_cases("poj3740") {
+        for (name, input, _) in crate::verdict::committed_cases("poj3740") {
             let cases = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
             if name == "many-cases" {
                 assert_eq!(cases.len(), MAX_CASES, "{name}");

@@ -2,7 +2,7 @@
 //! reference solver, a board checker, and a generator of uniquely completable boards.
 //!
 //! ```
-//! use judge_tests::problems::p4205;
+//! use judge_tests::support::p4205;
 //! let board = ".\n..\n...\n....\n.....\n.....C\n...CCC.\nEEEHH...\nE.HHH....\nE.........\n";
 //! let answer = p4205::reference(board).unwrap();
 //! assert!(answer.starts_with("B\nBK\nBKK\n"));
@@ -445,7 +445,7 @@ mod tests {
             ("three-pieces", 3),
             ("full-board", 12),
         ];
-        for (name, input, _) in crate::judge::committed_cases("p4205") {
+        for (name, input, _) in crate::verdict::committed_cases("p4205") {
             let board = parse_board(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
             let given = SHAPES
                 .iter()

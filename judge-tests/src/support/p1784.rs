@@ -4,7 +4,7 @@
 //! without exactly one completion (the statement promises one).
 //!
 //! ```
-//! use judge_tests::problems::{grid, p1784};
+//! use judge_tests::support::{grid, p1784};
 //! let puzzle = grid::parse_grid(1, grid::sudoku::KNOWN[1].1).unwrap();
 //! let answer = p1784::reference(&grid::format_rows(&puzzle)).unwrap();
 //! assert!(answer.starts_with("8 1 2 7 5 3 6 4 9\n"));
@@ -121,7 +121,7 @@ mod tests {
         assert_eq!(puzzle[..SIDE], MIRROR_ROW);
         let grid = search::unique(&boxes(), &puzzle).unwrap();
         assert_eq!(grid[..SIDE], MIRROR_SOLVED);
-        let sample = crate::judge::committed_cases("p1784")
+        let sample = crate::verdict::committed_cases("p1784")
             .into_iter()
             .find(|(name, _, _)| name == "sample-1")
             .unwrap();
@@ -166,7 +166,7 @@ mod tests {
 
     #[test]
     fn committed_cases_are_what_their_names_say() {
-        for (name, input, _) in crate::judge::committed_cases("p1784") {
+        for (name, input, _) in crate::verdict::committed_cases("p1784") {
             let puzzle = parse_rows(&input).unwrap();
             let known = |k: usize| grid::parse_grid(1, grid::sudoku::KNOWN[k].1).unwrap();
             match name.as_str() {
@@ -189,7 +189,7 @@ mod tests {
     #[ignore = "UPDATE_JUDGE_TESTS=1: writes judge-tests/p1784/sample-1.in and .out"]
     fn write_sample() {
         // A writer, not a check: `make test-all` runs ignored tests too.
-        if !crate::problems::updating() {
+        if !crate::support::updating() {
             return;
         }
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("p1784");

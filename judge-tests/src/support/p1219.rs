@@ -2,7 +2,7 @@
 //! backtracking reference, a generator of board sizes, a shrinker.
 //!
 //! ```
-//! use judge_tests::problems::p1219;
+//! use judge_tests::support::p1219;
 //! assert_eq!(p1219::reference("4\n").unwrap(), "2 4 1 3\n3 1 4 2\n2\n");
 //! assert_eq!(p1219::reference("3").unwrap(), "0\n");
 //! ```
@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn committed_cases_cover_every_n() {
         let mut seen = Vec::new();
-        for (name, input, _) in crate::judge::committed_cases("p1219") {
+        for (name, input, _) in crate::verdict::committed_cases("p1219") {
             let n = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
             if let Some(number) = name.strip_prefix("n-") {
                 assert_eq!(number.parse(), Ok(n), "{name}");

@@ -3,7 +3,7 @@
 //! sudoku): one answer line per case, a grid or `No solution`.
 //!
 //! ```
-//! use judge_tests::problems::grid::{self, check};
+//! use judge_tests::support::grid::{self, check};
 //! let givens = [0; grid::CELLS];
 //! let cyclic: grid::Grid = std::array::from_fn(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1);
 //! let name = |k: usize| format!("box {}", k + 1);

@@ -3,7 +3,7 @@
 //! and known hard puzzles.
 //!
 //! ```
-//! use judge_tests::problems::grid::{search, sudoku};
+//! use judge_tests::support::grid::{search, sudoku};
 //! use judge_tests::rng::Rng;
 //! let puzzle = sudoku::minimal_puzzle(&mut Rng::new(1));
 //! assert_eq!(sudoku::count(&puzzle, 2), 1);

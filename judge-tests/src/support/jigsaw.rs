@@ -4,7 +4,7 @@
 //! shrinker.
 //!
 //! ```
-//! use judge_tests::problems::jigsaw;
+//! use judge_tests::support::jigsaw;
 //! let regions = "1 2 2 3 3 3 4 4 4\n1 2 2 3 3 3 4 4 4\n1 2 2 2 3 3 4 4 4\n\
 //!     1 2 5 2 5 3 6 6 6\n1 1 5 5 5 5 5 6 6\n1 1 1 8 5 9 5 9 6\n\
 //!     7 7 7 8 8 9 9 9 6\n7 7 7 8 8 8 9 9 6\n7 7 7 8 8 8 9 9 6\n";

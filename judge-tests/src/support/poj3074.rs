@@ -4,7 +4,7 @@
 //! and the known hard puzzles of the case files.
 //!
 //! ```
-//! use judge_tests::problems::poj3074;
+//! use judge_tests::support::poj3074;
 //! let input = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\nend\n";
 //! let answer = poj3074::reference(input).unwrap();
 //! assert!(answer.starts_with("527389416819426735"));
@@ -187,7 +187,7 @@ mod tests {
 
     #[test]
     fn the_seed_articles_puzzles_have_the_samples_answers() {
-        let sample = crate::judge::committed_cases("poj3074")
+        let sample = crate::verdict::committed_cases("poj3074")
             .into_iter()
             .find(|(name, _, _)| name == "sample-1")
             .unwrap();
@@ -322,7 +322,7 @@ mod tests {
 
     #[test]
     fn committed_cases_are_what_their_names_say() {
-        for (name, input, _) in crate::judge::committed_cases("poj3074") {
+        for (name, input, _) in crate::verdict::committed_cases("poj3074") {
             let puzzles = puzzle_lines(&input).unwrap();
             match name.as_str() {
                 "thousand-puzzles" => assert!(puzzles.len() >= 1000),
@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn the_thousand_puzzles_file_is_what_the_generator_makes() {
-        let committed = crate::judge::committed_cases("poj3074")
+        let committed = crate::verdict::committed_cases("poj3074")
             .into_iter()
             .find(|(name, _, _)| name == "thousand-puzzles")
             .unwrap()
@@ -354,7 +354,7 @@ mod tests {
     #[ignore = "UPDATE_JUDGE_TESTS=1: writes judge-tests/poj3074/thousand-puzzles.in"]
     fn write_thousand_puzzles() {
         // A writer, not a check: `make test-all` runs ignored tests too.
-        if !crate::problems::updating() {
+        if !crate::support::updating() {
             return;
         }
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -3,7 +3,7 @@
 //! solutions come in any order), a generator of grids with few givens, a shrinker.
 //!
 //! ```
-//! use judge_tests::problems::latin;
+//! use judge_tests::support::latin;
 //! let input = "000011\n022013\n221113\n243333\n244455\n445555\n6\n02C\n03B\n05A\n20D\n35E\n53F\n";
 //! assert!(latin::reference(input).unwrap().starts_with("1\nE F C B D A\n"));
 //! ```
@@ -722,7 +722,7 @@ mod tests {
 
     #[test]
     fn committed_cases_are_what_their_names_say() {
-        for (name, input, expected) in crate::judge::committed_cases("latin") {
+        for (name, input, expected) in crate::verdict::committed_cases("latin") {
             let puzzle = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
             let count = solutions(&puzzle, usize::MAX, &ALPHABETICAL).len();
             match name.as_str() {

@@ -2,7 +2,7 @@
 //! that lists every assembly, a generator of placements of piece `a`, a shrinker.
 //!
 //! ```
-//! use judge_tests::problems::uva197;
+//! use judge_tests::support::uva197;
 //! let answer = uva197::reference("aa.a..a....................\n").unwrap();
 //! assert_eq!(answer.lines().count(), 480 + 1);
 //! ```
@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn the_orientations_case_holds_all_24_orientations_of_a() {
-        let cases = crate::judge::committed_cases("uva197");
+        let cases = crate::verdict::committed_cases("uva197");
         let (_, input, _) = cases
             .iter()
             .find(|(name, _, _)| name == "orientations-24")

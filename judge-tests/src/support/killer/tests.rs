@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::compare::relaxed_lines;
-use crate::problems::grid::{ALL, NO_SOLUTION};
+use crate::support::grid::{ALL, NO_SOLUTION};
 
 const EMPTY: &str =
     ".................................................................................";
@@ -165,7 +165,7 @@ fn more_fillings_than(puzzle: &Puzzle, cage: &Cage, limit: usize) -> bool {
 #[test]
 fn committed_cases_are_what_their_names_say() {
     let both = format!("{FULL_ANSWER}\n{PARTIAL_ANSWER}\n");
-    for (name, input, expected) in crate::judge::committed_cases("killer") {
+    for (name, input, expected) in crate::verdict::committed_cases("killer") {
         let puzzles = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
         let answers = relaxed_lines(&expected);
         let none = answers.iter().filter(|&&a| a == NO_SOLUTION).count();

@@ -2,7 +2,7 @@
 //! partitions with a unique tiling, and a shrinker.
 //!
 //! ```
-//! use judge_tests::problems::uva745;
+//! use judge_tests::support::uva745;
 //! // A cell and an L: the only tiling is 22/12; its first turn 22/21 sums highest.
 //! let answer = uva745::reference("2\n2\n1\n22\n 2\n#\n0\n").unwrap();
 //! assert_eq!(answer, "22\n21\n\n");
@@ -476,7 +476,7 @@ mod tests {
 
     #[test]
     fn committed_cases_are_what_their_names_say() {
-        for (name, input, _) in crate::judge::committed_cases("uva745") {
+        for (name, input, _) in crate::verdict::committed_cases("uva745") {
             let instances = parse(&input).unwrap_or_else(|e| panic!("{name}: {e}"));
             let promise = |holds: bool| assert!(holds, "{name} is not what its name says");
             match name.as_str() {

@@ -3,7 +3,7 @@
 //! of random and of locally minimal puzzles, a shrinker.
 //!
 //! ```
-//! use judge_tests::problems::spoj1110;
+//! use judge_tests::support::spoj1110;
 //! let mut rng = judge_tests::rng::Rng::new(1);
 //! let puzzle = spoj1110::sparse_puzzle(&mut rng, 150);
 //! let input = format!("1\n{}", spoj1110::format_grid(&puzzle));
@@ -465,7 +465,7 @@ mod tests {
     }
 
     fn committed(name: &str) -> (String, String) {
-        let (_, input, expected) = crate::judge::committed_cases("spoj1110")
+        let (_, input, expected) = crate::verdict::committed_cases("spoj1110")
             .into_iter()
             .find(|(case, _, _)| case == name)
             .unwrap_or_else(|| panic!("no case {name}"));
@@ -589,7 +589,7 @@ mod tests {
     #[ignore = "UPDATE_JUDGE_TESTS=1: writes judge-tests/spoj1110/*.in"]
     fn write_case_files() {
         // A writer, not a check: `make test-all` runs ignored tests too.
-        if !crate::problems::updating() {
+        if !crate::support::updating() {
             return;
         }
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spoj1110");

@@ -4,7 +4,7 @@
 //! fewest places, whichever is fewer.
 //!
 //! ```
-//! use judge_tests::problems::grid::{self, search};
+//! use judge_tests::support::grid::{self, search};
 //! let empty = [0; grid::CELLS];
 //! assert_eq!(search::count(&grid::boxes(), &empty, 1000), 1000);
 //! let solved = search::first(&grid::boxes(), &empty, &search::Plain).unwrap();

@@ -102,6 +102,7 @@
 //! walks DLX1's tree reproduces its numbers exactly, which is a sharp check.
 
 pub mod bitset;
+pub mod cells;
 pub mod choice;
 pub mod color;
 mod dance;

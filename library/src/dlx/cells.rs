@@ -1,0 +1,595 @@
+//! Dancing cells: exact cover on sparse sets, as Knuth's SSXCC runs it
+//! (colors) and SSMCC (colors and multiplicities), walking exactly their
+//! trees.
+//!
+//! ```
+//! use library::dlx::{cells, Problem, Search};
+//!
+//! // Items 0, 1, 2 must be covered exactly once; item 3 at most once.
+//! let mut problem = Problem::new(3, 1);
+//! problem.add_option(&[0, 1])?; // option 0
+//! problem.add_option(&[2, 3])?; // option 1
+//! problem.add_option(&[1, 2])?; // option 2
+//! problem.add_option(&[0, 3])?; // option 3
+//! let mut solver = cells::Solver::new(&problem);
+//! assert_eq!(solver.first(), Some(vec![0, 1]));
+//! assert_eq!(cells::Solver::new(&problem).count(), 2);
+//! # Ok::<(), library::dlx::Error>(())
+//! ```
+//!
+//! Dancing links ([`crate::dlx::Links`]) take an option out of an item's
+//! list and put it back, link by link, in reverse order. Dancing cells
+//! (Knuth's name for the sparse sets of Briggs and Torczon, after
+//! Christine Solnon's XCC solver) keep each item's options in an array
+//! whose first `size` entries are the live ones: an option leaves by
+//! swapping places with the last live one, and comes back when the size
+//! grows again. So nothing is undone one by one: a level saves the sizes
+//! when it branches and writes them back before its next option.
+//! Covering and purifying are one routine, and an item left with one
+//! option is taken at once, without saving anything (a *forced move*).
+//!
+//! Because an option leaves by swapping, the order of the options in a
+//! set changes as the search goes, and the order in which they are tried
+//! with it: the tree is Knuth's only if every swap is his. [`Solver`]
+//! makes exactly the swaps of SSXCC, in the same order, so it finds the
+//! same solutions in the same order and counts the same nodes and
+//! updates; [`multi::Solver`] does the same for SSMCC, which takes
+//! bounds on primary items. The trees are smaller than DLX1's on tilings
+//! (pentominoes in 6 × 10: 1.2 M nodes against 3.6 M) because a level
+//! whose option leaves a primary item without options is abandoned
+//! before it counts as a node, and forced moves come in bulk.
+//!
+//! # Data layout
+//!
+//! Items are numbered as in the [`Problem`], primary ones first. Options
+//! that name no primary item are dropped, as SSXCC drops them (they are
+//! never chosen, and would change how the others move).
+//!
+//! * `nodes`: every option kept, its items one after another (no spacers).
+//!   A node knows its `item`, its `loc` in `set`, and its option's `end`
+//!   and `len`, so that its option's other nodes are found in a loop of a
+//!   fixed count, wrapping at `end`, without a test on each node.
+//! * `set`: the sets of options, one region per item in item order;
+//!   item `i`'s region starts at `base[i]` and its first `size[i]`
+//!   entries are the nodes of its live options. `size` is an array of its
+//!   own, indexed by item, so that a level saves the sizes of all items
+//!   in one copy and the choice of the next item reads one short array.
+//! * `item` and `pos`: a sparse set of the items, `item[..active]` the
+//!   active ones (neither covered nor purified). Its order matters: when
+//!   several items have one option left, SSXCC takes them in this order.
+//!
+//! Unlike SSXCC's, the sizes of a level are saved in full (all items, a
+//! copy of one array) rather than as pairs of active item and size: the
+//! sizes of inactive items do not change while they are inactive, so
+//! writing them back is harmless, and a copy is a few vector moves where
+//! a gather of pairs is a loop. Past [`DENSE_LIMIT`] items, pairs it is.
+//!
+//! # Invariants
+//!
+//! * **I1** `item` and `pos` are inverse permutations of the items, and
+//!   an item is active exactly when `pos[i] < active`.
+//! * **I2** Every node `x` of item `i` sits in `i`'s region:
+//!   `set[nodes[x].loc] == x`, `base[i] <= loc < base[i]` plus `i`'s
+//!   number of options.
+//! * **I3** For an active item, the first `size[i]` entries of its region
+//!   are exactly its live options: those whose every other item is active,
+//!   or purified for the color the option gives it. An inactive item's
+//!   size and set stay as they were when it stopped being active, until a
+//!   level above writes the sizes back.
+//! * **I4** Every entry of `set` is a node number.
+//!
+//! `Solver::check_invariants` verifies I1, I2 and I3 (Knuth's
+//! `sanity()`).
+//!
+//! # Counting
+//!
+//! As SSXCC counts: a *node* each time the search enters a level (the root
+//! included; a solution is one), none for an option abandoned because it
+//! left a primary item without options; an *update* per item made
+//! inactive and per option taken out of a set. A problem with a primary
+//! item that no option names has no node at all.
+
+use std::ops::ControlFlow;
+
+use crate::dlx::{Branching, Never, Problem, Progress, Search, Stats};
+
+mod arena;
+
+use arena::{Arena, Span, COLORED};
+
+/// Past this many items a level saves the sizes of its active items as
+/// pairs, as SSXCC does, rather than the sizes of all items: the copy
+/// would take more memory than a deep search should hold.
+pub const DENSE_LIMIT: usize = 1024;
+
+/// SSXCC's search over one [`Problem`] with colors or without; see the
+/// module docs. It branches on the active primary item with the fewest
+/// options, the leftmost on ties, after every item left with one option.
+///
+/// # Panics
+/// [`Search::new`] panics if the problem has bounds ([`multi::Solver`]
+/// searches those), or asks to branch in order (SSXCC has no such rule).
+#[derive(Clone, Debug)]
+pub struct Solver {
+    arena: Arena,
+    /// Primary items known to have one option left (Knuth's `force`).
+    force: Force,
+    /// The sizes saved by the levels that branch, newest last: each all
+    /// sizes and then `active`, or (past [`DENSE_LIMIT`] items) pairs of
+    /// item and size and then their number.
+    saved: Vec<u32>,
+    stats: Stats,
+}
+
+/// Where the walk goes next: the labels of SSXCC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Enter a level: count it, pick the item.
+    Forward,
+    /// Try the level's current option.
+    Try,
+    /// Restore the level and move to its next option, or leave it.
+    Next,
+    /// Go back to the level above.
+    Up,
+}
+
+impl Search for Solver {
+    fn new(problem: &Problem) -> Solver {
+        assert!(
+            !problem.has_bounds(),
+            "a problem with bounds needs dlx::cells::multi::Solver"
+        );
+        assert!(
+            problem.branching == Branching::Fewest,
+            "dancing cells branch on the fewest options only"
+        );
+        let arena = Arena::new(problem);
+        Solver {
+            force: Force::new(arena.items()),
+            saved: Vec::new(),
+            arena,
+            stats: Stats::default(),
+        }
+    }
+
+    fn search_with_progress<B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(&Progress),
+    {
+        let visit = naming(visit);
+        self.walk(visit, interval, |solver, choice| {
+            report(&solver.progress(choice))
+        })
+    }
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+    {
+        self.walk(naming(visit), u64::MAX, |_, _| {})
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Counts without naming the options of each solution.
+    fn count(&mut self) -> u64 {
+        let mut count = 0;
+        let visit = |_: &Solver, _: &[u32]| {
+            count += 1;
+            ControlFlow::Continue(())
+        };
+        match self.walk::<Never, _, _>(visit, u64::MAX, |_, _| {}) {
+            ControlFlow::Continue(()) => count,
+            ControlFlow::Break(never) => match never {},
+        }
+    }
+}
+
+impl Solver {
+    /// The search, with or without colors (two copies of the inner loops:
+    /// without colors no node needs the test of purified items).
+    fn walk<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
+    where
+        F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Solver, &[u32]),
+    {
+        if self.arena.color.is_empty() {
+            self.walk_with::<false, B, F, R>(visit, interval, report)
+        } else {
+            self.walk_with::<true, B, F, R>(visit, interval, report)
+        }
+    }
+
+    /// SSXCC's search, its labels as [`Step`]s. `choice[l]` is the node
+    /// tried at level `l`; `visit` gets `choice` at every solution,
+    /// `report` every `interval` nodes.
+    fn walk_with<const COLORS: bool, B, F, R>(
+        &mut self,
+        mut visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Solver, &[u32]),
+    {
+        self.arena.reset();
+        self.stats = Stats::default();
+        self.force.clear();
+        self.saved.clear();
+        if self.arena.hopeless {
+            return ControlFlow::Continue(());
+        }
+        let mut next_report = interval;
+        // Every level covers a primary item.
+        let mut choice = vec![0; self.arena.primary as usize + 1];
+        let mut level = 0;
+        // The level's item, and which of its options it tries.
+        let (mut best, mut cur) = (0, 0);
+        let mut step = Step::Forward;
+        loop {
+            step = match step {
+                Step::Forward => {
+                    #[cfg(test)]
+                    if let Err(e) = self.check_invariants() {
+                        panic!("at node {}: {e}", self.stats.nodes + 1);
+                    }
+                    self.stats.nodes += 1;
+                    if self.stats.nodes >= next_report {
+                        next_report = next_report.saturating_add(interval);
+                        report(self, &choice[..level]);
+                    }
+                    match self.next_item() {
+                        None => {
+                            if let ControlFlow::Break(value) = visit(self, &choice[..level]) {
+                                return ControlFlow::Break(value);
+                            }
+                            Step::Up
+                        }
+                        Some(i) => {
+                            best = i;
+                            self.cover::<COLORS>(best);
+                            if self.branches(best) {
+                                self.save();
+                            }
+                            cur = 0;
+                            Step::Try
+                        }
+                    }
+                }
+                Step::Try => {
+                    let x = self.arena.option(best, cur);
+                    choice[level] = x;
+                    if self.commit::<COLORS>(x) {
+                        level += 1;
+                        Step::Forward
+                    } else {
+                        self.force.clear();
+                        Step::Next
+                    }
+                }
+                Step::Next => {
+                    if cur + 1 < self.arena.size[best as usize] {
+                        self.restore();
+                        cur += 1;
+                        Step::Try
+                    } else {
+                        if self.branches(best) {
+                            self.forget();
+                        }
+                        Step::Up
+                    }
+                }
+                Step::Up => {
+                    if level == 0 {
+                        return ControlFlow::Continue(());
+                    }
+                    level -= 1;
+                    let x = choice[level];
+                    best = self.arena.item_of(x);
+                    cur = self.arena.loc(x) - self.arena.base[best as usize];
+                    Step::Next
+                }
+            };
+        }
+    }
+
+    /// Whether the level on item `best` branches (saves its sizes), rather
+    /// than making a forced move. Its size does not change while it is
+    /// inactive.
+    #[inline]
+    fn branches(&self, best: u32) -> bool {
+        self.arena.size[best as usize] > 1
+    }
+
+    /// The item the level takes: the last one found forced that is still
+    /// active, or else the choice.
+    #[inline]
+    fn next_item(&mut self) -> Option<u32> {
+        while let Some(i) = self.force.pop() {
+            if self.arena.is_active(i) {
+                return Some(i);
+            }
+        }
+        self.choose()
+    }
+
+    /// SSXCC's choice, when no forced item is pending: every active
+    /// primary item with one option goes on the force stack, in the order
+    /// of the active items, and the last is taken; else the one with the
+    /// fewest options, the leftmost on ties. `None` when every primary
+    /// item is covered: a solution.
+    ///
+    /// An active primary item never has 0 options here: the checked
+    /// hides abandon such an option, and the one hide without checks
+    /// (the branching item's own options) can empty an item only if all
+    /// its options contain the branching item, and then it had as few
+    /// options as that item, all of them the same, so it is covered too.
+    fn choose(&mut self) -> Option<u32> {
+        let arena = &self.arena;
+        let primary = arena.primary as usize;
+        let active = arena.active;
+        let (size, pos) = (&arena.size[..primary], &arena.pos[..primary]);
+        // Two passes without a branch on the data, as `Scan::fewest`.
+        let key = |(&s, &p): (&u32, &u32)| if p < active { s } else { u32::MAX };
+        let fewest = size.iter().zip(pos).map(key).fold(u32::MAX, u32::min);
+        debug_assert!(fewest != 0, "an active primary item without options");
+        match fewest {
+            u32::MAX => None,
+            1 => {
+                for &i in &arena.item[..active as usize] {
+                    if (i as usize) < primary && arena.size[i as usize] == 1 {
+                        self.force.push(i);
+                    }
+                }
+                self.force.pop()
+            }
+            _ => size
+                .iter()
+                .zip(pos)
+                .map(key)
+                .position(|s| s == fewest)
+                .map(|i| i as u32),
+        }
+    }
+
+    /// Makes item `best` inactive and takes its options out of the sets of
+    /// their other items, without checks.
+    fn cover<const COLORS: bool>(&mut self, best: u32) {
+        self.arena.deactivate(best);
+        self.stats.updates += 1;
+        let was_active = self.arena.active;
+        for k in 0..self.arena.size[best as usize] {
+            let x = self.arena.option(best, k);
+            self.remove::<false, COLORS>(x, was_active);
+        }
+    }
+
+    /// Takes option node `x`: makes its other items inactive, then covers
+    /// or purifies each of them (hides the options that do not agree);
+    /// `false`, leaving the work half done, when that would leave an
+    /// active primary item without options.
+    fn commit<const COLORS: bool>(&mut self, x: u32) -> bool {
+        let was_active = self.arena.active;
+        let Span { end, len } = self.arena.span(x);
+        for j in 1..len {
+            let i = self.arena.node(after(x, j, end, len)).item & !COLORED;
+            if self.arena.is_active(i) {
+                self.arena.deactivate(i);
+                self.stats.updates += 1;
+            }
+        }
+        for j in 1..len {
+            let y = after(x, j, end, len);
+            let item = self.arena.node(y).item;
+            let i = item & !COLORED;
+            let color = if COLORS && item & COLORED != 0 {
+                self.arena.color[y as usize]
+            } else {
+                0
+            };
+            // A secondary item purified above keeps what it has.
+            let purified = i >= self.arena.primary && self.arena.pos(i) >= was_active;
+            if !purified && !self.hide::<COLORS>(i, color, was_active) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Takes the options of item `c` that do not give it `color` (all of
+    /// them for color 0) out of the sets of their other items; `false` at
+    /// the first active primary item left without options.
+    fn hide<const COLORS: bool>(&mut self, c: u32, color: u32, was_active: u32) -> bool {
+        for k in 0..self.arena.size[c as usize] {
+            let x = self.arena.option(c, k);
+            let agrees = COLORS && color != 0 && self.arena.color[x as usize] == color;
+            if !agrees && !self.remove::<true, COLORS>(x, was_active) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Takes the option of node `x` out of the sets of its items other
+    /// than `x`'s, left to right after `x` and wrapping around. A node of
+    /// an item that was not active before this level began (`was_active`)
+    /// stays: with colors, an item purified above; without, there is
+    /// none. With `CHECK`, stops with `false` at an active primary item
+    /// that would have no option left, and puts one that has one left on
+    /// the force stack.
+    #[inline(always)]
+    fn remove<const CHECK: bool, const COLORS: bool>(&mut self, x: u32, was_active: u32) -> bool {
+        let Solver {
+            arena,
+            force,
+            stats,
+            ..
+        } = self;
+        let Span { end, len } = arena.span(x);
+        let mut removed = 0;
+        for j in 1..len {
+            let y = after(x, j, end, len);
+            let node = arena.node(y);
+            let i = if COLORS {
+                node.item & !COLORED
+            } else {
+                node.item
+            };
+            if COLORS && node.item & COLORED != 0 && arena.pos(i) >= was_active {
+                continue;
+            }
+            let s = arena.size(i) - 1;
+            if CHECK && s <= 1 && i < arena.primary && arena.is_active(i) {
+                if s == 0 {
+                    stats.updates += removed;
+                    return false;
+                }
+                force.push(i);
+            }
+            arena.take_out(y, node.loc, i, s);
+            removed += 1;
+        }
+        stats.updates += removed;
+        true
+    }
+
+    /// Saves the sizes, for the options of this level after the first.
+    fn save(&mut self) {
+        let arena = &self.arena;
+        if arena.items() <= DENSE_LIMIT {
+            self.saved.extend_from_slice(&arena.size);
+            self.saved.push(arena.active);
+        } else {
+            let active = arena.active as usize;
+            for &i in &arena.item[..active] {
+                self.saved.extend([i, arena.size[i as usize]]);
+            }
+            self.saved.push(active as u32);
+        }
+    }
+
+    /// Writes back the sizes of the latest save, and the active items.
+    fn restore(&mut self) {
+        let top = self.saved.len() - 1;
+        let count = self.saved[top];
+        if self.arena.items() <= DENSE_LIMIT {
+            let n = self.arena.items();
+            self.arena.size.copy_from_slice(&self.saved[top - n..top]);
+            self.arena.active = count;
+        } else {
+            let pairs = &self.saved[top - 2 * count as usize..top];
+            for pair in pairs.chunks_exact(2) {
+                self.arena.size[pair[0] as usize] = pair[1];
+            }
+            self.arena.active = count;
+        }
+    }
+
+    /// Drops the latest save: its level is done.
+    fn forget(&mut self) {
+        let top = self.saved.len() - 1;
+        let words = match self.arena.items() <= DENSE_LIMIT {
+            true => self.arena.items(),
+            false => 2 * self.saved[top] as usize,
+        };
+        self.saved.truncate(top - words);
+    }
+
+    /// Knuth's estimate of the fraction explored: at each level, the place
+    /// of the option tried among its item's options.
+    fn progress(&self, choice: &[u32]) -> Progress {
+        let position: Vec<(u32, u32)> = choice
+            .iter()
+            .map(|&x| {
+                let i = self.arena.item_of(x) as usize;
+                let k = self.arena.loc(x) - self.arena.base[i];
+                (k + 1, self.arena.size[i].max(1))
+            })
+            .collect();
+        Progress::new(self.stats, &position)
+    }
+
+    /// Checks the invariants I1–I3 of the module docs at the start of a
+    /// level (Knuth's `sanity()`); the first violation found.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.arena.check_sets()?;
+        self.arena.check_live()
+    }
+}
+
+/// The node `j` places after node `x` in its option, which ends at `end`
+/// and has `len` nodes (`0 < j < len`), wrapping around to the first.
+/// Computed from `j` rather than from the node before, so that a loop
+/// over an option carries only `j` from one node to the next: a chain of
+/// additions and a conditional move from node to node would cost the
+/// latency of four instructions per node.
+#[inline(always)]
+fn after(x: u32, j: u32, end: u32, len: u32) -> u32 {
+    let y = x + j;
+    if y >= end {
+        y - len
+    } else {
+        y
+    }
+}
+
+/// Turns a visitor of option numbers into one of the nodes chosen.
+fn naming<B, F>(mut visit: F) -> impl FnMut(&Solver, &[u32]) -> ControlFlow<B>
+where
+    F: FnMut(&[usize]) -> ControlFlow<B>,
+{
+    let mut solution = Vec::new();
+    move |solver, choice| {
+        solution.clear();
+        solution.extend(choice.iter().map(|&x| solver.arena.option_of(x)));
+        visit(&solution)
+    }
+}
+
+/// Knuth's stack of forced items. An item goes on it when it is left
+/// with one option, which happens once before the stack is emptied (a
+/// size grows again only after an abandoned option, which empties the
+/// stack, or after a subtree is done, which leaves it empty): so it never
+/// holds more than the items.
+#[derive(Clone, Debug)]
+struct Force {
+    items: Vec<u32>,
+    top: usize,
+}
+
+impl Force {
+    fn new(items: usize) -> Force {
+        Force {
+            items: vec![0; items],
+            top: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, i: u32) {
+        debug_assert!(self.top < self.items.len());
+        // SAFETY: the stack never holds more than the items (see above).
+        unsafe { *self.items.get_unchecked_mut(self.top) = i };
+        self.top += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        self.top = self.top.checked_sub(1)?;
+        Some(self.items[self.top])
+    }
+
+    fn clear(&mut self) {
+        self.top = 0;
+    }
+}

@@ -364,14 +364,17 @@ impl Solver {
 
     /// Makes item `best` inactive and takes its options out of the sets of
     /// their other items, without checks.
+    #[inline(never)]
     fn cover<const COLORS: bool>(&mut self, best: u32) {
         self.arena.deactivate(best);
         self.stats.updates += 1;
         let was_active = self.arena.active;
+        let mut updates = 0;
         for k in 0..self.arena.size[best as usize] {
             let x = self.arena.option(best, k);
-            self.remove::<false, COLORS>(x, was_active);
+            self.remove::<false, COLORS>(x, was_active, &mut updates);
         }
+        self.stats.updates += updates;
     }
 
     /// Takes option node `x`: makes its other items inactive, then covers
@@ -409,36 +412,41 @@ impl Solver {
     /// Takes the options of item `c` that do not give it `color` (all of
     /// them for color 0) out of the sets of their other items; `false` at
     /// the first active primary item left without options.
+    #[inline(never)]
     fn hide<const COLORS: bool>(&mut self, c: u32, color: u32, was_active: u32) -> bool {
-        for k in 0..self.arena.size[c as usize] {
-            let x = self.arena.option(c, k);
+        let mut updates = 0;
+        let (first, size) = (self.arena.base(c), self.arena.size(c));
+        let mut done = true;
+        for p in first..first + size {
+            let x = self.arena.set[p as usize];
+            self.arena.prefetch(self.arena.set[p as usize + 2]);
             let agrees = COLORS && color != 0 && self.arena.color[x as usize] == color;
-            if !agrees && !self.remove::<true, COLORS>(x, was_active) {
-                return false;
+            if !agrees && !self.remove::<true, COLORS>(x, was_active, &mut updates) {
+                done = false;
+                break;
             }
         }
-        true
+        self.stats.updates += updates;
+        done
     }
 
     /// Takes the option of node `x` out of the sets of its items other
-    /// than `x`'s, left to right after `x` and wrapping around. A node of
-    /// an item that was not active before this level began (`was_active`)
-    /// stays: with colors, an item purified above; without, there is
-    /// none. With `CHECK`, stops with `false` at an active primary item
-    /// that would have no option left, and puts one that has one left on
-    /// the force stack.
+    /// than `x`'s, left to right after `x` and wrapping around, and counts
+    /// the updates. A node of an item that was not active before this
+    /// level began (`was_active`) stays: with colors, an item purified
+    /// above; without, there is none. With `CHECK`, stops with `false` at
+    /// an active primary item that would have no option left, and puts one
+    /// that has one left on the force stack.
     #[inline(always)]
-    fn remove<const CHECK: bool, const COLORS: bool>(&mut self, x: u32, was_active: u32) -> bool {
-        let Solver {
-            arena,
-            force,
-            stats,
-            ..
-        } = self;
+    fn remove<const CHECK: bool, const COLORS: bool>(
+        &mut self,
+        x: u32,
+        was_active: u32,
+        updates: &mut u64,
+    ) -> bool {
+        let Solver { arena, force, .. } = self;
         let Span { end, len } = arena.span(x);
-        let mut removed = 0;
-        for j in 1..len {
-            let y = after(x, j, end, len);
+        let mut body = |y: u32| -> bool {
             let node = arena.node(y);
             let i = if COLORS {
                 node.item & !COLORED
@@ -446,21 +454,20 @@ impl Solver {
                 node.item
             };
             if COLORS && node.item & COLORED != 0 && arena.pos(i) >= was_active {
-                continue;
+                return true;
             }
             let s = arena.size(i) - 1;
             if CHECK && s <= 1 && i < arena.primary && arena.is_active(i) {
                 if s == 0 {
-                    stats.updates += removed;
                     return false;
                 }
                 force.push(i);
             }
             arena.take_out(y, node.loc, i, s);
-            removed += 1;
-        }
-        stats.updates += removed;
-        true
+            *updates += 1;
+            true
+        };
+        (x + 1..end).all(&mut body) && (end - len..x).all(body)
     }
 
     /// Saves the sizes, for the options of this level after the first.

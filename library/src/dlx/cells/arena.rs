@@ -109,7 +109,8 @@ impl Arena {
         let hopeless = size[..primary].contains(&0);
         let mut arena = Arena {
             primary: primary as u32,
-            set: vec![0; nodes.len()],
+            // One more place: a sentinel, read (never used) past the last.
+            set: vec![0; nodes.len() + 2],
             nodes,
             span,
             color,
@@ -216,6 +217,22 @@ impl Arena {
         debug_assert!((x as usize) < self.nodes.len());
         // SAFETY: as in `node`.
         unsafe { self.nodes.get_unchecked_mut(x as usize) }
+    }
+
+    /// Asks for node `x` and its span to be brought near, for an option
+    /// about to be hidden: they are read in turn, each at a different
+    /// place, and on a big problem not in the nearest cache (5% of the
+    /// time on pentominoes).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, x: u32) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch never faults; `x` is a node anyway (I4).
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch(self.nodes.as_ptr().add(x as usize) as *const i8, _MM_HINT_T0);
+            _mm_prefetch(self.span.as_ptr().add(x as usize) as *const i8, _MM_HINT_T0);
+        }
+        let _ = x;
     }
 
     /// Node `x`'s option.

@@ -97,6 +97,11 @@ mod arena;
 
 use arena::{Arena, Span, COLORED};
 
+/// The bit of an item's size that marks it inactive, once the level that
+/// made it inactive is done with its options (SSXCC knows that from
+/// `pos`): so that the choice reads the sizes alone. Sizes stay below it.
+const DONE: u32 = 1 << 31;
+
 /// Past this many items a level saves the sizes of its active items as
 /// pairs, as SSXCC does, rather than the sizes of all items: the copy
 /// would take more memory than a deep search should hold.
@@ -278,7 +283,7 @@ impl Solver {
                     }
                 }
                 Step::Next => {
-                    if cur + 1 < self.arena.size[best as usize] {
+                    if cur + 1 < self.options(best) {
                         self.restore();
                         cur += 1;
                         Step::Try
@@ -308,7 +313,13 @@ impl Solver {
     /// inactive.
     #[inline]
     fn branches(&self, best: u32) -> bool {
-        self.arena.size[best as usize] > 1
+        self.options(best) > 1
+    }
+
+    /// How many options inactive item `i` had when it became inactive.
+    #[inline]
+    fn options(&self, i: u32) -> u32 {
+        self.arena.size(i) & !DONE
     }
 
     /// The item the level takes: the last one found forced that is still
@@ -337,28 +348,23 @@ impl Solver {
     fn choose(&mut self) -> Option<u32> {
         let arena = &self.arena;
         let primary = arena.primary as usize;
-        let active = arena.active;
-        let (size, pos) = (&arena.size[..primary], &arena.pos[..primary]);
-        // Two passes without a branch on the data, as `Scan::fewest`.
-        let key = |(&s, &p): (&u32, &u32)| if p < active { s } else { u32::MAX };
-        let fewest = size.iter().zip(pos).map(key).fold(u32::MAX, u32::min);
+        // The sizes of inactive items carry `DONE`: the least is that of
+        // an active item, if any. Two passes without a branch on the data,
+        // as `Scan::fewest`.
+        let sizes = &arena.size[..primary];
+        let fewest = sizes.iter().fold(DONE, |a, &s| a.min(s));
         debug_assert!(fewest != 0, "an active primary item without options");
         match fewest {
-            u32::MAX => None,
+            d if d >= DONE => None,
             1 => {
-                for &i in &arena.item[..active as usize] {
+                for &i in &arena.item[..arena.active as usize] {
                     if (i as usize) < primary && arena.size[i as usize] == 1 {
                         self.force.push(i);
                     }
                 }
                 self.force.pop()
             }
-            _ => size
-                .iter()
-                .zip(pos)
-                .map(key)
-                .position(|s| s == fewest)
-                .map(|i| i as u32),
+            _ => sizes.iter().position(|&s| s == fewest).map(|i| i as u32),
         }
     }
 
@@ -375,6 +381,7 @@ impl Solver {
             self.remove::<false, COLORS>(x, was_active, &mut updates);
         }
         self.stats.updates += updates;
+        self.arena.size[best as usize] |= DONE;
     }
 
     /// Takes option node `x`: makes its other items inactive, then covers
@@ -405,6 +412,10 @@ impl Solver {
             if !purified && !self.hide::<COLORS>(i, color, was_active) {
                 return false;
             }
+        }
+        for j in 1..len {
+            let i = self.arena.node(after(x, j, end, len)).item & !COLORED;
+            self.arena.size[i as usize] |= DONE;
         }
         true
     }
@@ -520,7 +531,7 @@ impl Solver {
             .map(|&x| {
                 let i = self.arena.item_of(x) as usize;
                 let k = self.arena.loc(x) - self.arena.base[i];
-                (k + 1, self.arena.size[i].max(1))
+                (k + 1, (self.arena.size[i] & !DONE).max(1))
             })
             .collect();
         Progress::new(self.stats, &position)

@@ -173,14 +173,19 @@ impl Arena {
     /// inactive (`item[active]` afterwards).
     #[inline(always)]
     pub(crate) fn deactivate(&mut self, i: u32) {
+        debug_assert!(self.active > 0 && (i as usize) < self.pos.len());
         self.active -= 1;
-        let last = self.active;
-        let at = self.pos[i as usize];
-        let other = self.item[last as usize];
-        self.item[last as usize] = i;
-        self.item[at as usize] = other;
-        self.pos[other as usize] = at;
-        self.pos[i as usize] = last;
+        let last = self.active as usize;
+        // SAFETY: `i` is an item and `active` was above 0 (`i` active), so
+        // `last` and `pos[i]` index `item`, which holds items (I1).
+        unsafe {
+            let at = *self.pos.get_unchecked(i as usize);
+            let other = *self.item.get_unchecked(last);
+            *self.item.get_unchecked_mut(last) = i;
+            *self.item.get_unchecked_mut(at as usize) = other;
+            *self.pos.get_unchecked_mut(other as usize) = at;
+            *self.pos.get_unchecked_mut(i as usize) = last as u32;
+        }
     }
 
     /// Takes node `x` out of the options of its item `i` (whose size is

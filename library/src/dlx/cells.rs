@@ -432,8 +432,8 @@ impl Solver {
         let (first, size) = (self.arena.base(c), self.arena.size(c));
         let mut done = true;
         for p in first..first + size {
-            let x = self.arena.set[p as usize];
-            self.arena.prefetch(self.arena.set[p as usize + 2]);
+            let x = self.arena.at(p);
+            self.arena.prefetch(self.arena.at(p + 2));
             let agrees = COLORS && color != 0 && self.arena.color[x as usize] == color;
             if !agrees && !self.remove::<true, COLORS>(x, was_active, &mut updates) {
                 done = false;

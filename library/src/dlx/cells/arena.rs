@@ -272,6 +272,15 @@ impl Arena {
         unsafe { *self.pos.get_unchecked(i as usize) }
     }
 
+    /// `set[p]`, for `p` in a region or one of the two places after the
+    /// last.
+    #[inline(always)]
+    pub(crate) fn at(&self, p: u32) -> u32 {
+        debug_assert!((p as usize) < self.set.len());
+        // SAFETY: `set` has two places more than nodes (`new`).
+        unsafe { *self.set.get_unchecked(p as usize) }
+    }
+
     /// The `k`-th option of item `i` now (`set[base[i] + k]`).
     #[inline(always)]
     pub(crate) fn option(&self, i: u32, k: u32) -> u32 {

@@ -120,9 +120,11 @@ pub struct Solver {
     /// Primary items known to have one option left (Knuth's `force`).
     force: Force,
     /// The sizes saved by the levels that branch, newest last: each all
-    /// sizes and then `active`, or (past [`DENSE_LIMIT`] items) pairs of
-    /// item and size and then their number.
+    /// sizes and then `active`, or (`!dense`) pairs of item and size and
+    /// then their number.
     saved: Vec<u32>,
+    /// Whether a save holds all sizes: at most [`DENSE_LIMIT`] items.
+    dense: bool,
     stats: Stats,
 }
 
@@ -153,6 +155,7 @@ impl Search for Solver {
         Solver {
             force: Force::new(arena.items()),
             saved: Vec::new(),
+            dense: arena.items() <= DENSE_LIMIT,
             arena,
             stats: Stats::default(),
         }
@@ -417,7 +420,21 @@ impl Solver {
             if self.arena.size(i) != 0 && !self.hide::<COLORS>(i, color, was_active) {
                 return false;
             }
-            // No option left in a set can name `i` now.
+            if !COLORS {
+                // No option left in a set names `i` now.
+                self.arena.size[i as usize] |= DONE;
+            }
+            true
+        }) && (!COLORS || self.finish(x, span))
+    }
+
+    /// Marks the items of `x`'s option done, once all are covered or
+    /// purified: a purified item's options that agree with it stay in
+    /// the other sets, and the hides of the items after it take some out
+    /// of its own set too, as SSXCC does.
+    fn finish(&mut self, x: u32, span: Span) -> bool {
+        others(x, span, |y| {
+            let i = self.arena.node(y).item & !COLORED;
             self.arena.size[i as usize] |= DONE;
             true
         })
@@ -485,7 +502,7 @@ impl Solver {
     /// Saves the sizes, for the options of this level after the first.
     fn save(&mut self) {
         let arena = &self.arena;
-        if arena.items() <= DENSE_LIMIT {
+        if self.dense {
             self.saved.extend_from_slice(&arena.size);
             self.saved.push(arena.active);
         } else {
@@ -501,7 +518,7 @@ impl Solver {
     fn restore(&mut self) {
         let top = self.saved.len() - 1;
         let count = self.saved[top];
-        if self.arena.items() <= DENSE_LIMIT {
+        if self.dense {
             let n = self.arena.items();
             self.arena.size.copy_from_slice(&self.saved[top - n..top]);
             self.arena.active = count;
@@ -517,7 +534,7 @@ impl Solver {
     /// Drops the latest save: its level is done.
     fn forget(&mut self) {
         let top = self.saved.len() - 1;
-        let words = match self.arena.items() <= DENSE_LIMIT {
+        let words = match self.dense {
             true => self.arena.items(),
             false => 2 * self.saved[top] as usize,
         };
@@ -604,5 +621,110 @@ impl Force {
 
     fn clear(&mut self) {
         self.top = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx::oracle::{brute_force, colored_problems, in_search_order, problems, sorted};
+    use crate::dlx::text;
+    use proptest::prelude::*;
+
+    /// The option lines of the first solution, and the statistics of a
+    /// full count.
+    fn first_and_stats(text: &str) -> (Vec<String>, Stats) {
+        let instance = text::parse(text.as_bytes().to_vec()).unwrap();
+        let mut solver = Solver::new(&instance.problem);
+        let first = solver.first().unwrap();
+        solver.count();
+        let lines = first.iter().map(|&k| instance.option_text(k)).collect();
+        (lines, solver.stats())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Every search checks the invariants at each node (`walk_with`).
+        #[test]
+        fn finds_exactly_the_brute_force_solutions(problem in problems()) {
+            let mut solver = Solver::new(&problem);
+            let found = in_search_order(&mut solver);
+            prop_assert_eq!(sorted(found.clone()), brute_force(&problem));
+            // A second search walks the same tree: the sets are reset.
+            let stats = solver.stats();
+            prop_assert_eq!(solver.first(), found.first().cloned());
+            prop_assert_eq!(in_search_order(&mut solver), found.clone());
+            prop_assert_eq!(solver.stats(), stats);
+            prop_assert_eq!(solver.count(), found.len() as u64);
+        }
+
+        #[test]
+        fn finds_exactly_the_brute_force_solutions_with_colors(problem in colored_problems()) {
+            let mut solver = Solver::new(&problem);
+            prop_assert_eq!(sorted(in_search_order(&mut solver)), brute_force(&problem));
+        }
+
+        /// Saving the sizes as pairs (past `DENSE_LIMIT` items) walks the
+        /// same tree as saving them all.
+        #[test]
+        fn saving_pairs_walks_the_same_tree(problem in colored_problems()) {
+            let mut dense = Solver::new(&problem);
+            let mut pairs = Solver::new(&problem);
+            pairs.dense = false;
+            prop_assert_eq!(in_search_order(&mut pairs), in_search_order(&mut dense));
+            prop_assert_eq!(pairs.stats(), dense.stats());
+        }
+
+        #[test]
+        fn progress_estimates_a_fraction(problem in colored_problems()) {
+            let mut reports = Vec::new();
+            let _ = Solver::new(&problem).search_with_progress(
+                |_| ControlFlow::<()>::Continue(()), 1, |p| reports.push(*p));
+            for p in &reports {
+                prop_assert!(p.explored > 0.0 && p.explored < 1.0, "{:?}", p);
+            }
+        }
+    }
+
+    #[test]
+    fn counts_as_ssxcc_on_knuths_examples() {
+        // TAOCP 7.2.2.1-(5): SSXCC finds its one solution with the forced
+        // items last first, in 5 nodes and 27 updates.
+        let text = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+        let (lines, stats) = first_and_stats(text);
+        assert_eq!(lines, ["a d f", "c e", "b g"]);
+        assert_eq!((stats.nodes, stats.updates), (5, 27));
+        // dlx2.w's example: 3 nodes, 16 updates.
+        let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+        let (lines, stats) = first_and_stats(text);
+        assert_eq!(lines, ["A C X:1 Y:1", "B X:1"]);
+        assert_eq!((stats.nodes, stats.updates), (3, 16));
+    }
+
+    #[test]
+    fn an_item_without_options_has_no_node() {
+        let mut problem = Problem::new(2, 0);
+        problem.add_option(&[0]).unwrap();
+        let mut solver = Solver::new(&problem);
+        assert_eq!(solver.count(), 0);
+        assert_eq!(solver.stats().nodes, 0);
+    }
+
+    #[test]
+    fn no_primary_items_has_one_empty_solution() {
+        let mut problem = Problem::new(0, 1);
+        problem.add_option(&[0]).unwrap();
+        let mut solver = Solver::new(&problem);
+        assert_eq!(solver.first(), Some(vec![]));
+        assert_eq!(solver.stats().nodes, 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "bounds needs dlx::cells::multi")]
+    fn bounds_are_ssmccs() {
+        let mut problem = Problem::new(1, 0);
+        problem.set_bounds(0, 0, 2).unwrap();
+        Solver::new(&problem);
     }
 }

@@ -234,7 +234,10 @@ impl Arena {
         // SAFETY: a prefetch never faults; `x` is a node anyway (I4).
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch(self.nodes.as_ptr().add(x as usize) as *const i8, _MM_HINT_T0);
+            _mm_prefetch(
+                self.nodes.as_ptr().add(x as usize) as *const i8,
+                _MM_HINT_T0,
+            );
             _mm_prefetch(self.span.as_ptr().add(x as usize) as *const i8, _MM_HINT_T0);
         }
         let _ = x;

@@ -94,6 +94,7 @@ use std::ops::ControlFlow;
 use crate::dlx::{Branching, Never, Problem, Progress, Search, Stats};
 
 mod arena;
+pub mod multi;
 
 use arena::{Arena, Span, COLORED};
 

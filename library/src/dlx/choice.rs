@@ -77,16 +77,22 @@ pub trait Choice: Clone + fmt::Debug {
     fn check(&self, len: &[i32]) -> Result<(), String>;
 }
 
-/// Scans every primary item's length: nothing to keep up to date.
+/// Scans every primary item's length; keeps only how many are active, so
+/// that a node where none is (a solution: most nodes of some problems)
+/// costs no scan.
 #[derive(Clone, Debug)]
 pub struct Scan {
     primary: usize,
+    /// The number of active primary items.
+    active: u32,
 }
 
 impl Choice for Scan {
     fn new(len: &[i32]) -> Scan {
+        let active = len[1..].iter().filter(|&&l| l & COVERED == 0).count();
         Scan {
             primary: len.len() - 1,
+            active: active as u32,
         }
     }
 
@@ -95,11 +101,15 @@ impl Choice for Scan {
     /// loop, then where it is. A loop that kept the best so far
     /// mispredicted on most items (a third of Algorithm C's time on
     /// colored random problems).
+    #[inline]
     fn fewest(&self, len: &[i32]) -> Option<u32> {
+        if self.active == 0 {
+            return None;
+        }
         let lens = &len[1..=self.primary];
         let fewest = lens.iter().fold(COVERED, |a, &l| a.min(l));
         let at = lens.iter().position(|&l| l == fewest)?;
-        Some(at as u32 + 1).filter(|_| fewest < COVERED)
+        Some(at as u32 + 1)
     }
 
     fn leftmost(&self, len: &[i32]) -> Option<u32> {
@@ -117,16 +127,29 @@ impl Choice for Scan {
         }
     }
 
-    fn cover(&mut self, _: u32, _: &[i32]) {}
+    #[inline(always)]
+    fn cover(&mut self, _: u32, _: &[i32]) {
+        self.active -= 1;
+    }
 
-    fn uncover(&mut self, _: u32, _: &[i32]) {}
+    #[inline(always)]
+    fn uncover(&mut self, _: u32, _: &[i32]) {
+        self.active += 1;
+    }
 
     fn emptied(&mut self) {}
 
     fn refilled(&mut self) {}
 
-    fn check(&self, _: &[i32]) -> Result<(), String> {
-        Ok(())
+    fn check(&self, len: &[i32]) -> Result<(), String> {
+        let active = len[1..=self.primary]
+            .iter()
+            .filter(|&&l| l & COVERED == 0)
+            .count();
+        match active == self.active as usize {
+            true => Ok(()),
+            false => Err(format!("{} primary items active, not {}", active, self.active)),
+        }
     }
 }
 

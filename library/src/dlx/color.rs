@@ -73,6 +73,7 @@ impl<C: Choice> Search for Links<C> {
         F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(&Progress),
     {
+        self.dance.name_options();
         let visit = naming(visit, |s: &Links<C>| &s.dance);
         self.walk(visit, interval, |solver, choice| {
             let dance = &solver.dance;
@@ -85,6 +86,7 @@ impl<C: Choice> Search for Links<C> {
     where
         F: FnMut(&[usize]) -> ControlFlow<B>,
     {
+        self.dance.name_options();
         self.walk(naming(visit, |s: &Links<C>| &s.dance), u64::MAX, |_, _| {})
     }
 
@@ -195,7 +197,7 @@ impl<C: Choice> Links<C> {
         let mut p = dance.node(x).right;
         while p != x {
             let node = *dance.node(p);
-            if dance.color[p as usize] == 0 {
+            if dance.color_of(p) == 0 {
                 dance.cover(node.top as u32);
             } else if !dance.is_purified(node.top as u32) {
                 dance.purify(p);
@@ -210,7 +212,7 @@ impl<C: Choice> Links<C> {
         let mut p = dance.left(x);
         while p != x {
             let top = dance.node(p).top as u32;
-            if dance.color[p as usize] == 0 {
+            if dance.color_of(p) == 0 {
                 dance.uncover(top);
             } else if dance.purified_by(p) {
                 dance.unpurify(p);

@@ -123,6 +123,7 @@ impl<C: Choice> Search for Links<C> {
         F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(&Progress),
     {
+        self.dance.name_options();
         let visit = naming(visit, |s: &Links<C>| &s.dance);
         self.walk(visit, interval, |solver, levels| {
             let position: Vec<(u32, u32)> = levels.iter().map(|l| (l.tried, l.score)).collect();
@@ -134,6 +135,7 @@ impl<C: Choice> Search for Links<C> {
     where
         F: FnMut(&[usize]) -> ControlFlow<B>,
     {
+        self.dance.name_options();
         self.walk(naming(visit, |s: &Links<C>| &s.dance), u64::MAX, |_, _| {})
     }
 
@@ -374,7 +376,7 @@ impl<C: Choice> Links<C> {
                 if self.bound[i as usize] == 0 {
                     self.dance.cover(i);
                 }
-            } else if self.dance.color[p as usize] == 0 {
+            } else if self.dance.color_of(p) == 0 {
                 self.dance.cover(i);
             } else if !self.dance.is_purified(i) {
                 self.dance.purify(p);
@@ -393,7 +395,7 @@ impl<C: Choice> Links<C> {
                     self.dance.uncover(i);
                 }
                 self.bound[i as usize] += 1;
-            } else if self.dance.color[p as usize] == 0 {
+            } else if self.dance.color_of(p) == 0 {
                 self.dance.uncover(i);
             } else if self.dance.purified_by(p) {
                 self.dance.unpurify(p);

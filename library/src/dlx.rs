@@ -116,7 +116,7 @@ pub mod problem;
 pub mod search;
 pub mod text;
 
-pub use choice::{Buckets, Choice, Listed, Scan};
+pub use choice::{Active, Buckets, Choice, Listed, Scan};
 pub use links::{Links, Solver, SCAN_LIMIT};
 pub use parallel::Parallel;
 pub use problem::{Branching, Error, OptionItems, Problem};

@@ -1,12 +1,15 @@
 //! `#[cfg]` and `#[cfg_attr]` decided before bundling, where the answer is
 //! known: `test`, `doc`, `doctest`, `docsrs` and `miri` never hold in a
-//! submission, nor does `debug_assertions` (judges compile with `-O`, and
-//! code kept for the other setting would name what rustc, checking one,
-//! deleted as dead); `feature = "x"` holds when cargo enabled feature `x`
-//! of the crate (the bundle is compiled with no `--cfg feature`, so a
-//! feature left undecided would be off). Whatever depends on the judge's
-//! machine (`unix`, `target_pointer_width`) is left for the judge's rustc,
-//! with the known parts of the predicate taken out:
+//! submission (and a `#[test]` function goes, as `cfg(test)` code does),
+//! nor does `debug_assertions` (judges compile with `-O`, and code kept for
+//! the other setting would name what rustc, checking one, deleted as dead);
+//! `feature = "x"` holds when cargo enabled feature `x` of the crate (the
+//! bundle is compiled with no `--cfg feature`, so a feature left undecided
+//! would be off). Whatever depends on the judge's machine (`unix`,
+//! `target_pointer_width`) is left for the judge's rustc, with the known
+//! parts of the predicate taken out. [`crate::unfold`] applies the same to
+//! what macro calls write, so a `cfg` given as a macro argument is decided
+//! too:
 //!
 //! ```text
 //! #[cfg(all(feature = "std", unix))]    with std enabled:  #[cfg(unix)]
@@ -54,6 +57,11 @@ impl Cfg {
         let mut out = Vec::with_capacity(attrs.len());
         for attr in std::mem::take(attrs) {
             for attr in self.expand(attr) {
+                // A `#[test]` function exists only in `--test` builds.
+                if attr.path().is_ident("test") && matches!(attr.meta, Meta::Path(_)) {
+                    keep = false;
+                    continue;
+                }
                 if !attr.path().is_ident("cfg") {
                     out.push(attr);
                     continue;

@@ -250,7 +250,7 @@ fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
         Work::Project(library) => library.parent(),
         _ => None,
     };
-    let committed = project.map(|p| p.join("submissions").join(&bundle.id).join("main.rs"));
+    let committed = project.map(|p| crate::committed(p, &bundle.id));
     let destination = match destination(args, &options, committed.as_deref()) {
         Ok(d) => d,
         Err(refusal) => {

@@ -55,6 +55,9 @@ pub struct Crate {
     /// The root modules of the library crates of a user's bundle, each
     /// mounted as a module of the bin's crate.
     pub mounted: Vec<ModuleId>,
+    /// The root module of each crate (the bin's, or the library's, then
+    /// each mounted one) with what is known of its configuration.
+    pub cfgs: Vec<(ModuleId, Cfg)>,
     /// The text of every file read, by workspace-relative name.
     sources: BTreeMap<String, String>,
 }
@@ -129,6 +132,7 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
     Ok(Crate {
         modules: reader.modules,
         mounted: Vec::new(),
+        cfgs: vec![(ModuleId::ROOT, Cfg::default())],
         sources: reader.sources,
     })
 }
@@ -143,6 +147,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
     reader.load_file(&root.root_file, Vec::new(), None, dir, None)?;
     let mut alloc = reader.found.alloc;
     let mut mounted = Vec::new();
+    let mut cfgs = vec![(ModuleId::ROOT, cfg_of(root))];
     for krate in workspace.libraries.values() {
         reader.base = krate.display_base.clone();
         reader.cfg = cfg_of(krate);
@@ -153,6 +158,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
         let child = reader.load_file(&krate.root_file, path, Some(ModuleId::ROOT), dir, None)?;
         reader.finish_library(child, &krate.mount);
         mounted.push(child);
+        cfgs.push((child, cfg_of(krate)));
         alloc |= reader.found.alloc;
     }
     if alloc {
@@ -168,6 +174,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
     Ok(Crate {
         modules: reader.modules,
         mounted,
+        cfgs,
         sources: reader.sources,
     })
 }

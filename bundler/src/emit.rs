@@ -371,6 +371,50 @@ fn print_one(item: &Item, style: Style) -> usize {
     print(&one, style).len()
 }
 
+/// A printed bundle: its text, how it was printed, and the bytes per
+/// module and item.
+pub type Printed = (String, Style, Vec<(usize, String)>);
+
+/// Prints `file` as the options ask, stripping docs and then minifying
+/// while it is over the judge's limit.
+pub fn print_within_limit(
+    file: &syn::File,
+    judge: Judge,
+    header: &Header,
+) -> Result<Printed, Error> {
+    let mut style = header.asked;
+    loop {
+        let mut printed = file.clone();
+        if style.strip_docs {
+            crate::syntax::strip_docs(&mut printed);
+        }
+        let text = format!("{}{}", header.text(style), print(&printed, style));
+        self_check(&text)?;
+        let sizes = sizes(&printed, style);
+        if text.len() <= judge.limit {
+            return Ok((text, style, sizes));
+        }
+        if !style.strip_docs {
+            style.strip_docs = true;
+        } else if !style.minify {
+            style.minify = true;
+        } else {
+            let breakdown = sizes
+                .iter()
+                .take(15)
+                .map(|(size, name)| format!("{size:>8}  {name}"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            return Err(Error::TooLarge {
+                size: text.len(),
+                limit: judge.limit,
+                judge: judge.name.to_string(),
+                breakdown,
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

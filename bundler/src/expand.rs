@@ -19,12 +19,13 @@
 //! `ident`, `lifetime`, `literal`, `tt`), repetitions (`*`, `+`, `?`, with a
 //! separator) take as many rounds as match. An `expr` or `ty` is inserted as
 //! an invisible group, as rustc does, so that printing keeps its
-//! precedence. `$crate` becomes `crate`. Not modelled: hygiene of local
-//! variables (an item expansion rarely has any).
+//! precedence. `$crate` becomes `crate`. A local the body binds is kept
+//! apart from a name the call passes in (`hygiene`).
 //!
 //! `rules` reads a definition, `matching` matches an invocation against a
 //! rule, `transcribe` writes the rule's transcriber out.
 
+mod hygiene;
 mod matching;
 mod rules;
 mod transcribe;
@@ -97,6 +98,52 @@ impl Macros {
     }
 }
 
+/// One `macro_rules!` definition, read: what [`crate::unfold`] writes a
+/// call out with once it has found, by scope, the definition it names.
+pub struct Definition {
+    rules: Vec<Rule>,
+}
+
+impl Definition {
+    /// The rules of `item`, a `macro_rules!` definition (`None`: not one,
+    /// or rules this expander does not read).
+    pub fn read(item: &syn::ItemMacro) -> Option<Definition> {
+        if !item.mac.path.is_ident("macro_rules") || item.ident.is_none() {
+            return None;
+        }
+        let rules = parse_rules(item.mac.tokens.clone()).ok()?;
+        Some(Definition { rules })
+    }
+
+    /// What call `mac` writes, parsed as a list of `T` (items, members),
+    /// the calls among them left for the caller to resolve.
+    pub fn write<T: Parse>(&self, mac: &syn::Macro) -> Result<Vec<T>, ExpandError> {
+        let tokens = transcribe_with(&self.rules, mac)?;
+        parse_list(mac, tokens)
+    }
+}
+
+/// `tokens` as a list of `T`, for what call `mac` wrote.
+fn parse_list<T: Parse>(mac: &syn::Macro, tokens: TokenStream) -> Result<Vec<T>, ExpandError> {
+    let parser = |input: ParseStream| {
+        let mut items = Vec::new();
+        while !input.is_empty() {
+            items.push(input.parse::<T>()?);
+        }
+        Ok(items)
+    };
+    parser.parse2(tokens).map_err(|e| {
+        ExpandError(format!(
+            "the expansion of `{}!` is not a list of {}: {e}",
+            macro_name(mac),
+            std::any::type_name::<T>()
+                .rsplit("::")
+                .next()
+                .unwrap_or("items")
+        ))
+    })
+}
+
 fn macro_name(mac: &syn::Macro) -> String {
     mac.path
         .segments
@@ -116,7 +163,7 @@ pub fn expand_items(
         Item::Macro(inner) if inner.ident.is_none() => Some(inner.mac.clone()),
         _ => None,
     };
-    expand_all(macros, mac, def_site, 0, "items", &invocation)
+    expand_all(macros, mac, def_site, 0, &invocation)
 }
 
 /// The members an invocation inside an `impl` block stands for.
@@ -129,7 +176,7 @@ pub fn expand_impl_items(
         ImplItem::Macro(inner) => Some(inner.mac.clone()),
         _ => None,
     };
-    expand_all(macros, mac, def_site, 0, "impl members", &invocation)
+    expand_all(macros, mac, def_site, 0, &invocation)
 }
 
 /// The `T`s (items, members) an invocation stands for; `invocation` tells
@@ -139,34 +186,14 @@ fn expand_all<T: Parse>(
     mac: &syn::Macro,
     def_site: Option<Range>,
     depth: usize,
-    what: &str,
     invocation: &dyn Fn(&T) -> Option<syn::Macro>,
 ) -> Result<Vec<T>, ExpandError> {
     let tokens = transcribe_call(macros, mac, def_site, depth)?;
-    let parser = |input: ParseStream| {
-        let mut items = Vec::new();
-        while !input.is_empty() {
-            items.push(input.parse::<T>()?);
-        }
-        Ok(items)
-    };
-    let items = parser.parse2(tokens).map_err(|e| {
-        ExpandError(format!(
-            "the expansion of `{}!` is not a list of {what}: {e}",
-            macro_name(mac)
-        ))
-    })?;
+    let items = parse_list::<T>(mac, tokens)?;
     let mut out = Vec::new();
     for item in items {
         match invocation(&item).filter(|inner| macros.knows(&macro_name(inner))) {
-            Some(inner) => out.extend(expand_all(
-                macros,
-                &inner,
-                None,
-                depth + 1,
-                what,
-                invocation,
-            )?),
+            Some(inner) => out.extend(expand_all(macros, &inner, None, depth + 1, invocation)?),
             None => out.push(item),
         }
     }
@@ -189,14 +216,25 @@ fn transcribe_call(
     let rules = macros
         .rules(&name, def_site)
         .ok_or_else(|| ExpandError(format!("no `macro_rules! {name}` in the bundle")))?;
+    transcribe_with(rules, mac)
+}
+
+/// The tokens call `mac` expands to (one step) with `rules`.
+fn transcribe_with(rules: &[Rule], mac: &syn::Macro) -> Result<TokenStream, ExpandError> {
     let input: Vec<TokenTree> = mac.tokens.clone().into_iter().collect();
     for rule in rules {
         if let Some(bindings) = match_all(&rule.matcher, &input) {
+            let marked = hygiene::clashing(&rule.transcriber, &bindings);
             let mut out = Vec::new();
-            transcribe(&rule.transcriber, &bindings, &[], &mut out)?;
-            return Ok(out.into_iter().collect());
+            transcribe(&rule.transcriber, &bindings, &[], &marked, &mut out)?;
+            let stream: TokenStream = out.into_iter().collect();
+            return Ok(match marked.is_empty() {
+                true => stream,
+                false => hygiene::resolve(stream),
+            });
         }
     }
+    let name = macro_name(mac);
     Err(ExpandError(format!(
         "no rule of `{name}!` matches `{}`",
         shorten(&mac.tokens.to_string())

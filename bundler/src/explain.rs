@@ -24,8 +24,10 @@ use syn::Item;
 
 use crate::discover::{ItemId, ModuleId};
 use crate::error::Error;
+use crate::prune::{self, Keep};
 use crate::reach::{self, Cut};
 use crate::resolve::Names;
+use crate::shake::{self, Shaken};
 use crate::syntax::{impl_member_name, tidy, trait_member_name};
 
 /// What the answer is made of: the library, the cut, and what became of
@@ -312,6 +314,33 @@ impl Facts<'_, '_> {
             (_, Some(_)) => format!("{path} is dropped: rustc finds it unused\n"),
         }
     }
+}
+
+/// Why `query` is in the bundle or not.
+pub fn answer(
+    names: &Names,
+    cut: &Cut,
+    shaken: Option<&Shaken>,
+    file: &syn::File,
+    adapter: Option<&[String]>,
+    query: &str,
+) -> Result<String, Error> {
+    let whole = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter);
+    let facts = Facts {
+        names,
+        cut,
+        removed: shaken.map_or(&[], |s| s.removed.as_slice()),
+        whole: shake::node_paths(&whole),
+        kept: shake::node_paths(file)
+            .into_iter()
+            .map(|(path, _)| path)
+            .collect::<BTreeSet<String>>(),
+        adapter: match adapter {
+            Some(adapter) => format!("crate::{}", adapter.join("::")),
+            None => "crate".to_string(),
+        },
+    };
+    explain(&facts, query)
 }
 
 #[cfg(test)]

@@ -25,9 +25,8 @@ use syn::visit_mut::VisitMut;
 use syn::{Item, UseTree};
 
 use crate::cargo::Extern;
-use crate::refs::flatten_use;
-use crate::resolve::is_std;
 use crate::syntax::item_name;
+use crate::syntax::{flatten_use, is_std};
 
 /// One crate as a module of the bundle.
 #[derive(Clone, Debug)]
@@ -78,6 +77,9 @@ impl Rewriter<'_> {
     /// re-exported, then everything is rewritten.
     fn items(&mut self, items: &mut Vec<Item>) {
         let mut out = Vec::with_capacity(items.len());
+        // The re-exports added here name a macro in textual scope, which
+        // no edition's paths rewrite.
+        let mut added = BTreeSet::new();
         for mut item in std::mem::take(items) {
             match &mut item {
                 Item::ExternCrate(krate) => {
@@ -96,6 +98,7 @@ impl Rewriter<'_> {
                     if let (true, Some(name)) = (exported, mac.ident.clone()) {
                         mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
                         out.push(item);
+                        added.insert(out.len());
                         out.push(syn::parse_quote!(pub(crate) use #name;));
                         self.found
                             .exported
@@ -109,8 +112,10 @@ impl Rewriter<'_> {
         }
         *items = out;
         self.scopes.push(bound_names(items));
-        for item in items.iter_mut() {
-            self.visit_item_mut(item);
+        for (k, item) in items.iter_mut().enumerate() {
+            if !added.contains(&k) {
+                self.visit_item_mut(item);
+            }
         }
         self.scopes.pop();
     }

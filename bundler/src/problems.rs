@@ -7,6 +7,14 @@ use std::path::Path;
 
 use crate::error::Error;
 
+/// Where the committed submission of problem `id` lives in the project
+/// whose root (the folder holding `library/`) is `root`:
+/// `submissions/<id>/main.rs`. The one place that says so: the bundler
+/// writes it, the judge reads it.
+pub fn committed(root: &Path, id: &str) -> std::path::PathBuf {
+    root.join("submissions").join(id).join("main.rs")
+}
+
 /// The library package at `given`, made absolute (so that `--library .`
 /// still has a name and a parent), or an error saying what is missing.
 pub fn library(given: &Path) -> Result<std::path::PathBuf, Error> {

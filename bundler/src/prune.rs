@@ -76,6 +76,9 @@ fn kept_items(names: &Names, keep: Keep, foreign: &[Foreign]) -> Vec<Vec<Item>> 
                     .children
                     .get(&index)
                     .is_some_and(|c| live.contains(c)),
+                // `extern crate alloc;`: no path names it, and every
+                // module's `alloc::…` needs it.
+                Item::ExternCrate(_) => live.contains(&m),
                 Item::Use(u) => {
                     let ids = names.leaf_ids.get(&id).cloned().unwrap_or_default();
                     let wanted: BTreeSet<LeafId> = ids
@@ -196,7 +199,7 @@ fn module_items(krate: &Crate, kept: &[Vec<Item>], m: ModuleId) -> Vec<Item> {
 }
 
 /// A copy of `tree` with only the leaves in `wanted`; leaves are numbered
-/// in the order `refs::flatten_use` meets them.
+/// in the order `syntax::flatten_use` meets them.
 fn keep_leaves(
     tree: &UseTree,
     ids: &mut impl Iterator<Item = LeafId>,

@@ -13,7 +13,8 @@
 //!   the trait's generic arguments) is kept; always with all its members;
 //! * a trait with all its members, and any library trait that declares a
 //!   member of a name kept code calls or names (`x.name()`, `T::name`);
-//! * an item-level macro invocation in a module that keeps anything.
+//! * an item-level macro invocation, or an anonymous `const _`, whose code
+//!   names a kept item.
 //!
 //! An item that uses another crate cannot be in a submission: it is left
 //! out and remembered ([`Cut::foreign`]); if rustc then finds that kept
@@ -252,6 +253,17 @@ impl Walk<'_, '_> {
                         changed |= self.add(id, Some(by), &how);
                     }
                 }
+                // `const _: () = { impl … };` (bitflags writes its impls so):
+                // no path names it, and it may hold what kept code needs.
+                Item::Const(c) if c.ident == "_" => {
+                    if let Some(by) = self.anonymous_const_matters(id) {
+                        changed |= self.add(
+                            id,
+                            Some(by),
+                            "anonymous const whose code names the item above",
+                        );
+                    }
+                }
                 Item::Macro(mac) if mac.ident.is_none() => {
                     if let Some(by) = self.invocation_matters(id, &mac.mac) {
                         changed |= self.add(
@@ -269,6 +281,22 @@ impl Walk<'_, '_> {
 }
 
 impl Walk<'_, '_> {
+    /// Whether an anonymous `const _` names a kept item: the first one.
+    fn anonymous_const_matters(&self, id: ItemId) -> Option<ItemId> {
+        let (refs, _) = self.refs_of(id);
+        refs.paths
+            .iter()
+            .map(|(p, _)| p)
+            .chain(refs.loose.iter())
+            .find_map(|path| {
+                let mut scratch = BTreeSet::new();
+                self.names
+                    .resolve(id.module, path, &[], &mut scratch, 0, false)
+                    .items()
+                    .find(|item| self.cut.items.contains_key(item))
+            })
+    }
+
     /// Whether an item-level invocation may write something kept code
     /// needs: its tokens, or its macro's body, name a kept item (an impl
     /// of a kept trait, or for a kept type). An item it defines that kept

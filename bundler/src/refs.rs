@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use syn::spanned::Spanned;
 use syn::visit::Visit;
-use syn::UseTree;
+
+use crate::syntax::flatten_use;
 
 /// Paths and names one piece of code refers to.
 #[derive(Default)]
@@ -21,43 +22,6 @@ pub(crate) struct Refs {
     /// Field names read (`x.name`, `Type { name, .. }` patterns).
     pub(crate) fields: BTreeSet<String>,
     pub(crate) macros: BTreeSet<String>,
-}
-
-/// Every path a `use` tree imports, with the name it binds (`None`: glob).
-pub fn flatten_use(
-    tree: &UseTree,
-    prefix: &mut Vec<String>,
-    out: &mut Vec<(Vec<String>, Option<String>)>,
-) {
-    match tree {
-        UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
-            flatten_use(&p.tree, prefix, out);
-            prefix.pop();
-        }
-        UseTree::Name(n) => {
-            if n.ident == "self" {
-                out.push((prefix.clone(), prefix.last().cloned()));
-            } else {
-                let mut path = prefix.clone();
-                path.push(n.ident.to_string());
-                out.push((path, Some(n.ident.to_string())));
-            }
-        }
-        UseTree::Rename(r) => {
-            let mut path = prefix.clone();
-            if r.ident != "self" {
-                path.push(r.ident.to_string());
-            }
-            out.push((path, Some(r.rename.to_string())));
-        }
-        UseTree::Glob(_) => out.push((prefix.clone(), None)),
-        UseTree::Group(g) => {
-            for tree in &g.items {
-                flatten_use(tree, prefix, out);
-            }
-        }
-    }
 }
 
 #[derive(Default)]
@@ -285,28 +249,6 @@ fn format_captures(text: &str, refs: &mut Refs) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn flat(source: &str) -> Vec<(String, Option<String>)> {
-        let item: syn::ItemUse = syn::parse_str(source).expect("a use item");
-        let mut out = Vec::new();
-        flatten_use(&item.tree, &mut Vec::new(), &mut out);
-        out.into_iter()
-            .map(|(path, name)| (path.join("::"), name))
-            .collect()
-    }
-
-    #[test]
-    fn use_trees_flatten_to_paths_and_bound_names() {
-        assert_eq!(
-            flat("use crate::a::{self, b as c, d::*, e::{f}};"),
-            [
-                ("crate::a".to_string(), Some("a".to_string())),
-                ("crate::a::b".to_string(), Some("c".to_string())),
-                ("crate::a::d".to_string(), None),
-                ("crate::a::e::f".to_string(), Some("f".to_string())),
-            ]
-        );
-    }
 
     #[test]
     fn a_qualified_self_is_a_type_not_a_crate() {

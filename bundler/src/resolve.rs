@@ -16,8 +16,8 @@ use syn::Item;
 
 use crate::discover::{Crate, ItemId, ModuleId};
 use crate::error::Place;
-use crate::refs::flatten_use;
-use crate::syntax::{item_label, item_name, line_of};
+use crate::syntax::flatten_use;
+use crate::syntax::{is_std, item_label, item_name, line_of};
 
 /// One name bound by a `use` item (a glob binds every name of its target).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -90,11 +90,6 @@ const PRIMITIVES: &[&str] = &[
     "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
     "i128", "isize", "f32", "f64",
 ];
-
-/// Whether a crate name is one every judge has.
-pub fn is_std(name: &str) -> bool {
-    matches!(name, "std" | "core" | "alloc")
-}
 
 impl<'a> Names<'a> {
     /// Indexes the names every module binds.
@@ -203,15 +198,23 @@ impl<'a> Names<'a> {
                 }
             }
         }
-        if found.is_empty() {
+        // A module and a function may share a name, one bound by name and
+        // the other by a glob (itertools' `adaptors::coalesce`): a name that
+        // only found modules looks through the globs too, for items, at the
+        // first level only (globs that lead to globs would multiply).
+        let only_modules = found.iter().all(|t| matches!(t, Target::Module(_)));
+        if found.is_empty() || (only_modules && depth == 0) {
+            let modules_found = !found.is_empty();
             for &g in &self.globs[m.0] {
                 let mut through = BTreeSet::new();
                 let mut here = Vec::new();
                 for target in self.resolve_leaf(g, &mut through, depth + 1) {
                     match target {
-                        Target::Module(t) => {
-                            here.extend(self.lookup(t, name, &mut through, depth + 1))
-                        }
+                        Target::Module(t) => here.extend(
+                            self.lookup(t, name, &mut through, depth + 1)
+                                .into_iter()
+                                .filter(|t| !modules_found || matches!(t, Target::Item(_))),
+                        ),
                         Target::Item(item) if self.has_variant(item, name) => here.push(target),
                         _ => {}
                     }

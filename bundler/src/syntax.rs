@@ -1,16 +1,58 @@
 //! Small syn helpers every pass shares: names and labels of items, places,
 //! attributes, and the rewrites that work on any tree (test code, docs,
-//! lint attributes, visibility). A leaf: it imports nothing of the crate but
-//! [`crate::error`].
+//! lint attributes, visibility), `use` trees flattened. A leaf: it imports
+//! nothing of the crate but [`crate::error`].
 
 use proc_macro2::{Ident, Span};
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
-use syn::{Attribute, ImplItem, Item, TraitItem};
+use syn::{Attribute, ImplItem, Item, TraitItem, UseTree};
 
 use crate::error::Place;
+
+/// Every path a `use` tree imports, with the name it binds (`None`: glob).
+pub fn flatten_use(
+    tree: &UseTree,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, Option<String>)>,
+) {
+    match tree {
+        UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            flatten_use(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        UseTree::Name(n) => {
+            if n.ident == "self" {
+                out.push((prefix.clone(), prefix.last().cloned()));
+            } else {
+                let mut path = prefix.clone();
+                path.push(n.ident.to_string());
+                out.push((path, Some(n.ident.to_string())));
+            }
+        }
+        UseTree::Rename(r) => {
+            let mut path = prefix.clone();
+            if r.ident != "self" {
+                path.push(r.ident.to_string());
+            }
+            out.push((path, Some(r.rename.to_string())));
+        }
+        UseTree::Glob(_) => out.push((prefix.clone(), None)),
+        UseTree::Group(g) => {
+            for tree in &g.items {
+                flatten_use(tree, prefix, out);
+            }
+        }
+    }
+}
+
+/// Whether a crate name is one every judge has.
+pub fn is_std(name: &str) -> bool {
+    matches!(name, "std" | "core" | "alloc")
+}
 
 /// Where `node` starts in `file` (line only).
 pub fn place_of(file: &str, node: &impl Spanned) -> Place {
@@ -261,7 +303,7 @@ pub fn widen(file: &mut syn::File) {
     impl VisitMut for Widen {
         fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
             let mut flat = Vec::new();
-            crate::refs::flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+            flatten_use(&u.tree, &mut Vec::new(), &mut flat);
             let of_macro = flat.iter().any(|(path, _)| {
                 path.last()
                     .is_some_and(|name| self.local_macros.contains(name))
@@ -331,17 +373,23 @@ pub fn hide_underscores(file: &mut syn::File) -> std::collections::BTreeMap<Stri
 }
 
 /// `_name` as rustc reports it, in the same case style.
+/// Two or more underscores (`__private`) are counted, not kept
+/// (`bundlerhidden2_private`), so that no case lint fires on the double one.
 fn visible_name(name: &str) -> String {
-    let rest = &name[1..];
+    let rest = name.trim_start_matches('_');
+    let count = match name.len() - rest.len() {
+        1 => String::new(),
+        n => n.to_string(),
+    };
     if rest
         .chars()
         .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
     {
-        format!("BUNDLERHIDDEN_{rest}")
+        format!("BUNDLERHIDDEN{count}_{rest}")
     } else if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
-        format!("Bundlerhidden{rest}")
+        format!("Bundlerhidden{count}{rest}")
     } else {
-        format!("bundlerhidden_{rest}")
+        format!("bundlerhidden{count}_{rest}")
     }
 }
 
@@ -382,10 +430,61 @@ fn underscored_names(file: &syn::File) -> std::collections::BTreeSet<String> {
             self.add(Some(&variant.ident));
             syn::visit::visit_variant(self, variant);
         }
+        fn visit_item_enum(&mut self, e: &'ast syn::ItemEnum) {
+            // A variant that alone uses a generic parameter cannot go
+            // (E0392): it keeps the name rustc does not judge.
+            for variant in markers(e) {
+                let name = variant.ident.to_string();
+                self.1.extend(Some(name).filter(|n| hidden_by_rustc(n)));
+            }
+            syn::visit::visit_item_enum(self, e);
+        }
     }
     let mut names = Names(Default::default(), Default::default());
     syn::visit::Visit::visit_file(&mut names, file);
     names.0.difference(&names.1).cloned().collect()
+}
+
+/// The variants of `e` that alone use one of its generic parameters.
+fn markers(e: &syn::ItemEnum) -> Vec<&syn::Variant> {
+    let used = |variant: &syn::Variant| -> std::collections::BTreeSet<String> {
+        let mut idents = std::collections::BTreeSet::new();
+        collect_idents(variant.fields.to_token_stream(), &mut idents);
+        idents
+    };
+    let uses: Vec<_> = e.variants.iter().map(used).collect();
+    let params: Vec<String> = e
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+            syn::GenericParam::Lifetime(l) => Some(l.lifetime.ident.to_string()),
+            syn::GenericParam::Const(_) => None,
+        })
+        .collect();
+    e.variants
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| {
+            params
+                .iter()
+                .any(|p| uses[*k].contains(p) && uses.iter().filter(|u| u.contains(p)).count() == 1)
+        })
+        .map(|(_, v)| v)
+        .collect()
+}
+
+fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut std::collections::BTreeSet<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
+            _ => {}
+        }
+    }
 }
 
 /// Undoes [`hide_underscores`], given the map it returned.
@@ -459,6 +558,28 @@ mod tests {
         let mut file = syn::parse_file(source).expect("valid source");
         f(&mut file);
         file.to_token_stream().to_string()
+    }
+
+    fn flat(source: &str) -> Vec<(String, Option<String>)> {
+        let item: syn::ItemUse = syn::parse_str(source).expect("a use item");
+        let mut out = Vec::new();
+        flatten_use(&item.tree, &mut Vec::new(), &mut out);
+        out.into_iter()
+            .map(|(path, name)| (path.join("::"), name))
+            .collect()
+    }
+
+    #[test]
+    fn use_trees_flatten_to_paths_and_bound_names() {
+        assert_eq!(
+            flat("use crate::a::{self, b as c, d::*, e::{f}};"),
+            [
+                ("crate::a".to_string(), Some("a".to_string())),
+                ("crate::a::b".to_string(), Some("c".to_string())),
+                ("crate::a::d".to_string(), None),
+                ("crate::a::e::f".to_string(), Some("f".to_string())),
+            ]
+        );
     }
 
     #[test]

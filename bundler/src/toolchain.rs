@@ -165,7 +165,7 @@ fn clippy_driver(version: &str) -> Option<Command> {
 /// An installed rustc of `version`, and how to say which it is: a rustup
 /// toolchain named after it, or Debian's unpacked by `make
 /// check-old-rustc` (`target/old-rustc/root`, or `$OLD_RUSTC_ROOT`).
-fn installed_rustc(version: &str) -> Option<(Command, String)> {
+pub fn installed_rustc(version: &str) -> Option<(Command, String)> {
     let rustup_home = std::env::var_os("RUSTUP_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".rustup")));

@@ -78,6 +78,20 @@ impl Layout {
         })
     }
 
+    /// The first option (a number into `options`, the options' texts)
+    /// whose cells do not touch one another, if any. Pieces are connected,
+    /// so such an option is no piece on a board: its items only look like
+    /// cells (queens' `r3` and `c5`), and a picture would mean nothing.
+    pub fn scattered<'t>(&self, options: impl IntoIterator<Item = &'t str>) -> Option<usize> {
+        options.into_iter().position(|option| {
+            let cells: Vec<Pos> = option
+                .split_whitespace()
+                .filter_map(|name| self.cells.get(name).copied())
+                .collect();
+            !connected(&cells)
+        })
+    }
+
     /// The picture of a solution given by its options' texts.
     pub fn picture(&self, options: &[&str]) -> Picture {
         let mut placements = Vec::with_capacity(options.len());
@@ -109,6 +123,27 @@ impl Layout {
             symbols,
         }
     }
+}
+
+/// Whether `cells` (none, one, or more) are one piece: each reached from
+/// the first through cells that differ by one in one coordinate.
+fn connected(cells: &[Pos]) -> bool {
+    if cells.is_empty() {
+        return true;
+    }
+    let mut reached = vec![false; cells.len()];
+    reached[0] = true;
+    let mut stack = vec![0];
+    while let Some(k) = stack.pop() {
+        for (j, cell) in cells.iter().enumerate() {
+            let steps: i32 = (0..3).map(|d| (cell[d] - cells[k][d]).abs()).sum();
+            if !reached[j] && steps == 1 {
+                reached[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached.iter().all(|&r| r)
 }
 
 /// The coordinates a cell name stands for, if it is written in `form`
@@ -494,6 +529,16 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_are_connected_and_scattered_cells_are_not() {
+        assert!(connected(&[]));
+        assert!(connected(&[[0, 2, 2]]));
+        assert!(connected(&[[0, 0, 0], [0, 1, 1], [0, 0, 1]]));
+        assert!(connected(&[[0, 0, 0], [1, 0, 0]]));
+        assert!(!connected(&[[0, 0, 0], [0, 1, 1]]));
+        assert!(!connected(&[[0, 0, 0], [0, 0, 1], [0, 5, 5], [0, 5, 6]]));
+    }
 
     fn names(line: &str) -> Vec<String> {
         line.split_whitespace().map(String::from).collect()

@@ -22,6 +22,9 @@ use std::path::{Path, PathBuf};
 
 use library::dlx::{parts, text, Stats};
 
+use crate::closing::{Closing, Lead};
+use crate::error::Error;
+
 /// The comment that makes a DLX file a part: `| dlx part K/N: nodes +A
 /// updates +B solutions +C`.
 const MARK: &str = "| dlx part ";
@@ -40,7 +43,7 @@ pub struct Header {
 
 /// The header of a part file, if `bytes` is one: its mark is among the
 /// comments before the item line.
-pub fn header(name: &str, bytes: &[u8]) -> Result<Option<Header>, String> {
+pub fn header(name: &str, bytes: &[u8]) -> Result<Option<Header>, Error> {
     for (at, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let line = String::from_utf8_lossy(line);
         let line = line.trim();
@@ -51,9 +54,12 @@ pub fn header(name: &str, bytes: &[u8]) -> Result<Option<Header>, String> {
             return Ok(None);
         }
         if let Some(rest) = line.strip_prefix(MARK) {
-            return parse_mark(rest)
-                .map(Some)
-                .ok_or_else(|| format!("{name}:{}: not a part's mark: `{line}`", at + 1));
+            return parse_mark(rest).map(Some).ok_or_else(|| {
+                Error::refused(
+                    format!("{name}:{}", at + 1),
+                    format!("not a part's mark: `{line}`"),
+                )
+            });
         }
     }
     Ok(None)
@@ -84,27 +90,41 @@ fn parse_mark(rest: &str) -> Option<Header> {
 
 /// `dlx split`: writes the parts of the problem in `bytes` (named `name`)
 /// into `out` as `part-0001.dlx`, …; returns how many.
-pub fn split(name: &str, bytes: Vec<u8>, parts: usize, out: &Path) -> Result<usize, String> {
+pub fn split(name: &str, bytes: Vec<u8>, parts: usize, out: &Path) -> Result<usize, Error> {
     if header(name, &bytes)?.is_some() {
-        return Err(format!(
-            "{name}: is a part already (split the whole problem)"
+        return Err(Error::refused(
+            name,
+            "is a part already (split the whole problem)",
         ));
     }
-    let instance = text::parse(bytes).map_err(|e| format!("{name}:{e}"))?;
+    let instance = text::parse(bytes).map_err(|source| Error::Text {
+        name: name.to_string(),
+        source,
+    })?;
     let problem = &instance.problem;
     if problem.has_colors() || problem.has_bounds() {
-        return Err(format!(
-            "{name}: dlx split cuts Algorithm X's tree, and this problem has {}; \
-             search it whole (dlx --threads uses every core)",
-            if problem.has_bounds() {
-                "bounds"
-            } else {
-                "colors"
-            }
+        return Err(Error::refused(
+            name,
+            format!(
+                "dlx split cuts Algorithm X's tree, and this problem has {}: \
+                 it is searched whole, on one thread (`dlx {name}`)",
+                if problem.has_bounds() {
+                    "bounds"
+                } else {
+                    "colors"
+                }
+            ),
         ));
     }
     let cut = parts::split(problem, parts);
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(Error::write(out.display().to_string()))?;
+    let stale = remove_earlier_parts(out)?;
+    if stale > 0 {
+        eprintln!(
+            "dlx split: removed the {stale} parts of an earlier split from {}",
+            out.display()
+        );
+    }
     let width = cut.len().to_string().len().max(4);
     let base = Path::new(name)
         .file_name()
@@ -112,9 +132,47 @@ pub fn split(name: &str, bytes: Vec<u8>, parts: usize, out: &Path) -> Result<usi
     for (k, part) in cut.iter().enumerate() {
         let path = out.join(format!("part-{:0width$}.dlx", k + 1));
         let text = part_text(&instance, part, k + 1, cut.len(), &base);
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(Error::write(path.display().to_string()))?;
     }
     Ok(cut.len())
+}
+
+/// Removes the part files an earlier `dlx split` wrote into `out` (named
+/// `part-K.dlx` and starting with its comment), so that `parts/*.dlx`
+/// is this split's parts only; fails, removing nothing, if a file named
+/// like a part is not one. Returns how many were removed.
+fn remove_earlier_parts(out: &Path) -> Result<usize, Error> {
+    let listing = std::fs::read_dir(out).map_err(|source| Error::Read {
+        name: out.display().to_string(),
+        source,
+    })?;
+    let mut earlier = Vec::new();
+    for entry in listing.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let number = name
+            .strip_prefix("part-")
+            .and_then(|n| n.strip_suffix(".dlx"));
+        if !number.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) {
+            continue;
+        }
+        let path = entry.path();
+        let ours = std::fs::read(&path).is_ok_and(|bytes| bytes.starts_with(b"| dlx split: "));
+        if !ours {
+            return Err(Error::refused(
+                path.display().to_string(),
+                "is named like a part but was not written by dlx split: \
+                 move it, or split into another folder",
+            ));
+        }
+        earlier.push(path);
+    }
+    for path in &earlier {
+        std::fs::remove_file(path).map_err(|source| Error::Write {
+            what: format!("(remove) {}", path.display()),
+            source,
+        })?;
+    }
+    Ok(earlier.len())
 }
 
 /// The DLX file of part `number` of `of`.
@@ -164,111 +222,46 @@ fn part_text(
     bytes
 }
 
-/// One run's closing line.
-#[derive(Clone, Debug, Default)]
-struct Report {
-    part: Option<(usize, usize)>,
-    solutions: u64,
-    stats: Stats,
-    seconds: f64,
-}
-
-/// The closing line `[part: K/N  ]solutions: N  nodes: N  updates: N
-/// [cleansings: N  ]seconds: S`, or `None` for another line.
-fn parse_report(line: &str) -> Option<Result<Report, ()>> {
-    let line = line.trim();
-    if !(line.starts_with("part: ") || line.starts_with("solutions: ")) {
-        return None;
-    }
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if !words.len().is_multiple_of(2) {
-        return Some(Err(()));
-    }
-    let mut report = Report::default();
-    let mut seen = Vec::new();
-    for pair in words.chunks(2) {
-        let value = pair[1];
-        let number = value.parse::<u64>().map_err(|_| ());
-        let ok = match pair[0] {
-            "part:" => value
-                .split_once('/')
-                .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
-                .filter(|&(k, n)| (1..=n).contains(&k))
-                .map(|p| report.part = Some(p))
-                .ok_or(()),
-            "solutions:" => number.map(|n| report.solutions = n),
-            "nodes:" => number.map(|n| report.stats.nodes = n),
-            "updates:" => number.map(|n| report.stats.updates = n),
-            "cleansings:" => number.map(|n| report.stats.cleansings = n),
-            "seconds:" => value.parse().map(|s| report.seconds = s).map_err(|_| ()),
-            _ => Err(()),
-        };
-        if ok.is_err() || seen.contains(&pair[0]) {
-            return Some(Err(()));
-        }
-        seen.push(pair[0]);
-    }
-    let complete = ["solutions:", "nodes:", "updates:", "seconds:"]
-        .iter()
-        .all(|k| seen.contains(k));
-    Some(if complete { Ok(report) } else { Err(()) })
-}
-
 /// `dlx sum`: the reports in `inputs` (name, text) added up, as the line
 /// to print.
-pub fn sum(inputs: &[(String, String)]) -> Result<String, String> {
+pub fn sum(inputs: &[(String, String)]) -> Result<String, Error> {
     let mut parts: BTreeMap<usize, String> = BTreeMap::new();
     let mut of = None;
     let (mut runs, mut plain) = (0, 0);
-    let mut total = Report::default();
+    let mut total = Closing::default();
     for (name, text) in inputs {
         for (at, line) in text.lines().enumerate() {
             let place = format!("{name}:{}", at + 1);
-            let report = match parse_report(line) {
+            let report = match Closing::parse(line) {
                 None => continue,
                 Some(Err(())) => {
-                    return Err(format!("{place}: not a report of dlx: `{}`", line.trim()))
+                    let quoted = format!("not a report of dlx: `{}`", line.trim());
+                    return Err(Error::refused(place, quoted));
                 }
                 Some(Ok(report)) => report,
             };
             runs += 1;
-            match report.part {
-                None => plain += 1,
-                Some((k, n)) => {
+            match report.lead {
+                Lead::Part(k, n) => {
                     if of.is_some_and(|of| of != n) {
-                        return Err(format!(
-                            "{place}: part {k} of {n}, but an earlier report is of {}",
-                            of.unwrap_or(0)
-                        ));
+                        let earlier = of.unwrap_or(0);
+                        let why = format!("part {k} of {n}, but an earlier report is of {earlier}");
+                        return Err(Error::refused(place, why));
                     }
                     of = Some(n);
                     if let Some(first) = parts.insert(k, place.clone()) {
-                        return Err(format!(
-                            "{place}: part {k} is reported twice (also {first})"
-                        ));
+                        let why = format!("part {k} is reported twice (also {first})");
+                        return Err(Error::refused(place, why));
                     }
                 }
+                _ => plain += 1,
             }
-            total.solutions += report.solutions;
-            total.stats.nodes += report.stats.nodes;
-            total.stats.updates += report.stats.updates;
-            total.stats.cleansings += report.stats.cleansings;
-            total.seconds += report.seconds;
+            total.add(&report);
         }
     }
     complete(runs, plain, of, &parts)?;
-    let cleansings = match total.stats.cleansings {
-        0 => String::new(),
-        c => format!("cleansings: {c}  "),
-    };
-    Ok(format!(
-        "{}solutions: {}  nodes: {}  updates: {}  {cleansings}seconds: {:.3}",
-        of.map_or(format!("runs: {runs}  "), |n| format!("parts: {n}  ")),
-        total.solutions,
-        total.stats.nodes,
-        total.stats.updates,
-        total.seconds
-    ))
+    total.lead = of.map_or(Lead::Runs(runs), Lead::Parts);
+    Ok(total.to_string())
 }
 
 /// Fails unless there are reports, and, if they are of parts, one of
@@ -278,14 +271,14 @@ fn complete(
     plain: usize,
     of: Option<usize>,
     parts: &BTreeMap<usize, String>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     if runs == 0 {
-        return Err("no report of dlx found (`solutions: N  nodes: N  ...`)".to_string());
+        let why = "no report of dlx found (`solutions: N  nodes: N  ...`)";
+        return Err(Error::refused("", why));
     }
     if plain > 0 && of.is_some() {
-        return Err(format!(
-            "{plain} report(s) without a part number among the parts' reports"
-        ));
+        let why = format!("{plain} report(s) without a part number among the parts' reports");
+        return Err(Error::refused("", why));
     }
     let n = of.unwrap_or(0);
     let missing: Vec<String> = (1..=n)
@@ -294,10 +287,13 @@ fn complete(
         .collect();
     match missing.is_empty() {
         true => Ok(()),
-        false => Err(format!(
-            "the reports of {} of the {n} parts are missing: {}",
-            missing.len(),
-            abbreviate(&missing)
+        false => Err(Error::refused(
+            "",
+            format!(
+                "the reports of {} of the {n} parts are missing: {}",
+                missing.len(),
+                abbreviate(&missing)
+            ),
         )),
     }
 }
@@ -311,19 +307,25 @@ fn abbreviate(numbers: &[String]) -> String {
 }
 
 /// The texts to sum: the files named, or standard input.
-pub fn read_reports(files: &[PathBuf]) -> Result<Vec<(String, String)>, String> {
+pub fn read_reports(files: &[PathBuf]) -> Result<Vec<(String, String)>, Error> {
     if files.is_empty() {
         let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| format!("<stdin>: {e}"))?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|source| {
+            Error::Read {
+                name: "<stdin>".to_string(),
+                source,
+            }
+        })?;
         return Ok(vec![("<stdin>".to_string(), text)]);
     }
     files
         .iter()
         .map(|path| {
             let name = path.display().to_string();
-            let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-            Ok((name, String::from_utf8_lossy(&bytes).into_owned()))
+            match std::fs::read(path) {
+                Ok(bytes) => Ok((name, String::from_utf8_lossy(&bytes).into_owned())),
+                Err(source) => Err(Error::Read { name, source }),
+            }
         })
         .collect()
 }
@@ -344,7 +346,7 @@ mod tests {
             b"| dlx part 4/3: nodes +4 updates +1 solutions +0\na\na\n",
         );
         assert_eq!(
-            bad.unwrap_err(),
+            bad.unwrap_err().to_string(),
             "p:1: not a part's mark: `| dlx part 4/3: nodes +4 updates +1 solutions +0`"
         );
     }
@@ -361,11 +363,11 @@ mod tests {
             sum(&inputs).unwrap(),
             "parts: 2  solutions: 7  nodes: 30  updates: 300  seconds: 0.750"
         );
-        let missing = sum(&inputs[..1]).unwrap_err();
+        let missing = sum(&inputs[..1]).unwrap_err().to_string();
         assert_eq!(missing, "the reports of 1 of the 2 parts are missing: 2");
         let twice = vec![inputs[0].clone(), inputs[0].clone()];
         assert_eq!(
-            sum(&twice).unwrap_err(),
+            sum(&twice).unwrap_err().to_string(),
             "a:1: part 1 is reported twice (also a:1)"
         );
         let broken = vec![(
@@ -374,6 +376,7 @@ mod tests {
         )];
         assert!(sum(&broken)
             .unwrap_err()
+            .to_string()
             .starts_with("c:1: not a report of dlx"));
         let cut = vec![(
             "d".to_string(),
@@ -381,6 +384,7 @@ mod tests {
         )];
         assert!(sum(&cut)
             .unwrap_err()
+            .to_string()
             .starts_with("d:1: not a report of dlx"));
         assert!(sum(&[("e".to_string(), "hello\n".to_string())]).is_err());
     }

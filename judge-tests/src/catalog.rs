@@ -267,7 +267,7 @@ fn load(
         None => Settings::default(),
     };
     Ok(Problem {
-        submission: root.join("submissions").join(&id).join("main.rs"),
+        submission: bundler::committed(root, &id),
         id,
         adapter,
         cases,

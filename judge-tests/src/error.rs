@@ -93,6 +93,12 @@ pub enum Error {
     /// A stress run that could not go on (a generator without an answer
     /// for its own input, a regression that could not be saved).
     Stress(io::Error),
+    /// The submission to judge does not exist.
+    NoSource(PathBuf),
+    /// The bundler could not write the submission: its message.
+    Bundle(String),
+    /// Arguments that do not go together: why.
+    Usage(String),
 }
 
 impl Error {
@@ -157,6 +163,13 @@ impl fmt::Display for Error {
                 write!(f, "no *.in cases in {}", shown.join(", "))
             }
             Error::Stress(e) => write!(f, "the stress run stopped: {e}"),
+            Error::NoSource(path) => write!(
+                f,
+                "{}: no such file (bundle it first: `make submit-<id>` or `judge submit <id>`)",
+                path.display()
+            ),
+            Error::Bundle(message) => write!(f, "the bundler failed: {message}"),
+            Error::Usage(why) => write!(f, "{why}"),
         }
     }
 }

@@ -90,6 +90,12 @@ pub struct Support {
     pub classes: &'static [Class],
 }
 
+/// Whether `UPDATE_JUDGE_TESTS` is set: the tests that write case files
+/// (ignored, so that only `make test-all` runs them) write only then.
+pub fn updating() -> bool {
+    std::env::var_os("UPDATE_JUDGE_TESTS").is_some()
+}
+
 /// Every list made of `items` less one of them, none for fewer than two:
 /// the first shrinking step of an input of several cases.
 pub fn each_without_one<T: Clone>(items: &[T]) -> Vec<Vec<T>> {

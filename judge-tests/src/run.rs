@@ -20,6 +20,7 @@
 //! never blocks on a full pipe; stdout beyond the cap kills the group too.
 
 use crate::watch::{kill_group, reap, watch, Kill};
+use bundler::Judge;
 use std::io::{self, Read};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -53,34 +54,96 @@ impl std::fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
-/// Compiles one file as the judges do: `rustc --edition 2021 -O`, no cargo,
-/// no crates, into `out_dir/main`.
+/// Compiles one file as the default judge profile's judge does (see
+/// [`Compiler`]).
 pub fn compile(source: &Path, out_dir: &Path) -> Result<Compiled, CompileError> {
-    if !source.is_file() {
-        return Err(CompileError {
-            message: format!("{}: no such file", source.display()),
-        });
+    Compiler::of(Judge::all()[0]).compile(source, out_dir)
+}
+
+/// How a judge compiles, from its profile (the bundler's [`Judge`]):
+/// `rustc --edition E -O`, no cargo, no crates, with the judge's own rustc
+/// where it is installed here (a rustup toolchain of its version, or
+/// Debian's 1.63 that `make check-old-rustc` unpacks), else `$RUSTC` or
+/// the `rustc` on the path.
+#[derive(Clone, Copy, Debug)]
+pub struct Compiler {
+    pub judge: Judge,
+}
+
+impl Compiler {
+    pub fn of(judge: Judge) -> Compiler {
+        Compiler { judge }
     }
-    let exe = out_dir.join("main");
-    let output = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
-        .args(["--edition", "2021", "-O", "--crate-name", "main", "-o"])
-        .arg(&exe)
-        .arg(source)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| CompileError {
-            message: format!("cannot run rustc: {e}"),
-        })?;
-    let diagnostics = String::from_utf8_lossy(&output.stderr).into_owned();
-    if output.status.success() {
-        Ok(Compiled {
-            exe,
-            warnings: diagnostics,
+
+    /// The rustc to run, and how to name it in a message.
+    fn rustc(&self) -> (Command, String) {
+        let installed = self
+            .judge
+            .rustc_version()
+            .and_then(bundler::installed_rustc);
+        installed.unwrap_or_else(|| {
+            let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+            let shown = rustc.to_string_lossy().into_owned();
+            (Command::new(rustc), shown)
         })
-    } else {
-        Err(CompileError {
-            message: diagnostics,
-        })
+    }
+
+    /// What [`Compiler::compile`] runs, for a message: `rustc --edition
+    /// 2021 -O`, with the judge's rustc when it is not the one used.
+    pub fn describe(&self) -> String {
+        let (_, rustc) = self.rustc();
+        let mut line = format!("{rustc} --edition {} -O", self.judge.edition);
+        if let Some(version) = self.judge.rustc_version() {
+            if !rustc.contains(version) {
+                line.push_str(&format!(
+                    "; {} runs rustc {version}, not installed here",
+                    self.judge.name
+                ));
+            }
+        }
+        line
+    }
+
+    /// Compiles `source` into `out_dir/main`.
+    pub fn compile(&self, source: &Path, out_dir: &Path) -> Result<Compiled, CompileError> {
+        if !source.is_file() {
+            return Err(CompileError {
+                message: format!("{}: no such file", source.display()),
+            });
+        }
+        let exe = out_dir.join("main");
+        self.run_rustc(source, &exe)
+    }
+
+    fn run_rustc(&self, source: &Path, exe: &Path) -> Result<Compiled, CompileError> {
+        let (mut rustc, _) = self.rustc();
+        let output = rustc
+            .args([
+                "--edition",
+                self.judge.edition,
+                "-O",
+                "--crate-name",
+                "main",
+                "-o",
+            ])
+            .arg(exe)
+            .arg(source)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| CompileError {
+                message: format!("cannot run rustc: {e}"),
+            })?;
+        let diagnostics = String::from_utf8_lossy(&output.stderr).into_owned();
+        if output.status.success() {
+            Ok(Compiled {
+                exe: exe.to_path_buf(),
+                warnings: diagnostics,
+            })
+        } else {
+            Err(CompileError {
+                message: diagnostics,
+            })
+        }
     }
 }
 

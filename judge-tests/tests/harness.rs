@@ -3,7 +3,7 @@
 
 use judge_tests::compare::{Checker, Rule};
 use judge_tests::judge::{find_cases, judge_case, Case, CaseResult, Verdict};
-use judge_tests::run::{compile, Exit};
+use judge_tests::run::{compile, Compiler, Exit};
 use judge_tests::settings::{CheckerKind, Settings};
 use judge_tests::watch::Kill;
 use std::path::{Path, PathBuf};
@@ -358,6 +358,110 @@ fn judge_binary_reports_failures_and_exits_non_zero() {
         err,
         "error: unknown problem `p42O5`; did you mean `p4205`?\n"
     );
+    // A missing file is an error (2), not a compile error (1).
+    let (out, err, code) = judge_binary(&["p4205", "--source", "no-such-file.rs"]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("no-such-file.rs: no such file"), "{err}");
+    assert!(out.is_empty(), "{out}");
+    let (_, err, code) = judge_binary(&["p4205", "--judge", "nojudge"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("invalid value 'nojudge'"), "{err}");
+}
+
+/// Copies the folder `from` into `to`, files and folders.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn judge_submit_bundles_writes_judges_and_sums_up() {
+    // A project of one problem: a library of the bundler's fixtures and
+    // a case folder.
+    let root = tempfile::tempdir().unwrap();
+    let fixture = here().join("../../bundler/tests/fixtures/generic_monoid");
+    copy_tree(&fixture, &root.path().join("library"));
+    let cases = root.path().join("judge-tests/demo");
+    std::fs::create_dir_all(&cases).unwrap();
+    std::fs::write(cases.join(".problem.toml"), "time_limit_ms = 1000\n").unwrap();
+    std::fs::write(cases.join("sample-1.in"), "").unwrap();
+    std::fs::write(cases.join("sample-1.out"), "9\n").unwrap();
+    let root_arg = root.path().to_str().unwrap();
+    let (out, err, code) = judge_binary(&["submit", "demo", "--root", root_arg]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let written = std::fs::read_to_string(root.path().join("submissions/demo/main.rs")).unwrap();
+    assert!(out.contains("AC  sample-1"), "{out}");
+    assert!(
+        out.ends_with(&format!(
+            "submission: submissions/demo/main.rs ({} bytes)\n",
+            written.len()
+        )),
+        "{out}"
+    );
+    let (out, err, code) = judge_binary(&["submit", "all", "--root", root_arg]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("submit all: 1 of 1 problems bundled and accepted"),
+        "{out}"
+    );
+    // A wrong answer fails the submission, and the total says which.
+    std::fs::write(cases.join("sample-1.out"), "8\n").unwrap();
+    let (out, _, code) = judge_binary(&["submit", "all", "--root", root_arg]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("0 of 1 problems bundled and accepted, "),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("failed: demo"), "{out}");
+    // Another profile is never written over the committed file.
+    let (_, err, code) = judge_binary(&[
+        "submit",
+        "demo",
+        "--judge",
+        "codeforces",
+        "--root",
+        root_arg,
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("give --out FILE"), "{err}");
+}
+
+#[test]
+fn the_compiler_takes_the_profiles_edition() {
+    // `let` chains are edition 2024 only.
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("chains.rs");
+    std::fs::write(
+        &source,
+        "fn main() {\n    let v = Some(1);\n    if let Some(x) = v && x > 0 {\n        \
+         println!(\"{x}\");\n    }\n}\n",
+    )
+    .unwrap();
+    let default = bundler::Judge::all()[0];
+    assert_eq!(default.edition, "2021");
+    // Any rustc that knows edition 2024 (the one on the path).
+    let edition_2024 = bundler::Judge {
+        edition: "2024",
+        rustc: bundler::Rustc::Unknown,
+        ..default
+    };
+    let compiled = Compiler::of(edition_2024).compile(&source, dir.path());
+    assert!(compiled.is_ok(), "{compiled:?}");
+    assert!(Compiler::of(edition_2024)
+        .describe()
+        .contains("--edition 2024"));
+    let error = Compiler::of(default)
+        .compile(&source, dir.path())
+        .unwrap_err();
+    assert!(error.message.contains("let"), "{error}");
 }
 
 #[test]

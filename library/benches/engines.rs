@@ -50,7 +50,8 @@ mod scale;
 #[global_allocator]
 static ALLOCATOR: scale::Counting = scale::Counting;
 
-use library::dlx::{bitset, color, multi, text, Buckets, Links, Search, Solver, SCAN_LIMIT};
+use library::dlx::engine::{self, Engine};
+use library::dlx::{bitset, color, multi, text, Search, Solver};
 use race::{cpu, Run, Table};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
@@ -107,16 +108,20 @@ fn ours<S: Search>(text: &[u8]) -> Run {
     })
 }
 
-/// What `dlx` runs on a plain problem by itself (`--engine auto`).
+/// What `dlx` runs by itself (`--engine auto`), and the engine's name.
 fn auto(text: &[u8]) -> (Run, &'static str) {
     let instance = text::parse(text.to_vec()).expect("a valid instance");
-    let problem = &instance.problem;
-    if bitset::Solver::suits(problem) {
-        (ours::<bitset::Solver>(text), "bitset")
-    } else if problem.primary() > SCAN_LIMIT {
-        (ours::<Links<Buckets>>(text), "buckets")
-    } else {
-        (ours::<Solver>(text), "links")
+    let engine = Engine::auto(&instance.problem);
+    (engine.run(&instance.problem, Ours(text)), engine.name())
+}
+
+/// [`ours`] as code the engine policy runs.
+struct Ours<'a>(&'a [u8]);
+
+impl engine::Run for Ours<'_> {
+    type Output = Run;
+    fn run<S: Search>(self, _: &library::dlx::Problem) -> Run {
+        ours::<S>(self.0)
     }
 }
 

@@ -24,10 +24,14 @@
 //!
 //! * [`problem`]: [`Problem`], the items and options every engine reads.
 //! * [`search`]: the [`Search`] trait, [`Stats`] and [`Progress`].
-//! * [`links`]: the dancing-links engine, [`Links`], laid out as below.
+//! * [`links`]: the dancing-links engine, [`Links`], on the node arena
+//!   laid out as below (`arena`, shared with C and M).
 //! * [`choice`]: how [`Links`] finds the item to branch on.
+//! * [`color`] and [`multi`]: Algorithms C (DLX2) and M (DLX3).
 //! * [`bitset`]: the same search on compatibility bitsets.
 //! * [`text`]: Knuth's DLX text format.
+//! * [`engine`]: which engine searches a problem ([`engine::Engine::auto`],
+//!   the policy of the `dlx` command and the benches).
 //! * [`parts`]: the tree cut into independent parts, and [`parallel`]:
 //!   [`Parallel`], any engine on several threads.
 //!
@@ -67,7 +71,7 @@
 //!   length makes the choice a scan of one small array, in the same order,
 //!   and covering an item one addition; nothing else walked that list.
 //!   That scan costs the number of *all* primary items at every node, so
-//!   past [`SCAN_LIMIT`] primary items the `dlx` command keeps the active
+//!   past [`SCAN_LIMIT`] primary items [`engine::Engine::auto`] keeps the active
 //!   items in buckets by length instead ([`Buckets`], see [`choice`]): the
 //!   same choice in a few steps, where walking DLX1's list costs the
 //!   number of active items (a million random triples: 1 s, where the
@@ -101,11 +105,13 @@
 //! covered plus one per node hidden from another item's list. An engine that
 //! walks DLX1's tree reproduces its numbers exactly, which is a sharp check.
 
+mod arena;
 pub mod bitset;
 pub mod cells;
 pub mod choice;
 pub mod color;
 mod dance;
+pub mod engine;
 pub mod links;
 pub mod multi;
 #[cfg(test)]

@@ -142,21 +142,38 @@ pub fn answer(solve: Solve, input: &str) -> Result<String, Error> {
 }
 
 /// How a piece of input reads in a message: in double quotes, at most 60
-/// characters and then `…`; a byte that is not UTF-8 shows as `�` (the
-/// error's column says where it is).
+/// characters and then `…`; control characters and quotes escaped as Rust
+/// escapes them, and a byte that is not UTF-8 as `\xNN` (escapes count
+/// in the 60), so that no raw byte of the input reaches the terminal.
 pub fn quote(bytes: &[u8]) -> String {
-    // 61 characters take at most 244 bytes: the rest is never looked at.
-    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
     let mut out = String::from("\"");
-    for (shown, ch) in head.chars().enumerate() {
-        if shown == 60 {
+    // 60 characters take at most 240 bytes: the rest is never looked at.
+    let mut rest = &bytes[..bytes.len().min(4 * 61)];
+    let mut shown = 0;
+    while let Some(&first) = rest.first() {
+        let (piece, len) = match first_char(rest) {
+            Some((ch, len)) => (ch.escape_debug().to_string(), len),
+            None => (format!("\\x{first:02x}"), 1),
+        };
+        shown += piece.chars().count();
+        if shown > 60 {
             out.push('…');
             break;
         }
-        out.extend(ch.escape_debug());
+        out.push_str(&piece);
+        rest = &rest[len..];
     }
     out.push('"');
     out
+}
+
+/// The character `bytes` start with and its length, if they start with
+/// one in UTF-8.
+fn first_char(bytes: &[u8]) -> Option<(char, usize)> {
+    (1..=bytes.len().min(4)).find_map(|n| {
+        let ch = std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;
+        Some((ch, n))
+    })
 }
 
 /// The character that starts at byte `at` of `line`, for a message: `'x'`,
@@ -164,19 +181,10 @@ pub fn quote(bytes: &[u8]) -> String {
 /// line`.
 pub fn describe_at(line: &[u8], at: usize) -> String {
     let rest = &line[at.min(line.len())..];
-    let first = match rest.first() {
-        None => return "the end of the line".to_string(),
-        Some(&b) => b,
-    };
-    let end = rest.len().min(4);
-    let ch = (1..=end).find_map(|n| {
-        std::str::from_utf8(&rest[..n])
-            .ok()
-            .and_then(|s| s.chars().next())
-    });
-    match ch {
-        Some(ch) => format!("{ch:?}"),
-        None => format!("byte 0x{first:02x}"),
+    match (rest.first(), first_char(rest)) {
+        (None, _) => "the end of the line".to_string(),
+        (_, Some((ch, _))) => format!("{ch:?}"),
+        (Some(first), None) => format!("byte 0x{first:02x}"),
     }
 }
 
@@ -238,10 +246,10 @@ impl Line<'_> {
 
     /// An error unless nothing but blanks follows byte `at`.
     pub fn ends_at(&self, at: usize) -> Result<(), Error> {
-        if self.trimmed().len() <= at {
-            Ok(())
-        } else {
-            Err(self.expected_at(at, "the end of the line"))
+        let rest = self.text.get(at..).unwrap_or_default();
+        match rest.iter().position(|b| !b.is_ascii_whitespace()) {
+            None => Ok(()),
+            Some(blanks) => Err(self.expected_at(at + blanks, "the end of the line")),
         }
     }
 }
@@ -523,7 +531,9 @@ mod tests {
     #[test]
     fn quotes_are_short_and_show_bad_bytes() {
         assert_eq!(quote(b"abc"), "\"abc\"");
-        assert_eq!(quote(b"a\xffb\t"), "\"a\u{fffd}b\\t\"");
+        assert_eq!(quote(b"a\xffb\t\0\""), r#""a\xffb\t\0\"""#);
+        let binary = quote(&[0x9b; 300]);
+        assert_eq!(binary, format!("\"{}…\"", r"\x9b".repeat(15)));
         let long = quote("é".repeat(1_000_000).as_bytes());
         assert_eq!(long.chars().count(), 63, "{long}");
         assert!(long.ends_with("é…\""), "{long}");

@@ -624,17 +624,32 @@ pub fn run(solve: Solve) {
 }
 
 pub fn quote(bytes: &[u8]) -> String {
-    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * 61)]);
     let mut out = String::from("\"");
-    for (shown, ch) in head.chars().enumerate() {
-        if shown == 60 {
+    let mut rest = &bytes[..bytes.len().min(4 * 61)];
+    let mut shown = 0;
+    while let Some(&first) = rest.first() {
+        let (piece, len) = match first_char(rest) {
+            Some((ch, len)) => (ch.escape_debug().to_string(), len),
+            None => (format!("\\x{first:02x}"), 1),
+        };
+        shown += piece.chars().count();
+        if shown > 60 {
             out.push('…');
             break;
         }
-        out.extend(ch.escape_debug());
+        out.push_str(&piece);
+        rest = &rest[len..];
     }
     out.push('"');
     out
+}
+
+fn first_char(bytes: &[u8]) -> Option<(char, usize)> {
+    (1..=bytes.len().min(4))
+        .find_map(|n| {
+            let ch = std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;
+            Some((ch, n))
+        })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -818,20 +818,20 @@ pub fn run(solve: Solve) {
     }
 }
 
+fn first_char(bytes: &[u8]) -> Option<(char, usize)> {
+    (1..=bytes.len().min(4))
+        .find_map(|n| {
+            let ch = std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;
+            Some((ch, n))
+        })
+}
+
 pub fn describe_at(line: &[u8], at: usize) -> String {
     let rest = &line[at.min(line.len())..];
-    let first = match rest.first() {
-        None => return "the end of the line".to_string(),
-        Some(&b) => b,
-    };
-    let end = rest.len().min(4);
-    let ch = (1..=end)
-        .find_map(|n| {
-            std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.chars().next())
-        });
-    match ch {
-        Some(ch) => format!("{ch:?}"),
-        None => format!("byte 0x{first:02x}"),
+    match (rest.first(), first_char(rest)) {
+        (None, _) => "the end of the line".to_string(),
+        (_, Some((ch, _))) => format!("{ch:?}"),
+        (Some(first), None) => format!("byte 0x{first:02x}"),
     }
 }
 

@@ -3,6 +3,9 @@
 
 use proc_macro2::{Delimiter, Group, Ident, TokenTree};
 
+use std::collections::BTreeSet;
+
+use super::hygiene::mark;
 use super::matching::{Binding, Bindings};
 use super::rules::repetition_tail;
 use super::ExpandError;
@@ -13,6 +16,7 @@ pub(super) fn transcribe(
     body: &[TokenTree],
     bindings: &Bindings,
     rounds: &[usize],
+    marked: &BTreeSet<String>,
     out: &mut Vec<TokenTree>,
 ) -> Result<(), ExpandError> {
     let mut k = 0;
@@ -35,7 +39,7 @@ pub(super) fn transcribe(
                 Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
                     let inner: Vec<TokenTree> = g.stream().into_iter().collect();
                     let (separator, _, used) = repetition_tail(body, k + 2)?;
-                    repeat(&inner, separator.as_ref(), bindings, rounds, out)?;
+                    repeat(&inner, separator.as_ref(), bindings, rounds, marked, out)?;
                     k += 2 + used;
                 }
                 _ => {
@@ -46,10 +50,14 @@ pub(super) fn transcribe(
             TokenTree::Group(g) => {
                 let inner: Vec<TokenTree> = g.stream().into_iter().collect();
                 let mut tokens = Vec::new();
-                transcribe(&inner, bindings, rounds, &mut tokens)?;
+                transcribe(&inner, bindings, rounds, marked, &mut tokens)?;
                 let mut group = Group::new(g.delimiter(), tokens.into_iter().collect());
                 group.set_span(g.span());
                 out.push(TokenTree::Group(group));
+                k += 1;
+            }
+            TokenTree::Ident(name) if marked.contains(&name.to_string()) => {
+                out.push(TokenTree::Ident(mark(name)));
                 k += 1;
             }
             other => {
@@ -68,6 +76,7 @@ fn repeat(
     separator: Option<&TokenTree>,
     bindings: &Bindings,
     rounds: &[usize],
+    marked: &BTreeSet<String>,
     out: &mut Vec<TokenTree>,
 ) -> Result<(), ExpandError> {
     let count = repetitions(inner, bindings, rounds).ok_or_else(|| {
@@ -79,7 +88,7 @@ fn repeat(
         }
         let mut deeper = rounds.to_vec();
         deeper.push(round);
-        transcribe(inner, bindings, &deeper, out)?;
+        transcribe(inner, bindings, &deeper, marked, out)?;
     }
     Ok(())
 }

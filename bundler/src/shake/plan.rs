@@ -252,7 +252,8 @@ impl Plan {
                 .iter()
                 .find(|s| s.label.as_deref().is_some_and(|l| l.starts_with(start)))
         };
-        let constructor = labelled("arguments to this struct").is_some();
+        let constructor = labelled("arguments to this struct").is_some()
+            || labelled("arguments to this enum variant").is_some();
         let Some(span) = labelled("expected `()`").filter(|_| constructor) else {
             return false;
         };

@@ -337,6 +337,7 @@ fn words(command: &str) -> Vec<String> {
 /// real one) and leaves the workspace as it was: the committed
 /// submissions are fresh, so bundling them writes the same bytes.
 #[test]
+#[ignore = "heavy: make test-all (every documented bundler command, `all --check` among them)"]
 fn every_documented_example_runs_and_leaves_the_workspace_as_it_was() {
     let examples = documented_examples();
     let from = |source: &str| examples.iter().filter(|(s, _)| s == source).count();

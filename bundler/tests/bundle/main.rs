@@ -9,6 +9,7 @@ mod common;
 mod cli;
 mod fixtures;
 mod hard_cases;
+mod macro_cases;
 mod real;
 mod workspace;
 

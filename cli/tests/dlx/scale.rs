@@ -92,9 +92,25 @@ fn gnu_parallel(args: &[&str]) -> String {
 }
 
 #[test]
+fn split_then_gnu_parallel_then_sum_gives_the_counts() {
+    // A tree of many parts, and one of a few forced choices.
+    let some = ["queens-8", "sudoku-seed-a"];
+    split_parallel_sum(
+        counts()
+            .into_iter()
+            .filter(|(n, _)| some.contains(&n.as_str())),
+    );
+}
+
+#[test]
+#[ignore = "heavy: make test-all (every instance of counts.tsv counted through parts)"]
 fn split_then_gnu_parallel_then_sum_gives_every_count() {
+    split_parallel_sum(counts().into_iter());
+}
+
+fn split_parallel_sum(instances: impl Iterator<Item = (String, (u64, u64, u64))>) {
     let dlx = env!("CARGO_BIN_EXE_dlx");
-    for (name, want) in counts() {
+    for (name, want) in instances {
         let dir = scratch(&format!("split-{name}"));
         let (ok, _, err) = run(
             &[
@@ -163,6 +179,41 @@ fn a_part_says_what_it_fixed_and_is_a_dlx_file() {
     let (ok, total, err) = run(&args, "");
     assert!(ok, "{err}");
     assert_eq!(summary(total.split_once("  ").unwrap().1), (92, 975, 16126));
+}
+
+#[test]
+fn a_second_split_into_a_folder_replaces_the_first_parts() {
+    let dir = scratch("split-twice");
+    let out = dir.to_str().unwrap();
+    let parts = |dir: &Path| std::fs::read_dir(dir).unwrap().count();
+    let (ok, _, err) = run(&["split", "--parts", "12", QUEENS_8, "--out", out], "");
+    assert!(ok, "{err}");
+    let many = parts(&dir);
+    let (ok, _, err) = run(&["split", "--parts", "2", QUEENS_8, "--out", out], "");
+    assert!(ok, "{err}");
+    assert!(
+        err.contains(&format!("removed the {many} parts of an earlier split")),
+        "{err}"
+    );
+    let few = parts(&dir);
+    assert!(few < many, "{few} parts after {many}");
+    // A file named like a part but not one is the user's: nothing is removed.
+    std::fs::write(dir.join("part-9999.dlx"), "mine\n").unwrap();
+    let (ok, _, err) = run(&["split", "--parts", "12", QUEENS_8, "--out", out], "");
+    assert!(
+        !ok && err.contains("part-9999.dlx: is named like a part"),
+        "{err}"
+    );
+    assert_eq!(parts(&dir), few + 1);
+}
+
+#[test]
+fn threads_asked_for_colors_are_one_and_it_is_said() {
+    let colors = "A B | X\nA X:1\nB X:1\nA B\n";
+    let (ok, out, err) = run(&["--threads", "2"], colors);
+    assert!(ok, "{err}");
+    assert_eq!(summary(&out).0, 2);
+    assert!(err.contains("searching on 1 thread, not 2"), "{err}");
 }
 
 #[test]

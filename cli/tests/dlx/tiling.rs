@@ -407,6 +407,14 @@ fn writes_an_svg_of_the_first_solution() {
     let (ok, _, err) = run(&["--draw"], "a b\na\nb\n");
     assert!(!ok);
     assert!(err.contains("cannot draw"), "{err}");
+    // Queens' items `r3`, `c5` read as cells, but no option is a piece.
+    let queens = read("library/instances/queens-8.dlx");
+    let (ok, out, err) = run(&["--first", "--draw"], &queens);
+    assert!(!ok && out.is_empty());
+    assert!(
+        err.contains("<stdin>:2: cannot draw: the cells of option `r3 c3 a6 b7` do not touch"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! `judge`: compile a submission with plain rustc and judge it on every case.
 //!
 //! ```text
-//! judge <id> [--source FILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings] [--root DIR]
-//! judge stress <id> --count N [--seed S] [--class NAME] [--save-slowest NAME] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]
+//! judge <id> [--source FILE] [--judge PROFILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings] [--root DIR]
+//! judge submit <id> [--judge PROFILE] [--out FILE]   bundle, then judge: `make submit-<id>`
+//! judge stress <id> [--count N] [--seed S] [--class NAME] [--save-slowest NAME] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]
 //! judge resolve <name>...     the id each name (an id or an alias) names
 //! judge list                  every id, then its aliases, one problem a line
 //! ```
@@ -10,12 +11,13 @@
 //! The ids (and aliases) are discovered under the workspace root: by default
 //! the one this binary was built in, or `--root DIR`.
 
+use bundler::Judge;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use judge_tests::catalog::{default_root, Catalog, Problem};
 use judge_tests::error::Error;
 use judge_tests::judge::{all_accepted, find_cases, judge_cases, limits_of};
 use judge_tests::report::{case_report, name_width, summary, Style};
-use judge_tests::run::compile;
+use judge_tests::run::Compiler;
 use judge_tests::stress::{stress, StressKit, StressOptions};
 use std::ffi::OsString;
 use std::io::Write;
@@ -58,6 +60,22 @@ struct RunArgs {
     /// Fail when rustc prints a warning.
     #[arg(long)]
     deny_warnings: bool,
+    /// The judge profile to compile as (the bundler's table: edition, and
+    /// the judge's rustc where it is installed here).
+    #[arg(long, value_name = "PROFILE", default_value = "default", value_parser = profile_names())]
+    judge: String,
+}
+
+impl RunArgs {
+    /// How the submission is compiled.
+    fn compiler(&self) -> Compiler {
+        Compiler::of(Judge::named(&self.judge).expect("clap checks the profile's name"))
+    }
+}
+
+/// The `--judge` values, from the bundler's table.
+fn profile_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Judge::all().iter().map(|j| j.name))
 }
 
 #[derive(Subcommand)]
@@ -68,7 +86,7 @@ enum Command {
         /// The problem: an id or an alias.
         id: String,
         /// How many random inputs.
-        #[arg(long)]
+        #[arg(long, default_value_t = 100)]
         count: usize,
         /// The seed of the first input: a run replays exactly from it.
         #[arg(long, default_value_t = 1)]
@@ -82,6 +100,22 @@ enum Command {
         save_slowest: Option<String>,
         #[command(flatten)]
         run: RunArgs,
+    },
+    /// Bundle the problem's adapter (library/src/problems/<id>.rs) into its
+    /// submission, then judge it on every case with --deny-warnings and
+    /// print its path and size: what `make submit-<id>` runs. `all` does
+    /// every problem and prints a total.
+    Submit {
+        /// The problem: an id, an alias, or `all`.
+        id: String,
+        /// The judge profile to bundle and compile for: `default` writes
+        /// the committed submissions/<id>/main.rs; another needs --out.
+        #[arg(long, value_name = "PROFILE", default_value = "default", value_parser = profile_names())]
+        judge: String,
+        /// Where to write the bundle (default: submissions/<id>/main.rs,
+        /// for the default profile only).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// Print the problem id that each name (an id or an alias) names, one a line.
     Resolve {
@@ -123,6 +157,7 @@ fn run() -> Result<ExitCode, Error> {
     let catalog = catalog?;
     match cli.command {
         Some(Command::Resolve { names }) => resolve(&catalog, &names),
+        Some(Command::Submit { id, judge, out }) => submit(&catalog, &id, &judge, out),
         Some(Command::List) => {
             list(&catalog);
             Ok(ExitCode::SUCCESS)
@@ -210,9 +245,112 @@ fn judge_problem(
         dirs => dirs.to_vec(),
     };
     let source = run.source.as_ref().unwrap_or(&problem.submission);
-    with_compiled(source, run.deny_warnings, |exe| {
-        judge_submission(&problem, exe, &dirs)
-    })
+    with_compiled(source, run, |exe| judge_submission(&problem, exe, &dirs))
+}
+
+/// `judge submit <id>`: bundles the adapter, writes the file, judges it on
+/// every case as `judge <id> --deny-warnings` does, then prints its path
+/// and size; `judge submit all`: every problem, then a total.
+fn submit(
+    catalog: &Catalog,
+    name: &str,
+    profile: &str,
+    out: Option<PathBuf>,
+) -> Result<ExitCode, Error> {
+    if name != "all" {
+        let problem = catalog.resolve(name)?;
+        return submit_one(catalog, problem, profile, out).map(|(code, _)| code);
+    }
+    if out.is_some() {
+        return Err(Error::Usage("--out needs one problem, not `all`".into()));
+    }
+    let (mut failed, mut bytes) = (Vec::new(), 0);
+    for problem in &catalog.problems {
+        let (code, size) = submit_one(catalog, problem, profile, None)?;
+        bytes += size;
+        if code != ExitCode::SUCCESS {
+            failed.push(problem.id.as_str());
+        }
+    }
+    let count = catalog.problems.len();
+    println!(
+        "submit all: {} of {count} problems bundled and accepted, {bytes} bytes in all{}",
+        count - failed.len(),
+        match failed.is_empty() {
+            true => String::new(),
+            false => format!("; failed: {}", failed.join(", ")),
+        }
+    );
+    Ok(exit_code(failed.is_empty()))
+}
+
+/// [`submit`] for one problem: how its judging ended, and the bundle's size.
+fn submit_one(
+    catalog: &Catalog,
+    problem: &Problem,
+    profile: &str,
+    out: Option<PathBuf>,
+) -> Result<(ExitCode, usize), Error> {
+    let cases = problem.case_dir()?.to_path_buf();
+    let judge = Judge::named(profile).expect("clap checks the profile's name");
+    let file = match out {
+        Some(out) => out,
+        None if judge.is_default() => problem.submission.clone(),
+        None => {
+            return Err(Error::Usage(format!(
+                "--judge {profile}: only the default profile is committed \
+                 (submissions/<id>/main.rs); give --out FILE for this one"
+            )))
+        }
+    };
+    let mut options = bundler::Options::new(&problem.id, catalog.root.join("library"));
+    options.judge = judge;
+    eprintln!("    Bundling {} ({profile} profile)", problem.id);
+    let bundle = bundler::bundle(&options).map_err(|e| Error::Bundle(e.to_string()))?;
+    for warning in &bundle.warnings {
+        eprintln!("{warning}\n");
+    }
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    std::fs::write(&file, &bundle.text).map_err(|e| Error::io(&file, e))?;
+    let code = judge_apart(catalog, problem, &file, profile, &cases)?;
+    let shown = file.strip_prefix(&catalog.root).unwrap_or(&file);
+    let size = bundle.text.len();
+    println!("submission: {} ({size} bytes)", shown.display());
+    Ok((code, size))
+}
+
+/// Judges `file` in a judge process of its own, as `judge <id> --source
+/// FILE --deny-warnings` does: the kernel's peak memory of a submission
+/// counts the process it was forked from, and this one holds the
+/// bundler's syntax trees.
+fn judge_apart(
+    catalog: &Catalog,
+    problem: &Problem,
+    file: &Path,
+    profile: &str,
+    cases: &Path,
+) -> Result<ExitCode, Error> {
+    let me = std::env::current_exe().map_err(|e| Error::io("the judge's own path", e))?;
+    let status = std::process::Command::new(&me)
+        .arg(&problem.id)
+        .arg("--source")
+        .arg(file)
+        .arg("--cases")
+        .arg(cases)
+        .args(["--deny-warnings", "--judge", profile, "--root"])
+        .arg(&catalog.root)
+        .status()
+        .map_err(|e| Error::io(&me, e))?;
+    match status.code() {
+        Some(0) => Ok(ExitCode::SUCCESS),
+        Some(1) => Ok(ExitCode::FAILURE),
+        _ => Err(Error::Usage(format!(
+            "the judge of {} stopped: {status}",
+            problem.id
+        ))),
+    }
 }
 
 /// Which random inputs a stress run draws.
@@ -243,24 +381,29 @@ fn stress_problem(
         save_slowest: draw.save_slowest,
     };
     let source = run.source.as_ref().unwrap_or(&problem.submission);
-    with_compiled(source, run.deny_warnings, |exe| {
-        stress_submission(&kit, exe, &options)
-    })
+    with_compiled(source, run, |exe| stress_submission(&kit, exe, &options))
 }
 
-/// Compiles `source` like a judge and hands the executable to `then`; a
-/// compile error (or a warning, with `deny_warnings`) is one failed case.
+/// Compiles `source` like the profile's judge and hands the executable to
+/// `then`; a compile error (or a warning, with `--deny-warnings`) is one
+/// failed case, a missing file an error.
 fn with_compiled(
     source: &Path,
-    deny_warnings: bool,
+    run: &RunArgs,
     then: impl FnOnce(&Path) -> Result<ExitCode, Error>,
 ) -> Result<ExitCode, Error> {
+    if !source.is_file() {
+        return Err(Error::NoSource(source.to_path_buf()));
+    }
+    let deny_warnings = run.deny_warnings;
+    let compiler = run.compiler();
     let build = tempfile::tempdir().map_err(|e| Error::io(std::env::temp_dir(), e))?;
     eprintln!(
-        "   Compiling {} (rustc --edition 2021 -O)",
-        source.display()
+        "   Compiling {} ({})",
+        source.display(),
+        compiler.describe()
     );
-    let compiled = match compile(source, build.path()) {
+    let compiled = match compiler.compile(source, build.path()) {
         Ok(compiled) => compiled,
         Err(e) => {
             let ce = Style::for_stdout().verdict("CE");

@@ -22,8 +22,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use library::dlx::engine::{self, Engine};
 use library::dlx::parallel::{self, PARTS_PER_THREAD};
-use library::dlx::{bitset, parts, text, Buckets, Links, Listed, Problem, Search, Solver, Stats};
+use library::dlx::{parts, text, Buckets, Links, Listed, Problem, Search, Stats};
 
 use crate::race::{self, cpu};
 
@@ -131,11 +132,8 @@ pub fn threads(instances: &str, wanted: &[String], runs: usize) -> bool {
         let text = std::fs::read(format!("{instances}/{name}.dlx")).expect("the instance");
         let instance = text::parse(text).expect("a valid instance");
         let problem = &instance.problem;
-        let row = if bitset::Solver::suits(problem) {
-            row::<bitset::Solver>(problem, runs, "bitset")
-        } else {
-            row::<Solver>(problem, runs, "links")
-        };
+        let engine = Engine::auto(problem);
+        let row = engine.run(problem, Rows(runs, engine.name()));
         let exact = row
             .counts
             .iter()
@@ -176,6 +174,16 @@ struct Row {
     slower: f64,
     counts: Vec<(u64, Stats)>,
     engine: &'static str,
+}
+
+/// [`row`] as code the engine policy runs: the runs and the engine's name.
+struct Rows(usize, &'static str);
+
+impl engine::Run for Rows {
+    type Output = Row;
+    fn run<S: Search>(self, problem: &Problem) -> Row {
+        row::<S>(problem, self.0, self.1)
+    }
 }
 
 fn row<S: Search>(problem: &Problem, runs: usize, engine: &'static str) -> Row {

@@ -40,7 +40,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::dlx::links::{arena, option_nodes, option_of, Node};
+use crate::dlx::arena::{arena, option_nodes, option_of, Node};
 use crate::dlx::{Choice, Problem, Stats, COVERED};
 
 /// The state of Algorithms C and M: see the module docs.

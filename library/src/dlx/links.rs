@@ -3,18 +3,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::dlx::arena::{arena, option_nodes, option_of, Node};
 use crate::dlx::{Branching, Choice, Never, Problem, Progress, Scan, Search, Stats, COVERED};
-
-/// One node of the arena (see the module docs of [`crate::dlx`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node {
-    /// Option node: its item (> 0). Spacer: `-k`. Header: 0.
-    pub(crate) top: i32,
-    pub(crate) up: u32,
-    pub(crate) down: u32,
-    /// Option node: the next node of its option, cyclically. Others: 0.
-    pub(crate) right: u32,
-}
 
 /// Past this many primary items, a choice that scans them all at every
 /// node costs more than keeping the active ones in buckets by length: use
@@ -431,73 +421,6 @@ impl<C: Choice> Links<C> {
     fn option_nodes(&self, x: u32) -> impl Iterator<Item = u32> + '_ {
         option_nodes(&self.nodes, x)
     }
-}
-
-/// The number of the option that node `x` belongs to.
-pub(crate) fn option_of(nodes: &[Node], mut x: u32) -> usize {
-    while nodes[x as usize].top > 0 {
-        x -= 1;
-    }
-    -nodes[x as usize].top as usize
-}
-
-/// The nodes of the option that node `x` belongs to, in order.
-pub(crate) fn option_nodes(nodes: &[Node], x: u32) -> impl Iterator<Item = u32> + '_ {
-    let mut first = x;
-    while nodes[first as usize - 1].top > 0 {
-        first -= 1;
-    }
-    (first..).take_while(move |&y| nodes[y as usize].top > 0)
-}
-
-/// The lengths and nodes of `problem`'s arena, every item uncovered (see
-/// the module docs of [`crate::dlx`]).
-pub(crate) fn arena(problem: &Problem) -> (Vec<i32>, Vec<Node>) {
-    let n = problem.primary + problem.secondary;
-    let mut len = vec![0; n + 1];
-    let mut nodes: Vec<Node> = (0..=n as u32)
-        .map(|i| Node {
-            top: 0,
-            up: i,
-            down: i,
-            right: 0,
-        })
-        .collect();
-    nodes.reserve(problem.items.len() + problem.options() + 1);
-    let mut previous_first = 0;
-    for k in 0..problem.options() {
-        let spacer = nodes.len();
-        nodes.push(Node {
-            top: -(k as i32),
-            up: previous_first,
-            down: 0,
-            right: 0,
-        });
-        previous_first = nodes.len() as u32;
-        for &item in problem.slice(k) {
-            let x = nodes.len() as u32;
-            let head = item as usize + 1;
-            let last = nodes[head].up;
-            nodes.push(Node {
-                top: head as i32,
-                up: last,
-                down: head as u32,
-                right: x + 1,
-            });
-            nodes[last as usize].down = x;
-            nodes[head].up = x;
-            len[head] += 1;
-        }
-        nodes[spacer].down = nodes.len() as u32 - 1;
-        nodes.last_mut().expect("options are not empty").right = previous_first;
-    }
-    nodes.push(Node {
-        top: -(problem.options() as i32),
-        up: previous_first,
-        down: 0,
-        right: 0,
-    });
-    (len, nodes)
 }
 
 /// Turns a visitor of option numbers into one of the option nodes chosen.

@@ -90,18 +90,18 @@ fn read_count(lines: &mut Lines) -> Result<usize, Error> {
         .iter()
         .take_while(|b| b.is_ascii_whitespace())
         .count();
-    let text = &line.text[skipped..];
-    let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
-    let count = std::str::from_utf8(&text[..digits])
-        .ok()
-        .and_then(|d| d.parse().ok());
-    match count {
-        Some(count) => {
-            line.ends_at(skipped + digits)?;
-            Ok(count)
-        }
-        None => Err(line.expected_at(skipped, "the number of grids")),
-    }
+    let word = line.text[skipped..]
+        .iter()
+        .take_while(|b| !b.is_ascii_whitespace())
+        .count();
+    let token = input::Token {
+        line: line.number,
+        column: input::column(line.text, skipped),
+        text: &line.text[skipped..skipped + word],
+    };
+    let count = token.number("the number of grids", 0..=i64::MAX)?;
+    line.ends_at(skipped + word)?;
+    Ok(count)
 }
 
 #[cfg(test)]
@@ -162,11 +162,20 @@ KDEMJIFNCHGAOPBL\nGLBCDPMHEONKJIAF\nPHNOBALKMJFIDCEG\nIAFJOECGLDPBHMNK\n";
         );
         assert_eq!(
             error("ten\n"),
-            "input:1:1: expected the number of grids, found 't'"
+            "input:1:1: expected the number of grids (0 or more), found \"ten\""
         );
         assert_eq!(
             error("  2x\n"),
-            "input:1:4: expected the end of the line, found 'x'"
+            "input:1:3: expected the number of grids (0 or more), found \"2x\""
+        );
+        assert_eq!(
+            error("2 x\n"),
+            "input:1:3: expected the end of the line, found 'x'"
+        );
+        // An overlong number is quoted whole.
+        assert_eq!(
+            error("99999999999999999999999\n"),
+            "input:1:1: expected the number of grids (0 or more), found \"99999999999999999999999\""
         );
         assert_eq!(
             error(&format!("2\n{GRID}")),

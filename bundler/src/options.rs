@@ -1,0 +1,77 @@
+//! What to bundle and how: the one value every pass reads its settings
+//! from.
+
+use std::path::PathBuf;
+
+use crate::judge::Judge;
+
+/// What to bundle and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub source: Source,
+    pub judge: Judge,
+    pub strip_docs: bool,
+    pub minify: bool,
+    /// An item to explain (`--explain`).
+    pub explain: Option<String>,
+    /// Keep every item (tests only drop test code): the reference the
+    /// tree-shaken bundle is compared with.
+    pub keep_everything: bool,
+    /// The judge's rustc version, when the judge table's is out of date
+    /// or unknown (`--rustc`): the bundle is checked against it.
+    pub rustc: Option<String>,
+}
+
+/// Where the code to bundle is.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// An adapter of a library: `src/problems/<id>.rs`, whose `pub fn
+    /// main()` is the entry point, in the library package `library` (as
+    /// given: the header's command names it so).
+    Problem { id: String, library: PathBuf },
+    /// A bin of a user's Cargo package (`--bin`): its `fn main` is the
+    /// entry point, and every library crate it uses is bundled with it.
+    /// `manifest` is the package's `Cargo.toml` (`None`: the current
+    /// directory's).
+    Bin {
+        name: String,
+        manifest: Option<PathBuf>,
+    },
+}
+
+impl Options {
+    /// Adapter `id` of `library`, readable, for the default judge profile.
+    pub fn new(id: &str, library: PathBuf) -> Options {
+        Options::of(Source::Problem {
+            id: id.to_string(),
+            library,
+        })
+    }
+
+    /// Bin `name` of the package at `manifest` (`None`: the current
+    /// directory's), readable, for the default judge profile.
+    pub fn bin(name: &str, manifest: Option<PathBuf>) -> Options {
+        Options::of(Source::Bin {
+            name: name.to_string(),
+            manifest,
+        })
+    }
+
+    fn of(source: Source) -> Options {
+        Options {
+            source,
+            judge: Judge::all()[0],
+            strip_docs: false,
+            minify: false,
+            explain: None,
+            keep_everything: false,
+            rustc: None,
+        }
+    }
+
+    /// Whether the bundle is in the form `submissions/<id>/main.rs` holds:
+    /// the default profile, printed as it is by default, tree-shaken.
+    pub fn is_committed_form(&self) -> bool {
+        self.judge.is_default() && !self.strip_docs && !self.minify && !self.keep_everything
+    }
+}

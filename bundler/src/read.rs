@@ -1,0 +1,131 @@
+//! Pass 1: read what to bundle — an adapter of a library, or a bin of a
+//! user's package with the library crates it may use — then write out the
+//! item-level macro calls ([`crate::unfold`]) and find the entry point.
+//!
+//! ```text
+//! bundler p4205            library/src/problems/p4205.rs: its `pub fn main`
+//! cargo submit --bin a     src/bin/a.rs of the package: its `fn main`
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::discover::{self, Crate, ItemId, ModuleId};
+use crate::error::Error;
+use crate::unfold::unfold;
+use crate::{cargo, problems, Options, Source};
+
+/// The code read and the entry point found: what every later pass starts
+/// from.
+pub(crate) struct Read {
+    /// The problem id or the bin's name.
+    pub(crate) name: String,
+    /// What the header calls it (`Problem p4205`).
+    pub(crate) title: String,
+    pub(crate) krate: Crate,
+    pub(crate) main: ItemId,
+    /// The adapter's module, which a generated `fn main` calls (`None`:
+    /// the crate root's own `fn main` is the entry point).
+    pub(crate) adapter: Option<Vec<String>>,
+    /// Dependencies that cannot be bundled, by the name code uses.
+    pub(crate) refused: BTreeMap<String, String>,
+    /// The command that bundles it again, and the make target if any.
+    pub(crate) command: String,
+    pub(crate) make: Option<String>,
+}
+
+/// Reads what `options` name.
+pub(crate) fn read(options: &Options) -> Result<Read, Error> {
+    match &options.source {
+        Source::Problem { id, library } => read_problem(id, library),
+        Source::Bin { name, manifest } => read_bin(name, manifest.as_deref()),
+    }
+}
+
+/// Reads the library and finds the adapter's `main`.
+fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
+    let library = problems::library(given)?;
+    let id = problems::known(&library, id)?;
+    let base = library.parent().unwrap_or(Path::new("."));
+    let mut krate = discover::discover(&library, base)?;
+    unfold(&mut krate);
+    let library_name = library
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "library".into());
+    let main = entry_point(&krate, &id, &library_name)?;
+    // This project's own library (beside submissions/) is bundled with
+    // `make submit-<id>`; any other with the installed `bundler`.
+    let own = library_name == "library" && base.join("submissions").is_dir();
+    let (command, make) = match own {
+        true => (
+            format!("cargo run -q -p bundler -- {id}"),
+            Some(format!("make submit-{id}")),
+        ),
+        false => (format!("bundler {id} --library {}", given.display()), None),
+    };
+    Ok(Read {
+        title: format!("Problem {id}"),
+        adapter: Some(vec!["problems".to_string(), id.clone()]),
+        name: id,
+        krate,
+        main,
+        refused: BTreeMap::new(),
+        command,
+        make,
+    })
+}
+
+/// Reads the bin of a user's package and the library crates it may use.
+fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
+    let workspace = cargo::workspace(manifest, name)?;
+    let mut krate = discover::discover_workspace(&workspace)?;
+    unfold(&mut krate);
+    let root_file = krate.get(ModuleId::ROOT).file.clone();
+    let main = krate
+        .get(ModuleId::ROOT)
+        .items
+        .iter()
+        .position(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main"))
+        .map(|index| ItemId {
+            module: ModuleId::ROOT,
+            index,
+        })
+        .ok_or(Error::NoMain { file: root_file })?;
+    let mut command = format!("cargo submit --bin {name}");
+    if let Some(manifest) = manifest {
+        command.push_str(&format!(" --manifest-path {}", manifest.display()));
+    }
+    Ok(Read {
+        name: name.to_string(),
+        title: format!("Bin {name} of package {}", workspace.package),
+        refused: discover::refused(&workspace),
+        krate,
+        main,
+        adapter: None,
+        command,
+        make: None,
+    })
+}
+
+/// The adapter's `main`.
+fn entry_point(krate: &Crate, id: &str, library_name: &str) -> Result<ItemId, Error> {
+    let adapter = krate
+        .module(&["problems", id])
+        .ok_or_else(|| Error::NotDeclared {
+            id: id.to_string(),
+            file: format!("{library_name}/src/problems.rs"),
+        })?;
+    krate
+        .get(adapter)
+        .items
+        .iter()
+        .position(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main"))
+        .map(|index| ItemId {
+            module: adapter,
+            index,
+        })
+        .ok_or(Error::NoMain {
+            file: format!("{library_name}/src/problems/{id}.rs"),
+        })
+}

@@ -1,0 +1,124 @@
+//! The failure classes of issue 27, one fixture each: what `macro_rules!`
+//! calls write, and enums rustc trims. Each bundle is compiled
+//! warning-free (every `pub` narrowed, every `#[allow]` stripped) and run.
+//! The classes that need crates are bins of the user's package in
+//! `tests/fixtures/macro_crates/`.
+
+use bundler::{bundle, Bundle, Judge, Options};
+
+use crate::common::{compile, crate_visible, run, without_allows};
+use crate::fixture;
+use crate::fixtures::check_fixture;
+
+/// Bundles bin `bin` of the package in `tests/fixtures/macro_crates/`.
+fn bundle_bin(bin: &str) -> Bundle {
+    let manifest = fixture("macro_crates").join("sol").join("Cargo.toml");
+    let mut options = Options::bin(bin, Some(manifest));
+    options.judge = Judge::named("atcoder").expect("a judge");
+    bundle(&options).unwrap_or_else(|e| panic!("{bin}: {e}"))
+}
+
+/// Bundles `bin`, checks what it must and must not contain, compiles it
+/// warning-free and compares its output.
+fn check_bin(bin: &str, expected: &str, present: &[&str], absent: &[&str]) {
+    let bundle = bundle_bin(bin);
+    for text in present {
+        assert!(
+            bundle.text.contains(text),
+            "{bin}: no `{text}`:\n{}",
+            bundle.text
+        );
+    }
+    for text in absent {
+        assert!(
+            !bundle.text.contains(text),
+            "{bin}: `{text}` is in:\n{}",
+            bundle.text
+        );
+    }
+    assert!(bundle.warnings.is_empty(), "{bin}: {:?}", bundle.warnings);
+    assert_eq!(
+        bundle.report.fell_back, None,
+        "{bin}: the cut did not compile"
+    );
+    compile(&crate_visible(&without_allows(&bundle.text)), true);
+    let (stdout, code) = run(&compile(&bundle.text, true), "");
+    assert_eq!(code, Some(0), "{bin}: exit code");
+    assert_eq!(stdout, expected, "{bin}: output");
+}
+
+#[test]
+fn a_crate_reached_only_through_macro_written_items_is_bundled() {
+    // `c::convolve_u64` is written by `impl_convolve!`, and its code calls
+    // `W::crt`, which calls `Reduce::reduce` of crate `g`.
+    check_bin(
+        "convolve_both",
+        "757 9\n",
+        &["mod g {", "mod c {", "pub fn convolve_u64(", "fn reduce("],
+        &["convolve_unused"],
+    );
+    check_bin(
+        "convolve_only",
+        "757\n",
+        &["mod g {", "mod c {", "pub fn convolve_u64("],
+        &["convolve_unused"],
+    );
+}
+
+#[test]
+fn a_cfg_given_to_a_macro_is_decided_with_the_crates_features() {
+    // `imp!(u8, cfg(feature = "std"))`: the package enables `std`.
+    check_bin(
+        "cfg_argument",
+        "u8 u32 true\n",
+        &["impl Name for u8", "impl Name for u32", "true"],
+        &["u16", "cfg(", "false"],
+    );
+}
+
+#[test]
+fn macros_are_found_by_scope_not_by_name_across_crates() {
+    // `x` and `y` both have a private `imp!`; only `x` is used.
+    check_bin(
+        "scoped",
+        "42\n",
+        &["impl Double for u32"],
+        &["mod y", "Half", "fn test"],
+    );
+}
+
+#[test]
+fn an_unread_field_of_an_enum_variant_becomes_unit_with_its_constructors() {
+    check_fixture(
+        "variant_field",
+        "built 4\n6\n",
+        &[
+            "Dense(())",
+            "Sparse((), usize)",
+            "Pre::Dense(())",
+            "let _ = noisy(n);",
+            "Pre::Sparse((), 3)",
+        ],
+        &["Dense(u32)", "Vec<u32>, usize"],
+    );
+}
+
+#[test]
+fn a_variant_that_alone_uses_a_type_parameter_stays() {
+    check_fixture(
+        "marker_variant",
+        "5 true 7\n",
+        &["_Marker(T)", "_Phantom(PhantomData<T>)", "Left,"],
+        &["Right"],
+    );
+}
+
+#[test]
+fn a_macro_call_writing_live_and_dead_items_keeps_the_live_ones() {
+    check_fixture(
+        "mixed_macro_call",
+        "0 1\n",
+        &["impl Zero for i32", "impl Zero for i64"],
+        &["AddComm", "impl_trait"],
+    );
+}

@@ -1,0 +1,184 @@
+//! The `dlx` command's arguments, as clap reads them; `--help` is made
+//! from the doc comments here.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use library::dlx::engine::Asked;
+
+/// Counts, finds or prints the solutions of an exact-cover problem in
+/// Knuth's DLX text format (the input of his DLX1, DLX2 and DLX3 programs:
+/// secondary items may take colors, `item:color`, and primary items
+/// bounds, `lo:hi|item`).
+///
+/// By default every solution is counted and the last line reads
+/// `solutions: N  nodes: N  updates: N  seconds: S`, with nodes and updates
+/// counted as DLX1 counts them; for a file with colors as DLX2 counts them
+/// and for one with bounds as DLX3 does, with their cleansings too
+/// (`cleansings: N` before `seconds`).
+///
+/// The subcommands `polyomino` and `polycube` write the DLX file of a
+/// tiling puzzle described in the format of Knuth's polyomino-dlx and
+/// polycube-dlx; pipe it into `dlx --draw` to see solutions as boards.
+#[derive(Parser, Debug)]
+#[command(
+    name = "dlx",
+    version,
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true
+)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The problem file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+
+    /// Stop after the first solution.
+    #[arg(short, long, conflicts_with = "limit")]
+    pub first: bool,
+
+    /// Stop after K solutions.
+    #[arg(short = 'n', long, value_name = "K")]
+    pub limit: Option<u64>,
+
+    /// Print every solution found: its option lines, then an empty line.
+    #[arg(short, long)]
+    pub print: bool,
+
+    /// Draw every solution found as a picture of the board, one character
+    /// per piece (layers side by side in 3D), then an empty line. The
+    /// cells must be items named by their coordinates, as `dlx polyomino`
+    /// and `dlx polycube` name them (`0a`, `123`) or as `3_7`.
+    #[arg(short, long)]
+    pub draw: bool,
+
+    /// Write the first solution found to FILE as an SVG picture (2D
+    /// boards; cells named as for --draw).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+
+    /// Colour the pieces drawn by --draw: auto (when standard output is
+    /// a terminal), always or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub color: When,
+
+    /// Which engine searches: `auto` picks Algorithm M for bounds, C for
+    /// colors, and for other problems the bitset engine where it is
+    /// measured faster (dense puzzles of up to a few thousand options),
+    /// else dancing links; `links` and `bitset` force one (all walk the
+    /// same tree).
+    #[arg(long, value_name = "ENGINE", default_value = "auto")]
+    pub engine: Which,
+
+    /// The same as --engine bitset.
+    #[arg(long, conflicts_with = "engine")]
+    pub fast: bool,
+
+    /// Report progress on stderr about once a second (solutions so far,
+    /// nodes per second, estimated fraction of the tree explored). The
+    /// default is to report when stderr is a terminal.
+    #[arg(long, overrides_with = "no_progress")]
+    pub progress: bool,
+
+    /// Never report progress.
+    #[arg(long)]
+    pub no_progress: bool,
+
+    /// Search on N threads (the tree cut into parts that the threads take
+    /// in turn; nodes and updates are the sums, exactly the counts of one
+    /// thread). The default is every core the machine has when counting,
+    /// one thread when solutions are printed, drawn or limited; --threads
+    /// 1 searches as one thread always did, solutions in the same order.
+    /// With several threads printed solutions come whole, in any order.
+    /// Problems with colors or bounds are searched on one thread.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Write the DLX file of a polyomino puzzle, as Knuth's polyomino-dlx
+    /// does.
+    ///
+    /// A board line, then a line per piece: `[0-5][0-9]`, then
+    /// `F 01 02 10 11 21`, ... Coordinates are radix-62 digits 0-9a-zA-Z
+    /// or sets like [0-5]; a suffix (`00!`) makes a secondary item; `2|Z`
+    /// gives a multiplicity; `*:T` (ours) lets T be used any number of
+    /// times; lines starting with `|` are comments. The item line and the
+    /// options are polyomino-dlx's, in its order. See cli/README.md.
+    Polyomino {
+        /// The description; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+    },
+    /// Write the DLX file of a polycube puzzle, as Knuth's polycube-dlx
+    /// does.
+    ///
+    /// As for polyomino, with three coordinates per cell, no suffixes, and
+    /// multiplicities written `2*Z`; `*:T` lets T be used any number of
+    /// times. The item line and the options are polycube-dlx's, in its
+    /// order. See cli/README.md.
+    Polycube {
+        /// The description; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+    },
+    /// Cut a problem's search into independent DLX files, one search per
+    /// file, for a batch engine (GNU parallel, Slurm): `dlx split --parts
+    /// 64 big.dlx --out parts && parallel dlx ::: parts/*.dlx | dlx sum`.
+    ///
+    /// Each file fixes the options chosen at the first levels of the
+    /// search (its comments say which) and holds what is left; their
+    /// solutions are disjoint and together are all. `dlx` on a part
+    /// begins its closing line with `part: K/N` and counts the part's
+    /// share of the levels above it, so that `dlx sum` gives exactly the
+    /// counts of one search. Problems without colors or bounds only.
+    Split {
+        /// The problem; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+        /// At least this many parts, where the tree has them.
+        #[arg(long, value_name = "N", default_value = "64", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        parts: u32,
+        /// The folder to write part-0001.dlx, … into (created if needed).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Add up the closing lines of `dlx` runs (of the parts of `dlx
+    /// split`, or any runs) read from the files, or from standard input;
+    /// fail if a part's report is missing, repeated or malformed.
+    Sum {
+        /// Files holding the output of the runs; none reads standard input.
+        files: Vec<PathBuf>,
+    },
+}
+
+/// The `--engine` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Which {
+    Auto,
+    Links,
+    Bitset,
+}
+
+/// When to colour the drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum When {
+    Auto,
+    Always,
+    Never,
+}
+
+impl Args {
+    /// The engine `--engine` (or `--fast`) asks for.
+    pub fn asked(&self) -> Asked {
+        match (self.fast, self.engine) {
+            (true, _) | (_, Which::Bitset) => Asked::Bitset,
+            (_, Which::Links) => Asked::Links,
+            (_, Which::Auto) => Asked::Auto,
+        }
+    }
+
+    /// Whether every solution is counted, none printed, drawn or limited.
+    pub fn counting(&self) -> bool {
+        !(self.print || self.draw || self.svg.is_some() || self.first) && self.limit.is_none()
+    }
+}

@@ -1,0 +1,209 @@
+//! `dlx FILE`: reads a DLX file, picks the engine, searches, and hands
+//! each solution to the [`Printer`].
+
+use std::io::{self, IsTerminal};
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicU64;
+use std::time::Instant;
+
+use library::dlx::engine::{self, Engine};
+use library::dlx::{parallel, text, Problem, Progress, Search, Stats};
+
+use crate::args::{Args, When};
+use crate::draw;
+use crate::error::Error;
+use crate::parts;
+use crate::print::Printer;
+use crate::progress::Reporter;
+
+/// Solves the DLX file `name` (its bytes `text`): counts, prints or draws
+/// its solutions.
+pub fn solve(args: &Args, name: &str, text: Vec<u8>) -> Result<(), Error> {
+    let part = parts::header(name, &text)?;
+    let instance = text::parse(text).map_err(|source| Error::Text {
+        name: name.to_string(),
+        source,
+    })?;
+    let layout = layout_for(args, name, &instance)?;
+    let engine =
+        Engine::asked(args.asked(), &instance.problem).map_err(|source| Error::Engine {
+            name: name.to_string(),
+            source,
+        })?;
+    let threads = threads_for(args, name, &engine);
+    let search = Solve {
+        args,
+        engine,
+        threads,
+        part,
+    };
+    if args.print || layout.is_some() {
+        search.run(&instance.problem, Some(&instance), layout)
+    } else {
+        // Counting needs the problem only: the text and the places in it
+        // go before the engine is built (45 bytes an option of a million).
+        search.run(&instance.into_problem(), None, None)
+    }
+}
+
+/// What to search with, once the file is read.
+struct Solve<'a> {
+    args: &'a Args,
+    engine: Engine,
+    threads: usize,
+    part: Option<parts::Header>,
+}
+
+impl Solve<'_> {
+    /// Searches `problem`, printing or drawing from `instance` (its text)
+    /// if asked.
+    fn run(
+        self,
+        problem: &Problem,
+        instance: Option<&text::Instance>,
+        layout: Option<draw::Layout>,
+    ) -> Result<(), Error> {
+        let args = self.args;
+        let show_progress = args.progress || (!args.no_progress && io::stderr().is_terminal());
+        let solutions = AtomicU64::new(0);
+        let mut printer = Printer {
+            args,
+            instance,
+            layout,
+            colour: match args.color {
+                When::Always => true,
+                When::Never => false,
+                When::Auto => io::stdout().is_terminal(),
+            },
+            limit: if args.first { Some(1) } else { args.limit },
+            solutions: &solutions,
+            svg: None,
+            out: io::BufWriter::new(io::stdout()),
+        };
+        let start = Instant::now();
+        let mut reporter = Reporter::new(start, &solutions);
+        let (flow, stats) = if printer.limit == Some(0) {
+            (ControlFlow::Continue(()), Stats::default())
+        } else {
+            let searching = Searching {
+                threads: self.threads,
+                visit: |solution: &[usize]| printer.visit(solution),
+                interval: if show_progress { 1 << 16 } else { u64::MAX },
+                report: |p: &Progress| reporter.report(p),
+            };
+            self.engine.run(problem, searching)
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        if let ControlFlow::Break(Some(e)) = flow {
+            return Err(Error::write("a solution")(e));
+        }
+        reporter.finish();
+        printer.finish(&self.engine, self.part, stats, seconds)
+    }
+}
+
+/// How many threads to search on: `--threads`, or by default every core
+/// to count and one to print, draw or stop early; one for an engine whose
+/// tree is not cut into parts (colors, bounds), said on stderr if more
+/// were asked for.
+fn threads_for(args: &Args, name: &str, engine: &Engine) -> usize {
+    let asked = match args.threads {
+        Some(n) => n as usize,
+        None if args.counting() => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => 1,
+    };
+    if asked > 1 && !engine.splits() {
+        if args.threads.is_some() {
+            eprintln!(
+                "dlx: {name}: searching on 1 thread, not {asked}: problems with colors or \
+                 bounds are not cut into parts yet"
+            );
+        }
+        return 1;
+    }
+    asked
+}
+
+/// Runs an engine on one thread or several, giving what the search broke
+/// with and its statistics.
+struct Searching<F, R> {
+    threads: usize,
+    visit: F,
+    interval: u64,
+    report: R,
+}
+
+impl<F, R> engine::Run for Searching<F, R>
+where
+    F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
+    R: FnMut(&Progress) + Send,
+{
+    type Output = (ControlFlow<Option<io::Error>>, Stats);
+
+    fn run<S: Search>(self, problem: &Problem) -> Self::Output {
+        if self.threads > 1 {
+            return parallel::search_parallel::<S, _, _, _>(
+                problem,
+                self.threads,
+                self.visit,
+                self.interval,
+                self.report,
+            );
+        }
+        let mut solver = S::new(problem);
+        let flow = solver.search_with_progress(self.visit, self.interval, self.report);
+        (flow, solver.stats())
+    }
+}
+
+/// How to draw the solutions, if `--draw` or `--svg` asks for pictures.
+fn layout_for(
+    args: &Args,
+    name: &str,
+    instance: &text::Instance,
+) -> Result<Option<draw::Layout>, Error> {
+    if !args.draw && args.svg.is_none() {
+        return Ok(None);
+    }
+    let names: Vec<String> = (0..instance.items())
+        .map(|i| instance.item_name(i))
+        .collect();
+    let layout = draw::Layout::new(&names, instance.problem.primary()).ok_or_else(|| {
+        Error::refused(
+            name,
+            "cannot draw: no primary item is named like a cell \
+             (two or three radix-62 digits such as 0a, or numbers such as 3_7)",
+        )
+    })?;
+    let texts: Vec<String> = (0..instance.problem.options())
+        .map(|k| instance.option_text(k))
+        .collect();
+    if let Some(k) = layout.scattered(texts.iter().map(String::as_str)) {
+        return Err(Error::refused(
+            format!("{name}:{}", instance.option_line(k)),
+            format!(
+                "cannot draw: the cells of option `{}` do not touch one another, so \
+                 its items are not cells of a board (pieces are connected)",
+                shorten(&texts[k])
+            ),
+        ));
+    }
+    if args.svg.is_some() && layout.dimensions != 2 {
+        return Err(Error::refused(
+            name,
+            format!(
+                "--svg draws 2D boards, and this one has {} coordinates (use --draw)",
+                layout.dimensions
+            ),
+        ));
+    }
+    Ok(Some(layout))
+}
+
+/// An option's text for a message: at most 60 characters, then `…`.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}

@@ -1,0 +1,250 @@
+//! Which engine searches a problem: the one policy that the `dlx` command
+//! and the benches follow.
+//!
+//! ```
+//! use library::dlx::engine::{Engine, Run};
+//! use library::dlx::{Problem, Search};
+//!
+//! // Pentomino-like: few primary items, no secondary ones: the bitsets.
+//! let mut problem = Problem::new(2, 0);
+//! problem.add_option(&[0])?;
+//! problem.add_option(&[1])?;
+//! problem.add_option(&[0, 1])?;
+//! let engine = Engine::auto(&problem);
+//! assert_eq!(engine, Engine::Bitset);
+//!
+//! // Any code generic over `Search` runs on the engine picked.
+//! struct Count;
+//! impl Run for Count {
+//!     type Output = u64;
+//!     fn run<S: Search>(self, problem: &Problem) -> u64 {
+//!         S::new(problem).count()
+//!     }
+//! }
+//! assert_eq!(engine.run(&problem, Count), 2);
+//! # Ok::<(), library::dlx::Error>(())
+//! ```
+//!
+//! Every engine walks the tree of the Knuth program it follows (DLX1 for
+//! plain problems, DLX2 with colors, DLX3 with bounds), so the choice only
+//! changes how fast; [`Engine::auto`] picks by measurement (see
+//! [`bitset::Solver::suits`](crate::dlx::bitset::Solver::suits) and
+//! [`SCAN_LIMIT`]).
+
+use std::fmt;
+
+use crate::dlx::{bitset, color, multi, Buckets, Links, Listed, Problem, Search, SCAN_LIMIT};
+
+/// An engine, as the policy names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Algorithm X on dancing links, choosing by a scan of the primary
+    /// items, or (`listed`, past [`SCAN_LIMIT`] primary items) from
+    /// buckets of the active items by length.
+    X { listed: bool },
+    /// Algorithm X on bitsets: dense puzzles.
+    Bitset,
+    /// Algorithm C (colors), choosing by a scan or from DLX2's list.
+    C { listed: bool },
+    /// Algorithm M (bounds, colors too), by a scan or from DLX3's list.
+    M { listed: bool },
+}
+
+/// What a user may ask for: an engine by its family, or the policy's pick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// [`Engine::auto`].
+    Auto,
+    /// Dancing links: X, or C or M where the problem needs them.
+    Links,
+    /// The bitsets (plain problems only).
+    Bitset,
+}
+
+/// Code generic over the engine, run by [`Engine::run`] on the engine
+/// picked (a closure cannot be generic over a type).
+pub trait Run {
+    type Output;
+    fn run<S: Search>(self, problem: &Problem) -> Self::Output;
+}
+
+/// Why an engine asked for cannot search a problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The bitsets search problems without colors or bounds only.
+    BitsetNeedsPlain,
+    /// The bitset tables would take about this many bytes.
+    BitsetTooBig(u64),
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refused::BitsetNeedsPlain => write!(
+                f,
+                "the bitset engine searches problems without colors or bounds \
+                 (run without --fast or --engine bitset)"
+            ),
+            Refused::BitsetTooBig(bytes) => write!(
+                f,
+                "the bitset engine would need about {} MiB for this problem \
+                 (items × options bits); use --engine links (dancing links need \
+                 only the input's size)",
+                bytes >> 20
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// Past this, the bitset tables are the wrong engine even when asked for
+/// (they would exhaust memory).
+pub const BITSET_MEMORY_LIMIT: u64 = 1 << 30;
+
+impl Engine {
+    /// The engine measured fastest for `problem`: M for bounds, C for
+    /// colors; for plain problems the bitsets where they suit (dense
+    /// puzzles of up to a few thousand options), else dancing links.
+    pub fn auto(problem: &Problem) -> Engine {
+        let listed = problem.primary() > SCAN_LIMIT;
+        if problem.has_bounds() {
+            Engine::M { listed }
+        } else if problem.has_colors() {
+            Engine::C { listed }
+        } else if bitset::Solver::suits(problem) {
+            Engine::Bitset
+        } else {
+            Engine::X { listed }
+        }
+    }
+
+    /// The engine `asked` names for `problem`, or why it cannot search it.
+    pub fn asked(asked: Asked, problem: &Problem) -> Result<Engine, Refused> {
+        let plain = !problem.has_colors() && !problem.has_bounds();
+        match asked {
+            Asked::Auto => Ok(Engine::auto(problem)),
+            Asked::Links if plain => Ok(Engine::X {
+                listed: problem.primary() > SCAN_LIMIT,
+            }),
+            Asked::Links => Ok(Engine::auto(problem)),
+            Asked::Bitset if !plain => Err(Refused::BitsetNeedsPlain),
+            Asked::Bitset => match bitset::Solver::memory(problem) {
+                bytes if bytes > BITSET_MEMORY_LIMIT => Err(Refused::BitsetTooBig(bytes)),
+                _ => Ok(Engine::Bitset),
+            },
+        }
+    }
+
+    /// A short name: `links`, `buckets`, `bitset`, `color`, `multi` (with
+    /// `-listed` where C or M keep Knuth's list of active items).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Engine::X { listed: false } => "links",
+            Engine::X { listed: true } => "buckets",
+            Engine::Bitset => "bitset",
+            Engine::C { listed: false } => "color",
+            Engine::C { listed: true } => "color-listed",
+            Engine::M { listed: false } => "multi",
+            Engine::M { listed: true } => "multi-listed",
+        }
+    }
+
+    /// Whether the engine counts cleansings: DLX2's and DLX3's statistics.
+    pub fn counts_cleansings(&self) -> bool {
+        matches!(self, Engine::C { .. } | Engine::M { .. })
+    }
+
+    /// Whether the tree can be cut into parts ([`crate::dlx::parts`]) and
+    /// searched on several threads with exactly one thread's counts:
+    /// Algorithm X's tree only, for now.
+    pub fn splits(&self) -> bool {
+        matches!(self, Engine::X { .. } | Engine::Bitset)
+    }
+
+    /// Runs `code` with this engine's type.
+    pub fn run<R: Run>(self, problem: &Problem, code: R) -> R::Output {
+        match self {
+            Engine::X { listed: false } => code.run::<crate::dlx::Solver>(problem),
+            Engine::X { listed: true } => code.run::<Links<Buckets>>(problem),
+            Engine::Bitset => code.run::<bitset::Solver>(problem),
+            Engine::C { listed: false } => code.run::<color::Solver>(problem),
+            Engine::C { listed: true } => code.run::<color::Links<Listed>>(problem),
+            Engine::M { listed: false } => code.run::<multi::Solver>(problem),
+            Engine::M { listed: true } => code.run::<multi::Links<Listed>>(problem),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(primary: usize, secondary: usize, options: &[&[usize]]) -> Problem {
+        let mut problem = Problem::new(primary, secondary);
+        for option in options {
+            problem.add_option(option).expect("a valid option");
+        }
+        problem
+    }
+
+    #[test]
+    fn auto_follows_colors_bounds_and_density() {
+        let dense = plain(2, 0, &[&[0], &[1], &[0, 1]]);
+        assert_eq!(Engine::auto(&dense), Engine::Bitset);
+        // Secondary items: the bitsets were measured slower (queens).
+        let queens = plain(2, 1, &[&[0, 2], &[1, 2], &[0], &[1]]);
+        assert_eq!(Engine::auto(&queens), Engine::X { listed: false });
+        let wide = plain(SCAN_LIMIT + 1, 1, &[&[0, SCAN_LIMIT + 1]]);
+        assert_eq!(Engine::auto(&wide), Engine::X { listed: true });
+        let mut colored = Problem::new(1, 1);
+        colored.add_colored_option(&[(0, 0), (1, 1)]).unwrap();
+        assert_eq!(Engine::auto(&colored), Engine::C { listed: false });
+        let mut bounded = plain(1, 0, &[&[0]]);
+        bounded.set_bounds(0, 0, 2).unwrap();
+        assert_eq!(Engine::auto(&bounded), Engine::M { listed: false });
+    }
+
+    #[test]
+    fn asked_engines_are_refused_where_they_cannot_search() {
+        let mut colored = Problem::new(1, 1);
+        colored.add_colored_option(&[(0, 0), (1, 1)]).unwrap();
+        assert_eq!(
+            Engine::asked(Asked::Bitset, &colored),
+            Err(Refused::BitsetNeedsPlain)
+        );
+        // Links on a colored problem is Algorithm C: the links it needs.
+        assert_eq!(
+            Engine::asked(Asked::Links, &colored),
+            Ok(Engine::C { listed: false })
+        );
+        let queens = plain(2, 1, &[&[0, 2], &[1, 2]]);
+        assert_eq!(Engine::asked(Asked::Bitset, &queens), Ok(Engine::Bitset));
+        assert!(Refused::BitsetTooBig(3 << 30)
+            .to_string()
+            .contains("3072 MiB"));
+    }
+
+    #[test]
+    fn every_engine_counts_the_same() {
+        struct Count;
+        impl Run for Count {
+            type Output = u64;
+            fn run<S: Search>(self, problem: &Problem) -> u64 {
+                S::new(problem).count()
+            }
+        }
+        let problem = plain(3, 1, &[&[0, 1], &[2, 3], &[1, 2], &[0, 3], &[2]]);
+        for engine in [
+            Engine::X { listed: false },
+            Engine::X { listed: true },
+            Engine::Bitset,
+            Engine::C { listed: false },
+            Engine::C { listed: true },
+            Engine::M { listed: false },
+            Engine::M { listed: true },
+        ] {
+            assert_eq!(engine.run(&problem, Count), 3, "{}", engine.name());
+        }
+    }
+}

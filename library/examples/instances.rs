@@ -181,7 +181,13 @@ fn random_colored(seed: u64, primary: usize, secondary: usize, options: usize) -
 /// `bounded`, each primary item is covered `lo..=hi` times, `lo` 0 or 1
 /// and `hi` 1 or 2, and an option names one to three of them and one to
 /// three secondary items.
-fn random_dense(seed: u64, primary: usize, secondary: usize, options: usize, bounded: bool) -> String {
+fn random_dense(
+    seed: u64,
+    primary: usize,
+    secondary: usize,
+    options: usize,
+    bounded: bool,
+) -> String {
     let mut random = Random(seed);
     let mut out = format!(
         "| A random problem whose nodes are mostly solutions (seed {seed}): {primary} primary \

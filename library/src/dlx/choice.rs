@@ -148,7 +148,10 @@ impl Choice for Scan {
             .count();
         match active == self.active as usize {
             true => Ok(()),
-            false => Err(format!("{} primary items active, not {}", active, self.active)),
+            false => Err(format!(
+                "{} primary items active, not {}",
+                active, self.active
+            )),
         }
     }
 }

@@ -321,7 +321,8 @@ impl<C: Choice> Links<C> {
     #[inline]
     fn leave(&mut self, best: u32, first_tweak: u32) {
         if self.tweaking(best) {
-            self.dance.untweak(best, first_tweak, self.bound_of(best) != 0);
+            self.dance
+                .untweak(best, first_tweak, self.bound_of(best) != 0);
         } else {
             self.dance.uncover(best);
         }

@@ -48,6 +48,8 @@ use crate::dlx::{Choice, Problem, Stats, COVERED};
 pub(crate) struct Dance<C> {
     /// The number of primary items.
     pub(crate) primary: usize,
+    /// How many primary items are active.
+    pub(crate) active: u32,
     /// `len[i]` as in Algorithm X, with `COVERED` set while item `i` is
     /// covered, purified or (Algorithm M) inactive.
     pub(crate) len: Vec<i32>,
@@ -80,6 +82,7 @@ impl<C: Choice> Dance<C> {
         }
         Dance {
             primary: problem.primary,
+            active: problem.primary as u32,
             choice: C::new(&len[..=problem.primary]),
             len,
             nodes,
@@ -257,6 +260,7 @@ impl<C: Choice> Dance<C> {
     pub(crate) fn deactivate(&mut self, c: u32) {
         if c as usize <= self.primary {
             self.choice.cover(c, &self.len);
+            self.active -= 1;
         }
         *self.len_mut(c) += COVERED;
     }
@@ -267,6 +271,7 @@ impl<C: Choice> Dance<C> {
         *self.len_mut(c) -= COVERED;
         if c as usize <= self.primary {
             self.choice.uncover(c, &self.len);
+            self.active += 1;
         }
     }
 

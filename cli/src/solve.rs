@@ -104,7 +104,7 @@ impl Solve<'_> {
 
 /// How many threads to search on: `--threads`, or by default every core
 /// to count and one to print, draw or stop early; one for an engine whose
-/// tree is not cut into parts (colors, bounds), said on stderr if more
+/// tree is not cut into parts (colors, bounds, cells), said on stderr if more
 /// were asked for.
 fn threads_for(args: &Args, name: &str, engine: &Engine) -> usize {
     let asked = match args.threads {
@@ -116,7 +116,7 @@ fn threads_for(args: &Args, name: &str, engine: &Engine) -> usize {
         if args.threads.is_some() {
             eprintln!(
                 "dlx: {name}: searching on 1 thread, not {asked}: problems with colors or \
-                 bounds are not cut into parts yet"
+                 bounds, and dancing cells, are not cut into parts yet"
             );
         }
         return 1;

@@ -29,11 +29,15 @@
 //! plain problems, DLX2 with colors, DLX3 with bounds), so the choice only
 //! changes how fast; [`Engine::auto`] picks by measurement (see
 //! [`bitset::Solver::suits`](crate::dlx::bitset::Solver::suits) and
-//! [`SCAN_LIMIT`]).
+//! [`SCAN_LIMIT`]). Dancing cells ([`cells`]) walk another tree, SSXCC's
+//! or SSMCC's, with the same solutions in another order and other counts:
+//! they run only when asked for.
 
 use std::fmt;
 
-use crate::dlx::{bitset, color, multi, Buckets, Links, Listed, Problem, Search, SCAN_LIMIT};
+use crate::dlx::{
+    bitset, cells, color, multi, Branching, Buckets, Links, Listed, Problem, Search, SCAN_LIMIT,
+};
 
 /// An engine, as the policy names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +52,8 @@ pub enum Engine {
     C { listed: bool },
     /// Algorithm M (bounds, colors too), by a scan or from DLX3's list.
     M { listed: bool },
+    /// Dancing cells: SSXCC's search, or (`multi`, for bounds) SSMCC's.
+    Cells { multi: bool },
 }
 
 /// What a user may ask for: an engine by its family, or the policy's pick.
@@ -59,6 +65,8 @@ pub enum Asked {
     Links,
     /// The bitsets (plain problems only).
     Bitset,
+    /// Dancing cells, SSXCC's tree (SSMCC's with bounds).
+    Cells,
 }
 
 /// Code generic over the engine, run by [`Engine::run`] on the engine
@@ -75,6 +83,8 @@ pub enum Refused {
     BitsetNeedsPlain,
     /// The bitset tables would take about this many bytes.
     BitsetTooBig(u64),
+    /// Dancing cells branch on the fewest options only, as SSXCC does.
+    CellsNeedFewest,
 }
 
 impl fmt::Display for Refused {
@@ -91,6 +101,11 @@ impl fmt::Display for Refused {
                  (items × options bits); use --engine links (dancing links need \
                  only the input's size)",
                 bytes >> 20
+            ),
+            Refused::CellsNeedFewest => write!(
+                f,
+                "dancing cells branch on the item with the fewest options only, \
+                 not in order (use --engine links)"
             ),
         }
     }
@@ -133,11 +148,18 @@ impl Engine {
                 bytes if bytes > BITSET_MEMORY_LIMIT => Err(Refused::BitsetTooBig(bytes)),
                 _ => Ok(Engine::Bitset),
             },
+            Asked::Cells if problem.branching() != Branching::Fewest => {
+                Err(Refused::CellsNeedFewest)
+            }
+            Asked::Cells => Ok(Engine::Cells {
+                multi: problem.has_bounds(),
+            }),
         }
     }
 
     /// A short name: `links`, `buckets`, `bitset`, `color`, `multi` (with
-    /// `-listed` where C or M keep Knuth's list of active items).
+    /// `-listed` where C or M keep Knuth's list of active items), `cells`,
+    /// `cells-multi`.
     pub fn name(&self) -> &'static str {
         match self {
             Engine::X { listed: false } => "links",
@@ -147,6 +169,8 @@ impl Engine {
             Engine::C { listed: true } => "color-listed",
             Engine::M { listed: false } => "multi",
             Engine::M { listed: true } => "multi-listed",
+            Engine::Cells { multi: false } => "cells",
+            Engine::Cells { multi: true } => "cells-multi",
         }
     }
 
@@ -172,6 +196,8 @@ impl Engine {
             Engine::C { listed: true } => code.run::<color::Links<Listed>>(problem),
             Engine::M { listed: false } => code.run::<multi::Solver>(problem),
             Engine::M { listed: true } => code.run::<multi::Links<Listed>>(problem),
+            Engine::Cells { multi: false } => code.run::<cells::Solver>(problem),
+            Engine::Cells { multi: true } => code.run::<cells::multi::Solver>(problem),
         }
     }
 }
@@ -226,6 +252,32 @@ mod tests {
     }
 
     #[test]
+    fn cells_are_ssxccs_or_with_bounds_ssmccs_and_branch_on_the_fewest() {
+        let mut colored = Problem::new(1, 1);
+        colored.add_colored_option(&[(0, 0), (1, 1)]).unwrap();
+        assert_eq!(
+            Engine::asked(Asked::Cells, &colored),
+            Ok(Engine::Cells { multi: false })
+        );
+        let mut bounded = plain(1, 0, &[&[0]]);
+        bounded.set_bounds(0, 0, 2).unwrap();
+        assert_eq!(
+            Engine::asked(Asked::Cells, &bounded),
+            Ok(Engine::Cells { multi: true })
+        );
+        assert_eq!(Engine::Cells { multi: true }.name(), "cells-multi");
+        let mut in_order = plain(2, 0, &[&[0], &[1]]);
+        in_order.set_branching(Branching::InOrder);
+        assert_eq!(
+            Engine::asked(Asked::Cells, &in_order),
+            Err(Refused::CellsNeedFewest)
+        );
+        assert!(Refused::CellsNeedFewest
+            .to_string()
+            .contains("--engine links"));
+    }
+
+    #[test]
     fn every_engine_counts_the_same() {
         struct Count;
         impl Run for Count {
@@ -243,6 +295,8 @@ mod tests {
             Engine::C { listed: true },
             Engine::M { listed: false },
             Engine::M { listed: true },
+            Engine::Cells { multi: false },
+            Engine::Cells { multi: true },
         ] {
             assert_eq!(engine.run(&problem, Count), 3, "{}", engine.name());
         }

@@ -15,7 +15,9 @@ use library::dlx::engine::Asked;
 /// `solutions: N  nodes: N  updates: N  seconds: S`, with nodes and updates
 /// counted as DLX1 counts them; for a file with colors as DLX2 counts them
 /// and for one with bounds as DLX3 does, with their cleansings too
-/// (`cleansings: N` before `seconds`).
+/// (`cleansings: N` before `seconds`); as SSXCC counts them for a file
+/// with colors and 100 options or more per primary item (word grids),
+/// which dancing cells search faster.
 ///
 /// The subcommands `polyomino` and `polycube` write the DLX file of a
 /// tiling puzzle described in the format of Knuth's polyomino-dlx and
@@ -64,7 +66,8 @@ pub struct Args {
     pub color: When,
 
     /// Which engine searches: `auto` picks Algorithm M for bounds, C for
-    /// colors, and for other problems the bitset engine where it is
+    /// colors (dancing cells with 100 options or more per primary item),
+    /// and for other problems the bitset engine where it is
     /// measured faster (dense puzzles of up to a few thousand options),
     /// else dancing links; `links` and `bitset` force one (all walk the
     /// same tree). `cells` searches with dancing cells, walking the tree of

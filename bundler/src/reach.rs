@@ -213,6 +213,17 @@ impl Walk<'_, '_> {
     /// Keeps impls, traits and item-level macro invocations that kept code
     /// may use without naming them; true if anything was added.
     fn settle(&mut self) -> bool {
+        let mut changed = self.settle_impls();
+        for id in self.names.krate.item_ids() {
+            if !self.cut.items.contains_key(&id) {
+                changed |= self.settle_unnamed(id);
+            }
+        }
+        changed || !self.queue.is_empty()
+    }
+
+    /// An impl is kept once every item its header names is.
+    fn settle_impls(&mut self) -> bool {
         let names = self.names;
         let mut changed = false;
         for &imp in &names.impls {
@@ -229,54 +240,55 @@ impl Walk<'_, '_> {
                 );
             }
         }
-        for id in names.krate.item_ids() {
-            if self.cut.items.contains_key(&id) {
-                continue;
+        changed
+    }
+
+    /// Items kept code may need without a path to them: a trait whose
+    /// method it calls, an anonymous const, an item-level macro call.
+    fn settle_unnamed(&mut self, id: ItemId) -> bool {
+        let names = self.names;
+        match names.krate.item(id) {
+            Item::Trait(t) => {
+                let declares = |name: &String| {
+                    t.items
+                        .iter()
+                        .any(|member| trait_member_name(member).as_ref() == Some(name))
+                };
+                let caller = self.called.iter().find_map(|(&m, called)| {
+                    called
+                        .iter()
+                        .find(|(n, _)| declares(n))
+                        .filter(|_| names.in_scope(m, id))
+                        .map(|(n, &by)| (n.clone(), by))
+                });
+                let Some((name, by)) = caller else {
+                    return false;
+                };
+                let how = format!("trait declaring `{name}`, which the item above may call");
+                self.add(id, Some(by), &how)
             }
-            match names.krate.item(id) {
-                Item::Trait(t) => {
-                    let declares = |name: &String| {
-                        t.items
-                            .iter()
-                            .any(|member| trait_member_name(member).as_ref() == Some(name))
-                    };
-                    let caller = self.called.iter().find_map(|(&m, called)| {
-                        called
-                            .iter()
-                            .find(|(n, _)| declares(n))
-                            .filter(|_| names.in_scope(m, id))
-                            .map(|(n, &by)| (n.clone(), by))
-                    });
-                    if let Some((name, by)) = caller {
-                        let how =
-                            format!("trait declaring `{name}`, which the item above may call");
-                        changed |= self.add(id, Some(by), &how);
-                    }
+            // `const _: () = { impl … };` (bitflags writes its impls so):
+            // no path names it, and it may hold what kept code needs.
+            Item::Const(c) if c.ident == "_" => match self.anonymous_const_matters(id) {
+                Some(by) => self.add(
+                    id,
+                    Some(by),
+                    "anonymous const whose code names the item above",
+                ),
+                None => false,
+            },
+            Item::Macro(mac) if mac.ident.is_none() => {
+                match self.invocation_matters(id, &mac.mac) {
+                    Some(by) => self.add(
+                        id,
+                        Some(by),
+                        "macro invocation that may write code for the item above",
+                    ),
+                    None => false,
                 }
-                // `const _: () = { impl … };` (bitflags writes its impls so):
-                // no path names it, and it may hold what kept code needs.
-                Item::Const(c) if c.ident == "_" => {
-                    if let Some(by) = self.anonymous_const_matters(id) {
-                        changed |= self.add(
-                            id,
-                            Some(by),
-                            "anonymous const whose code names the item above",
-                        );
-                    }
-                }
-                Item::Macro(mac) if mac.ident.is_none() => {
-                    if let Some(by) = self.invocation_matters(id, &mac.mac) {
-                        changed |= self.add(
-                            id,
-                            Some(by),
-                            "macro invocation that may write code for the item above",
-                        );
-                    }
-                }
-                _ => {}
             }
+            _ => false,
         }
-        changed || !self.queue.is_empty()
     }
 }
 

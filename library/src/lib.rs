@@ -2,10 +2,12 @@
 //!
 //! * [`dlx`] is the engine: Knuth's dancing links, and a bitset search
 //!   that walks the same tree.
+//! * [`board`] is the sudoku family's engine: boards of candidates,
+//!   their deductions, a search with restarts and clause learning.
 //! * [`model`] names items by family and gives options a payload;
 //!   [`matrix`] reads a 0/1 matrix as an exact cover;
-//!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] their
-//!   9 × 9 grids read and written; [`geometry`] has cells, the symmetries
+//!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] reads and
+//!   writes their grids; [`geometry`] has cells, the symmetries
 //!   of the square and the cube, and placements on a board; [`tiling`]
 //!   is the model of pieces placed on cells.
 //! * [`input`] has what every adapter shares: reading lines and tokens,
@@ -18,7 +20,6 @@
 
 pub mod assignment;
 pub mod board;
-pub mod cages;
 pub mod dlx;
 pub mod geometry;
 pub mod grouped;
@@ -26,6 +27,5 @@ pub mod input;
 pub mod matrix;
 pub mod model;
 pub mod problems;
-pub mod restarts;
 pub mod sudoku;
 pub mod tiling;

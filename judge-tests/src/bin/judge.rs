@@ -92,7 +92,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Draw the inputs from one hard class of the problem instead of
-        /// its mix (jigsaw, killer and p1074 have some; a wrong name lists them).
+        /// its mix (the sudoku family and p4929 have some; a wrong name lists them).
         #[arg(long, value_name = "NAME")]
         class: Option<String>,
         /// When every input passes, save the slowest as judge-tests/<id>/NAME.in/.out.

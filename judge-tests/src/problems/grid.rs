@@ -17,6 +17,7 @@
 //! digit d as bit d − 1 (the one encoding of every reference here).
 
 pub mod check;
+pub mod sat;
 pub mod search;
 pub mod sudoku;
 pub mod text;
@@ -103,6 +104,70 @@ pub fn connected(regions: &Regions, region: usize) -> bool {
         }
     }
     reached == regions.iter().filter(|&&r| r == region).count()
+}
+
+/// Nine connected regions of nine cells grown at random: each from the
+/// first free cell in reading order through random free neighbours; a
+/// layout whose free cells split into parts that are not multiples of
+/// nine is drawn again.
+pub fn grown_regions(rng: &mut crate::rng::Rng) -> Regions {
+    const FREE: usize = usize::MAX;
+    'again: loop {
+        let mut regions = [FREE; CELLS];
+        for region in 0..SIDE {
+            let start = regions
+                .iter()
+                .position(|&r| r == FREE)
+                .expect("a free cell");
+            let mut cells = vec![start];
+            regions[start] = region;
+            while cells.len() < SIDE {
+                let mut frontier: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&c| neighbours(c))
+                    .filter(|&n| regions[n] == FREE)
+                    .collect();
+                frontier.sort_unstable();
+                frontier.dedup();
+                if frontier.is_empty() {
+                    continue 'again;
+                }
+                let next = frontier[rng.below(frontier.len())];
+                regions[next] = region;
+                cells.push(next);
+            }
+            if !free_parts_fit(&regions) {
+                continue 'again;
+            }
+        }
+        return regions;
+    }
+}
+
+/// Whether every connected part of the free cells (`usize::MAX`) has a
+/// multiple of nine cells.
+fn free_parts_fit(regions: &[usize; CELLS]) -> bool {
+    let mut seen = [false; CELLS];
+    for start in 0..CELLS {
+        if regions[start] != usize::MAX || seen[start] {
+            continue;
+        }
+        let (mut stack, mut size) = (vec![start], 0);
+        seen[start] = true;
+        while let Some(cell) = stack.pop() {
+            size += 1;
+            for next in neighbours(cell) {
+                if regions[next] == usize::MAX && !seen[next] {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        if size % SIDE != 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// The number of givens of a grid.

@@ -12,7 +12,8 @@
 //! bit mask per row, column and group; that order prints solutions in the
 //! ascending order the statement asks for.
 
-use super::{Generator, OwnChecker, Support};
+use super::grid::sat;
+use super::{Class, Generator, OwnChecker, Support};
 use crate::compare::{visible, Mismatch, SHOWN};
 use crate::rng::Rng;
 use std::collections::BTreeMap;
@@ -30,8 +31,22 @@ pub const SUPPORT: Support = Support {
         about: "the set of numbered solution grids, in any order",
         check,
     }),
-    classes: &[],
+    classes: &CLASSES,
 };
+
+/// The hard classes.
+pub const CLASSES: [Class; 2] = [
+    Class {
+        name: "no-solution-layouts",
+        about: "six connected groups of six cells with no solution, no givens",
+        generate: |rng| format(&no_solution_layout(rng)),
+    },
+    Class {
+        name: "one-solution",
+        about: "connected groups and givens of one solution, removed at random while it stays the only one",
+        generate: |rng| format(&one_solution(rng)),
+    },
+];
 
 /// The answer when no grid exists.
 pub const NO_SOLUTION: &str = "无解";
@@ -204,9 +219,30 @@ fn solutions(puzzle: &Puzzle, limit: usize, order: &[u8; SIZE]) -> Vec<Grid> {
 
 const ALPHABETICAL: [u8; SIZE] = [0, 1, 2, 3, 4, 5];
 
+/// Whether the puzzle has a solution, by the SAT model of the grid kit
+/// ([`sat::Model`]): the search below refutes a layout with no solution
+/// only by finishing its tree, seconds on some six-group layouts.
+pub fn solvable(puzzle: &Puzzle) -> bool {
+    let mut model = sat::Model::new(SIZE);
+    for k in 0..SIZE {
+        model.house(&(0..SIZE).map(|c| k * SIZE + c).collect::<Vec<_>>());
+        model.house(&(0..SIZE).map(|r| r * SIZE + k).collect::<Vec<_>>());
+        let group =
+            (0..SIZE * SIZE).filter(|&c| usize::from(puzzle.groups[c / SIZE][c % SIZE]) == k);
+        model.house(&group.collect::<Vec<_>>());
+    }
+    for &(r, c, letter) in &puzzle.givens {
+        model.given(r * SIZE + c, usize::from(letter) + 1);
+    }
+    model.solve().is_some()
+}
+
 /// The expected output: every solution numbered, letters separated by spaces, or `无解`.
 pub fn reference(input: &str) -> Result<String, String> {
     let puzzle = parse(input)?;
+    if !solvable(&puzzle) {
+        return Ok(format!("{NO_SOLUTION}\n"));
+    }
     let found = solutions(&puzzle, MAX_SOLUTIONS + 1, &ALPHABETICAL);
     if found.len() > MAX_SOLUTIONS {
         return Err(format!("more than {MAX_SOLUTIONS} solutions"));
@@ -395,6 +431,55 @@ fn random_groups(rng: &mut Rng) -> Option<[[u8; SIZE]; SIZE]> {
     Some(groups)
 }
 
+/// A layout of [`random_groups`] that has no solution, and no givens.
+fn no_solution_layout(rng: &mut Rng) -> Puzzle {
+    loop {
+        let Some(groups) = random_groups(rng) else {
+            continue;
+        };
+        let puzzle = Puzzle {
+            groups,
+            givens: Vec::new(),
+        };
+        if !solvable(&puzzle) {
+            return puzzle;
+        }
+    }
+}
+
+/// A layout of [`random_groups`] with a solution, every cell of it given,
+/// then the givens taken away in random order, each only while the
+/// solution stays the only one: a locally minimal puzzle.
+fn one_solution(rng: &mut Rng) -> Puzzle {
+    loop {
+        let Some(groups) = random_groups(rng) else {
+            continue;
+        };
+        let mut puzzle = Puzzle {
+            groups,
+            givens: Vec::new(),
+        };
+        let mut order = ALPHABETICAL;
+        rng.shuffle(&mut order);
+        let Some(solution) = solutions(&puzzle, 1, &order).pop() else {
+            continue;
+        };
+        let mut cells: Vec<usize> = (0..SIZE * SIZE).collect();
+        rng.shuffle(&mut cells);
+        puzzle.givens = cells
+            .iter()
+            .map(|&c| (c / SIZE, c % SIZE, solution[c / SIZE][c % SIZE]))
+            .collect();
+        for k in (0..SIZE * SIZE).rev() {
+            let taken = puzzle.givens.remove(k);
+            if solutions(&puzzle, 2, &ALPHABETICAL).len() != 1 {
+                puzzle.givens.insert(k, taken);
+            }
+        }
+        return puzzle;
+    }
+}
+
 /// A random input: mostly a map of connected groups with a few givens
 /// taken from one of its solutions (see [`connected`]); one time in four a
 /// scrambled map with random givens (see [`scrambled`]).
@@ -497,6 +582,27 @@ pub fn shrink(input: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hard_classes_keep_their_promises() {
+        let mut rng = Rng::new(5);
+        let none = no_solution_layout(&mut rng);
+        assert!(none.givens.is_empty());
+        assert_eq!(
+            reference(&format(&none)).unwrap(),
+            format!("{NO_SOLUTION}\n")
+        );
+        let one = one_solution(&mut rng);
+        assert_eq!(solutions(&one, 2, &ALPHABETICAL).len(), 1);
+        for k in 0..one.givens.len() {
+            let mut fewer = one.clone();
+            fewer.givens.remove(k);
+            assert!(
+                solutions(&fewer, 2, &ALPHABETICAL).len() > 1,
+                "given {k} can go"
+            );
+        }
+    }
 
     const SAMPLE_2: &str =
         "001111\n002113\n022243\n022443\n544433\n555553\n7\n04B\n05A\n13D\n14C\n24E\n50C\n51A\n";

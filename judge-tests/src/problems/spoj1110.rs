@@ -28,7 +28,7 @@
 //! cargo test --release -p judge-tests --lib spoj1110 -- --ignored write_case_files
 //! ```
 
-use super::{Generator, Support};
+use super::{Class, Generator, Support};
 use crate::rng::Rng;
 
 /// What the judge has for spoj1110: the reference, the generator.
@@ -41,8 +41,23 @@ pub const SUPPORT: Support = Support {
         size,
     }),
     checker: None,
-    classes: &[],
+    classes: &CLASSES,
 };
+
+/// The hard classes: locally minimal puzzles (issue 32: a plain search
+/// takes seconds on one in a few hundred).
+pub const CLASSES: [Class; 2] = [
+    Class {
+        name: "locally-minimal",
+        about: "one locally minimal puzzle (no given can go and leave the solution unique)",
+        generate: |rng| format_input(&[minimal_puzzle(rng)]),
+    },
+    Class {
+        name: "ten-minimal",
+        about: "a file of ten locally minimal puzzles",
+        generate: |rng| format_input(&(0..10).map(|_| minimal_puzzle(rng)).collect::<Vec<_>>()),
+    },
+];
 
 /// Side of the grid; cells are numbered row by row, `row * SIDE + column`.
 pub const SIDE: usize = 16;

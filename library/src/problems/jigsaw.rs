@@ -25,10 +25,9 @@
 //! [`crate::sudoku`]'s model with the regions as the third kind of group
 //! (in place of the boxes), in order of their labels.
 
-use crate::board::{Houses, Plain};
+use crate::board::{self, Houses, Plain};
 use crate::input::{self, Error, Token, Tokens};
-use crate::restarts;
-use crate::sudoku::{self, Grid};
+use crate::sudoku;
 use std::io::Write;
 
 /// The side of the grid and its cells.
@@ -44,19 +43,13 @@ const CELLS: usize = SIDE * SIDE;
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     sudoku::solve_cases(input, out, |givens, tokens| {
         let houses = read_regions(tokens)?;
-        Ok(complete(&houses, givens))
+        Ok(board::complete(&houses, &Plain, givens))
     })
 }
 
 /// Reads stdin, writes the answer: what the submission runs.
 pub fn main() {
     input::run(solve)
-}
-
-/// A completion of `givens` on `houses`, if there is one.
-fn complete(houses: &Houses, givens: &[u8]) -> Option<Grid> {
-    let solved = restarts::solve(houses, &Plain, houses.board(givens))?;
-    Some(solved.grid())
 }
 
 /// Reads 81 region labels: the rows, columns and regions as houses.

@@ -24,15 +24,14 @@
 //! # Search
 //!
 //! Boards of candidates ([`crate::board`]) with the cages as a rule
-//! ([`crate::cages`]: each cage's digit sets, the 45 rule's innies and
-//! outies), searched with restarts ([`crate::restarts`]): an exact cover
+//! ([`crate::board::cages`]: each cage's digit sets, the 45 rule's innies
+//! and outies), searched by [`crate::board::solve`]: an exact cover
 //! of the cages' fillings (the seed's model) has no such deductions, and
 //! took minutes on near-empty layouts with big cages or sums off by one.
 
-use crate::board::Houses;
-use crate::cages::{Cage, Cages};
+use crate::board::cages::{Cage, Cages};
+use crate::board::{self, Houses};
 use crate::input::{self, Error, Token, Tokens};
-use crate::restarts;
 use crate::sudoku::{self, Grid};
 use std::io::Write;
 
@@ -105,8 +104,7 @@ fn read_cages(tokens: &mut Tokens) -> Result<Vec<Cage>, Error> {
 fn complete(givens: &[u8], cages: &[Cage]) -> Option<Grid> {
     let mut houses = Houses::sudoku(3, 3);
     let rule = Cages::new(&mut houses, cages);
-    let solved = restarts::solve(&houses, &rule, houses.board(givens))?;
-    Some(solved.grid())
+    board::complete(&houses, &rule, givens)
 }
 
 #[cfg(test)]

@@ -12,12 +12,15 @@
 //! # Ok::<(), library::input::Error>(())
 //! ```
 //!
-//! The score is a maximum over every completion, so the search visits
-//! them all (the statement's data has tens of thousands for 24 givens).
-//! The exact cover is [`crate::sudoku`]'s; each solution's score is summed
-//! from the options' payloads, with no grid built.
+//! The score is a maximum over every completion (the statement's data
+//! has tens of thousands for 24 givens). The board engine
+//! ([`crate::board::complete`]) finds a first one, or proves there is
+//! none; a branch and bound over boards of candidates then proves the
+//! best: rows kept as assignment problems ([`crate::assignment`]),
+//! columns and boxes priced by a Lagrangian subgradient, a cheap bound
+//! per house first.
 
-use crate::board::{Board, Houses, Plain};
+use crate::board::{self, Board, Houses, Plain};
 use crate::input::{self, Error, Tokens};
 use crate::sudoku::{self, STANDARD};
 use std::io::Write;
@@ -47,9 +50,14 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
 /// The highest score of a completion of `givens`, if there is one.
 pub fn best_score(givens: &sudoku::Grid) -> Option<u32> {
     let houses = Houses::sudoku(3, 3);
+    // A first completion, if any: the bound then prunes from the start,
+    // and givens with no completion are refuted with clause learning,
+    // where the branch and bound would visit every board.
+    let first = board::complete(&houses, &Plain, givens)?;
+    let score = (0..81).map(|c| u32::from(first[c]) * weight(c)).sum();
     let mut search = Branch {
         houses: &houses,
-        best: None,
+        best: Some(score),
     };
     search.go(houses.board(givens), Multipliers::default(), ROOT_ROUNDS);
     search.best

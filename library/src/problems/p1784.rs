@@ -12,16 +12,14 @@
 //! # Ok::<(), library::input::Error>(())
 //! ```
 //!
-//! The model is [`crate::sudoku`]'s. The numbers are read as blank-separated
+//! The board engine completes it ([`crate::board::solve`]). The numbers are read as blank-separated
 //! tokens, so their layout on the lines does not matter; anything after the
 //! 81st is an error, as is a grid with no completion (the statement
 //! promises exactly one).
 
-// Dancing links: one puzzle, which either engine completes in well under
-// a millisecond (`cargo bench -p library --bench problems`).
-use crate::dlx::Solver;
+use crate::board::{self, Houses, Plain};
 use crate::input::{self, Error, Tokens};
-use crate::sudoku::{self, STANDARD};
+use crate::sudoku::STANDARD;
 use std::io::Write;
 
 /// Completes the grid in `input` and writes it as 9 lines of 9 digits.
@@ -33,7 +31,7 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
     let givens = STANDARD.read_numbers(&mut tokens)?;
     tokens.end("81 digits")?;
-    let grid = match sudoku::complete::<Solver>(&STANDARD.groups(), &givens) {
+    let grid = match board::complete(&Houses::sudoku(3, 3), &Plain, &givens) {
         Some(grid) => grid,
         None => return Err(Error::at(1, "the grid has no completion")),
     };

@@ -10,17 +10,13 @@
 //! # Ok::<(), library::input::Error>(())
 //! ```
 //!
-//! The exact cover is [`crate::sudoku`]'s: 324 items (cell, row-digit,
-//! column-digit, box-digit), one option per digit a cell may take. A
+//! Each puzzle is completed by the board engine ([`crate::board::solve`]),
+//! as every adapter of the sudoku family is. A
 //! puzzle with no solution (never in the judge's data) is answered `No
 //! solution`. Blank lines between puzzles are skipped; what follows `end`
 //! is never read.
 
-// Dancing links: on the judge's file of 1014 puzzles they execute 0.54x
-// the instructions of the bitset engine (callgrind) and take 0.82-1.10x
-// its time in runs on a 2-core machine; alone, the hardest puzzles take
-// either engine 0.06-0.6 ms (`cargo bench -p library --bench problems`).
-use crate::dlx::Solver;
+use crate::board::{self, Houses, Plain};
 use crate::input::{self, Error, Lines};
 use crate::sudoku::{self, STANDARD};
 use std::io::Write;
@@ -32,7 +28,7 @@ use std::io::Write;
 /// A line that is not 81 cells (naming the column to blame) and a missing
 /// `end`.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-    let groups = STANDARD.groups();
+    let houses = Houses::sudoku(3, 3);
     let mut lines = Lines::new(input);
     loop {
         let end = lines.next_number();
@@ -49,7 +45,7 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             return Ok(());
         }
         let givens = STANDARD.read_line(&line)?;
-        let grid = sudoku::complete::<Solver>(&groups, &givens);
+        let grid = board::complete(&houses, &Plain, &givens);
         sudoku::write_answer(grid.as_ref(), out)?;
     }
 }

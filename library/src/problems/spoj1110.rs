@@ -26,17 +26,16 @@
 //! one) is answered `No solution`. What follows the `K`-th grid is never
 //! read.
 //!
-//! # Exact cover
+//! # Search
 //!
-//! [`crate::sudoku`]'s: 1024 primary items (cell, row-letter,
-//! column-letter, box-letter), one option per letter a cell may take.
+//! The board engine's ([`crate::board::solve`]): a search over boards of
+//! candidates with restarts, then clause learning. Dancing links alone
+//! (DLX1's list of active items) took seconds on one locally minimal
+//! puzzle in a few hundred (issue 32).
 
-// Dancing links with DLX1's list of active items: with 1024 primary items
-// a scan of all of them at every node costs more than the list (see the
-// figures in `cargo bench -p library --bench problems -- spoj1110`).
-use crate::dlx::{Links, Listed};
+use crate::board::{self, Houses, Plain};
 use crate::input::{self, Error, Lines};
-use crate::sudoku::{self, Sudoku};
+use crate::sudoku::Sudoku;
 use std::io::Write;
 
 /// SPOJ 1110's grids: 16 × 16, 4 × 4 boxes, `A`–`P`, `-` for empty.
@@ -55,14 +54,14 @@ pub const HEX: Sudoku = Sudoku {
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut lines = Lines::new(input);
     let count = read_count(&mut lines)?;
-    let groups = HEX.groups();
+    let houses = Houses::sudoku(4, 4);
     for k in 0..count {
         let givens = HEX.read_rows(&mut lines)?;
         let mut text = Vec::new();
         if k > 0 {
             text.push(b'\n');
         }
-        match sudoku::complete::<Links<Listed>>(&groups, &givens) {
+        match board::complete(&houses, &Plain, &givens) {
             Some(grid) => HEX.write_grid(&grid, &mut text),
             None => text.extend_from_slice(b"No solution\n"),
         }

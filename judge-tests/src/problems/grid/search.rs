@@ -444,12 +444,22 @@ fn start(givens: &Grid) -> Candidates {
 /// A completion of `givens` on `regions` under `rule`, or `None` when
 /// there is none (see the module docs for the runs).
 pub fn first<R: Rule>(regions: &Regions, givens: &Grid, rule: &R) -> Option<Grid> {
+    first_runs(regions, givens, rule, u32::MAX).expect("the budgets grow without bound")
+}
+
+/// [`first`] cut off after `runs` runs: `None` when none of them decided.
+pub fn first_runs<R: Rule>(
+    regions: &Regions,
+    givens: &Grid,
+    rule: &R,
+    runs: u32,
+) -> Option<Option<Grid>> {
     let shape = Shape::new(regions);
-    (0..).find_map(|attempt: u32| {
+    (0..runs).find_map(|attempt: u32| {
         let random = (attempt > 0).then(|| Rng::new(u64::from(attempt)));
         let budget = FIRST_BUDGET << attempt.min(40);
         decide(&shape, givens, rule, random, budget)
-    })?
+    })
 }
 
 /// A completion of `givens` under `rule` if one run decides within
@@ -613,9 +623,8 @@ mod tests {
 
     /// Every completion of a grid with a few cells emptied, by trying
     /// every digit in every empty cell.
-    fn brute(regions: &Regions, givens: &Grid) -> Vec<Grid> {
+    fn brute(shape: &Shape, givens: &Grid) -> Vec<Grid> {
         let Some(cell) = givens.iter().position(|&d| d == 0) else {
-            let shape = Shape::new(regions);
             let ok = (0..3 * SIDE)
                 .all(|h| shape.houses[h].iter().fold(0, |u, &c| u | bit(givens[c])) == ALL);
             return if ok { vec![*givens] } else { Vec::new() };
@@ -624,7 +633,7 @@ mod tests {
             .flat_map(|d| {
                 let mut more = *givens;
                 more[cell] = d;
-                brute(regions, &more)
+                brute(shape, &more)
             })
             .collect()
     }
@@ -641,7 +650,7 @@ mod tests {
             if round % 4 == 0 {
                 givens[rng.below(CELLS)] = rng.between(1, 9) as u8;
             }
-            let expected = brute(&boxes(), &givens);
+            let expected = brute(&Shape::new(&boxes()), &givens);
             let mut found = solutions(&boxes(), &givens, usize::MAX);
             found.sort_unstable();
             let mut expected_sorted = expected.clone();

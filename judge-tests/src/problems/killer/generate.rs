@@ -13,7 +13,7 @@ use crate::rng::Rng;
 pub const REFERENCE_BUDGET: u64 = 20_000;
 
 /// The hard classes: one case per input.
-pub const CLASSES: [Class; 4] = [
+pub const CLASSES: [Class; 6] = [
     Class {
         name: "row-or-box-cages",
         about: "a row or a box split into 2-3 cages totalling 44, 45 or 46, nothing else",
@@ -48,7 +48,47 @@ pub const CLASSES: [Class; 4] = [
             format(&[puzzle.with_sum(k, changed)])
         },
     },
+    Class {
+        name: "jigsaw-cages",
+        about: "nine cages of nine connected cells summing 45, a second jigsaw layout; no givens (mostly no solution)",
+        generate: |rng| format(&[jigsaw_cages(rng)]),
+    },
+    Class {
+        name: "jigsaw-cages-givens",
+        about: "jigsaw-cages with one to three random givens, none clashing in a row, column, box or cage",
+        generate: |rng| {
+            let mut puzzle = jigsaw_cages(rng);
+            let count = rng.between(1, 3);
+            while grid::givens(&puzzle.givens) < count {
+                let (cell, digit) = (rng.below(CELLS), rng.between(1, SIDE) as u8);
+                let clash = (0..CELLS).any(|other| {
+                    puzzle.givens[other] == digit
+                        && (other / SIDE == cell / SIDE
+                            || other % SIDE == cell % SIDE
+                            || boxes()[other] == boxes()[cell]
+                            || puzzle.labels[other] == puzzle.labels[cell])
+                });
+                if !clash {
+                    puzzle.givens[cell] = digit;
+                }
+            }
+            format(&[puzzle])
+        },
+    },
 ];
+
+/// Cages that are a [`grid::grown_regions`] layout, each adding up to
+/// 45, and no givens: a sudoku with a second set of regions, which most
+/// such layouts cannot fill (issue 32: minutes of search where a SAT
+/// model takes a fraction of a second).
+fn jigsaw_cages(rng: &mut Rng) -> Puzzle {
+    let regions = grid::grown_regions(rng);
+    let mut labels = [NO_CAGE; CELLS];
+    for (cell, label) in labels.iter_mut().enumerate() {
+        *label = regions[cell] as i64 + 1;
+    }
+    Puzzle::new([0; CELLS], vec![45; SIDE], labels).expect("nine cages of nine cells")
+}
 
 /// A random completed sudoku.
 pub fn random_sudoku(rng: &mut Rng) -> Grid {

@@ -241,6 +241,12 @@ fn committed_cases_are_what_their_names_say() {
                 let cages: Vec<usize> = puzzles.iter().map(|p| p.cages.len()).collect();
                 assert!(cages.contains(&0) && cages.contains(&CELLS), "{cages:?}");
             }
+            "hard-jigsaw-cages" => {
+                let layout =
+                    |p: &Puzzle| p.cages.iter().all(|c| c.cells.len() == SIDE && c.sum == 45);
+                assert!(puzzles.iter().all(layout), "{name}");
+                assert_eq!(none, puzzles.len(), "{name}");
+            }
             "many-generated" => {
                 assert!(puzzles.len() >= 50, "{name}");
                 let partial = puzzles.iter().filter(|p| p.labels.contains(&NO_CAGE));
@@ -252,4 +258,37 @@ fn committed_cases_are_what_their_names_say() {
             _ => {}
         }
     }
+}
+
+#[test]
+fn jigsaw_cages_are_a_second_layout_of_nine_cells_each() {
+    let mut rng = crate::rng::Rng::new(3);
+    let class = CLASSES.iter().find(|c| c.name == "jigsaw-cages").unwrap();
+    for _ in 0..3 {
+        let puzzle = parse(&(class.generate)(&mut rng)).unwrap().remove(0);
+        let mut regions = [0; CELLS];
+        for (k, cage) in puzzle.cages.iter().enumerate() {
+            assert_eq!((cage.cells.len(), cage.sum), (SIDE, 45));
+            cage.cells.iter().for_each(|&c| regions[c] = k);
+        }
+        assert_eq!(puzzle.cages.len(), SIDE);
+        assert!((0..SIDE).all(|k| grid::connected(&regions, k)));
+        assert_eq!(grid::givens(&puzzle.givens), 0);
+    }
+}
+
+/// A layout of the class that the search took minutes to refute (the
+/// library's board tests hold the same one): the SAT model refutes it;
+/// with its cages on the boxes instead, it completes it.
+#[test]
+fn the_sat_model_decides_second_layouts() {
+    let layout = "111122233114122333514142233554446223557746663\
+                  577746888557746668597796888999999988";
+    let labels: [i64; CELLS] = std::array::from_fn(|c| i64::from(layout.as_bytes()[c] - b'0'));
+    let puzzle = Puzzle::new([0; CELLS], vec![45; SIDE], labels).unwrap();
+    assert_eq!(grid::sat::complete(sat_model(&puzzle)), None);
+    let on_boxes: [i64; CELLS] = std::array::from_fn(|c| boxes()[c] as i64 + 1);
+    let puzzle = Puzzle::new([0; CELLS], vec![45; SIDE], on_boxes).unwrap();
+    let grid = grid::sat::complete(sat_model(&puzzle)).unwrap();
+    assert_eq!(broken_rule(&puzzle, &grid), None);
 }

@@ -3,9 +3,8 @@
 //! the sums the 45 rule derives from them.
 //!
 //! ```
-//! use library::board::Houses;
-//! use library::cages::{Cage, Cages};
-//! use library::restarts;
+//! use library::board::{self, Houses};
+//! use library::board::cages::{Cage, Cages};
 //!
 //! // Two cages in the top row of a 4 × 4 sudoku, 1 + 2 on the left and
 //! // 3 + 4 on the right, and a 4 given in the second row: by the 45 rule
@@ -15,7 +14,7 @@
 //! let rule = Cages::new(&mut houses, &cages);
 //! let mut givens = [0; 16];
 //! givens[5] = 4;
-//! let solved = restarts::solve(&houses, &rule, houses.board(&givens)).unwrap();
+//! let solved = board::solve(&houses, &rule, houses.board(&givens)).unwrap();
 //! assert_eq!(solved.grid()[4..6], [3, 4]);
 //! ```
 //!
@@ -40,6 +39,7 @@
 //! to what those cages hold beyond the innies. A layout whose cages in one
 //! row total 46 is refuted before any guess.
 
+use crate::board::learning::{Clauses, Lit};
 use crate::board::{Board, Contradiction, Digits, Houses, Rule};
 
 /// A cage: its cells and the sum of their digits (sums out of any reach
@@ -76,6 +76,8 @@ pub struct Cages {
     /// Whether a sum of no cells is not 0 (a row of cages totalling 46):
     /// no board keeps the rule.
     impossible: bool,
+    /// Whether every cage has a cell per digit and adds up to them all.
+    cages_are_houses: bool,
 }
 
 impl Cages {
@@ -104,36 +106,60 @@ impl Cages {
         let impossible = sums
             .iter()
             .any(|sum| sum.cells.is_empty() && sum.total != 0);
+        let side = houses.side();
+        let whole = (side * (side + 1) / 2) as u32;
         Cages {
             sums,
             cages: cages.len(),
             impossible,
+            cages_are_houses: cages
+                .iter()
+                .all(|c| c.cells.len() == side && c.sum == whole),
         }
     }
 }
 
 impl Rule for Cages {
-    const INTERCHANGEABLE: bool = false;
+    /// When every cage is a whole house's worth (as many cells as the
+    /// side, adding up to every digit once): the cages are then houses,
+    /// and the sums derived from them hold for every renaming of the
+    /// digits. Any other sum tells digits apart.
+    fn interchangeable(&self) -> bool {
+        self.cages_are_houses
+    }
 
-    /// The cage with the fewest digit sets that fit the board, two or
-    /// more.
-    fn alternatives(&self, board: &Board) -> Option<(Vec<usize>, Vec<Digits>)> {
-        let mut best: Option<(&[usize], Vec<Digits>)> = None;
+    /// Each cage takes one of the digit sets that fit it (a new variable
+    /// each): its cells keep to the chosen set's digits, and each digit
+    /// of it is in some cell. The cells differ already (they are peers),
+    /// so the cage holds exactly the set, and adds up to its sum.
+    fn clauses(&self, houses: &Houses, board: &Board, clauses: &mut Clauses) {
         for sum in &self.sums[..self.cages] {
             let sets = match &sum.sets {
                 Some((sets, _)) => sets,
                 None => continue,
             };
-            let fit: Vec<Digits> = sets
-                .iter()
-                .copied()
-                .filter(|&set| fits(board, &sum.cells, set))
-                .collect();
-            if fit.len() >= 2 && best.as_ref().map_or(true, |b| fit.len() < b.1.len()) {
-                best = Some((&sum.cells, fit));
+            let mut some_set = Vec::new();
+            for &set in sets.iter().filter(|&&set| fits(board, &sum.cells, set)) {
+                let chosen = Lit::new(clauses.var(), true);
+                some_set.push(chosen);
+                for d in 0..houses.side() {
+                    let places: Vec<Lit> = sum
+                        .cells
+                        .iter()
+                        .filter(|&&c| board.digits(c) >> d & 1 == 1)
+                        .map(|&c| houses.holds(c, d))
+                        .collect();
+                    if set >> d & 1 == 1 {
+                        let mut somewhere = vec![!chosen];
+                        somewhere.extend(places);
+                        clauses.add(&somewhere);
+                    } else {
+                        places.iter().for_each(|&p| clauses.add(&[!chosen, !p]));
+                    }
+                }
             }
+            clauses.add(&some_set);
         }
-        best.map(|(cells, sets)| (cells.to_vec(), sets))
     }
 
     fn narrow(&self, houses: &Houses, board: &mut Board) -> Result<bool, Contradiction> {
@@ -492,7 +518,6 @@ fn spread(sums: u128, digits: Digits, shift: impl Fn(u128, u32) -> u128) -> u128
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::restarts;
 
     fn cage(cells: &[usize], sum: u32) -> Cage {
         Cage {
@@ -559,7 +584,7 @@ mod tests {
         let mut board = houses.board(&[0; 81]);
         houses.settle(&mut board, &rule).unwrap();
         assert_eq!(board.digits(8), 1 << 3);
-        assert!(restarts::solve(&houses, &rule, board).is_some());
+        assert!(crate::board::solve(&houses, &rule, board).is_some());
     }
 
     #[test]

@@ -129,6 +129,36 @@ pub struct Solver {
     stats: Stats,
 }
 
+/// What a walk calls: `visit` at every solution, `report` at `next`
+/// nodes and then every `interval`.
+struct Hooks<F, R> {
+    visit: F,
+    report: R,
+    next: u64,
+    interval: u64,
+}
+
+impl<F, R> Hooks<F, R> {
+    fn new(visit: F, report: R, interval: u64) -> Hooks<F, R> {
+        Hooks {
+            visit,
+            report,
+            next: interval,
+            interval,
+        }
+    }
+
+    /// Whether a walk at `nodes` nodes reports now.
+    #[inline]
+    fn due(&mut self, nodes: u64) -> bool {
+        let due = nodes >= self.next;
+        if due {
+            self.next = self.next.saturating_add(self.interval);
+        }
+        due
+    }
+}
+
 /// Where the walk goes next: the labels of SSXCC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
@@ -223,62 +253,38 @@ impl Solver {
     /// `report` every `interval` nodes.
     fn walk_with<const COLORS: bool, B, F, R>(
         &mut self,
-        mut visit: F,
+        visit: F,
         interval: u64,
-        mut report: R,
+        report: R,
     ) -> ControlFlow<B>
     where
         F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
         R: FnMut(&Solver, &[u32]),
     {
-        self.arena.reset();
-        self.stats = Stats::default();
-        self.force.clear();
-        self.saved.clear();
-        if self.arena.hopeless {
+        if !self.reset() {
             return ControlFlow::Continue(());
         }
-        let mut next_report = interval;
+        let mut hooks = Hooks::new(visit, report, interval);
         // Every level covers a primary item.
         let mut choice = vec![0; self.arena.primary as usize + 1];
-        let mut level = 0;
-        // The level's item, and which of its options it tries.
-        let (mut best, mut cur) = (0, 0);
+        // The level, its item, and which of the item's options it tries.
+        let (mut level, mut best, mut cur) = (0, 0, 0);
         let mut step = Step::Forward;
         loop {
             step = match step {
                 Step::Forward => {
-                    #[cfg(test)]
-                    if let Err(e) = self.check_invariants() {
-                        panic!("at node {}: {e}", self.stats.nodes + 1);
-                    }
-                    self.stats.nodes += 1;
-                    if self.stats.nodes >= next_report {
-                        next_report = next_report.saturating_add(interval);
-                        report(self, &choice[..level]);
-                    }
-                    match self.next_item() {
-                        None => {
-                            if let ControlFlow::Break(value) = visit(self, &choice[..level]) {
-                                return ControlFlow::Break(value);
-                            }
-                            Step::Up
-                        }
-                        Some(i) => {
-                            best = i;
-                            self.cover::<COLORS>(best);
-                            if self.branches(best) {
-                                self.save();
-                            }
-                            cur = 0;
+                    match self.forward::<COLORS, _, _, _>(&choice[..level], &mut hooks) {
+                        ControlFlow::Break(value) => return ControlFlow::Break(value),
+                        ControlFlow::Continue(None) => Step::Up,
+                        ControlFlow::Continue(Some(i)) => {
+                            (best, cur) = (i, 0);
                             Step::Try
                         }
                     }
                 }
                 Step::Try => {
-                    let x = self.arena.option(best, cur);
-                    choice[level] = x;
-                    if self.commit::<COLORS>(x) {
+                    choice[level] = self.arena.option(best, cur);
+                    if self.commit::<COLORS>(choice[level]) {
                         level += 1;
                         Step::Forward
                     } else {
@@ -286,29 +292,70 @@ impl Solver {
                         Step::Next
                     }
                 }
-                Step::Next => {
-                    if cur + 1 < self.options(best) {
-                        self.restore();
-                        cur += 1;
-                        Step::Try
-                    } else {
-                        if self.branches(best) {
-                            self.forget();
-                        }
-                        Step::Up
-                    }
+                Step::Next if cur + 1 < self.options(best) => {
+                    self.restore();
+                    cur += 1;
+                    Step::Try
                 }
-                Step::Up => {
-                    if level == 0 {
-                        return ControlFlow::Continue(());
+                Step::Next => {
+                    if self.branches(best) {
+                        self.forget();
                     }
+                    Step::Up
+                }
+                Step::Up if level == 0 => return ControlFlow::Continue(()),
+                Step::Up => {
                     level -= 1;
-                    let x = choice[level];
-                    best = self.arena.item_of(x);
-                    cur = self.arena.loc(x) - self.arena.base[best as usize];
+                    (best, cur) = self.arena.place(choice[level]);
                     Step::Next
                 }
             };
+        }
+    }
+
+    /// Clears the state of a search before one; `false` if the problem
+    /// has no solution (a primary item without options).
+    fn reset(&mut self) -> bool {
+        self.arena.reset();
+        self.stats = Stats::default();
+        self.force.clear();
+        self.saved.clear();
+        !self.arena.hopeless
+    }
+
+    /// SSXCC's `forward` label, with `choice` the options of the levels
+    /// above: counts and reports the node, then visits a solution (`None`: go up) or covers the item
+    /// the level branches on, saving the sizes if it has several options.
+    #[inline]
+    fn forward<const COLORS: bool, B, F, R>(
+        &mut self,
+        choice: &[u32],
+        hooks: &mut Hooks<F, R>,
+    ) -> ControlFlow<B, Option<u32>>
+    where
+        F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Solver, &[u32]),
+    {
+        #[cfg(test)]
+        if let Err(e) = self.check_invariants() {
+            panic!("at node {}: {e}", self.stats.nodes + 1);
+        }
+        self.stats.nodes += 1;
+        if hooks.due(self.stats.nodes) {
+            (hooks.report)(self, choice);
+        }
+        match self.next_item() {
+            None => {
+                (hooks.visit)(self, choice)?;
+                ControlFlow::Continue(None)
+            }
+            Some(best) => {
+                self.cover::<COLORS>(best);
+                if self.branches(best) {
+                    self.save();
+                }
+                ControlFlow::Continue(Some(best))
+            }
         }
     }
 

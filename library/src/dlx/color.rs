@@ -125,6 +125,18 @@ struct Level {
     interval: u64,
 }
 
+impl Level {
+    /// The first level of a walk of at most `levels` levels.
+    fn new(levels: usize, interval: u64) -> Level {
+        Level {
+            choice: vec![0; levels],
+            depth: 0,
+            next_report: interval,
+            interval,
+        }
+    }
+}
+
 /// What a node of the walk leads to (see `Links::enter`).
 enum Step<B> {
     /// A deeper level, branching on this item.
@@ -148,12 +160,7 @@ impl<C: Choice> Links<C> {
         // C1 [Initialize]: the level's option, `at.choice[at.depth]`, is
         // `cur`, written there once it is committed.
         self.dance.stats = Stats::default();
-        let mut at = Level {
-            choice: vec![0; self.dance.primary + 1],
-            depth: 0,
-            next_report: interval,
-            interval,
-        };
+        let mut at = Level::new(self.dance.primary + 1, interval);
         self.dance.stats.nodes += 1;
         // C2 [Enter level], C3 [Choose i].
         let mut best = match self.choose() {

@@ -59,6 +59,17 @@ pub(crate) struct Arena {
     pub(crate) hopeless: bool,
 }
 
+/// Where each region starts when region `i` has `size[i]` entries.
+fn starts_of(size: &[u32]) -> Vec<u32> {
+    let mut next = 0;
+    let mut starts = Vec::with_capacity(size.len());
+    for &s in size {
+        starts.push(next);
+        next += s;
+    }
+    starts
+}
+
 impl Arena {
     /// The arena of `problem`, every item active. Options that name no
     /// primary item are left out, as Knuth's programs leave them out:
@@ -99,12 +110,7 @@ impl Arena {
         if color.iter().all(|&c| c == 0) {
             color = Vec::new();
         }
-        let mut base = Vec::with_capacity(n + 1);
-        let mut next = 0;
-        for &s in &size {
-            base.push(next);
-            next += s;
-        }
+        let base = starts_of(&size);
         size.pop();
         let hopeless = size[..primary].contains(&0);
         let mut arena = Arena {
@@ -167,6 +173,12 @@ impl Arena {
     /// Where node `x` is in `set`.
     pub(crate) fn loc(&self, x: u32) -> u32 {
         self.nodes[x as usize].loc
+    }
+
+    /// Node `x`'s item, and where `x` is in the item's set.
+    pub(crate) fn place(&self, x: u32) -> (u32, u32) {
+        let item = self.item_of(x);
+        (item, self.loc(x) - self.base[item as usize])
     }
 
     /// Moves active item `i` to the end of the active items and makes it

@@ -40,7 +40,7 @@
 use std::ops::ControlFlow;
 
 use crate::dlx::cells::arena::{Arena, Span, COLORED};
-use crate::dlx::cells::DENSE_LIMIT;
+use crate::dlx::cells::{Hooks, DENSE_LIMIT};
 use crate::dlx::{Branching, Never, Problem, Progress, Search, Stats};
 
 /// SSMCC's search over one [`Problem`] with bounds, colors, both or
@@ -93,6 +93,29 @@ struct Path {
     stagelevel: Vec<usize>,
     /// Where each stage's save starts in `words`.
     saved: Vec<usize>,
+}
+
+impl Path {
+    /// Room for the levels and stages of a walk on `nodes` nodes: a level
+    /// includes or removes an option, and a path does each at most once
+    /// to each option.
+    fn new(nodes: usize) -> Path {
+        let depth = nodes + 2;
+        Path {
+            choice: vec![0; depth],
+            deg: vec![0; depth],
+            levelstage: vec![0; depth],
+            stagelevel: vec![0; depth],
+            saved: vec![0; depth],
+        }
+    }
+
+    /// The level after `level`, the latest of stage `stage`.
+    fn deeper(&mut self, level: &mut usize, stage: usize) {
+        *level += 1;
+        self.stagelevel[*level] = stage;
+        self.levelstage[stage] = *level;
+    }
 }
 
 impl Search for Solver {
@@ -192,7 +215,7 @@ impl Solver {
     /// the stage at every solution (the options included are those of
     /// `levelstage[..stage]`), `report` the path and the level every
     /// `interval` nodes.
-    fn walk<B, F, R>(&mut self, mut visit: F, interval: u64, mut report: R) -> ControlFlow<B>
+    fn walk<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
     where
         F: FnMut(&Solver, &Path, usize) -> ControlFlow<B>,
         R: FnMut(&Solver, &Path, usize),
@@ -200,102 +223,92 @@ impl Solver {
         if !self.reset() {
             return ControlFlow::Continue(());
         }
-        // A level includes or removes an option; a path does each at
-        // most once to each option.
-        let depth = self.arena.nodes.len() + 2;
-        let mut path = Path {
-            choice: vec![0; depth],
-            deg: vec![0; depth],
-            levelstage: vec![0; depth],
-            stagelevel: vec![0; depth],
-            saved: vec![0; depth],
-        };
-        let mut next_report = interval;
-        let (mut level, mut stage) = (0, 0);
-        let (mut best, mut score) = (0, 0);
+        let mut path = Path::new(self.arena.nodes.len());
+        let mut hooks = Hooks::new(visit, report, interval);
+        let (mut level, mut stage, mut best, mut score) = (0, 0, 0, 0);
         let mut step = Step::Forward;
         loop {
             step = match step {
-                Step::Forward => {
-                    self.stats.nodes += 1;
-                    if self.stats.nodes >= next_report {
-                        next_report = next_report.saturating_add(interval);
-                        report(self, &path, level);
-                    }
-                    if let Some(i) = self.pop_forced() {
-                        best = i;
-                        score = 1;
-                        path.saved[stage] = self.words.len();
+                Step::Forward => match self.forward(&mut path, (level, stage), &mut hooks) {
+                    ControlFlow::Break(b) => return ControlFlow::Break(b),
+                    ControlFlow::Continue(None) => Step::Backup,
+                    ControlFlow::Continue(Some(chosen)) => {
+                        (best, score) = chosen;
                         Step::Advance
-                    } else {
-                        match self.choose() {
-                            Choice::Solution => {
-                                if let ControlFlow::Break(b) = visit(self, &path, stage) {
-                                    return ControlFlow::Break(b);
-                                }
-                                Step::Backup
-                            }
-                            Choice::Forced(i) => {
-                                (best, score) = (i, 1);
-                                path.saved[stage] = self.words.len();
-                                Step::Advance
-                            }
-                            Choice::Branch(i, t) => {
-                                (best, score) = (i, t);
-                                path.saved[stage] = self.words.len();
-                                self.save();
-                                Step::Advance
-                            }
-                        }
                     }
-                }
+                },
                 Step::Advance => {
                     let x = self.arena.option(best, 0);
-                    path.choice[level] = x;
-                    path.deg[level] = score;
+                    (path.choice[level], path.deg[level]) = (x, score);
                     if self.include(x) {
                         stage += 1;
-                        level += 1;
-                        path.stagelevel[level] = stage;
-                        path.levelstage[stage] = level;
+                        path.deeper(&mut level, stage);
                         Step::Forward
                     } else {
                         Step::TryAgain
                     }
                 }
-                Step::TryAgain => match score {
-                    1 => Step::PreBackup,
-                    _ => Step::Purge,
-                },
+                Step::TryAgain if score == 1 => Step::PreBackup,
+                Step::TryAgain => Step::Purge,
                 Step::PreBackup => {
                     self.words.truncate(path.saved[stage]);
                     Step::Backup
                 }
+                Step::Backup if stage == 0 => return ControlFlow::Continue(()),
                 Step::Backup => {
-                    if stage == 0 {
-                        return ControlFlow::Continue(());
-                    }
                     stage -= 1;
                     level = path.levelstage[stage];
                     Step::Purge
                 }
+                Step::Purge if path.deg[level] == 1 => Step::PreBackup,
                 Step::Purge => {
-                    if path.deg[level] == 1 {
-                        Step::PreBackup
+                    self.restore(path.saved[stage]);
+                    if self.remove_choice(path.choice[level]) {
+                        path.deeper(&mut level, stage);
+                        Step::Forward
                     } else {
-                        self.restore(path.saved[stage]);
-                        if self.remove_choice(path.choice[level]) {
-                            level += 1;
-                            path.stagelevel[level] = stage;
-                            path.levelstage[stage] = level;
-                            Step::Forward
-                        } else {
-                            Step::PreBackup
-                        }
+                        Step::PreBackup
                     }
                 }
             };
         }
+    }
+
+    /// SSMCC's `forward` label at `(level, stage)`: counts and reports the
+    /// node, then visits a solution (`None`: back up) or gives the item to
+    /// include an option of and its score, its save begun.
+    #[inline]
+    fn forward<B, F, R>(
+        &mut self,
+        path: &mut Path,
+        (level, stage): (usize, usize),
+        hooks: &mut Hooks<F, R>,
+    ) -> ControlFlow<B, Option<(u32, u32)>>
+    where
+        F: FnMut(&Solver, &Path, usize) -> ControlFlow<B>,
+        R: FnMut(&Solver, &Path, usize),
+    {
+        self.stats.nodes += 1;
+        if hooks.due(self.stats.nodes) {
+            (hooks.report)(self, path, level);
+        }
+        let chosen = match self.pop_forced() {
+            Some(i) => (i, 1),
+            None => match self.choose() {
+                Choice::Solution => {
+                    (hooks.visit)(self, path, stage)?;
+                    return ControlFlow::Continue(None);
+                }
+                Choice::Forced(i) => (i, 1),
+                Choice::Branch(i, t) => {
+                    path.saved[stage] = self.words.len();
+                    self.save();
+                    return ControlFlow::Continue(Some((i, t)));
+                }
+            },
+        };
+        path.saved[stage] = self.words.len();
+        ControlFlow::Continue(Some(chosen))
     }
 
     /// The last item found forced that is still active.

@@ -29,7 +29,7 @@ help:
 	@echo "make check-old-rustc  compile every submission with Debian's rustc 1.63 (fetched"
 	@echo "                   with apt-get download into target/old-rustc; no system install)"
 	@echo "make stress-<id>   random inputs vs a brute-force reference (COUNT=200 SEED=1),"
-	@echo "                   for the problems with a generator in judge-tests/src/problems.rs"
+	@echo "                   for the problems with a generator in judge-tests/src/support.rs"
 	@echo "make bench         race the engines against the dlx, exact-covers and xcc crates on"
 	@echo "                   every instance (and Knuth's dlx1/dlx2/dlx3 with KNUTH=their folder),"
 	@echo "                   then against each other on the sudoku family's judge cases"

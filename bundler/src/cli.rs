@@ -54,7 +54,8 @@ struct Args {
     /// Print bytes per module and per item, biggest first.
     #[arg(long)]
     sizes: bool,
-    /// Judge profile: its edition, source-size limit and rustc.
+    /// Judge profile: its rustc, edition and source-size limit (the table,
+    /// with the source of each fact: bundler/README.md, "Judge profiles").
     #[arg(long, default_value = "default", value_parser = judge_names())]
     judge: String,
     /// Drop doc comments.
@@ -155,7 +156,7 @@ fn run(args: &Args) -> Result<ExitCode, Error> {
             eprintln!("error: {refusal}");
             return Ok(ExitCode::FAILURE);
         }
-        crate::problems(&crate::problems::library(work.library())?)?
+        crate::problems(&crate::adapters::library(work.library())?)?
     } else {
         vec![id.to_string()]
     };
@@ -302,9 +303,15 @@ fn show(args: &Args, bundle: &Bundle) {
     for warning in &bundle.warnings {
         eprintln!("{warning}\n");
     }
-    if let Some(toolchain) = bundle.toolchain.as_ref().filter(|_| args.verbose) {
+    // Which check stood in for a judge's rustc is said for any judge but
+    // the committed form's (whose check `make check-old-rustc` repeats).
+    let judged = args.verbose || args.judge != "default" || args.rustc.is_some();
+    if let Some(toolchain) = bundle.toolchain.as_ref().filter(|_| judged) {
         let (rustc, with) = (&toolchain.rustc, &toolchain.checked_with);
-        eprintln!("{}: checked against rustc {rustc} with {with}", bundle.id);
+        eprintln!(
+            "{:>12} {} against rustc {rustc} with {with}",
+            "Checked", bundle.id
+        );
     }
     if args.verbose {
         let report = bundle.report.to_string();

@@ -35,6 +35,8 @@ pub(crate) struct Entry<'a> {
     pub(crate) adapter: Option<&'a [String]>,
     /// Dependencies that cannot be bundled, by the names code uses.
     pub(crate) refused: &'a BTreeMap<String, String>,
+    /// The judge's edition, which every rustc run uses.
+    pub(crate) edition: &'static str,
 }
 
 /// The error when rustc cannot find a crate that cannot be bundled (a
@@ -132,6 +134,7 @@ pub(crate) fn does_not_compile(
             Some(_) => "the library",
             None => "the bin and the crates it uses",
         },
+        edition: entry.edition,
         errors: count(rustc::Level::Error),
         warnings: count(rustc::Level::Warning),
         reports: shown.iter().map(|d| map.render(d)).collect(),

@@ -4,6 +4,7 @@
 //! as a self-check.
 
 use std::collections::BTreeSet;
+use std::path::{Component, Path, PathBuf};
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -11,7 +12,7 @@ use syn::Item;
 
 use crate::discover::{Crate, ModuleId};
 use crate::error::Error;
-use crate::judge::Judge;
+use crate::profiles::Judge;
 use crate::syntax::item_label;
 
 /// How to print.
@@ -30,6 +31,9 @@ pub struct Header<'a> {
     /// The command that bundles it in the default profile
     /// (`cargo submit --bin a`); the judge and style flags are added.
     pub command: String,
+    /// Where the command is to be run, when it could not name a path from
+    /// the folder it was typed in without naming an absolute one.
+    pub run_in: Option<String>,
     /// The make target that writes the committed form, when there is one
     /// (`make submit-p4205`).
     pub make: Option<String>,
@@ -79,11 +83,51 @@ impl Header<'_> {
         if self.asked.minify {
             command.push_str(" --minify");
         }
+        if let Some(folder) = &self.run_in {
+            command.push_str(&format!(" (run in {folder})"));
+        }
         let committed = self.judge.is_default() && self.asked == Style::default();
         match &self.make {
             Some(make) if committed => format!("{make} (or: {command})"),
             _ => command,
         }
+    }
+}
+
+/// How the header's command names `path` (given on the command line) so
+/// that it names no folder of the user's machine: as typed when relative;
+/// an absolute one relative to the current folder when the two share a
+/// folder below the root (`../sol/Cargo.toml`); else `None`.
+pub fn shown_path(path: &Path) -> Option<String> {
+    if path.is_relative() {
+        return Some(path.display().to_string());
+    }
+    let here = std::env::current_dir().ok()?;
+    let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    relative_path(&canonical(path), &canonical(&here))
+}
+
+/// `path` relative to the folder `here` (both absolute), if they share a
+/// folder below the root: a path reaching up to the root and down again
+/// would name the user's folders all the same.
+pub fn relative_path(path: &Path, here: &Path) -> Option<String> {
+    let (to, from): (Vec<Component>, Vec<Component>) =
+        (path.components().collect(), here.components().collect());
+    let common = to.iter().zip(&from).take_while(|(a, b)| a == b).count();
+    let below_root = to[..common]
+        .iter()
+        .any(|c| matches!(c, Component::Normal(_)));
+    if !below_root {
+        return None;
+    }
+    let mut relative = PathBuf::new();
+    for _ in common..from.len() {
+        relative.push("..");
+    }
+    relative.extend(&to[common..]);
+    match relative.as_os_str().is_empty() {
+        true => Some(".".to_string()),
+        false => Some(relative.display().to_string()),
     }
 }
 
@@ -371,50 +415,6 @@ fn print_one(item: &Item, style: Style) -> usize {
     print(&one, style).len()
 }
 
-/// A printed bundle: its text, how it was printed, and the bytes per
-/// module and item.
-pub type Printed = (String, Style, Vec<(usize, String)>);
-
-/// Prints `file` as the options ask, stripping docs and then minifying
-/// while it is over the judge's limit.
-pub fn print_within_limit(
-    file: &syn::File,
-    judge: Judge,
-    header: &Header,
-) -> Result<Printed, Error> {
-    let mut style = header.asked;
-    loop {
-        let mut printed = file.clone();
-        if style.strip_docs {
-            crate::syntax::strip_docs(&mut printed);
-        }
-        let text = format!("{}{}", header.text(style), print(&printed, style));
-        self_check(&text)?;
-        let sizes = sizes(&printed, style);
-        if text.len() <= judge.limit {
-            return Ok((text, style, sizes));
-        }
-        if !style.strip_docs {
-            style.strip_docs = true;
-        } else if !style.minify {
-            style.minify = true;
-        } else {
-            let breakdown = sizes
-                .iter()
-                .take(15)
-                .map(|(size, name)| format!("{size:>8}  {name}"))
-                .collect::<Vec<_>>()
-                .join("\n");
-            return Err(Error::TooLarge {
-                size: text.len(),
-                limit: judge.limit,
-                judge: judge.name.to_string(),
-                breakdown,
-            });
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -481,6 +481,25 @@ mod tests {
         // Lines of a string literal are never touched: the text stays.
         let literal = "pub mod a {\n    const S: &str = \"\n    mod x {\n    \";\n}\n";
         assert_eq!(flatten_modules(literal.to_string()), literal);
+    }
+
+    #[test]
+    fn header_paths_are_relative_and_never_reach_the_root() {
+        let here = Path::new("/home/ann/contest");
+        let shown = |path: &str| relative_path(Path::new(path), here);
+        assert_eq!(
+            shown("/home/ann/contest/sol/Cargo.toml").as_deref(),
+            Some("sol/Cargo.toml")
+        );
+        assert_eq!(
+            shown("/home/ann/lib/Cargo.toml").as_deref(),
+            Some("../lib/Cargo.toml")
+        );
+        assert_eq!(shown("/home/ann/contest").as_deref(), Some("."));
+        assert_eq!(shown("/srv/sol/Cargo.toml"), None);
+        // As typed when relative.
+        let typed = shown_path(Path::new("../sol/Cargo.toml"));
+        assert_eq!(typed.as_deref(), Some("../sol/Cargo.toml"));
     }
 
     #[test]

@@ -95,6 +95,8 @@ pub enum Error {
     DoesNotCompile {
         /// `the library`, `the bin and the crates it uses`.
         what: &'static str,
+        /// The edition it was compiled as: the judge's.
+        edition: &'static str,
         errors: usize,
         warnings: usize,
         reports: Vec<String>,
@@ -162,7 +164,7 @@ impl fmt::Display for Error {
             Error::TooLarge { size, limit, judge, breakdown } => write!(
                 f,
                 "the bundle is {size} bytes even stripped and minified, over {judge}'s limit of {limit} bytes; \
-                 biggest parts:\n{breakdown}"
+                 the largest items:\n{breakdown}"
             ),
             Error::SelfCheck { message } => {
                 write!(f, "internal error: the bundle does not parse again ({message}); please report it")
@@ -177,10 +179,11 @@ impl fmt::Display for Error {
             } => too_new(f, (judge, rustc), checked_with, needs),
             Error::DoesNotCompile {
                 what,
+                edition,
                 errors,
                 warnings,
                 reports,
-            } => does_not_compile(f, what, (*errors, *warnings), reports),
+            } => does_not_compile(f, (what, edition), (*errors, *warnings), reports),
             Error::Shake { message } => write!(
                 f,
                 "the bundle cannot be made free of dead code: {message}\n\
@@ -254,7 +257,7 @@ fn unknown_problem(
 
 fn does_not_compile(
     f: &mut fmt::Formatter<'_>,
-    what: &str,
+    (what, edition): (&str, &str),
     (errors, warnings): (usize, usize),
     reports: &[String],
 ) -> fmt::Result {
@@ -264,7 +267,8 @@ fn does_not_compile(
     };
     write!(
         f,
-        "{what} {} not compile as one file: {}, {} (places are in the library's files)",
+        "{what} {} not compile as one file: {}, {} (as edition {edition}, the judge's; places \
+         are in the library's files)",
         if what.contains(" and ") { "do" } else { "does" },
         plural(errors, "error"),
         plural(warnings, "warning")

@@ -13,8 +13,10 @@
 //!    delete everything dead, with `expand` writing out macro calls and
 //!    `sourcemap` placing reports in the library's files; `diagnose` names
 //!    what stops it);
-//! 4. **emit** (`emit`) — header, text, within the judge's size limit;
-//! 5. **check** (`toolchain`) — against the judge's rustc.
+//! 4. **emit** (`emit`, `fit`) — header, text, within the judge's size
+//!    limit (docs stripped, then minified, then the largest items named);
+//! 5. **check** (`toolchain`, `language`) — against the judge's rustc, or
+//!    the syntax check of language features where it is not installed.
 //!
 //! `explain` answers `--explain`; `syntax`, `rustc`, `error`, `judge`,
 //! `options` and `problems` are leaves the passes share.
@@ -28,6 +30,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod adapters;
 mod cargo;
 mod cfg;
 pub mod cli;
@@ -37,10 +40,11 @@ mod emit;
 mod error;
 mod expand;
 mod explain;
-mod judge;
+mod fit;
+mod language;
 mod mount;
 mod options;
-mod problems;
+mod profiles;
 mod prune;
 mod reach;
 mod read;
@@ -56,17 +60,18 @@ mod unfold;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use adapters::{committed, problems};
 pub use emit::Style;
 pub use error::{Error, Place, Warning};
-pub use judge::{Judge, Rustc};
 pub use options::{Options, Source};
-pub use problems::{committed, problems};
+pub use profiles::{Facts, Judge, Rustc, Seen};
 pub use shake::Round;
 pub use toolchain::{installed_rustc, Toolchain};
 
 use diagnose::{
     does_not_compile, dropped_import, foreign_error, refused_error, with_reason, Entry,
 };
+use discover::Crate;
 use prune::Keep;
 use reach::Cut;
 use resolve::Names;
@@ -141,7 +146,7 @@ impl std::fmt::Display for Report {
 }
 
 /// Bundles what `options` name, stripping docs and then minifying if the
-/// judge's limit requires it.
+/// judge's limit requires it (`fit.rs`).
 pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let started = Instant::now();
     let read = read::read(options)?;
@@ -163,8 +168,9 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         let entry = Entry {
             adapter,
             refused: &read.refused,
+            edition: options.judge.edition,
         };
-        let shaken = shake_cut(&names, &cut, &entry, options, sources, &mut report);
+        let shaken = shake_cut(&names, &cut, &entry, sources, &mut report);
         let shaken = shaken.map_err(with_reason)?;
         (shaken.file.clone(), Some(shaken))
     };
@@ -173,19 +179,13 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         .as_deref()
         .map(|query| explain::answer(&names, &cut, shaken.as_ref(), &file, adapter, query))
         .transpose()?;
-    let header = emit::Header {
-        title: read.title.clone(),
-        sources: emit::sources(&read.krate, &file),
-        command: read.command.clone(),
-        make: read.make.clone(),
-        judge: options.judge,
-        asked: Style {
-            strip_docs: options.strip_docs,
-            minify: options.minify,
-        },
-    };
-    let (text, style, sizes) = emit::print_within_limit(&file, options.judge, &header)?;
-    let toolchain = check_toolchain(&text, options)?;
+    let header = header(&read, &file, options);
+    let (judge, limit) = (options.judge.name, options.judge.limit);
+    let fit::Printed { text, style, sizes } =
+        fit::fit(&file, header.asked, limit, judge, |style| {
+            header.text(style)
+        })?;
+    let toolchain = check_toolchain(&text, options, &read.krate)?;
     report.total = started.elapsed();
     Ok(Bundle {
         id: read.name,
@@ -199,14 +199,35 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     })
 }
 
+/// The header of the bundle of `file`: what it is, where it came from and
+/// how to make it again.
+fn header<'k>(read: &'k read::Read, file: &syn::File, options: &Options) -> emit::Header<'k> {
+    emit::Header {
+        title: read.title.clone(),
+        sources: emit::sources(&read.krate, file),
+        command: read.command.clone(),
+        run_in: read.run_in.clone(),
+        make: read.make.clone(),
+        judge: options.judge,
+        asked: Style {
+            strip_docs: options.strip_docs,
+            minify: options.minify,
+        },
+    }
+}
+
 /// Checks `text` against the judge's rustc, when its version is known (a
 /// reference build with `--keep-everything` is not for a judge).
-fn check_toolchain(text: &str, options: &Options) -> Result<Option<Toolchain>, Error> {
+fn check_toolchain(
+    text: &str,
+    options: &Options,
+    krate: &Crate,
+) -> Result<Option<Toolchain>, Error> {
     let version = options.rustc.as_deref().or(options.judge.rustc_version());
     let Some(version) = version.filter(|_| !options.keep_everything) else {
         return Ok(None);
     };
-    let toolchain = toolchain::check(text, version)?;
+    let toolchain = toolchain::check(text, version, options.judge.edition)?;
     if toolchain.needs.is_empty() {
         return Ok(Some(toolchain));
     }
@@ -214,7 +235,11 @@ fn check_toolchain(text: &str, options: &Options) -> Result<Option<Toolchain>, E
         judge: options.judge.name.to_string(),
         rustc: toolchain.rustc,
         checked_with: toolchain.checked_with,
-        needs: toolchain.needs,
+        needs: toolchain
+            .needs
+            .iter()
+            .map(|need| toolchain::placed(krate, need))
+            .collect(),
     })
 }
 
@@ -224,14 +249,19 @@ fn shake_cut(
     names: &Names,
     cut: &Cut,
     entry: &Entry,
-    options: &Options,
     sources: Arc<Sources>,
     report: &mut Report,
 ) -> Result<Shaken, Error> {
     let adapter = entry.adapter;
     let mut protected = vec!["crate::main".to_string()];
     protected.extend(adapter.map(|a| format!("crate::{}::main", a.join("::"))));
-    let edition = options.judge.edition;
+    // The bundle is one crate that the judge compiles with one edition, so
+    // every rustc run on it uses the judge's. A user's crate is still read
+    // by its own edition (mount.rs: a 2015 crate's paths), so that its code
+    // means what it meant; where that code does not compile under the
+    // judge's edition (`gen` as a name under 2024), rustc says so in the
+    // crate's own file.
+    let edition = entry.edition;
     let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter);
     let (errors, map) = match shake::shake(file, edition, &protected, Arc::clone(&sources)) {
         Ok(shaken) => {

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::judge::Judge;
+use crate::profiles::Judge;
 
 /// What to bundle and how.
 #[derive(Clone, Debug)]

@@ -13,7 +13,7 @@ use std::path::Path;
 use crate::discover::{self, Crate, ItemId, ModuleId};
 use crate::error::Error;
 use crate::unfold::unfold;
-use crate::{cargo, problems, Options, Source};
+use crate::{adapters, cargo, emit, Options, Source};
 
 /// The code read and the entry point found: what every later pass starts
 /// from.
@@ -31,6 +31,9 @@ pub(crate) struct Read {
     pub(crate) refused: BTreeMap<String, String>,
     /// The command that bundles it again, and the make target if any.
     pub(crate) command: String,
+    /// Where to run it, when a path it takes could only be named from
+    /// there (the header names no absolute path).
+    pub(crate) run_in: Option<String>,
     pub(crate) make: Option<String>,
 }
 
@@ -44,8 +47,8 @@ pub(crate) fn read(options: &Options) -> Result<Read, Error> {
 
 /// Reads the library and finds the adapter's `main`.
 fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
-    let library = problems::library(given)?;
-    let id = problems::known(&library, id)?;
+    let library = adapters::library(given)?;
+    let id = adapters::known(&library, id)?;
     let base = library.parent().unwrap_or(Path::new("."));
     let mut krate = discover::discover(&library, base)?;
     unfold(&mut krate);
@@ -57,12 +60,20 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
     // This project's own library (beside submissions/) is bundled with
     // `make submit-<id>`; any other with the installed `bundler`.
     let own = library_name == "library" && base.join("submissions").is_dir();
-    let (command, make) = match own {
+    let (command, run_in, make) = match own {
         true => (
             format!("cargo run -q -p bundler -- {id}"),
+            None,
             Some(format!("make submit-{id}")),
         ),
-        false => (format!("bundler {id} --library {}", given.display()), None),
+        false => match emit::shown_path(given) {
+            Some(shown) => (format!("bundler {id} --library {shown}"), None, None),
+            None => (
+                format!("bundler {id} --library {library_name}"),
+                Some(format!("the folder that holds {library_name}")),
+                None,
+            ),
+        },
     };
     Ok(Read {
         title: format!("Problem {id}"),
@@ -72,6 +83,7 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
         main,
         refused: BTreeMap::new(),
         command,
+        run_in,
         make,
     })
 }
@@ -93,8 +105,12 @@ fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
         })
         .ok_or(Error::NoMain { file: root_file })?;
     let mut command = format!("cargo submit --bin {name}");
+    let mut run_in = None;
     if let Some(manifest) = manifest {
-        command.push_str(&format!(" --manifest-path {}", manifest.display()));
+        match emit::shown_path(manifest) {
+            Some(shown) => command.push_str(&format!(" --manifest-path {shown}")),
+            None => run_in = Some(format!("the folder of package {}", workspace.package)),
+        }
     }
     Ok(Read {
         name: name.to_string(),
@@ -104,6 +120,7 @@ fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
         main,
         adapter: None,
         command,
+        run_in,
         make: None,
     })
 }

@@ -1,85 +1,151 @@
 //! Whether the judge's rustc takes the bundle: a bundle may use what a
 //! newer compiler than the judge's has (`Option::is_none_or`, stable since
-//! 1.82; proconio 0.4.5's `OnceLock`, since 1.70). Where the judge's
-//! version is known, the bundle is checked against it, with the best tool
-//! at hand:
+//! 1.82; proconio 0.4.5's `OnceLock`, since 1.70; let-else, since 1.65).
+//! Where the judge's version is known, the bundle is checked against it,
+//! as the judge's edition, with the best tool at hand:
 //!
 //! * that rustc itself, when one is installed (a rustup toolchain named
 //!   after the version, or Debian's 1.63 that `make check-old-rustc`
 //!   unpacks under `target/old-rustc/`): every library API and every
 //!   language feature;
-//! * else clippy's `incompatible_msrv` lint, with the judge's version as
-//!   the minimum supported one: library APIs only.
+//! * else two checks stand in for it: clippy's `incompatible_msrv` lint,
+//!   with the judge's version as the minimum supported one, for library
+//!   APIs, and the syntax walk of `language.rs` for language features
+//!   (the lint does not see syntax).
 //!
 //! Each finding names the item of the bundle that needs the newer rustc,
-//! what it uses, and since when it is stable.
+//! what it uses, and since when it is stable. `Toolchain::checked_with`
+//! says which checks ran, for the bundler's report.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
 
+use crate::discover::Crate;
 use crate::error::Error;
-use crate::syntax::{impl_member_name, item_label, item_name, tidy};
+use crate::language;
+use crate::syntax::{impl_member_ident, impl_member_name, item_ident, item_label, item_name, tidy};
 
 /// What checking a bundle against the judge's rustc found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Toolchain {
     /// The judge's rustc version (`1.70`).
     pub rustc: String,
-    /// How it was checked (`rustc 1.63.0 (target/old-rustc)`, `clippy's
-    /// incompatible_msrv lint (library APIs only)`), or why it was not.
+    /// How it was checked (`rustc 1.63.0 (target/old-rustc)`, or the checks
+    /// that stand in for it when it is not installed).
     pub checked_with: String,
     /// What needs a newer rustc: `crate::proconio::STDIN_SOURCE: `OnceLock`
     /// is stable since 1.70.0`.
     pub needs: Vec<String>,
 }
 
-/// Checks `text` against rustc `version`.
-pub fn check(text: &str, version: &str) -> Result<Toolchain, Error> {
-    let mut toolchain = Toolchain {
-        rustc: version.to_string(),
-        checked_with: String::new(),
-        needs: Vec::new(),
-    };
-    let (command, with) = match installed_rustc(version) {
-        Some((command, with)) => (command, with),
+/// What stands in for a judge's rustc that is not installed, said in the
+/// report: the syntax walk, with clippy's lint when clippy is installed.
+const SYNTAX_CHECK: &str = "the bundler's syntax check (language features)";
+
+/// Checks `text` against rustc `version`, compiling it as edition `edition`
+/// (the judge's).
+pub fn check(text: &str, version: &str, edition: &str) -> Result<Toolchain, Error> {
+    let file = syn::parse_file(text).ok();
+    let (command, checked_with) = match installed_rustc(version) {
+        Some((command, with)) => (Some(command), with),
         None => match clippy_driver(version) {
             Some(command) => (
-                command,
-                "clippy's incompatible_msrv lint (library APIs only; install rustc {v} \
-                 to check language features too)"
-                    .replace("{v}", version),
+                Some(command),
+                format!(
+                    "clippy's incompatible_msrv lint (library APIs) and {SYNTAX_CHECK}, \
+                     as rustc {version} is not installed"
+                ),
             ),
-            None => {
-                toolchain.checked_with =
-                    format!("not checked: neither rustc {version} nor clippy-driver is installed");
-                return Ok(toolchain);
-            }
+            None => (
+                None,
+                format!(
+                    "{SYNTAX_CHECK} only, as neither rustc {version} nor clippy-driver is \
+                     installed: library APIs are not checked"
+                ),
+            ),
         },
     };
-    toolchain.checked_with = with;
-    let file = syn::parse_file(text).ok();
-    for d in diagnostics(command, text)? {
-        let code = d["code"]["code"].as_str().unwrap_or_default();
-        let level = d["level"].as_str().unwrap_or_default();
-        let wanted = code == "clippy::incompatible_msrv" || level == "error";
-        let Some(span) = array(&d["spans"]).iter().find(|s| s["is_primary"] == true) else {
-            continue;
-        };
-        if !wanted {
-            continue;
-        }
-        let line = span["line_start"].as_u64().unwrap_or(0) as usize;
-        let item = file
-            .as_ref()
+    let mut needs = Vec::new();
+    let item = |line: usize| {
+        file.as_ref()
             .and_then(|f| item_at(&f.items, line, "crate"))
-            .unwrap_or_else(|| format!("line {line}"));
-        let message = d["message"].as_str().unwrap_or_default();
-        toolchain.needs.push(finding(&item, span, message));
+            .unwrap_or_else(|| format!("line {line}"))
+    };
+    if let Some(command) = command {
+        for d in diagnostics(command, text, edition)? {
+            let code = d["code"]["code"].as_str().unwrap_or_default();
+            let level = d["level"].as_str().unwrap_or_default();
+            let wanted = code == "clippy::incompatible_msrv" || level == "error";
+            let Some(span) = array(&d["spans"]).iter().find(|s| s["is_primary"] == true) else {
+                continue;
+            };
+            if !wanted {
+                continue;
+            }
+            let line = span["line_start"].as_u64().unwrap_or(0) as usize;
+            let message = d["message"].as_str().unwrap_or_default();
+            needs.push(finding(&item(line), span, message));
+        }
     }
-    toolchain.needs.dedup();
-    Ok(toolchain)
+    // The real rustc of that version sees every feature; the walk is for
+    // when it is not there.
+    let stand_in = !checked_with.starts_with("rustc ");
+    if let (true, Some(file)) = (stand_in, &file) {
+        for used in language::newer_than(file, version) {
+            let (name, since) = (used.feature.name, used.feature.since);
+            needs.push(format!("{}: {name}, stable since {since}", item(used.line)));
+        }
+    }
+    needs.dedup();
+    Ok(Toolchain {
+        rustc: version.to_string(),
+        checked_with,
+        needs,
+    })
+}
+
+/// `need` led by the place in the sources of the item it names
+/// (`src/steps.rs:7: crate::steps::first: let-else, ...`), so that the
+/// user is sent to their own file rather than to the bundle's text.
+pub fn placed(krate: &Crate, need: &str) -> String {
+    let place = need
+        .split_once(": ")
+        .and_then(|(path, _)| source_line(krate, path));
+    match place {
+        Some((file, line)) => format!("{file}:{line}: {need}"),
+        None => need.to_string(),
+    }
+}
+
+/// The file and line of the item at `path` (`crate::m::f`, or a member
+/// `crate::m::Type::f`): the bundle's modules are the sources' modules.
+fn source_line(krate: &Crate, path: &str) -> Option<(String, usize)> {
+    let names: Vec<&str> = path.strip_prefix("crate::")?.split("::").collect();
+    let (depth, module) = (0..names.len())
+        .rev()
+        .find_map(|depth| krate.module(&names[..depth]).map(|m| (depth, m)))?;
+    let module = krate.get(module);
+    let (first, member) = (names[depth], names.get(depth + 1));
+    // The name's own line, not that of the docs above it.
+    let ident = match member {
+        Some(&member) => module.items.iter().find_map(|item| match item {
+            syn::Item::Impl(imp) if tidy(&imp.self_ty) == first => imp
+                .items
+                .iter()
+                .filter_map(impl_member_ident)
+                .find(|ident| *ident == member),
+            _ => None,
+        }),
+        None => module
+            .items
+            .iter()
+            .filter_map(item_ident)
+            .find(|ident| *ident == first),
+    }?;
+    let line = ident.span().start().line;
+    (line > 0).then(|| (module.file.clone(), line))
 }
 
 fn array(value: &Value) -> &[Value] {
@@ -134,9 +200,10 @@ fn item_at(items: &[syn::Item], line: usize, prefix: &str) -> Option<String> {
     }
 }
 
-/// Runs `command` on `text`, returning its JSON diagnostics.
-fn diagnostics(command: Command, text: &str) -> Result<Vec<Value>, Error> {
-    let (_, stderr) = crate::rustc::run_on(command, text, "2021")?;
+/// Runs `command` on `text` as edition `edition`, returning its JSON
+/// diagnostics.
+fn diagnostics(command: Command, text: &str, edition: &str) -> Result<Vec<Value>, Error> {
+    let (_, stderr) = crate::rustc::run_on(command, text, edition)?;
     Ok(stderr
         .lines()
         .filter(|l| l.starts_with('{'))

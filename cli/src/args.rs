@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use library::dlx::engine::Asked;
+use library::dlx::memo::Order;
 
 /// Counts, finds or prints the solutions of an exact-cover problem in
 /// Knuth's DLX text format (the input of his DLX1, DLX2 and DLX3 programs:
@@ -18,6 +19,11 @@ use library::dlx::engine::Asked;
 /// (`cleansings: N` before `seconds`); as SSXCC counts them for a file
 /// with colors and 100 options or more per primary item (word grids),
 /// which dancing cells search faster.
+///
+/// Counting a problem without bounds, `dlx` first tries the memo (see
+/// --memo) for a few milliseconds, and keeps it if it pays; its line then
+/// has `memos: N` before `seconds`, and nodes and updates as Knuth's DLX6
+/// counts them.
 ///
 /// The subcommands `polyomino` and `polycube` write the DLX file of a
 /// tiling puzzle described in the format of Knuth's polyomino-dlx and
@@ -96,9 +102,68 @@ pub struct Args {
     /// one thread when solutions are printed, drawn or limited; --threads
     /// 1 searches as one thread always did, solutions in the same order.
     /// With several threads printed solutions come whole, in any order.
-    /// Problems with colors or bounds are searched on one thread.
+    /// Problems with colors (Algorithm C) and bounds (M) are cut the same
+    /// way, with their cleansings summed too.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
+
+    /// Count by memo, as Knuth's DLX6: a subproblem met again (the same
+    /// items left) is counted once, so that counts far past what a search
+    /// walks come out exact (tilings by small pieces, matchings, set
+    /// partitions; up to 2^128 - 1). Without --memo, `dlx` tries it by
+    /// itself when it counts every solution of a problem without bounds
+    /// (of at most 2048 items, with --engine auto): for at most 2^17
+    /// updates, kept if it has found four solutions per node by then,
+    /// else the search runs as before. --memo forces it; --no-memo never
+    /// tries it. On one thread, unless --threads N is given too.
+    #[arg(long, conflicts_with_all = ["no_memo", "first", "limit", "print", "draw", "svg"])]
+    pub memo: bool,
+
+    /// Never count by memo (see --memo).
+    #[arg(long)]
+    pub no_memo: bool,
+
+    /// The most memory the memo's table may take: a number of bytes, or
+    /// with K, M or G (powers of 1024). When it is full, new counts evict
+    /// the cheapest ones, which are counted again if needed: the count
+    /// stays exact, and `dlx` says on stderr how many were evicted. A
+    /// table much smaller than the problem needs makes the count far
+    /// slower (8x8 by monominoes, dominoes and triominoes: 0.1 s with
+    /// 5M, 0.15 s with 2M, over a minute with 1M).
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size)]
+    pub memo_cap: usize,
+
+    /// The item the memo branches on: `frontier` (the first item left in
+    /// an order computed to keep the subproblems few), `first` (the first
+    /// item left: the tree of Knuth's dlx6-nomrv, DLX6 without its rule
+    /// of the fewest options) or `fewest` (the fewest options: DLX6's tree).
+    #[arg(long, value_name = "ORDER", default_value = "frontier")]
+    pub memo_order: MemoOrder,
+
+    /// Count by memo and write the ZDD of all solutions to FILE, in the
+    /// text format of Knuth's ZDDREAD programs (as DLX6 writes it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["no_memo", "first", "limit", "print", "draw", "svg"])]
+    pub zdd: Option<PathBuf>,
+}
+
+/// A size in bytes: digits, then optionally K, M or G (powers of 1024).
+fn parse_size(text: &str) -> Result<usize, String> {
+    let (digits, shift) = match text.strip_suffix(['K', 'k']) {
+        Some(d) => (d, 10),
+        None => match text.strip_suffix(['M', 'm']) {
+            Some(d) => (d, 20),
+            None => match text.strip_suffix(['G', 'g']) {
+                Some(d) => (d, 30),
+                None => (text, 0),
+            },
+        },
+    };
+    let number: usize = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (a number of bytes, or with K, M or G)"))?;
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("`{text}` is more bytes than this machine can count"))
 }
 
 #[derive(Subcommand, Debug)]
@@ -136,7 +201,7 @@ pub enum Command {
     /// solutions are disjoint and together are all. `dlx` on a part
     /// begins its closing line with `part: K/N` and counts the part's
     /// share of the levels above it, so that `dlx sum` gives exactly the
-    /// counts of one search. Problems without colors or bounds only.
+    /// counts of one search: Algorithm X's, C's (colors) or M's (bounds).
     Split {
         /// The problem; `-` or nothing reads standard input.
         file: Option<PathBuf>,
@@ -165,6 +230,24 @@ pub enum Which {
     Cells,
 }
 
+/// The `--memo-order` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MemoOrder {
+    Frontier,
+    First,
+    Fewest,
+}
+
+impl MemoOrder {
+    pub fn order(self) -> Order {
+        match self {
+            MemoOrder::Frontier => Order::Frontier,
+            MemoOrder::First => Order::First,
+            MemoOrder::Fewest => Order::Fewest,
+        }
+    }
+}
+
 /// When to colour the drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum When {
@@ -182,6 +265,11 @@ impl Args {
             (_, Which::Cells) => Asked::Cells,
             (_, Which::Auto) => Asked::Auto,
         }
+    }
+
+    /// Whether the memo is forced: `--memo` or `--zdd`.
+    pub fn memo_forced(&self) -> bool {
+        self.memo || self.zdd.is_some()
     }
 
     /// Whether every solution is counted, none printed, drawn or limited.

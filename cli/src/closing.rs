@@ -2,8 +2,11 @@
 //! `dlx sum`, so its format has this one owner.
 //!
 //! ```text
-//! [part: K/N  ]solutions: N  nodes: N  updates: N  [cleansings: N  ]seconds: S
+//! [part: K/N  ]solutions: N  nodes: N  updates: N  [cleansings: N  ][memos: N  ]seconds: S
 //! ```
+//!
+//! `memos: N` says that the memo counted (Knuth's DLX6: nodes and updates
+//! are then its); solutions go up to 2^128 - 1.
 //!
 //! `dlx sum` writes the same line with `parts: N  ` (the parts of one
 //! split) or `runs: N  ` (any runs) in front instead of `part: K/N  `.
@@ -30,10 +33,12 @@ pub enum Lead {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Closing {
     pub lead: Lead,
-    pub solutions: u64,
+    pub solutions: u128,
     pub stats: Stats,
     /// Whether cleansings are counted (DLX2's and DLX3's statistics).
     pub cleansings: bool,
+    /// The counts the memo stored, if it counted.
+    pub memos: Option<u64>,
     pub seconds: f64,
 }
 
@@ -52,6 +57,9 @@ impl fmt::Display for Closing {
         )?;
         if self.cleansings {
             write!(f, "cleansings: {}  ", self.stats.cleansings)?;
+        }
+        if let Some(memos) = self.memos {
+            write!(f, "memos: {memos}  ")?;
         }
         write!(f, "seconds: {:.3}", self.seconds)
     }
@@ -86,13 +94,14 @@ impl Closing {
             let number = || value.parse::<u64>().map_err(|_| ());
             match key {
                 "part:" if seen.len() == 1 => closing.lead = part(value).ok_or(())?,
-                "solutions:" => closing.solutions = number()?,
+                "solutions:" => closing.solutions = value.parse().map_err(|_| ())?,
                 "nodes:" => closing.stats.nodes = number()?,
                 "updates:" => closing.stats.updates = number()?,
                 "cleansings:" => {
                     closing.stats.cleansings = number()?;
                     closing.cleansings = true;
                 }
+                "memos:" => closing.memos = Some(number()?),
                 "seconds:" => closing.seconds = value.parse().map_err(|_| ())?,
                 _ => return Err(()),
             }
@@ -110,6 +119,10 @@ impl Closing {
     /// Adds `other`'s numbers to these.
     pub fn add(&mut self, other: &Closing) {
         self.solutions += other.solutions;
+        self.memos = match (self.memos, other.memos) {
+            (None, None) => None,
+            (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
+        };
         self.stats.nodes += other.stats.nodes;
         self.stats.updates += other.stats.updates;
         self.stats.cleansings += other.stats.cleansings;
@@ -140,6 +153,7 @@ mod tests {
                 cleansings: 7,
             },
             cleansings: true,
+            memos: None,
             seconds: 0.25,
         };
         let line = closing.to_string();
@@ -152,6 +166,15 @@ mod tests {
         let read = Closing::parse(plain).unwrap().unwrap();
         assert_eq!((read.lead, read.cleansings), (Lead::Whole, false));
         assert_eq!(read.to_string(), plain);
+        // Past u64, by memo.
+        let memo =
+            "solutions: 92109458286284989468604  nodes: 3  updates: 4  memos: 2  seconds: 0.100";
+        let read = Closing::parse(memo).unwrap().unwrap();
+        assert_eq!(
+            (read.solutions, read.memos),
+            (92109458286284989468604, Some(2))
+        );
+        assert_eq!(read.to_string(), memo);
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod args;
 mod closing;
 mod draw;
 mod error;
+mod memo;
 mod parts;
 mod print;
 mod progress;

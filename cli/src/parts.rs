@@ -15,22 +15,31 @@
 //! last comment) to what it finds, and begins its closing line with
 //! `part: 3/32`; `dlx sum` adds up the closing lines of every part, and
 //! fails unless each part is there exactly once.
+//!
+//! A part of a problem with colors or bounds says so in its mark, and
+//! counts the cleansings above it too: `| dlx part 3/32: nodes +1 updates
+//! +40 cleansings +3 solutions +0 algorithm C`. Its tree is that
+//! algorithm's whatever the part has left (a part of a problem with
+//! bounds may have none left, and is searched by Algorithm M all the
+//! same), and an item purified above it is gone from the options that
+//! agree with it (`parts::split`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use library::dlx::{parts, text, Stats};
+use library::dlx::parts::{self, Algorithm};
+use library::dlx::{text, Stats};
 
 use crate::closing::{Closing, Lead};
 use crate::error::Error;
 
 /// The comment that makes a DLX file a part: `| dlx part K/N: nodes +A
-/// updates +B solutions +C`.
+/// updates +B [cleansings +C] solutions +D [algorithm C|M]`.
 const MARK: &str = "| dlx part ";
 
 /// What a part file says about itself.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
     /// Part `number` (1-based) of `of`.
     pub number: usize,
@@ -39,6 +48,8 @@ pub struct Header {
     pub above: Stats,
     /// Solutions found above it.
     pub solved: u64,
+    /// The algorithm whose tree the part was cut from.
+    pub algorithm: Algorithm,
 }
 
 /// The header of a part file, if `bytes` is one: its mark is among the
@@ -65,27 +76,47 @@ pub fn header(name: &str, bytes: &[u8]) -> Result<Option<Header>, Error> {
     Ok(None)
 }
 
-/// `K/N: nodes +A updates +B solutions +C`.
+/// `K/N: nodes +A updates +B [cleansings +C] solutions +D [algorithm C|M]`.
 fn parse_mark(rest: &str) -> Option<Header> {
     let (part, counts) = rest.split_once(": ")?;
     let (number, of) = part.split_once('/')?;
     let (number, of) = (number.parse().ok()?, of.parse().ok()?);
     let words: Vec<&str> = counts.split_whitespace().collect();
-    let ["nodes", nodes, "updates", updates, "solutions", solved] = words[..] else {
-        return None;
-    };
     let plus = |w: &str| w.strip_prefix('+')?.parse::<u64>().ok();
+    let (mut above, mut solved, mut algorithm) = (Stats::default(), None, Algorithm::X);
+    let mut seen: Vec<&str> = Vec::new();
+    for pair in words.chunks(2) {
+        let [key, value] = pair else { return None };
+        if seen.contains(key) {
+            return None;
+        }
+        seen.push(key);
+        match *key {
+            "nodes" => above.nodes = plus(value)?,
+            "updates" => above.updates = plus(value)?,
+            "cleansings" => above.cleansings = plus(value)?,
+            "solutions" => solved = Some(plus(value)?),
+            "algorithm" => {
+                algorithm = match *value {
+                    "C" => Algorithm::C,
+                    "M" => Algorithm::M,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        }
+    }
+    let complete = ["nodes", "updates", "solutions"]
+        .iter()
+        .all(|k| seen.contains(k));
     let header = Header {
         number,
         of,
-        above: Stats {
-            nodes: plus(nodes)?,
-            updates: plus(updates)?,
-            cleansings: 0,
-        },
-        solved: plus(solved)?,
+        above,
+        solved: solved?,
+        algorithm,
     };
-    (1..=of).contains(&number).then_some(header)
+    (complete && (1..=of).contains(&number)).then_some(header)
 }
 
 /// `dlx split`: writes the parts of the problem in `bytes` (named `name`)
@@ -102,20 +133,6 @@ pub fn split(name: &str, bytes: Vec<u8>, parts: usize, out: &Path) -> Result<usi
         source,
     })?;
     let problem = &instance.problem;
-    if problem.has_colors() || problem.has_bounds() {
-        return Err(Error::refused(
-            name,
-            format!(
-                "dlx split cuts Algorithm X's tree, and this problem has {}: \
-                 it is searched whole, on one thread (`dlx {name}`)",
-                if problem.has_bounds() {
-                    "bounds"
-                } else {
-                    "colors"
-                }
-            ),
-        ));
-    }
     let cut = parts::split(problem, parts);
     std::fs::create_dir_all(out).map_err(Error::write(out.display().to_string()))?;
     let stale = remove_earlier_parts(out)?;
@@ -183,6 +200,21 @@ fn part_text(
     of: usize,
     base: &str,
 ) -> Vec<u8> {
+    let mut bytes = part_head(instance, part, number, of, base).into_bytes();
+    write_items(&mut bytes, instance, part);
+    write_options(&mut bytes, instance, part);
+    bytes
+}
+
+/// The comments that begin part `number` of `of`: what it fixed, the
+/// solutions found above it, and its mark.
+fn part_head(
+    instance: &text::Instance,
+    part: &parts::Part,
+    number: usize,
+    of: usize,
+    base: &str,
+) -> String {
     let mut head = format!("| dlx split: part {number} of {of} of {base}");
     match part.fixed.is_empty() {
         true => head.push_str(", nothing fixed\n"),
@@ -195,18 +227,37 @@ fn part_text(
         let options: Vec<String> = solution.iter().map(|&k| instance.option_text(k)).collect();
         let _ = writeln!(head, "| and a solution found above: {}", options.join("; "));
     }
-    let _ = writeln!(
+    let _ = write!(
         head,
-        "{MARK}{number}/{of}: nodes +{} updates +{} solutions +{}",
-        part.above.nodes,
-        part.above.updates,
-        part.solved.len()
+        "{MARK}{number}/{of}: nodes +{} updates +{}",
+        part.above.nodes, part.above.updates
     );
-    let mut bytes = head.into_bytes();
+    if part.algorithm.counts_cleansings() {
+        let _ = write!(head, " cleansings +{}", part.above.cleansings);
+    }
+    let _ = write!(head, " solutions +{}", part.solved.len());
+    match part.algorithm {
+        Algorithm::X => head.push('\n'),
+        Algorithm::C => head.push_str(" algorithm C\n"),
+        Algorithm::M => head.push_str(" algorithm M\n"),
+    }
+    head
+}
+
+/// The item line of a part, with the bounds left to its primary items (a
+/// part of Algorithm M's tree).
+fn write_items(bytes: &mut Vec<u8>, instance: &text::Instance, part: &parts::Part) {
     let primary = part.problem.primary();
     for (j, &i) in part.items.iter().enumerate() {
         if j == primary {
             bytes.extend_from_slice(b"| ");
+        }
+        if j < primary {
+            match part.problem.bounds(j) {
+                (1, 1) => {}
+                (lo, hi) if lo == hi => bytes.extend_from_slice(format!("{hi}|").as_bytes()),
+                (lo, hi) => bytes.extend_from_slice(format!("{lo}:{hi}|").as_bytes()),
+            }
         }
         bytes.extend_from_slice(instance.item_bytes(i));
         bytes.push(if j + 1 == part.items.len() {
@@ -215,11 +266,31 @@ fn part_text(
             b' '
         });
     }
-    for &k in &part.options {
-        bytes.extend_from_slice(instance.option_bytes(k));
+}
+
+/// The options of a part, as they were read, less the items purified
+/// above the part (gone from the options that agree with them).
+fn write_options(bytes: &mut Vec<u8>, instance: &text::Instance, part: &parts::Part) {
+    let kept: std::collections::HashSet<&[u8]> =
+        part.items.iter().map(|&i| instance.item_bytes(i)).collect();
+    for (j, &k) in part.options.iter().enumerate() {
+        let line = instance.option_bytes(k);
+        if part.problem.option(j).len() == instance.problem.option(k).len() {
+            bytes.extend_from_slice(line);
+        } else {
+            let entries = line
+                .split(|b| b.is_ascii_whitespace())
+                .filter(|e| !e.is_empty());
+            let left: Vec<&[u8]> = entries
+                .filter(|entry| {
+                    let name = entry.split(|&b| b == b':').next().unwrap_or(entry);
+                    kept.contains(name)
+                })
+                .collect();
+            bytes.extend_from_slice(&left.join(&b' '));
+        }
         bytes.push(b'\n');
     }
-    bytes
 }
 
 /// `dlx sum`: the reports in `inputs` (name, text) added up, as the line
@@ -340,6 +411,19 @@ mod tests {
         let part = header("p", text).unwrap().unwrap();
         assert_eq!((part.number, part.of, part.solved), (2, 3, 1));
         assert_eq!((part.above.nodes, part.above.updates), (4, 17));
+        assert_eq!(part.algorithm, Algorithm::X);
+        let text =
+            b"| dlx part 1/3: nodes +4 updates +17 cleansings +2 solutions +0 algorithm M\na\na\n";
+        let part = header("p", text).unwrap().unwrap();
+        assert_eq!((part.above.cleansings, part.algorithm), (2, Algorithm::M));
+        for bad in [
+            "| dlx part 1/3: nodes +4 updates +17 solutions +0 algorithm Z",
+            "| dlx part 1/3: nodes +4 updates +17 solutions +0 nodes +1",
+            "| dlx part 1/3: nodes +4 solutions +0",
+        ] {
+            let text = format!("{bad}\na\na\n");
+            assert!(header("p", text.as_bytes()).is_err(), "{bad}");
+        }
         assert_eq!(header("p", b"| a comment\na b\na b\n").unwrap(), None);
         let bad = header(
             "p",

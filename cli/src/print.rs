@@ -83,19 +83,23 @@ impl Printer<'_> {
         mut stats: Stats,
         seconds: f64,
     ) -> Result<(), Error> {
-        let mut solutions = self.solutions.load(Ordering::Relaxed);
+        let mut solutions = u128::from(self.solutions.load(Ordering::Relaxed));
         let mut lead = Lead::Whole;
+        let mut cleansings = engine.counts_cleansings();
         if let Some(part) = part {
             lead = Lead::Part(part.number, part.of);
-            solutions += part.solved;
+            solutions += u128::from(part.solved);
             stats.nodes += part.above.nodes;
             stats.updates += part.above.updates;
+            stats.cleansings += part.above.cleansings;
+            cleansings |= part.algorithm.counts_cleansings();
         }
         let closing = Closing {
             lead,
             solutions,
             stats,
-            cleansings: engine.counts_cleansings(),
+            cleansings,
+            memos: None,
             seconds,
         };
         writeln!(self.out, "{closing}")

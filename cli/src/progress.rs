@@ -8,9 +8,12 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use library::dlx::memo::Snapshot;
 use library::dlx::Progress;
 
 pub struct Reporter<'a> {
+    /// Whether progress is reported at all.
+    on: bool,
     start: Instant,
     last: Instant,
     last_nodes: u64,
@@ -21,8 +24,9 @@ pub struct Reporter<'a> {
 }
 
 impl<'a> Reporter<'a> {
-    pub fn new(start: Instant, solutions: &'a AtomicU64) -> Reporter<'a> {
+    pub fn new(on: bool, start: Instant, solutions: &'a AtomicU64) -> Reporter<'a> {
         Reporter {
+            on,
             start,
             last: start,
             last_nodes: 0,
@@ -31,8 +35,16 @@ impl<'a> Reporter<'a> {
         }
     }
 
+    /// Whether progress is reported.
+    pub fn on(&self) -> bool {
+        self.on
+    }
+
     /// Prints a line if a second has passed since the last one.
     pub fn report(&mut self, progress: &Progress) {
+        if !self.on {
+            return;
+        }
         let now = Instant::now();
         let since = now - self.last;
         if since < Duration::from_secs(1) {
@@ -57,24 +69,51 @@ impl<'a> Reporter<'a> {
         )
     }
 
+    /// A line about a count by memo, if a second has passed since the
+    /// last one: the solutions counted so far and its statistics (the
+    /// fraction explored is not known).
+    pub fn memo(&mut self, snapshot: &Snapshot) {
+        let now = Instant::now();
+        if !self.on || now - self.last < Duration::from_secs(1) {
+            return;
+        }
+        eprintln!("{}", self.memo_line(now, snapshot));
+        self.last = now;
+        self.last_nodes = snapshot.stats.nodes;
+        self.printed = true;
+    }
+
     /// The last line, `done`, if any progress was reported.
     pub fn finish(&self) {
         if self.printed {
             eprintln!("{:>8.1}s  done", self.start.elapsed().as_secs_f64());
         }
     }
+
+    fn memo_line(&self, now: Instant, snapshot: &Snapshot) -> String {
+        format!(
+            "{:>8.1}s  memo: solutions: {}  nodes: {}  memos: {}  hits: {}  evicted: {}",
+            (now - self.start).as_secs_f64(),
+            snapshot.found,
+            snapshot.stats.nodes,
+            snapshot.memo.memos,
+            snapshot.memo.hits,
+            snapshot.memo.evictions
+        )
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use library::dlx::memo::MemoStats;
     use library::dlx::Stats;
 
     #[test]
     fn a_line_says_the_solutions_so_far() {
         let solutions = AtomicU64::new(7);
         let start = Instant::now();
-        let reporter = Reporter::new(start, &solutions);
+        let reporter = Reporter::new(true, start, &solutions);
         let progress = Progress {
             stats: Stats {
                 nodes: 2000,
@@ -86,6 +125,32 @@ mod tests {
         assert_eq!(
             line,
             "     2.0s  solutions: 7  nodes: 2000  (1.00e3/s)  explored: 12.5000%"
+        );
+    }
+
+    #[test]
+    fn a_memo_line_says_what_the_table_holds() {
+        let solutions = AtomicU64::new(0);
+        let start = Instant::now();
+        let reporter = Reporter::new(true, start, &solutions);
+        let snapshot = Snapshot {
+            stats: Stats {
+                nodes: 30,
+                ..Stats::default()
+            },
+            memo: MemoStats {
+                memos: 20,
+                hits: 9,
+                evictions: 4,
+                ..MemoStats::default()
+            },
+            found: 1 << 70,
+        };
+        let line = reporter.memo_line(start + Duration::from_secs(3), &snapshot);
+        assert_eq!(
+            line,
+            "     3.0s  memo: solutions: 1180591620717411303424  nodes: 30  memos: 20  hits: 9  \
+             evicted: 4"
         );
     }
 }

@@ -6,12 +6,14 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use library::dlx::engine::{self, Engine};
-use library::dlx::{parallel, text, Problem, Progress, Search, Stats};
+use library::dlx::engine::{self, Asked, Engine};
+use library::dlx::parts::Algorithm;
+use library::dlx::{parallel, text, Problem, Progress, Search, Stats, SCAN_LIMIT};
 
 use crate::args::{Args, When};
 use crate::draw;
 use crate::error::Error;
+use crate::memo;
 use crate::parts;
 use crate::print::Printer;
 use crate::progress::Reporter;
@@ -25,17 +27,15 @@ pub fn solve(args: &Args, name: &str, text: Vec<u8>) -> Result<(), Error> {
         source,
     })?;
     let layout = layout_for(args, name, &instance)?;
-    let engine =
-        Engine::asked(args.asked(), &instance.problem).map_err(|source| Error::Engine {
-            name: name.to_string(),
-            source,
-        })?;
-    let threads = threads_for(args, name, &engine);
+    let engine = engine_for(args, name, &instance.problem, part.as_ref())?;
+    let memo = memo::plan(args, name, &instance.problem, part.as_ref())?;
     let search = Solve {
         args,
+        name,
         engine,
-        threads,
+        threads: threads_for(args, name, &engine),
         part,
+        memo,
     };
     if args.print || layout.is_some() {
         search.run(&instance.problem, Some(&instance), layout)
@@ -46,12 +46,41 @@ pub fn solve(args: &Args, name: &str, text: Vec<u8>) -> Result<(), Error> {
     }
 }
 
+/// The engine `--engine` asks for; for a part of `dlx split`, the engine
+/// of the algorithm whose tree it was cut from, whatever it has left.
+fn engine_for(
+    args: &Args,
+    name: &str,
+    problem: &Problem,
+    part: Option<&parts::Header>,
+) -> Result<Engine, Error> {
+    let listed = problem.primary() > SCAN_LIMIT;
+    match part.map(|p| p.algorithm) {
+        Some(_) if args.asked() == Asked::Cells => {
+            return Err(Error::refused(
+                name,
+                "a part of `dlx split` is searched on the tree it was cut from, \
+                 and dancing cells walk another (run it without --engine cells)",
+            ))
+        }
+        Some(Algorithm::M) => return Ok(Engine::M { listed }),
+        Some(Algorithm::C) if !problem.has_bounds() => return Ok(Engine::C { listed }),
+        _ => {}
+    }
+    Engine::asked(args.asked(), problem).map_err(|source| Error::Engine {
+        name: name.to_string(),
+        source,
+    })
+}
+
 /// What to search with, once the file is read.
 struct Solve<'a> {
     args: &'a Args,
+    name: &'a str,
     engine: Engine,
     threads: usize,
     part: Option<parts::Header>,
+    memo: memo::Plan,
 }
 
 impl Solve<'_> {
@@ -81,7 +110,13 @@ impl Solve<'_> {
             out: io::BufWriter::new(io::stdout()),
         };
         let start = Instant::now();
-        let mut reporter = Reporter::new(start, &solutions);
+        let mut reporter = Reporter::new(show_progress, start, &solutions);
+        if self.memo != memo::Plan::Never {
+            let (name, part) = (self.name, self.part);
+            if memo::count(args, name, problem, part, self.memo, &mut reporter)? {
+                return Ok(());
+            }
+        }
         let (flow, stats) = if printer.limit == Some(0) {
             (ControlFlow::Continue(()), Stats::default())
         } else {
@@ -103,21 +138,17 @@ impl Solve<'_> {
 }
 
 /// How many threads to search on: `--threads`, or by default every core
-/// to count and one to print, draw or stop early; one for an engine whose
-/// tree is not cut into parts (colors, bounds, cells), said on stderr if more
-/// were asked for.
+/// to count and one to print, draw or stop early; one for dancing cells,
+/// whose tree is not cut into parts (said on stderr if more were asked).
 fn threads_for(args: &Args, name: &str, engine: &Engine) -> usize {
     let asked = match args.threads {
         Some(n) => n as usize,
         None if args.counting() => std::thread::available_parallelism().map_or(1, |n| n.get()),
         None => 1,
     };
-    if asked > 1 && !engine.splits() {
+    if asked > 1 && !engine.walks_dlx_tree() {
         if args.threads.is_some() {
-            eprintln!(
-                "dlx: {name}: searching on 1 thread, not {asked}: problems with colors or \
-                 bounds, and dancing cells, are not cut into parts yet"
-            );
+            eprintln!("dlx: {name}: searching on 1 thread, not {asked}: dancing cells' tree is not cut into parts");
         }
         return 1;
     }

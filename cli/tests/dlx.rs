@@ -4,6 +4,8 @@
 
 #[path = "dlx/cells.rs"]
 mod cells;
+#[path = "dlx/memo.rs"]
+mod memo;
 #[path = "dlx/scale.rs"]
 mod scale;
 #[path = "dlx/tiling.rs"]
@@ -230,6 +232,10 @@ fn help_describes_the_options() {
         "--engine",
         "--fast",
         "--progress",
+        "--memo",
+        "--no-memo",
+        "--memo-cap",
+        "--zdd",
     ] {
         assert!(out.contains(option), "{option} missing from --help");
     }

@@ -6,8 +6,8 @@
 //! cargo run --release -p judge-tests --example class_inputs -- killer off-by-one 500 1 /tmp/inputs --no-reference
 //! ```
 
-use judge_tests::problems;
 use judge_tests::rng::Rng;
+use judge_tests::support;
 use std::time::Instant;
 
 fn main() {
@@ -18,7 +18,7 @@ fn main() {
         eprintln!("usage: class_inputs ID CLASS COUNT SEED DIR [--no-reference]");
         std::process::exit(2);
     };
-    let support = problems::find(id).expect("a problem with support");
+    let support = support::find(id).expect("a problem with support");
     let class = support
         .classes
         .iter()

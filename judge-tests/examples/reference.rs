@@ -5,7 +5,7 @@
 //! cargo run --release -p judge-tests --example reference -- killer judge-tests/killer/hard-big-cages.in
 //! ```
 
-use judge_tests::problems;
+use judge_tests::support;
 use std::time::Instant;
 
 fn main() {
@@ -14,7 +14,7 @@ fn main() {
         eprintln!("usage: reference ID FILE");
         std::process::exit(2);
     };
-    let support = problems::find(id).expect("a problem with support");
+    let support = support::find(id).expect("a problem with support");
     let reference = support.reference.expect("a reference");
     let input = std::fs::read_to_string(file).expect("the input file");
     let start = Instant::now();

@@ -20,8 +20,8 @@
 
 use crate::compare::Checker;
 use crate::error::Error;
-use crate::problems::{self, Support};
 use crate::settings::{CheckerKind, Settings, FILE_NAME};
+use crate::support::{self, Support};
 use std::path::{Path, PathBuf};
 
 /// One problem: whichever of its two halves exist, and its settings.
@@ -40,9 +40,9 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The problem's entry in the registry of `judge-tests/src/problems.rs`.
+    /// The problem's entry in the registry of `judge-tests/src/support.rs`.
     pub fn support(&self) -> Option<&'static Support> {
-        problems::find(&self.id)
+        support::find(&self.id)
     }
 
     /// The case folder, or why there is none.
@@ -75,7 +75,7 @@ impl Problem {
 
 /// The own checker of problem `id`, as `checker = "problem"` asks.
 pub fn own_checker(id: &str) -> Result<Checker, Error> {
-    match problems::find(id).and_then(|support| support.checker) {
+    match support::find(id).and_then(|support| support.checker) {
         Some(own) => Ok(Checker::Own {
             about: own.about,
             check: own.check,

@@ -1,6 +1,6 @@
 //! What can go wrong in the harness itself, as one enum whose Display names
 //! the place. A submission that fails is not an error: that is a verdict
-//! ([`crate::judge::Verdict`]).
+//! ([`crate::verdict::Verdict`]).
 //!
 //! ```
 //! use judge_tests::catalog::{default_root, Catalog};
@@ -137,16 +137,16 @@ impl fmt::Display for Error {
             ),
             Error::NoOwnChecker { id } => write!(
                 f,
-                "{id}: checker = \"problem\" but judge-tests/src/problems.rs lists no checker for `{id}`"
+                "{id}: checker = \"problem\" but judge-tests/src/support.rs lists no checker for `{id}`"
             ),
             Error::NoStressSupport { id } => write!(
                 f,
-                "{id} has no stress support: judge-tests/src/problems.rs lists no generator \
+                "{id} has no stress support: judge-tests/src/support.rs lists no generator \
                  and reference for it (its cases are still judged with `judge {id}`)"
             ),
             Error::NoSuchClass { id, class, known } if known.is_empty() => write!(
                 f,
-                "{id} has no hard class `{class}`: it has none (judge-tests/src/problems/{id}.rs)"
+                "{id} has no hard class `{class}`: it has none (judge-tests/src/support/{id}.rs)"
             ),
             Error::NoSuchClass { id, class, known } => write!(
                 f,

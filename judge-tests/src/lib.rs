@@ -6,8 +6,8 @@
 //! * [`run`]: compile with plain rustc; run one case under time, memory and output limits;
 //!   [`watch`]: the CPU-time and idle limits, as the kernel counts them.
 //! * [`compare`]: the generic checkers (`lines`, `exact`, `line-sets`) and the shape of any checker.
-//! * [`judge`]: cases on disk and the verdict of a run; [`report`]: what the user reads.
-//! * [`problems`]: the registry of optional per-problem support (brute-force
+//! * [`verdict`]: cases on disk and the verdict of a run; [`report`]: what the user reads.
+//! * [`support`]: the registry of optional per-problem support (brute-force
 //!   reference, stress generator, own checker), one module per problem.
 //! * [`stress`]: random inputs against the references, shrinking failures;
 //!   [`rng`] the seeded PRNG.
@@ -15,11 +15,11 @@
 pub mod catalog;
 pub mod compare;
 pub mod error;
-pub mod judge;
-pub mod problems;
 pub mod report;
 pub mod rng;
 pub mod run;
 pub mod settings;
 pub mod stress;
+pub mod support;
+pub mod verdict;
 pub mod watch;

@@ -7,8 +7,8 @@
 //! assert_eq!(name_width(["sample-1", "no-solution-overlapping-rows"]), 28);
 //! ```
 
-use crate::judge::{CaseResult, Verdict};
 use crate::run::{signal_name, Exit, Limits, RunOutcome, IDLE_FACTOR};
+use crate::verdict::{CaseResult, Verdict};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 

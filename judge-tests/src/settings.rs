@@ -36,7 +36,7 @@ pub enum CheckerKind {
     /// A generic rule: `lines`, `exact` or `line-sets`.
     Rule(Rule),
     /// `problem`: the problem's own checker, from its module under
-    /// `judge-tests/src/problems/`, found through the registry.
+    /// `judge-tests/src/support/`, found through the registry.
     Problem,
 }
 

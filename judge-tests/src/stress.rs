@@ -26,12 +26,12 @@
 use crate::catalog::Problem;
 use crate::compare::Checker;
 use crate::error::Error;
-use crate::judge::{decide, limits_of, CaseResult, Verdict};
-use crate::problems::grid::NO_SOLUTION;
-use crate::problems::{Generator, Reference};
 use crate::report::{case_report, closing_line, Style};
 use crate::rng::Rng;
 use crate::run::{run, Limits};
+use crate::support::grid::NO_SOLUTION;
+use crate::support::{Generator, Reference};
+use crate::verdict::{decide, limits_of, CaseResult, Verdict};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -54,7 +54,7 @@ pub struct StressKit {
 
 impl StressKit {
     /// The kit of `problem`, or why it cannot be stress-tested (no entry
-    /// with a generator and a reference in `judge-tests/src/problems.rs`).
+    /// with a generator and a reference in `judge-tests/src/support.rs`).
     pub fn of(problem: &Problem) -> Result<StressKit, Error> {
         let support = problem.support();
         let generator = support.and_then(|s| s.generator);
@@ -74,7 +74,7 @@ impl StressKit {
     }
 
     /// The kit of `problem` with its hard class `name` as the generator
-    /// (see [`crate::problems::Class`]), shrinking as the problem does.
+    /// (see [`crate::support::Class`]), shrinking as the problem does.
     pub fn of_class(problem: &Problem, name: &str) -> Result<StressKit, Error> {
         let mut kit = StressKit::of(problem)?;
         let classes = problem.support().map_or(&[][..], |s| s.classes);

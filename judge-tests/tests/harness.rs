@@ -2,9 +2,9 @@
 //! way and must get its verdict within a few seconds, whatever it does.
 
 use judge_tests::compare::{Checker, Rule};
-use judge_tests::judge::{find_cases, judge_case, Case, CaseResult, Verdict};
 use judge_tests::run::{compile, Compiler, Exit};
 use judge_tests::settings::{CheckerKind, Settings};
+use judge_tests::verdict::{find_cases, judge_case, Case, CaseResult, Verdict};
 use judge_tests::watch::Kill;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -552,7 +552,7 @@ fn judge_binary_lists_the_discovered_problems() {
 }
 
 /// A workspace holding one problem, `scratch`, with an adapter and a case
-/// folder but no entry in the registry of judge-tests/src/problems.rs.
+/// folder but no entry in the registry of judge-tests/src/support.rs.
 fn scratch_workspace() -> tempfile::TempDir {
     let root = tempfile::tempdir().unwrap();
     let adapters = root.path().join("library/src/problems");
@@ -574,7 +574,7 @@ fn a_problem_without_stress_support_says_so() {
     let (_, err, code) = judge_binary(&["--root", root, "stress", "draft", "--count", "3"]);
     assert_eq!(code, Some(2));
     assert!(
-        err.starts_with("error: scratch has no stress support: judge-tests/src/problems.rs"),
+        err.starts_with("error: scratch has no stress support: judge-tests/src/support.rs"),
         "{err}"
     );
 }

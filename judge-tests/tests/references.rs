@@ -1,5 +1,5 @@
 //! Every committed expected output recomputed by its problem's brute-force
-//! reference (`judge-tests/src/problems/<id>.rs`, which shares no code with
+//! reference (`judge-tests/src/support/<id>.rs`, which shares no code with
 //! `library/`): the `.out` must be the reference's answer byte for byte,
 //! and every input must have one (judge data is well formed, its tilings
 //! unique where the statement promises it); a reference that declines an
@@ -17,8 +17,8 @@
 
 use judge_tests::catalog::{default_root, Catalog, Problem};
 use judge_tests::compare::exact;
-use judge_tests::judge::{find_cases, read_text, Case};
-use judge_tests::problems::Reference;
+use judge_tests::support::Reference;
+use judge_tests::verdict::{find_cases, read_text, Case};
 
 /// What became of one case that is not wrong.
 enum Outcome {

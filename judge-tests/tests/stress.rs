@@ -65,7 +65,7 @@ fn uva197_failure_shrinks_to_one_case() {
 #[test]
 fn a_seed_replays_the_same_inputs() {
     use judge_tests::rng::Rng;
-    for support in judge_tests::problems::ALL {
+    for support in judge_tests::support::ALL {
         let Some(generator) = support.generator else {
             continue;
         };

@@ -17,10 +17,10 @@
 //! ```
 
 use judge_tests::catalog::{default_root, Catalog, Problem};
-use judge_tests::judge::{find_cases, judge_cases, limits_of, Verdict};
 use judge_tests::report::{case_report, name_width, Style};
 use judge_tests::run::{compile, run, Exit, Limits};
 use judge_tests::stress::{stress, StressKit, StressOptions};
+use judge_tests::verdict::{find_cases, judge_cases, limits_of, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};

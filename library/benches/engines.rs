@@ -13,7 +13,7 @@
 //!         # for a profiler
 //! ```
 //!
-//! Three tables. Plain instances (`instances/counts.tsv`): the `dlx` crate,
+//! Plain instances (`instances/counts.tsv`): the `dlx` crate,
 //! our dancing links and bitsets, the engine `dlx` picks by itself
 //! (`auto`), and Knuth's DLX1. Instances with colors or multiplicities
 //! (`counts-xcc.tsv`): Algorithm C or M, the crates `exact-covers`
@@ -46,6 +46,8 @@ mod generated;
 
 #[path = "engines/knuth.rs"]
 mod knuth;
+#[path = "engines/memo.rs"]
+mod memo;
 #[path = "engines/race.rs"]
 mod race;
 #[path = "engines/scale.rs"]
@@ -61,10 +63,10 @@ use race::{cpu, Run, Table};
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
 
 /// What the command line asks for.
-struct Args {
-    runs: usize,
-    only: Option<String>,
-    wanted: Vec<String>,
+pub struct Args {
+    pub runs: usize,
+    pub only: Option<String>,
+    pub wanted: Vec<String>,
 }
 
 impl Args {
@@ -89,13 +91,13 @@ impl Args {
     }
 
     /// Whether `engine` is to run (all of them unless `--only`).
-    fn runs(&self, engine: &str) -> bool {
+    pub fn runs(&self, engine: &str) -> bool {
         self.only.as_deref().map_or(true, |only| only == engine)
     }
 }
 
 /// An instance's text: its file, or what the generator writes for it.
-fn text_of(name: &str) -> Vec<u8> {
+pub fn text_of(name: &str) -> Vec<u8> {
     std::fs::read(format!("{INSTANCES}/{name}.dlx"))
         .ok()
         .or_else(|| generated::generate(name).map(String::into_bytes))
@@ -108,7 +110,7 @@ fn ours<S: Search>(text: &[u8]) -> Run {
         let instance = text::parse(text.to_vec()).expect("a valid instance");
         let mut solver = S::new(&instance.problem);
         let count = solver.count();
-        (count, Some(solver.stats()))
+        (u128::from(count), Some(solver.stats()))
     })
 }
 
@@ -201,7 +203,7 @@ fn xcc(text: &[u8]) -> Run {
                 .collect();
             matrix.add_option(k, &items);
         }
-        (xcc::Solver::new(&matrix).solve_all().len() as u64, None)
+        (xcc::Solver::new(&matrix).solve_all().len() as u128, None)
     })
 }
 
@@ -209,12 +211,12 @@ fn xcc(text: &[u8]) -> Run {
 fn plain(args: &Args, knuth: &knuth::Programs) -> bool {
     let mut table = Table::new(
         "plain instances (DLX1's tree)",
-        &["crate", "links", "bitset", "auto", "dlx1"],
+        &["crate", "links", "bitset", "auto", "dlx1", "dlx"],
     );
     for (name, expected) in race::rows(&format!("{INSTANCES}/counts.tsv"), &args.wanted) {
         let text = text_of(&name);
         let mut picked = "";
-        let best = race::best(args.runs, 5, |engine| match engine {
+        let best = race::best(args.runs, 6, |engine| match engine {
             0 if args.runs("crate") => Some(crate_dlx(&text)),
             1 if args.runs("links") => Some(ours::<Solver>(&text)),
             2 if args.runs("bitset") => Some(ours::<bitset::Solver>(&text)),
@@ -224,34 +226,36 @@ fn plain(args: &Args, knuth: &knuth::Programs) -> bool {
                 Some(run)
             }
             4 if args.only.is_none() => knuth.run("dlx1", &text),
+            5 if args.runs("dlx") => Some(memo::plain_dlx(&text)),
             _ => None,
         });
         table.row(&name, &expected, best, &format!("auto: {picked}"));
     }
-    table.print(&[(1, 0), (2, 0)], &[(1, 4), (2, 4), (3, 4)])
+    table.print(&[(1, 0), (2, 0)], &[(1, 4), (2, 4), (3, 4), (5, 3)])
 }
 
 /// The instances with colors or bounds: ours, the crates, DLX2 or DLX3.
 fn extended(args: &Args, knuth: &knuth::Programs) -> bool {
     let mut table = Table::new(
         "colors (DLX2's tree) and multiplicities (DLX3's)",
-        &["ours", "exact-covers", "xcc", "dlx2/3"],
+        &["ours", "exact-covers", "xcc", "dlx2/3", "dlx"],
     );
     for (name, expected) in race::rows(&format!("{INSTANCES}/counts-xcc.tsv"), &args.wanted) {
         let text = text_of(&name);
         let colors_only = expected.program == "dlx2";
         let few = expected.solutions <= 100_000;
-        let best = race::best(args.runs, 4, |engine| match engine {
+        let best = race::best(args.runs, 5, |engine| match engine {
             0 if args.runs("ours") && colors_only => Some(ours::<color::Solver>(&text)),
             0 if args.runs("ours") => Some(ours::<multi::Solver>(&text)),
             1 if args.runs("exact-covers") && colors_only => Some(exact_covers(&text)),
             2 if args.runs("xcc") && colors_only && few => Some(xcc(&text)),
             3 if args.only.is_none() => knuth.run(&expected.program, &text),
+            4 if args.runs("dlx") => Some(memo::plain_dlx(&text)),
             _ => None,
         });
         table.row(&name, &expected, best, &expected.program);
     }
-    table.print(&[(0, 1), (0, 2)], &[(0, 3)])
+    table.print(&[(0, 1), (0, 2)], &[(0, 3), (4, 0)])
 }
 
 /// Every instance again: dancing cells against SSXCC or SSMCC.
@@ -284,14 +288,16 @@ fn main() {
     println!();
     let cells_ok = dancing_cells(&args, &knuth);
     println!();
+    let memo_ok = memo::table(&args, INSTANCES, &knuth);
+    println!();
     let threads_ok = args.only.is_some() || scale::threads(INSTANCES, &args.wanted, args.runs);
     let everything = args.only.is_none() && args.wanted.is_empty();
     if everything || args.wanted.iter().any(|w| w == "planted") {
         println!();
         scale::planted(generated::generate);
     }
-    if !(plain_ok && extended_ok && cells_ok && threads_ok) {
-        eprintln!("mismatches against instances/counts.tsv, counts-xcc.tsv or counts-cells.tsv");
+    if !(plain_ok && extended_ok && cells_ok && memo_ok && threads_ok) {
+        eprintln!("mismatches against the tables of instances/");
         std::process::exit(1);
     }
 }

@@ -1,8 +1,10 @@
 //! Writes the generated instances of `library/instances/`: word squares
 //! with colors, random colored problems, and queens and Langford pairs with
-//! multiplicities, in Knuth's DLX text format; and the planted family
-//! `planted-M` of any size M (random triples hiding an exact cover), for
-//! the benches and tests of huge problems.
+//! multiplicities, in Knuth's DLX text format; the counting instances of
+//! `counts-memo.tsv` (tilings by unlimited copies of small pieces, set
+//! partitions, perfect matchings: counts far past what a search walks);
+//! and the planted family `planted-M` of any size M (random triples hiding
+//! an exact cover), for the benches and tests of huge problems.
 //!
 //! ```text
 //! cargo run -q -p library --example instances -- --list
@@ -33,11 +35,27 @@ pub const NAMES: &[&str] = &[
     "bounds-dense-2",
 ];
 
+/// The counting instances (`counts-memo.tsv`), by name.
+pub const COUNTING: &[&str] = &[
+    "dominoes-8x8",
+    "dominoes-12x12",
+    "dominoes-16x16",
+    "small-pieces-8x8",
+    "triominoes-9x12",
+    "bell-12",
+    "bell-13",
+    "matchings-20",
+    "matchings-30",
+];
+
 /// The DLX text of instance `name`, or `None` for a name not in [`NAMES`]
-/// nor of the form `planted-M`.
+/// or [`COUNTING`] nor of the form `planted-M`.
 pub fn generate(name: &str) -> Option<String> {
     if let Some(options) = name.strip_prefix("planted-") {
         return options.parse().ok().filter(|&m| m >= 10).map(planted);
+    }
+    if let Some(text) = counting(name) {
+        return Some(text);
     }
     let words_4 = include_str!("../instances/words-4.txt");
     let words_5 = include_str!("../instances/words-5.txt");
@@ -330,6 +348,137 @@ const SEED2: u64 = 1;
 const SEED3: u64 = 7;
 const SEED4: u64 = 12;
 
+/// The counting instances: `dominoes-RxC` (domino tilings of an R × C
+/// board), `small-pieces-RxC` (monominoes, dominoes and the two
+/// triominoes), `triominoes-RxC`, `bell-N` (the partitions of N things
+/// into blocks: every nonempty subset is an option) and `matchings-N`
+/// (the perfect matchings of the complete graph on N vertices).
+fn counting(name: &str) -> Option<String> {
+    let (family, size) = name.rsplit_once('-')?;
+    let board = || -> Option<(usize, usize)> {
+        let (rows, columns) = size.split_once('x')?;
+        Some((rows.parse().ok()?, columns.parse().ok()?))
+    };
+    let number = || {
+        size.parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=64).contains(&n))
+    };
+    const MONOMINO: &[(usize, usize)] = &[(0, 0)];
+    const DOMINO: &[(usize, usize)] = &[(0, 0), (0, 1)];
+    const STRAIGHT: &[(usize, usize)] = &[(0, 0), (0, 1), (0, 2)];
+    const BENT: &[(usize, usize)] = &[(0, 0), (0, 1), (1, 0)];
+    Some(match family {
+        "dominoes" => tiling(board()?, &[DOMINO], "dominoes"),
+        "small-pieces" => tiling(
+            board()?,
+            &[MONOMINO, DOMINO, STRAIGHT, BENT],
+            "monominoes, dominoes and triominoes",
+        ),
+        "triominoes" => tiling(board()?, &[STRAIGHT, BENT], "triominoes"),
+        "bell" => set_partitions(number().filter(|&n| n <= 20)?),
+        "matchings" => matchings(number()?),
+        _ => return None,
+    })
+}
+
+/// The tilings of a `rows × columns` board by any number of copies of the
+/// pieces, turned and flipped: a primary item per cell (`r_c`, row by
+/// row), an option per placement (piece by piece, each distinct image of
+/// it in the order found, each image at every shift, row by row).
+fn tiling((rows, columns): (usize, usize), pieces: &[&[(usize, usize)]], what: &str) -> String {
+    let mut out =
+        format!("| Tilings of a {rows} x {columns} board by {what}, any number of each.\n");
+    let cells: Vec<String> = (0..rows)
+        .flat_map(|r| (0..columns).map(move |c| format!("{r}_{c}")))
+        .collect();
+    out.push_str(&cells.join(" "));
+    out.push('\n');
+    for piece in pieces {
+        for image in images(piece) {
+            let (height, width) = image
+                .iter()
+                .fold((0, 0), |(h, w), &(r, c)| (h.max(r + 1), w.max(c + 1)));
+            for r in 0..=rows.saturating_sub(height) {
+                for c in 0..=columns.saturating_sub(width) {
+                    if r + height > rows || c + width > columns {
+                        continue;
+                    }
+                    let option: Vec<String> = image
+                        .iter()
+                        .map(|&(a, b)| format!("{}_{}", r + a, c + b))
+                        .collect();
+                    out.push_str(&option.join(" "));
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The distinct images of a piece under the 8 symmetries of the square,
+/// each shifted to touch both axes, its cells sorted.
+fn images(piece: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
+    let mut images: Vec<Vec<(usize, usize)>> = Vec::new();
+    for symmetry in 0..8 {
+        let moved: Vec<(i64, i64)> = piece
+            .iter()
+            .map(|&(r, c)| {
+                let (r, c) = (r as i64, c as i64);
+                let (r, c) = if symmetry & 4 != 0 { (c, r) } else { (r, c) };
+                let r = if symmetry & 1 != 0 { -r } else { r };
+                let c = if symmetry & 2 != 0 { -c } else { c };
+                (r, c)
+            })
+            .collect();
+        let low_r = moved.iter().map(|p| p.0).min().unwrap_or(0);
+        let low_c = moved.iter().map(|p| p.1).min().unwrap_or(0);
+        let mut image: Vec<(usize, usize)> = moved
+            .iter()
+            .map(|&(r, c)| ((r - low_r) as usize, (c - low_c) as usize))
+            .collect();
+        image.sort_unstable();
+        if !images.contains(&image) {
+            images.push(image);
+        }
+    }
+    images
+}
+
+/// The partitions of `n` things into blocks: an item per thing, an option
+/// per nonempty subset (in the order of the binary numbers). Bell numbers.
+fn set_partitions(n: usize) -> String {
+    let mut out = format!("| The partitions of {n} things into nonempty blocks.\n");
+    let things: Vec<String> = (1..=n).map(|i| format!("t{i}")).collect();
+    out.push_str(&things.join(" "));
+    out.push('\n');
+    for subset in 1u32..1 << n {
+        let block: Vec<&str> = (0..n)
+            .filter(|&i| subset >> i & 1 == 1)
+            .map(|i| things[i].as_str())
+            .collect();
+        out.push_str(&block.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// The perfect matchings of the complete graph on `n` vertices: an item
+/// per vertex, an option per edge. (n − 1)!! of them for even `n`.
+fn matchings(n: usize) -> String {
+    let mut out = format!("| The perfect matchings of the complete graph on {n} vertices.\n");
+    let vertices: Vec<String> = (1..=n).map(|v| format!("v{v}")).collect();
+    out.push_str(&vertices.join(" "));
+    out.push('\n');
+    for a in 0..n {
+        for b in a + 1..n {
+            let _ = writeln!(out, "{} {}", vertices[a], vertices[b]);
+        }
+    }
+    out
+}
+
 /// A small deterministic generator (SplitMix64), so that the instances
 /// never change.
 struct Random(u64);
@@ -365,7 +514,7 @@ impl Random {
 fn main() {
     let name = std::env::args().nth(1).unwrap_or_default();
     if name == "--list" || name.is_empty() {
-        for name in NAMES {
+        for name in NAMES.iter().chain(COUNTING) {
             println!("{name}");
         }
         return;

@@ -113,6 +113,7 @@ pub mod color;
 mod dance;
 pub mod engine;
 pub mod links;
+pub mod memo;
 pub mod multi;
 #[cfg(test)]
 mod oracle;

@@ -141,6 +141,18 @@ fn threads_add_up_to_dlx1_counts() {
 }
 
 #[test]
+fn threads_add_up_to_dlx2_and_dlx3_counts() {
+    // The smaller half of FAST_XCC (the other half costs 2 s of CPU more).
+    for name in ["wordsquare-4", "queens-bands-10-2", "langford-multi-7-22"] {
+        match expected(name).program.as_str() {
+            "dlx2" => check::<Parallel<color::Solver>>(name),
+            "dlx3" => check::<Parallel<multi::Solver>>(name),
+            other => panic!("{name}: no engine walks {other}'s tree"),
+        }
+    }
+}
+
+#[test]
 fn bitsets_walk_dlx1_tree_too() {
     FAST.iter().for_each(|name| check::<bitset::Solver>(name));
 }

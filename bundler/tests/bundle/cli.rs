@@ -257,7 +257,7 @@ fn looks_and_other_profiles_write_nothing() {
     assert!(
         run.stdout.starts_with("// Problem p4205: ")
             && run.stdout.contains(
-                "// Judge profile: uva (this judge takes no Rust; the profile is for its size limit, at most 40000 bytes)"
+                "// Judge profile: uva (this judge takes no Rust; the profile is for its size limit, at most 40000 bytes, not confirmed)"
             ),
         "{}",
         run.stdout

@@ -59,10 +59,10 @@ fn a_tuple_field_only_dead_code_reads_becomes_unit() {
 
 #[test]
 fn what_needs_a_newer_rustc_than_the_judges_is_named() {
-    // `Option::is_none_or` is stable since 1.82; AtCoder's rustc is 1.70.
+    // `Option::is_none_or` is stable since 1.82; Kattis's rustc is 1.78.
     let mut options = Options::new("demo", fixture("newer_rustc"));
-    options.judge = Judge::named("atcoder").expect("a judge");
-    let e = bundle(&options).expect_err("too new for 1.70");
+    options.judge = Judge::named("kattis").expect("a judge");
+    let e = bundle(&options).expect_err("too new for 1.78");
     let Error::TooNew {
         rustc,
         needs,
@@ -72,14 +72,14 @@ fn what_needs_a_newer_rustc_than_the_judges_is_named() {
     else {
         panic!("expected TooNew, got {e:?}");
     };
-    assert_eq!(rustc, "1.70");
+    assert_eq!(rustc, "1.78");
     assert_eq!(
         needs,
         &["crate::seq::rising: `is_none_or` is stable since 1.82.0"],
         "{e}"
     );
     assert!(
-        checked_with.contains("clippy") || checked_with.starts_with("rustc 1.70"),
+        checked_with.contains("clippy") || checked_with.starts_with("rustc 1.78"),
         "{checked_with}"
     );
     // Told that the judge's rustc is newer, it bundles.
@@ -89,7 +89,7 @@ fn what_needs_a_newer_rustc_than_the_judges_is_named() {
     assert!(toolchain.needs.is_empty() && toolchain.rustc == "1.85");
     // A judge whose rustc is not known is not checked.
     options.rustc = None;
-    options.judge = Judge::named("kattis").expect("a judge");
+    options.judge = Judge::named("spoj").expect("a judge");
     assert_eq!(bundle_with(&options).toolchain, None);
 }
 

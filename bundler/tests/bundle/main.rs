@@ -1,7 +1,8 @@
 //! The bundler end to end: fixture libraries (one per feature and one per
 //! error), every real problem of the workspace, and the command line with
 //! every example the READMEs and `--help` show. Every bundle is compiled
-//! with plain `rustc --edition 2021 -O -D warnings` and run.
+//! with plain `rustc -O -D warnings`, as the edition its header names
+//! (2021 for the committed form), and run.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -10,6 +11,7 @@ mod cli;
 mod fixtures;
 mod hard_cases;
 mod macro_cases;
+mod profiles;
 mod real;
 mod workspace;
 

@@ -25,8 +25,9 @@ impl Program {
     }
 }
 
-/// Compiles `source` as a judge does (`rustc --edition 2021 -O`); with
-/// `deny_warnings`, any warning fails the test.
+/// Compiles `source` as a judge does (`rustc --edition 2021 -O`, or the
+/// edition its header's judge profile names); with `deny_warnings`, any
+/// warning fails the test.
 pub fn compile(source: &str, deny_warnings: bool) -> Program {
     compile_with(source, deny_warnings, true)
 }
@@ -50,7 +51,7 @@ pub fn compile_allowing(
     std::fs::write(&file, source).expect("write the bundle");
     let binary = dir.path().join("main");
     let mut rustc = Command::new("rustc");
-    rustc.args(["--edition", "2021"]);
+    rustc.args(["--edition", edition_of(source)]);
     if optimise {
         rustc.arg("-O");
     }
@@ -72,6 +73,18 @@ pub fn compile_allowing(
         String::from_utf8_lossy(&output.stderr)
     );
     Program { _dir: dir, binary }
+}
+
+/// The edition the header of bundle `source` names (`// Judge profile:
+/// atcoder (rustc 1.89 -O --edition 2024, …)`), or 2021.
+pub fn edition_of(source: &str) -> &str {
+    let profile = source
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .find(|l| l.starts_with("// Judge profile: "));
+    profile
+        .and_then(|l| l.split_once("--edition ").map(|(_, rest)| &rest[..4]))
+        .unwrap_or("2021")
 }
 
 /// Runs `program` on `input`: (stdout, exit code).

@@ -109,3 +109,33 @@ fn cells_count_as_ssxcc_on_the_small_instances() {
         ]
     );
 }
+
+#[test]
+fn cells_search_on_one_thread_and_not_the_parts_of_a_split() {
+    // Their tree is not cut into parts: two threads asked for are one,
+    // with SSXCC's counts, and said so.
+    let (ok, out, err) = run(&[QUEENS_8, "--engine", "cells", "-j", "2"], "");
+    assert!(ok, "{err}");
+    assert_eq!(stats(&out), (92, 806, 15235, None));
+    assert!(err.contains("searching on 1 thread, not 2"), "{err}");
+    // A part of `dlx split` belongs to DLX1's tree.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("split-cells");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (ok, _, err) = run(
+        &[
+            "split",
+            "--parts",
+            "2",
+            QUEENS_8,
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let part = dir.join("part-0001.dlx");
+    let (ok, _, err) = run(&[part.to_str().unwrap(), "--engine", "cells"], "");
+    assert!(!ok);
+    assert!(err.contains("part-0001.dlx"), "{err}");
+    assert!(err.contains("run it without --engine cells"), "{err}");
+}

@@ -207,21 +207,94 @@ fn a_second_split_into_a_folder_replaces_the_first_parts() {
     assert_eq!(parts(&dir), few + 1);
 }
 
-#[test]
-fn threads_asked_for_colors_are_one_and_it_is_said() {
-    let colors = "A B | X\nA X:1\nB X:1\nA B\n";
-    let (ok, out, err) = run(&["--threads", "2"], colors);
+/// A problem with colors of a few hundred thousand nodes: `options`
+/// random options over 12 primary and 8 secondary items (one to three of
+/// each, a secondary item colored `a` or `b` three times in four).
+fn colored(options: usize) -> String {
+    let mut state = 7u64;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let mut text =
+        String::from("p0 p1 p2 p3 p4 p5 p6 p7 p8 p9 p10 p11 | s0 s1 s2 s3 s4 s5 s6 s7\n");
+    for _ in 0..options {
+        let mut items: Vec<String> = Vec::new();
+        for _ in 0..1 + next(3) {
+            let p = format!("p{}", next(12));
+            if !items.contains(&p) {
+                items.push(p);
+            }
+        }
+        for _ in 0..1 + next(3) {
+            let s = next(8);
+            if !items
+                .iter()
+                .any(|i| i.split(':').next() == Some(&format!("s{s}")))
+            {
+                items.push(match next(4) {
+                    0 => format!("s{s}"),
+                    c => format!("s{s}:{}", if c == 1 { 'a' } else { 'b' }),
+                });
+            }
+        }
+        text += &items.join(" ");
+        text.push('\n');
+    }
+    text
+}
+
+/// Runs `dlx split` on `text` into a scratch folder `folder`, each part
+/// with `dlx -j1`, and sums them: the sum's closing line.
+fn split_and_sum(text: &str, folder: &str, parts: &str) -> (usize, String) {
+    let dir = scratch(folder);
+    let (ok, _, err) = run(
+        &["split", "--parts", parts, "--out", dir.to_str().unwrap()],
+        text,
+    );
     assert!(ok, "{err}");
-    assert_eq!(summary(&out).0, 2);
-    assert!(err.contains("searching on 1 thread, not 2"), "{err}");
+    let mut reports = String::new();
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let (ok, out, err) = run(&["-j1", entry.unwrap().path().to_str().unwrap()], "");
+        assert!(ok, "{err}");
+        reports += &out;
+        count += 1;
+    }
+    let (ok, total, err) = run(&["sum"], &reports);
+    assert!(ok, "{err}");
+    (count, total.trim().split_once("  ").unwrap().1.to_string())
+}
+
+#[test]
+fn colors_and_bounds_on_threads_and_in_parts_count_as_one_thread() {
+    let tetrominoes = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/tetrominoes-twice-5x8.polyomino"
+    );
+    let (ok, bounded, err) = run(&["polyomino", tetrominoes], "");
+    assert!(ok, "{err}");
+    for (text, name) in [(colored(120), "colors"), (bounded, "bounds")] {
+        let (ok, one, err) = run(&["-j1", "--no-memo"], &text);
+        assert!(ok, "{err}");
+        let one = one.trim().rsplit_once("  seconds").unwrap().0.to_string();
+        assert!(one.contains("cleansings: "), "{one}");
+        let (ok, two, err) = run(&["-j2", "--no-memo"], &text);
+        assert!(ok, "{err}");
+        assert!(
+            two.starts_with(&one) && err.is_empty(),
+            "{name}: {two} vs {one}"
+        );
+        let (parts, sum) = split_and_sum(&text, &format!("split-{name}"), "8");
+        assert!(parts >= 8, "{name}: {parts} parts");
+        assert!(sum.starts_with(&one), "{name}: {sum} vs {one}");
+    }
 }
 
 #[test]
 fn split_and_sum_refuse_what_they_cannot_do() {
-    let colors = "A B | X\nA X:1\nB X:1\nA B\n";
-    let (ok, _, err) = run(&["split", "--out", "/nonexistent/never"], colors);
-    assert!(!ok);
-    assert!(err.contains("has colors"), "{err}");
     let (ok, _, err) = run(&["sum"], "no report here\n");
     assert!(!ok && err.contains("no report"), "{err}");
     let (ok, _, err) = run(

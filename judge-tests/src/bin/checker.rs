@@ -16,8 +16,8 @@ use clap::Parser;
 use judge_tests::catalog::{default_root, own_checker, Catalog};
 use judge_tests::compare::{Checker, Rule};
 use judge_tests::error::Error;
-use judge_tests::judge::read_text;
 use judge_tests::settings::{CheckerKind, Settings};
+use judge_tests::verdict::read_text;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

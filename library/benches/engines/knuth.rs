@@ -21,10 +21,18 @@ impl Programs {
     pub fn find() -> Programs {
         let dir = std::env::var_os("KNUTH").map(PathBuf::from);
         let missing = match &dir {
-            Some(dir) => ["dlx1", "dlx2", "dlx3", "ssxcc", "ssmcc"]
-                .into_iter()
-                .filter(|p| !dir.join(p).is_file())
-                .collect(),
+            Some(dir) => [
+                "dlx1",
+                "dlx2",
+                "dlx3",
+                "dlx6",
+                "dlx6-nomrv",
+                "ssxcc",
+                "ssmcc",
+            ]
+            .into_iter()
+            .filter(|p| !dir.join(p).is_file())
+            .collect(),
             None => Vec::new(),
         };
         Programs { dir, missing }
@@ -34,10 +42,10 @@ impl Programs {
     pub fn describe(&self) -> String {
         match &self.dir {
             None => "Knuth's programs: not raced (set KNUTH to the folder holding dlx1, dlx2, \
-                     dlx3, ssxcc and ssmcc, built from his CWEB sources)"
+                     dlx3, dlx6, dlx6-nomrv, ssxcc and ssmcc, built from his CWEB sources)"
                 .to_string(),
             Some(dir) if self.missing.is_empty() => format!(
-                "Knuth's programs: dlx1, dlx2, dlx3, ssxcc, ssmcc from {}",
+                "Knuth's programs: dlx1, dlx2, dlx3, dlx6, dlx6-nomrv, ssxcc, ssmcc from {}",
                 dir.display()
             ),
             Some(dir) => format!(
@@ -98,12 +106,17 @@ fn wait_cpu(pid: libc::pid_t) -> f64 {
 }
 
 /// Solutions and statistics from Knuth's closing line: `Altogether N
-/// solutions, ... U updates, [C cleansings,] ... B bytes, N nodes, ...`.
-fn parse(report: &str) -> Option<(u64, Stats)> {
+/// solutions, ... U updates, [C cleansings,] ... B bytes, N [search]
+/// nodes, ...`.
+fn parse(report: &str) -> Option<(u128, Stats)> {
     let line = report.lines().find(|l| l.starts_with("Altogether"))?;
     let words: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    // DLX6 writes `N search nodes`.
     let before = |key: &str| -> Option<u64> {
-        let at = words.iter().position(|w| w.starts_with(key))?;
+        let mut at = words.iter().position(|w| w.starts_with(key))?;
+        if words.get(at.checked_sub(1)?) == Some(&"search") {
+            at -= 1;
+        }
         words.get(at.checked_sub(1)?)?.parse().ok()
     };
     let solutions = words.get(1)?.parse().ok()?;

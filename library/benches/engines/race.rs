@@ -7,19 +7,19 @@ use library::dlx::Stats;
 pub struct Expected {
     /// Whose tree: `dlx1`, `dlx2` or `dlx3`.
     pub program: String,
-    pub solutions: u64,
+    pub solutions: u128,
     pub stats: Stats,
 }
 
 /// One engine's run: CPU seconds, solutions and (ours, Knuth's) statistics.
 pub struct Run {
     pub seconds: f64,
-    pub solutions: u64,
+    pub solutions: u128,
     pub stats: Option<Stats>,
 }
 
 /// Runs `search` and measures the CPU time this thread spent in it.
-pub fn cpu(search: impl FnOnce() -> (u64, Option<Stats>)) -> Run {
+pub fn cpu(search: impl FnOnce() -> (u128, Option<Stats>)) -> Run {
     let start = thread_cpu();
     let (solutions, stats) = search();
     Run {
@@ -63,7 +63,7 @@ pub fn rows(path: &str, wanted: &[String]) -> Vec<(String, Expected)> {
         };
         let expected = Expected {
             program: program.to_string(),
-            solutions: n(0),
+            solutions: numbers[0].parse().expect("a number"),
             stats: Stats {
                 nodes: n(1),
                 updates: n(2),

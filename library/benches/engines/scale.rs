@@ -73,9 +73,9 @@ fn process_cpu() -> f64 {
 
 /// Counts `problem` with engine `S` on `threads` threads: (solutions,
 /// statistics, wall seconds, CPU seconds of the process).
-fn timed<S: Search>(problem: &Problem, threads: usize) -> (u64, Stats, f64, f64) {
+fn timed<S: Search>(problem: &Problem, threads: usize) -> (u128, Stats, f64, f64) {
     let (wall, cpu) = (Instant::now(), process_cpu());
-    let mut count = 0u64;
+    let mut count = 0u128;
     let (_, stats) = parallel::search_parallel::<S, (), _, _>(
         problem,
         threads,
@@ -107,7 +107,7 @@ fn two_workers<S: Search>(problem: &Problem) -> (f64, f64) {
     cut.sort_by(|a, b| b.weight.total_cmp(&a.weight));
     let mut workers = [0.0f64; 2];
     for part in &cut {
-        let seconds = cpu(|| (S::new(&part.problem).count(), None)).seconds;
+        let seconds = cpu(|| (u128::from(S::new(&part.problem).count()), None)).seconds;
         let first_free = if workers[0] <= workers[1] { 0 } else { 1 };
         workers[first_free] += seconds;
     }
@@ -172,7 +172,7 @@ struct Row {
     wall_two: f64,
     cutting: f64,
     slower: f64,
-    counts: Vec<(u64, Stats)>,
+    counts: Vec<(u128, Stats)>,
     engine: &'static str,
 }
 
@@ -237,14 +237,14 @@ pub fn planted(generate: impl Fn(&str) -> Option<String>) {
         let before = IN_USE.load(Ordering::Relaxed);
         let mut solver = Links::<Buckets>::new(&problem);
         let engine_bytes = IN_USE.load(Ordering::Relaxed) - before;
-        let run = cpu(|| (solver.count(), Some(solver.stats())));
+        let run = cpu(|| (u128::from(solver.count()), Some(solver.stats())));
         let peak = PEAK.load(Ordering::Relaxed) - base;
         drop((solver, problem));
         let nodes = run.stats.expect("our statistics").nodes;
         let listed = (options <= 100_000).then(|| {
             let instance = text::parse(text.clone()).expect("a valid instance");
             let mut solver = Links::<Listed>::new(&instance.problem);
-            cpu(|| (solver.count(), None)).seconds
+            cpu(|| (u128::from(solver.count()), None)).seconds
         });
         // DLX1's own count (dlx1.w): items and nodes at 16 bytes, a level
         // at 4.

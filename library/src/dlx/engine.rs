@@ -200,11 +200,11 @@ impl Engine {
         matches!(self, Engine::C { .. } | Engine::M { .. })
     }
 
-    /// Whether the tree can be cut into parts ([`crate::dlx::parts`]) and
-    /// searched on several threads with exactly one thread's counts:
-    /// Algorithm X's tree only, for now.
-    pub fn splits(&self) -> bool {
-        matches!(self, Engine::X { .. } | Engine::Bitset)
+    /// Whether the engine walks DLX1's, DLX2's or DLX3's tree, with their
+    /// counts: the trees that [`crate::dlx::parts`] cuts for threads and
+    /// `dlx split`. Every engine but the cells.
+    pub fn walks_dlx_tree(&self) -> bool {
+        !matches!(self, Engine::Cells { .. })
     }
 
     /// Runs `code` with this engine's type.

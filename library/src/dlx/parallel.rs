@@ -298,8 +298,8 @@ impl<R: FnMut(&Progress)> Totals<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::oracle::{brute_force, problems, sorted};
-    use crate::dlx::{Branching, Links, Listed, Solver};
+    use crate::dlx::oracle::{bounded_problems, brute_force, colored_problems, problems, sorted};
+    use crate::dlx::{color, multi, Branching, Links, Listed, Solver};
     use proptest::prelude::*;
 
     proptest! {
@@ -333,6 +333,24 @@ mod tests {
             );
             prop_assert!(flow.is_continue());
             prop_assert_eq!(sorted(found.into_inner().unwrap()), brute_force(&problem));
+        }
+
+        /// Algorithms C and M too: their parts add up to one thread's
+        /// nodes, updates and cleansings.
+        #[test]
+        fn colors_and_bounds_on_threads_add_up(
+            colored in colored_problems(),
+            bounded in bounded_problems(),
+            threads in 2usize..5,
+        ) {
+            let mut one = color::Solver::new(&colored);
+            let count = one.count();
+            let mut many = Parallel::<color::Solver>::with_threads(&colored, threads);
+            prop_assert_eq!((many.count(), many.stats()), (count, one.stats()));
+            let mut one = multi::Solver::new(&bounded);
+            let count = one.count();
+            let mut many = Parallel::<multi::Solver>::with_threads(&bounded, threads);
+            prop_assert_eq!((many.count(), many.stats()), (count, one.stats()));
         }
 
         /// A visitor that breaks stops every thread: no solution is given

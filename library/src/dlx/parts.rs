@@ -30,18 +30,66 @@
 //! in order) and try the same options in the same order: the part's tree
 //! is the subtree, node for node. So the statistics add up exactly: each
 //! part carries in [`Part::above`] its share of the work above it (the
-//! nodes entered and the items covered and options hidden there, counted
-//! as DLX1 counts them), and a child that is already a solution is
-//! folded into a sibling ([`Part::solved`]).
+//! nodes entered, and the items covered, options hidden and colors fixed
+//! there, counted as the engine counts them), and a child that is already
+//! a solution is folded into a sibling ([`Part::solved`]).
 //!
-//! This is Algorithm X's tree: problems with colors or bounds are not cut
-//! (their engines count cleansings and bounds differently), and
-//! [`split`] gives them back whole.
+//! That holds for the three algorithms, each cut as its engine walks
+//! (`parts/level.rs` counts the steps as the engines do):
+//!
+//! * **X** ([`crate::dlx::Links`], DLX1): as above.
+//! * **C** ([`crate::dlx::color`], DLX2): an option that gives a secondary
+//!   item a color *purifies* it: the options that give it another color,
+//!   or none, go, and those that agree lose the item, since DLX2 never
+//!   counts their cleansed nodes again.
+//! * **M** ([`crate::dlx::multi`], DLX3): the item branched on may take
+//!   more options: its bounds go down by one in each child, and the
+//!   options tried before (*tweaked* away) are gone from the later ones;
+//!   the last child may choose none (the *null move*). An item's `slack`
+//!   past its `bound` never changes DLX3's choices, so bounds `lo..=hi`
+//!   with `lo` floored at 0 say all of it.
+//!
+//! A part's problem may have lost every color or bound, yet its tree is
+//! still its algorithm's ([`Part::algorithm`]): DLX3's counts differ from
+//! DLX1's on plain problems (a dead end costs it no update), so a part of
+//! a problem with bounds is searched by [`crate::dlx::multi`].
+
+mod level;
 
 use std::borrow::Cow;
 use std::cmp::Reverse;
 
-use crate::dlx::{Branching, Problem, Stats};
+use crate::dlx::{Problem, Stats};
+use level::Level;
+
+/// The algorithm whose tree is cut, and whose engine searches the parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Exact cover: DLX1's tree.
+    X,
+    /// With colors: DLX2's.
+    C,
+    /// With bounds (and colors): DLX3's.
+    M,
+}
+
+impl Algorithm {
+    /// The algorithm that searches `problem`: M for bounds, C for colors.
+    pub fn of(problem: &Problem) -> Algorithm {
+        if problem.has_bounds() {
+            Algorithm::M
+        } else if problem.has_colors() {
+            Algorithm::C
+        } else {
+            Algorithm::X
+        }
+    }
+
+    /// Whether the engine counts cleansings (DLX2's and DLX3's statistics).
+    pub fn counts_cleansings(&self) -> bool {
+        *self != Algorithm::X
+    }
+}
 
 /// One part of a search: a problem, and what was fixed to reach it.
 #[derive(Clone, Debug)]
@@ -56,19 +104,22 @@ pub struct Part<'a> {
     pub options: Vec<usize>,
     /// The whole problem's number of each of the part's items.
     pub items: Vec<usize>,
-    /// This part's share of the nodes and updates above it: the sums of
-    /// `above` and of the parts' own searches are the whole search's.
+    /// This part's share of the nodes, updates and cleansings above it:
+    /// the sums of `above` and of the parts' own searches are the whole
+    /// search's.
     pub above: Stats,
     /// Solutions found while cutting (a sibling that had nothing left to
     /// cover), in the whole problem's option numbers.
     pub solved: Vec<Vec<usize>>,
     /// Knuth's estimate of the fraction of the tree that the part is.
     pub weight: f64,
+    /// The tree the part is cut from, whose engine searches it.
+    pub algorithm: Algorithm,
     /// The position of the part's root among its parent's children, level
     /// by level: parts sorted by it are in the order of the search.
     path: Vec<u32>,
-    /// Whether cutting further gains nothing (a dead end, or a problem
-    /// with colors or bounds).
+    /// Whether cutting further gains nothing (a dead end, or nothing
+    /// left to choose).
     whole: bool,
 }
 
@@ -84,8 +135,9 @@ impl<'a> Part<'a> {
             above: Stats::default(),
             solved: Vec::new(),
             weight: 1.0,
+            algorithm: Algorithm::of(problem),
             path: Vec::new(),
-            whole: !problem.is_plain() || problem.primary() == 0,
+            whole: problem.primary() == 0,
         }
     }
 
@@ -110,8 +162,7 @@ impl<'a> Part<'a> {
 /// cutting would cost more than it gives: each child is a copy of what is
 /// left, and the copies stop at twice the problem's size plus four
 /// million item mentions (a long path of forced choices, as in a sudoku
-/// or a huge sparse problem, is not copied level after level). Problems
-/// with colors or bounds come back whole.
+/// or a huge sparse problem, is not copied level after level).
 pub fn split(problem: &Problem, parts: usize) -> Vec<Part<'_>> {
     let mut done = Vec::new();
     let mut open = vec![Part::root(problem)];
@@ -123,8 +174,18 @@ pub fn split(problem: &Problem, parts: usize) -> Vec<Part<'_>> {
             None => break,
         };
         let part = open.swap_remove(at);
-        let (item, len) = branch_item(&part.problem);
-        let cost = part.size() * len.get(item).map_or(0, |&t| t as usize);
+        let lists = level::lists(&part.problem);
+        let branch = match level::branch_item(&part.problem, part.algorithm, &lists) {
+            Some(item) => item,
+            None => {
+                done.push(Part {
+                    whole: true,
+                    ..part
+                });
+                continue;
+            }
+        };
+        let cost = part.size() * (lists[branch].len() + 1);
         if copied + cost > budget {
             done.push(Part {
                 whole: true,
@@ -133,7 +194,7 @@ pub fn split(problem: &Problem, parts: usize) -> Vec<Part<'_>> {
             continue;
         }
         copied += cost;
-        match children(&part, item, &len) {
+        match children(&part, branch, &lists) {
             Some(children) => open.extend(children),
             None => done.push(Part {
                 whole: true,
@@ -149,152 +210,67 @@ pub fn split(problem: &Problem, parts: usize) -> Vec<Part<'_>> {
     done
 }
 
-/// The item that the search branches on at the root of `problem`, and the
-/// number of options of each primary item (none if there is none).
-fn branch_item(problem: &Problem) -> (usize, Vec<u32>) {
-    let mut len = vec![0u32; problem.primary()];
-    if len.is_empty() {
-        return (0, len);
-    }
-    for &item in &problem.items {
-        if let Some(l) = len.get_mut(item as usize) {
-            *l += 1;
-        }
-    }
-    let mut best = 0;
-    for (i, &l) in len.iter().enumerate() {
-        if l < len[best] {
-            best = i;
-        }
-    }
-    if problem.branching == Branching::InOrder && len[best] > 1 {
-        best = 0;
-    }
-    (best, len)
-}
-
-/// The parts below `part`'s root, one per option of `item`, the item it
-/// branches on (`len`: the number of options of each item), with the
-/// solved ones folded into a sibling; `None` if there is no part to
-/// search below it (a dead end, or only solutions).
-fn children<'a>(part: &Part<'_>, item: usize, len: &[u32]) -> Option<Vec<Part<'a>>> {
+/// The parts below `part`'s root, which branches on `item` (`lists`: the
+/// options of each item), one per child of the root in the engine's
+/// order, with the solved ones folded into a sibling; `None` if there is
+/// no part to search below it (a dead end, or only solutions).
+fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<Part<'a>>> {
     if part.whole {
         return None;
     }
-    let problem = &part.problem;
-    let t = len[item];
-    let options: Vec<usize> = (0..problem.options())
-        .filter(|&k| problem.slice(k).contains(&(item as u32)))
-        .collect();
-    // Entering the root, and covering `item`: one update, and one per
-    // other node of each of its options. The first child carries them.
-    let mut first_share = Stats {
-        nodes: part.above.nodes + 1,
-        updates: part.above.updates + 1,
-        cleansings: 0,
-    };
-    for &k in &options {
-        first_share.updates += problem.slice(k).len() as u64 - 1;
-    }
-    let mut kids: Vec<Part<'a>> = Vec::with_capacity(options.len());
+    let mut level = Level::new(&part.problem, part.algorithm, lists);
+    // The share of the levels above, entering the root, and what the
+    // level does before its first child: the first child carries them.
+    let mut first_share = part.above;
+    add(&mut first_share, &level.enter(item));
+    let mut kids: Vec<Part<'a>> = Vec::new();
     let mut solved: Vec<(Vec<usize>, Stats)> = Vec::new();
-    for (position, &chosen) in options.iter().enumerate() {
-        let mut kid = reduce(part, item, chosen);
-        kid.path.push(position as u32);
-        kid.weight = part.weight / f64::from(t);
+    let mut position = 0;
+    while let Some((kid, chosen)) = level.next_child(item) {
+        let mut kid = kid.into_part(part, chosen);
+        kid.path.push(position);
         if position == 0 {
-            kid.above.nodes += first_share.nodes;
-            kid.above.updates += first_share.updates;
+            add(&mut kid.above, &first_share);
         }
+        position += 1;
         if kid.problem.primary() == 0 {
             // A solution: the node entered for it is all there is below.
             kid.above.nodes += 1;
-            solved.push((kid.fixed, kid.above));
+            let fixed = std::mem::take(&mut kid.fixed);
+            solved.push((fixed, kid.above));
         } else {
             kid.solved.extend(solved.drain(..).map(|(s, above)| {
-                kid.above.nodes += above.nodes;
-                kid.above.updates += above.updates;
+                add(&mut kid.above, &above);
                 s
             }));
             kids.push(kid);
         }
     }
+    let t = f64::from(position.max(1));
+    for kid in &mut kids {
+        kid.weight = part.weight / t;
+    }
     let last = kids.last_mut()?;
     for (s, above) in solved {
-        last.above.nodes += above.nodes;
-        last.above.updates += above.updates;
+        add(&mut last.above, &above);
         last.solved.push(s);
     }
     kids[0].solved.splice(0..0, part.solved.iter().cloned());
     Some(kids)
 }
 
-/// The part below `part` once option `chosen` is taken for `item`: the
-/// items of `chosen` covered, the options that meet them gone. Its
-/// `above` counts the other items of `chosen` covered and the nodes those
-/// covers hide (the cover of `item` itself is the parent's).
-fn reduce<'a>(part: &Part<'_>, item: usize, chosen: usize) -> Part<'a> {
-    let problem = &part.problem;
-    let n = problem.primary() + problem.secondary();
-    let mut taken = vec![false; n];
-    for &i in problem.slice(chosen) {
-        taken[i as usize] = true;
-    }
-    // New numbers for the items left, in order.
-    let mut renumber = vec![u32::MAX; n];
-    let mut items = Vec::new();
-    let (mut primary, mut secondary) = (0, 0);
-    for i in (0..n).filter(|&i| !taken[i]) {
-        renumber[i] = items.len() as u32;
-        items.push(part.items[i]);
-        match i < problem.primary() {
-            true => primary += 1,
-            false => secondary += 1,
-        }
-    }
-    let mut reduced = Problem::new(primary, secondary);
-    reduced.branching = problem.branching;
-    let mut options = Vec::new();
-    let mut updates = problem.slice(chosen).len() as u64 - 1;
-    let mut kept: Vec<usize> = Vec::new();
-    for k in 0..problem.options() {
-        let slice = problem.slice(k);
-        let meets = slice.iter().any(|&i| taken[i as usize]);
-        if !meets {
-            kept.clear();
-            kept.extend(slice.iter().map(|&i| renumber[i as usize] as usize));
-            reduced
-                .add_option(&kept)
-                .expect("a part of a valid problem is valid");
-            options.push(part.options[k]);
-        } else if !slice.contains(&(item as u32)) {
-            updates += slice.len() as u64 - 1;
-        }
-    }
-    let mut fixed = part.fixed.clone();
-    fixed.push(part.options[chosen]);
-    Part {
-        problem: Cow::Owned(reduced),
-        fixed,
-        options,
-        items,
-        above: Stats {
-            nodes: 0,
-            updates,
-            cleansings: 0,
-        },
-        solved: Vec::new(),
-        weight: part.weight,
-        path: part.path.clone(),
-        whole: false,
-    }
+/// Adds `more` to `stats`.
+fn add(stats: &mut Stats, more: &Stats) {
+    stats.nodes += more.nodes;
+    stats.updates += more.updates;
+    stats.cleansings += more.cleansings;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::oracle::{brute_force, problems, sorted};
-    use crate::dlx::{bitset, Search, Solver};
+    use crate::dlx::oracle::{bounded_problems, brute_force, colored_problems, problems, sorted};
+    use crate::dlx::{bitset, color, multi, Branching, Search, Solver};
     use proptest::prelude::*;
 
     /// The solutions and statistics of every part, added up.
@@ -309,8 +285,8 @@ mod tests {
                 part.name(s, &mut whole);
                 solutions.push(whole.clone());
             });
-            stats.nodes += part.above.nodes + solver.stats().nodes;
-            stats.updates += part.above.updates + solver.stats().updates;
+            add(&mut stats, &part.above);
+            add(&mut stats, &solver.stats());
         }
         (solutions, stats)
     }
@@ -356,13 +332,58 @@ mod tests {
         }
     }
 
+    /// The parts of a problem with colors or bounds, searched by `S` (its
+    /// algorithm's engine, whatever each part has left), add up to `S`'s
+    /// search of the whole.
+    fn adds_up<S: Search>(problem: &Problem, parts: usize) -> Result<(), TestCaseError> {
+        let mut whole = S::new(problem);
+        whole.count();
+        let cut = split(problem, parts);
+        let (found, stats) = sum_of_parts::<S>(&cut);
+        prop_assert_eq!(sorted(found), brute_force(problem));
+        prop_assert_eq!(stats, whole.stats());
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Algorithm C's tree: purified items leave the options that
+        /// agree with them, and the cleansings add up too.
+        #[test]
+        fn parts_with_colors_add_up(problem in colored_problems(), parts in 1usize..12, in_order in any::<bool>()) {
+            let mut problem = problem;
+            if in_order {
+                problem.set_branching(Branching::InOrder);
+            }
+            prop_assert_eq!(split(&problem, parts)[0].algorithm, Algorithm::of(&problem));
+            adds_up::<color::Solver>(&problem, parts)?;
+        }
+
+        /// Algorithm M's tree: bounds go down, tweaked options go, null
+        /// moves are children too.
+        #[test]
+        fn parts_with_bounds_add_up(problem in bounded_problems(), parts in 1usize..16, in_order in any::<bool>()) {
+            let mut problem = problem;
+            if in_order {
+                problem.set_branching(Branching::InOrder);
+            }
+            adds_up::<multi::Solver>(&problem, parts)?;
+        }
+    }
+
     #[test]
-    fn problems_with_colors_stay_whole() {
-        let mut problem = Problem::new(2, 1);
-        problem.add_colored_option(&[(0, 0), (2, 1)]).unwrap();
-        problem.add_colored_option(&[(1, 0), (2, 1)]).unwrap();
-        let cut = split(&problem, 8);
-        assert_eq!(cut.len(), 1);
-        assert_eq!(cut[0].fixed, Vec::<usize>::new());
+    fn a_part_of_a_problem_with_bounds_is_searched_by_algorithm_m() {
+        // Item 0 exactly twice, among three options: once one is taken,
+        // what is left has no bounds, but its tree is still DLX3's.
+        let mut problem = Problem::new(1, 0);
+        problem.set_bounds(0, 2, 2).unwrap();
+        for _ in 0..3 {
+            problem.add_option(&[0]).unwrap();
+        }
+        let cut = split(&problem, 4);
+        assert!(cut.len() > 1);
+        assert!(cut.iter().all(|p| p.algorithm == Algorithm::M));
+        assert!(cut.iter().any(|p| !p.problem.has_bounds()));
     }
 }

@@ -225,7 +225,7 @@ impl Problem {
         let items: Vec<usize> = entries.iter().map(|&(item, _)| item).collect();
         let first = self.items.len();
         self.add_option(&items)?;
-        let colored = entries.iter().enumerate().filter(|(_, &(_, c))| c != 0);
+        let colored = entries.iter().enumerate().filter(|(_, (_, c))| *c != 0);
         self.colors
             .extend(colored.map(|(j, &(_, color))| ((first + j) as u32, color)));
         Ok(option)

@@ -238,7 +238,7 @@ mod tests {
     }
 
     /// The statement (and the issue) say 218880 for sample 2's map; two
-    /// independent brute forces (the reference in judge-tests/src/problems/
+    /// independent brute forces (the reference in judge-tests/src/support/
     /// latin.rs, and a throwaway script)
     /// count 109440, half of that.
     #[test]

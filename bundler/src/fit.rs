@@ -1,0 +1,170 @@
+//! The size rule: a bundle over its judge's limit is printed again with
+//! less, one saving at a time, in a fixed order, and the header says what
+//! was done; past the last step the bundler stops and names the largest
+//! items. This is the one place that decides it.
+//!
+//! ```text
+//! as asked (formatted, docs kept)            fits: done
+//! doc comments dropped                       fits: "docs stripped to fit"
+//! doc comments dropped, minified             fits: "docs stripped to fit; minified to fit"
+//! still over                                 error: the largest items, biggest first
+//! ```
+//!
+//! Docs go first because they change no code; minifying changes only the
+//! layout, which a judge's error message would quote. The committed
+//! `submissions/killer/main.rs` is the one that needs both (the default
+//! profile's 40000 bytes), the other committed ones only the first.
+
+use crate::emit::{self, Style};
+use crate::error::Error;
+use crate::syntax;
+
+/// A bundle printed within its limit.
+pub struct Printed {
+    pub text: String,
+    /// How it was printed in the end.
+    pub style: Style,
+    /// Bytes per module and item as printed, biggest first (`--sizes`).
+    pub sizes: Vec<(usize, String)>,
+}
+
+/// How many of the largest items the error names.
+const NAMED: usize = 10;
+
+/// The styles tried for a bundle asked in `asked`, in order: each adds one
+/// saving to the one before (a saving already asked for is no step).
+pub fn steps(asked: Style) -> Vec<Style> {
+    let mut steps = vec![asked];
+    let mut style = asked;
+    for saving in [Saving::StripDocs, Saving::Minify] {
+        let before = style;
+        saving.apply(&mut style);
+        if style != before {
+            steps.push(style);
+        }
+    }
+    steps
+}
+
+#[derive(Clone, Copy)]
+enum Saving {
+    StripDocs,
+    Minify,
+}
+
+impl Saving {
+    fn apply(self, style: &mut Style) {
+        match self {
+            Saving::StripDocs => style.strip_docs = true,
+            Saving::Minify => style.minify = true,
+        }
+    }
+}
+
+/// Prints `file` in the first of [`steps`] whose text, with the header
+/// `header` writes for that style, is at most `limit` bytes; `judge` names
+/// the profile in the error.
+pub fn fit(
+    file: &syn::File,
+    asked: Style,
+    limit: usize,
+    judge: &str,
+    header: impl Fn(Style) -> String,
+) -> Result<Printed, Error> {
+    let mut last = None;
+    for style in steps(asked) {
+        let mut printed = file.clone();
+        if style.strip_docs {
+            syntax::strip_docs(&mut printed);
+        }
+        let text = format!("{}{}", header(style), emit::print(&printed, style));
+        emit::self_check(&text)?;
+        let sizes = emit::sizes(&printed, style);
+        if text.len() <= limit {
+            return Ok(Printed { text, style, sizes });
+        }
+        last = Some((text.len(), sizes));
+    }
+    let (size, sizes) = last.expect("at least the asked style is tried");
+    Err(Error::TooLarge {
+        size,
+        limit,
+        judge: judge.to_string(),
+        breakdown: largest_items(&sizes),
+    })
+}
+
+/// The largest items (modules hold them, and are not named), biggest
+/// first, one a line.
+fn largest_items(sizes: &[(usize, String)]) -> String {
+    let mut lines: Vec<String> = sizes
+        .iter()
+        .filter(|(_, name)| !name.ends_with(" (module)"))
+        .take(NAMED)
+        .map(|(size, name)| format!("{size:>8}  {name}"))
+        .collect();
+    lines.push("(--sizes lists every module and item)".to_string());
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOURCE: &str = "/// Docs that take room.\n/// More of them.\npub mod m {\n    /// The answer.\n    pub fn answer() -> u32 {\n        let forty = 40;\n        forty + 2\n    }\n}\nfn main() {\n    println!(\"{}\", m::answer());\n}\n";
+
+    fn fitted(limit: usize, asked: Style) -> Result<Printed, Error> {
+        let file = syn::parse_file(SOURCE).expect("valid");
+        fit(&file, asked, limit, "test", |_| "// header\n".to_string())
+    }
+
+    const PLAIN: Style = Style {
+        strip_docs: false,
+        minify: false,
+    };
+
+    #[test]
+    fn docs_go_first_then_the_layout_then_it_fails() {
+        let whole = fitted(usize::MAX, PLAIN).expect("fits").text.len();
+        let stripped = fitted(whole - 1, PLAIN).expect("fits stripped");
+        assert!(stripped.style.strip_docs && !stripped.style.minify);
+        assert!(!stripped.text.contains("answer."), "{}", stripped.text);
+        let minified = fitted(stripped.text.len() - 1, PLAIN).expect("fits minified");
+        assert!(minified.style.strip_docs && minified.style.minify);
+        assert!(minified.text.contains("forty+2"), "{}", minified.text);
+        match fitted(minified.text.len() - 1, PLAIN) {
+            Err(Error::TooLarge {
+                size, breakdown, ..
+            }) => {
+                assert_eq!(size, minified.text.len());
+                let sizes: Vec<usize> = breakdown
+                    .lines()
+                    .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+                    .collect();
+                assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "{breakdown}");
+                assert!(!breakdown.contains("(module)\n"), "{breakdown}");
+                for item in ["crate::main", "crate::m::answer"] {
+                    assert!(breakdown.contains(item), "{breakdown}");
+                }
+            }
+            _ => panic!("expected TooLarge"),
+        }
+    }
+
+    #[test]
+    fn what_was_asked_is_never_undone() {
+        let minify = Style {
+            strip_docs: false,
+            minify: true,
+        };
+        let steps = steps(minify);
+        assert_eq!(steps.len(), 2);
+        assert!(steps.iter().all(|s| s.minify));
+        assert_eq!(super::steps(PLAIN).len(), 3);
+        let both = Style {
+            strip_docs: true,
+            minify: true,
+        };
+        assert_eq!(super::steps(both), [both]);
+    }
+}

@@ -103,7 +103,8 @@ pub struct Args {
     /// 1 searches as one thread always did, solutions in the same order.
     /// With several threads printed solutions come whole, in any order.
     /// Problems with colors (Algorithm C) and bounds (M) are cut the same
-    /// way, with their cleansings summed too.
+    /// way, with their cleansings summed too; dancing cells (--engine
+    /// cells, or auto on word grids) search on one thread.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
 

@@ -16,7 +16,9 @@ use library::dlx::memo::Order;
 /// `solutions: N  nodes: N  updates: N  seconds: S`, with nodes and updates
 /// counted as DLX1 counts them; for a file with colors as DLX2 counts them
 /// and for one with bounds as DLX3 does, with their cleansings too
-/// (`cleansings: N` before `seconds`).
+/// (`cleansings: N` before `seconds`); as SSXCC counts them for a file
+/// with colors and 100 options or more per primary item (word grids),
+/// which dancing cells search faster.
 ///
 /// Counting a problem without bounds, `dlx` first tries the memo (see
 /// --memo) for a few milliseconds, and keeps it if it pays; its line then
@@ -70,10 +72,13 @@ pub struct Args {
     pub color: When,
 
     /// Which engine searches: `auto` picks Algorithm M for bounds, C for
-    /// colors, and for other problems the bitset engine where it is
+    /// colors (dancing cells with 100 options or more per primary item),
+    /// and for other problems the bitset engine where it is
     /// measured faster (dense puzzles of up to a few thousand options),
     /// else dancing links; `links` and `bitset` force one (all walk the
-    /// same tree).
+    /// same tree). `cells` searches with dancing cells, walking the tree of
+    /// Knuth's SSXCC (SSMCC's where items have bounds): the same solutions
+    /// in its order, and its counts of nodes and updates.
     #[arg(long, value_name = "ENGINE", default_value = "auto")]
     pub engine: Which,
 
@@ -98,7 +103,8 @@ pub struct Args {
     /// 1 searches as one thread always did, solutions in the same order.
     /// With several threads printed solutions come whole, in any order.
     /// Problems with colors (Algorithm C) and bounds (M) are cut the same
-    /// way, with their cleansings summed too.
+    /// way, with their cleansings summed too; dancing cells (--engine
+    /// cells, or auto on word grids) search on one thread.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
 
@@ -222,6 +228,7 @@ pub enum Which {
     Auto,
     Links,
     Bitset,
+    Cells,
 }
 
 /// The `--memo-order` choices.
@@ -256,6 +263,7 @@ impl Args {
         match (self.fast, self.engine) {
             (true, _) | (_, Which::Bitset) => Asked::Bitset,
             (_, Which::Links) => Asked::Links,
+            (_, Which::Cells) => Asked::Cells,
             (_, Which::Auto) => Asked::Auto,
         }
     }

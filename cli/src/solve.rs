@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use library::dlx::engine::{self, Engine};
+use library::dlx::engine::{self, Asked, Engine};
 use library::dlx::parts::Algorithm;
 use library::dlx::{parallel, text, Problem, Progress, Search, Stats, SCAN_LIMIT};
 
@@ -33,7 +33,7 @@ pub fn solve(args: &Args, name: &str, text: Vec<u8>) -> Result<(), Error> {
         args,
         name,
         engine,
-        threads: threads_for(args),
+        threads: threads_for(args, name, &engine),
         part,
         memo,
     };
@@ -56,6 +56,13 @@ fn engine_for(
 ) -> Result<Engine, Error> {
     let listed = problem.primary() > SCAN_LIMIT;
     match part.map(|p| p.algorithm) {
+        Some(_) if args.asked() == Asked::Cells => {
+            return Err(Error::refused(
+                name,
+                "a part of `dlx split` is searched on the tree it was cut from, \
+                 and dancing cells walk another (run it without --engine cells)",
+            ))
+        }
         Some(Algorithm::M) => return Ok(Engine::M { listed }),
         Some(Algorithm::C) if !problem.has_bounds() => return Ok(Engine::C { listed }),
         _ => {}
@@ -131,13 +138,21 @@ impl Solve<'_> {
 }
 
 /// How many threads to search on: `--threads`, or by default every core
-/// to count and one to print, draw or stop early.
-fn threads_for(args: &Args) -> usize {
-    match args.threads {
+/// to count and one to print, draw or stop early; one for dancing cells,
+/// whose tree is not cut into parts (said on stderr if more were asked).
+fn threads_for(args: &Args, name: &str, engine: &Engine) -> usize {
+    let asked = match args.threads {
         Some(n) => n as usize,
         None if args.counting() => std::thread::available_parallelism().map_or(1, |n| n.get()),
         None => 1,
+    };
+    if asked > 1 && !engine.walks_dlx_tree() {
+        if args.threads.is_some() {
+            eprintln!("dlx: {name}: searching on 1 thread, not {asked}: dancing cells' tree is not cut into parts");
+        }
+        return 1;
     }
+    asked
 }
 
 /// Runs an engine on one thread or several, giving what the search broke

@@ -2,6 +2,8 @@
 //! and errors that name their place; in `dlx/tiling.rs`, the tiling
 //! subcommands, drawing, and the examples of `examples/`.
 
+#[path = "dlx/cells.rs"]
+mod cells;
 #[path = "dlx/memo.rs"]
 mod memo;
 #[path = "dlx/scale.rs"]

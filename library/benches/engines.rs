@@ -4,21 +4,24 @@
 //!
 //! ```text
 //! cargo bench -p library --bench engines                    # every instance
-//! KNUTH=/path/to/dir cargo bench -p library --bench engines # and dlx1, dlx2, dlx3 from there
+//! KNUTH=/path/to/dir cargo bench -p library --bench engines # and Knuth's programs from there
 //! cargo bench -p library --bench engines -- queens-15       # the names given
 //! cargo bench -p library --bench engines -- --runs 5        # best of 5 (default 3)
 //! cargo bench -p library --bench engines -- planted         # the million triples only
 //! cargo bench -p library --bench engines -- --only links queens-8
-//!         # one engine (crate, links, bitset, ours, exact-covers, xcc), for a profiler
+//!         # one engine (crate, links, bitset, auto, ours, exact-covers, xcc, cells),
+//!         # for a profiler
 //! ```
 //!
-//! Two tables. Plain instances (`instances/counts.tsv`): the `dlx` crate,
+//! Plain instances (`instances/counts.tsv`): the `dlx` crate,
 //! our dancing links and bitsets, the engine `dlx` picks by itself
 //! (`auto`), and Knuth's DLX1. Instances with colors or multiplicities
 //! (`counts-xcc.tsv`): Algorithm C or M, the crates `exact-covers`
 //! (`DlSolver`; its `DcSolver` is `todo!()` in every published version)
 //! and `xcc` where they apply (colors only; `xcc` collects every solution,
-//! so only up to 100 000 of them), and Knuth's DLX2 or DLX3.
+//! so only up to 100 000 of them), and Knuth's DLX2 or DLX3. Every
+//! instance again (`counts-cells.tsv`): dancing cells, `dlx::cells`,
+//! against Knuth's SSXCC, or SSMCC where there are bounds.
 //!
 //! Every time is CPU time: our searches' (reading the file included, as
 //! Knuth's programs do) measured on this thread, Knuth's programs' as the
@@ -33,8 +36,9 @@
 //!
 //! Knuth's programs are built outside the repository from his CWEB
 //! sources (`ctangle dlx1.w` and `gb_flip.w`, `cc dlx1.c gb_flip.c`; the
-//! same for dlx2 and dlx3); `KNUTH` names the folder that holds the three
-//! binaries. Without it the bench says so and races the rest.
+//! same for dlx2, dlx3, ssxcc and ssmcc); `KNUTH` names the folder that
+//! holds the binaries. Without it, or without some of them, the bench says
+//! so and races the rest.
 
 #[path = "../examples/instances.rs"]
 #[allow(dead_code)]
@@ -53,7 +57,7 @@ mod scale;
 static ALLOCATOR: scale::Counting = scale::Counting;
 
 use library::dlx::engine::{self, Engine};
-use library::dlx::{bitset, color, multi, text, Search, Solver};
+use library::dlx::{bitset, cells, color, multi, text, Search, Solver};
 use race::{cpu, Run, Table};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
@@ -254,6 +258,26 @@ fn extended(args: &Args, knuth: &knuth::Programs) -> bool {
     table.print(&[(0, 1), (0, 2)], &[(0, 3), (4, 0)])
 }
 
+/// Every instance again: dancing cells against SSXCC or SSMCC.
+fn dancing_cells(args: &Args, knuth: &knuth::Programs) -> bool {
+    let mut table = Table::new(
+        "dancing cells (SSXCC's tree, SSMCC's with bounds)",
+        &["cells", "ssxcc/ssmcc"],
+    );
+    for (name, expected) in race::rows(&format!("{INSTANCES}/counts-cells.tsv"), &args.wanted) {
+        let text = text_of(&name);
+        let bounds = expected.program == "ssmcc";
+        let best = race::best(args.runs, 2, |engine| match engine {
+            0 if args.runs("cells") && !bounds => Some(ours::<cells::Solver>(&text)),
+            0 if args.runs("cells") => Some(ours::<cells::multi::Solver>(&text)),
+            1 if args.only.is_none() => knuth.run(&expected.program, &text),
+            _ => None,
+        });
+        table.row(&name, &expected, best, &expected.program);
+    }
+    table.print(&[], &[(0, 1)])
+}
+
 fn main() {
     let args = Args::read();
     let knuth = knuth::Programs::find();
@@ -261,6 +285,8 @@ fn main() {
     let plain_ok = plain(&args, &knuth);
     println!();
     let extended_ok = extended(&args, &knuth);
+    println!();
+    let cells_ok = dancing_cells(&args, &knuth);
     println!();
     let memo_ok = memo::table(&args, INSTANCES, &knuth);
     println!();
@@ -270,7 +296,7 @@ fn main() {
         println!();
         scale::planted(generated::generate);
     }
-    if !(plain_ok && extended_ok && memo_ok && threads_ok) {
+    if !(plain_ok && extended_ok && cells_ok && memo_ok && threads_ok) {
         eprintln!("mismatches against the tables of instances/");
         std::process::exit(1);
     }

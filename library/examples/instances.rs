@@ -29,6 +29,10 @@ pub const NAMES: &[&str] = &[
     "queens-bands-12-3",
     "langford-multi-7-22",
     "langford-multi-8-24",
+    "colors-dense-1",
+    "colors-dense-2",
+    "bounds-dense-1",
+    "bounds-dense-2",
 ];
 
 /// The counting instances (`counts-memo.tsv`), by name.
@@ -66,6 +70,10 @@ pub fn generate(name: &str) -> Option<String> {
         "queens-bands-12-3" => queens_bands(12, 3),
         "langford-multi-7-22" => langford_multi(7, 22, 3),
         "langford-multi-8-24" => langford_multi(8, 24, 2),
+        "colors-dense-1" => random_dense(SEED1, 21, 14, 147, false),
+        "colors-dense-2" => random_dense(SEED2, 21, 14, 147, false),
+        "bounds-dense-1" => random_dense(SEED3, 16, 10, 120, true),
+        "bounds-dense-2" => random_dense(SEED4, 16, 10, 120, true),
         _ => return None,
     })
 }
@@ -183,6 +191,60 @@ fn random_colored(seed: u64, primary: usize, secondary: usize, options: usize) -
     out
 }
 
+/// A random problem most of whose nodes are solutions (millions of them,
+/// about 0.6 per node), where what a search pays per node and per solution
+/// shows: `primary` primary items `p0..`, `secondary` secondary ones
+/// `s0..`, and `options` options of one primary item and one or two
+/// secondary ones colored `a`, `b` or `c` five times in six. With
+/// `bounded`, each primary item is covered `lo..=hi` times, `lo` 0 or 1
+/// and `hi` 1 or 2, and an option names one to three of them and one to
+/// three secondary items.
+fn random_dense(
+    seed: u64,
+    primary: usize,
+    secondary: usize,
+    options: usize,
+    bounded: bool,
+) -> String {
+    let mut random = Random(seed);
+    let mut out = format!(
+        "| A random problem whose nodes are mostly solutions (seed {seed}): {primary} primary \
+         items, {secondary} secondary, {options} options.\n"
+    );
+    let mut items = Vec::new();
+    for p in 0..primary {
+        let (lo, hi) = match bounded {
+            true => (random.below(2), 1 + random.below(2)),
+            false => (1, 1),
+        };
+        items.push(match (lo, hi) {
+            (1, 1) => format!("p{p}"),
+            _ => format!("{lo}:{hi}|p{p}"),
+        });
+    }
+    let names: Vec<String> = (0..secondary).map(|i| format!("s{i}")).collect();
+    let _ = writeln!(out, "{} | {}", items.join(" "), names.join(" "));
+    let most = if bounded { 3 } else { 1 };
+    for _ in 0..options {
+        let mut entries: Vec<String> = Vec::new();
+        let k = 1 + random.below(most);
+        for i in random.sample(primary, k) {
+            entries.push(format!("p{i}"));
+        }
+        let most = if bounded { 3 } else { 2 };
+        let k = 1 + random.below(most);
+        for i in random.sample(secondary, k) {
+            match random.below(6) {
+                0 => entries.push(format!("s{i}")),
+                _ => entries.push(format!("s{i}:{}", ['a', 'b', 'c'][random.below(3)])),
+            }
+        }
+        out.push_str(&entries.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
 /// `n` queens on an `n × n` board, one per file, `band` per band of
 /// `band` consecutive ranks, at most one per diagonal: the bands are
 /// primary items with multiplicity `band`.
@@ -278,6 +340,13 @@ fn planted(options: usize) -> String {
     }
     out
 }
+
+/// The seeds of the dense family: chosen so that each instance has a few
+/// million solutions (random dense problems range from none to billions).
+const SEED1: u64 = 10;
+const SEED2: u64 = 1;
+const SEED3: u64 = 7;
+const SEED4: u64 = 12;
 
 /// The counting instances: `dominoes-RxC` (domino tilings of an R × C
 /// board), `small-pieces-RxC` (monominoes, dominoes and the two

@@ -107,6 +107,7 @@
 
 mod arena;
 pub mod bitset;
+pub mod cells;
 pub mod choice;
 pub mod color;
 mod dance;
@@ -122,7 +123,7 @@ pub mod problem;
 pub mod search;
 pub mod text;
 
-pub use choice::{Buckets, Choice, Listed, Scan};
+pub use choice::{Active, Buckets, Choice, Listed, Scan};
 pub use links::{Links, Solver, SCAN_LIMIT};
 pub use parallel::Parallel;
 pub use problem::{Branching, Error, OptionItems, Problem};

@@ -9,7 +9,9 @@
 #[allow(dead_code)]
 mod generated;
 
-use library::dlx::{bitset, color, multi, text, Buckets, Links, Parallel, Search, Solver, Stats};
+use library::dlx::{
+    bitset, cells, color, multi, text, Buckets, Links, Parallel, Search, Solver, Stats,
+};
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
 
@@ -61,6 +63,12 @@ fn expected_in(table: &str, name: &str) -> Option<Expected> {
             cleansings: number(3),
         },
     })
+}
+
+/// Knuth's SSXCC's or SSMCC's counts on `name` (counts-cells.tsv).
+fn expected_cells(name: &str) -> Expected {
+    expected_in("counts-cells.tsv", name)
+        .unwrap_or_else(|| panic!("{name} is not in counts-cells.tsv"))
 }
 
 fn expected(name: &str) -> Expected {
@@ -157,6 +165,54 @@ fn colors_walk_dlx2_tree_and_bounds_dlx3_tree() {
             "dlx3" => check::<multi::Solver>(name),
             other => panic!("{name}: no engine walks {other}'s tree"),
         }
+    }
+}
+
+#[test]
+fn cells_walk_ssxcc_and_ssmcc_trees() {
+    for name in FAST.iter().chain(FAST_XCC) {
+        let instance = load(name);
+        let want = expected_cells(name);
+        let (count, stats) = match want.program.as_str() {
+            "ssxcc" => {
+                let mut solver = cells::Solver::new(&instance.problem);
+                (solver.count(), solver.stats())
+            }
+            "ssmcc" => {
+                let mut solver = cells::multi::Solver::new(&instance.problem);
+                (solver.count(), solver.stats())
+            }
+            other => panic!("{name}: no engine walks {other}'s tree"),
+        };
+        assert_eq!(count, want.solutions, "{name}: solutions");
+        assert_eq!(
+            (stats.nodes, stats.updates),
+            (want.stats.nodes, want.stats.updates),
+            "{name}: nodes, updates"
+        );
+    }
+}
+
+/// Every instance of counts.tsv and counts-xcc.tsv is in counts-cells.tsv,
+/// under the program that takes it: SSMCC where there are bounds.
+#[test]
+fn every_instance_has_cells_counts() {
+    let table = std::fs::read_to_string(format!("{INSTANCES}/counts-cells.tsv")).unwrap();
+    let rows = table.lines().filter(|l| !l.starts_with('#')).count();
+    let mut names = Vec::new();
+    for file in ["counts.tsv", "counts-xcc.tsv"] {
+        let table = std::fs::read_to_string(format!("{INSTANCES}/{file}")).unwrap();
+        let listed = table.lines().filter(|l| !l.starts_with('#'));
+        names.extend(listed.map(|l| l.split('\t').next().unwrap().to_string()));
+    }
+    assert_eq!(rows, names.len());
+    for name in names {
+        let program = if expected(&name).program == "dlx3" {
+            "ssmcc"
+        } else {
+            "ssxcc"
+        };
+        assert_eq!(expected_cells(&name).program, program, "{name}");
     }
 }
 

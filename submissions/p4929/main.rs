@@ -126,18 +126,27 @@ pub trait Choice: Clone + fmt::Debug {
 #[derive(Clone, Debug)]
 pub struct Scan {
     primary: usize,
+    active: u32,
 }
 
 impl Choice for Scan {
     fn new(len: &[i32]) -> Scan {
-        Scan { primary: len.len() - 1 }
+        let active = len[1..].iter().filter(|&&l| l & COVERED == 0).count();
+        Scan {
+            primary: len.len() - 1,
+            active: active as u32,
+        }
     }
 
+    #[inline]
     fn fewest(&self, len: &[i32]) -> Option<u32> {
+        if self.active == 0 {
+            return None;
+        }
         let lens = &len[1..=self.primary];
         let fewest = lens.iter().fold(COVERED, |a, &l| a.min(l));
         let at = lens.iter().position(|&l| l == fewest)?;
-        Some(at as u32 + 1).filter(|_| fewest < COVERED)
+        Some(at as u32 + 1)
     }
 
     fn leftmost(&self, len: &[i32]) -> Option<u32> {
@@ -145,9 +154,15 @@ impl Choice for Scan {
         lens.iter().position(|&l| l & COVERED == 0).map(|i| i as u32 + 1)
     }
 
-    fn cover(&mut self, _: u32, _: &[i32]) {}
+    #[inline(always)]
+    fn cover(&mut self, _: u32, _: &[i32]) {
+        self.active -= 1;
+    }
 
-    fn uncover(&mut self, _: u32, _: &[i32]) {}
+    #[inline(always)]
+    fn uncover(&mut self, _: u32, _: &[i32]) {
+        self.active += 1;
+    }
 
     fn emptied(&mut self) {}
 

@@ -1,5 +1,5 @@
-//! Knuth's programs, run as child processes: DLX1, DLX2 and DLX3 from the
-//! folder that `KNUTH` names, their CPU time as the kernel counts it and
+//! Knuth's programs, run as child processes: DLX1, DLX2, DLX3, SSXCC and
+//! SSMCC from the folder that `KNUTH` names, their CPU time as the kernel counts it and
 //! their statistics as they print them.
 
 use std::io::{Read, Write};
@@ -21,10 +21,18 @@ impl Programs {
     pub fn find() -> Programs {
         let dir = std::env::var_os("KNUTH").map(PathBuf::from);
         let missing = match &dir {
-            Some(dir) => ["dlx1", "dlx2", "dlx3", "dlx6", "dlx6-nomrv"]
-                .into_iter()
-                .filter(|p| !dir.join(p).is_file())
-                .collect(),
+            Some(dir) => [
+                "dlx1",
+                "dlx2",
+                "dlx3",
+                "dlx6",
+                "dlx6-nomrv",
+                "ssxcc",
+                "ssmcc",
+            ]
+            .into_iter()
+            .filter(|p| !dir.join(p).is_file())
+            .collect(),
             None => Vec::new(),
         };
         Programs { dir, missing }
@@ -34,14 +42,12 @@ impl Programs {
     pub fn describe(&self) -> String {
         match &self.dir {
             None => "Knuth's programs: not raced (set KNUTH to the folder holding dlx1, dlx2, \
-                     dlx3, dlx6 and dlx6-nomrv, built from his CWEB sources)"
+                     dlx3, dlx6, dlx6-nomrv, ssxcc and ssmcc, built from his CWEB sources)"
                 .to_string(),
-            Some(dir) if self.missing.is_empty() => {
-                format!(
-                    "Knuth's programs: dlx1, dlx2, dlx3, dlx6, dlx6-nomrv from {}",
-                    dir.display()
-                )
-            }
+            Some(dir) if self.missing.is_empty() => format!(
+                "Knuth's programs: dlx1, dlx2, dlx3, dlx6, dlx6-nomrv, ssxcc, ssmcc from {}",
+                dir.display()
+            ),
             Some(dir) => format!(
                 "Knuth's programs: {} missing from {} (not raced)",
                 self.missing.join(", "),

@@ -65,8 +65,8 @@ fn by_memo(text: &[u8], order: Order) -> Run {
 }
 
 /// What plain `dlx` does with `text`: the memo if it pays, else the
-/// engine of [`Engine::auto`]; statistics only for a search (the memo's
-/// are DLX6's).
+/// engine of [`Engine::auto`]; statistics only for a search on DLX1's,
+/// DLX2's or DLX3's tree (the memo's are DLX6's, the cells' SSXCC's).
 pub fn plain_dlx(text: &[u8]) -> Run {
     cpu(|| {
         let instance = text::parse(text.to_vec()).expect("a valid instance");
@@ -77,8 +77,9 @@ pub fn plain_dlx(text: &[u8]) -> Run {
                 return (count, None);
             }
         }
-        let (count, stats) = Engine::auto(&problem).run(&problem, Count);
-        (u128::from(count), Some(stats))
+        let engine = Engine::auto(&problem);
+        let (count, stats) = engine.run(&problem, Count);
+        (u128::from(count), engine.walks_dlx_tree().then_some(stats))
     })
 }
 

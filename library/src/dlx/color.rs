@@ -49,6 +49,11 @@ pub type Solver = Links<Scan>;
 pub struct Links<C> {
     dance: Dance<C>,
     in_order: bool,
+    /// Whether a solution's option is counted rather than committed (off
+    /// only in the tests that check the counts).
+    shortcut: bool,
+    /// The items `commit_counts` has taken (kept to spare an allocation).
+    taken: Vec<(i32, u32)>,
 }
 
 impl<C: Choice> Search for Links<C> {
@@ -60,6 +65,8 @@ impl<C: Choice> Search for Links<C> {
         Links {
             dance: Dance::new(problem),
             in_order: problem.branching == Branching::InOrder,
+            shortcut: true,
+            taken: Vec::new(),
         }
     }
 
@@ -73,6 +80,7 @@ impl<C: Choice> Search for Links<C> {
         F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(&Progress),
     {
+        self.dance.name_options();
         let visit = naming(visit, |s: &Links<C>| &s.dance);
         self.walk(visit, interval, |solver, choice| {
             let dance = &solver.dance;
@@ -85,6 +93,7 @@ impl<C: Choice> Search for Links<C> {
     where
         F: FnMut(&[usize]) -> ControlFlow<B>,
     {
+        self.dance.name_options();
         self.walk(naming(visit, |s: &Links<C>| &s.dance), u64::MAX, |_, _| {})
     }
 
@@ -106,6 +115,38 @@ impl<C: Choice> Search for Links<C> {
     }
 }
 
+/// The walk's place: `choice[l]` is the option node tried at level `l`
+/// for the levels up to `depth`, and `next_report` the node count at
+/// which to report next, every `interval` nodes.
+struct Level {
+    choice: Vec<u32>,
+    depth: usize,
+    next_report: u64,
+    interval: u64,
+}
+
+impl Level {
+    /// The first level of a walk of at most `levels` levels.
+    fn new(levels: usize, interval: u64) -> Level {
+        Level {
+            choice: vec![0; levels],
+            depth: 0,
+            next_report: interval,
+            interval,
+        }
+    }
+}
+
+/// What a node of the walk leads to (see `Links::enter`).
+enum Step<B> {
+    /// A deeper level, branching on this item.
+    Deeper(u32),
+    /// The next option of the level.
+    Next,
+    /// The end of the search, as the visitor asked.
+    Stop(B),
+}
+
 impl<C: Choice> Links<C> {
     /// Algorithm C (TAOCP 7.2.2.1), steps C1–C8, as DLX2 runs them: the
     /// steps of Algorithm X with `commit` and `uncommit` for the other
@@ -116,14 +157,10 @@ impl<C: Choice> Links<C> {
         F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
         R: FnMut(&Links<C>, &[u32]),
     {
-        // C1 [Initialize]: choice[l] is the option node tried at level l
-        // for the levels above the current one, `depth`; the current
-        // level's is `cur`, written into `choice` when a deeper level or
-        // a visitor needs the whole list.
+        // C1 [Initialize]: the level's option, `at.choice[at.depth]`, is
+        // `cur`, written there once it is committed.
         self.dance.stats = Stats::default();
-        let mut next_report = interval;
-        let mut choice: Vec<u32> = vec![0; self.dance.primary + 1];
-        let mut depth = 0;
+        let mut at = Level::new(self.dance.primary + 1, interval);
         self.dance.stats.nodes += 1;
         // C2 [Enter level], C3 [Choose i].
         let mut best = match self.choose() {
@@ -140,38 +177,66 @@ impl<C: Choice> Links<C> {
             if cur != best {
                 // C5 [Try x_l]: commit the other items of option `cur`.
                 self.commit_others(cur);
-                self.dance.stats.nodes += 1;
-                choice[depth] = cur;
-                if self.dance.stats.nodes >= next_report {
-                    next_report = next_report.saturating_add(interval);
-                    report(self, &choice[..=depth]);
-                }
-                if let Some(next) = self.choose() {
-                    // C2 again, one level deeper: C3, C4.
-                    depth += 1;
-                    best = next;
-                    self.dance.cover(best);
-                    cur = self.dance.node(best).down;
-                    continue;
-                }
-                // Every primary item covered: a solution.
-                if let ControlFlow::Break(value) = visit(self, &choice[..=depth]) {
-                    self.unwind(&choice[..=depth]);
-                    return ControlFlow::Break(value);
+                at.choice[at.depth] = cur;
+                match self.enter(&mut at, &mut visit, &mut report) {
+                    Step::Deeper(next) => {
+                        // C2 again, one level deeper: C3, C4.
+                        at.depth += 1;
+                        best = next;
+                        self.dance.cover(best);
+                        cur = self.dance.node(best).down;
+                        continue;
+                    }
+                    Step::Next => {}
+                    Step::Stop(value) => {
+                        self.unwind(&at.choice[..=at.depth]);
+                        return ControlFlow::Break(value);
+                    }
                 }
             } else {
                 // C7 [Backtrack]: every option of `best` has been tried.
                 self.dance.uncover(best);
-                if depth == 0 {
+                if at.depth == 0 {
                     return ControlFlow::Continue(());
                 }
-                depth -= 1;
-                cur = choice[depth];
+                at.depth -= 1;
+                cur = at.choice[at.depth];
                 best = self.dance.node(cur).top as u32;
             }
             // C6 [Try again]: undo option `cur` and move to the next one.
             self.uncommit_others(cur);
             cur = self.dance.node(cur).down;
+        }
+    }
+
+    /// The node of the option just committed at level `at.depth`: counted
+    /// and reported, then C2 and C3 again. A primary item left means a
+    /// deeper level, none a solution; when it is the last one, each of its
+    /// options is a solution and nothing looks at what they would move
+    /// before it is undone, but the counts: so they are counted, not
+    /// danced (`last_level`).
+    #[inline]
+    fn enter<B, F, R>(&mut self, at: &mut Level, visit: &mut F, report: &mut R) -> Step<B>
+    where
+        F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Links<C>, &[u32]),
+    {
+        self.dance.stats.nodes += 1;
+        let depth = at.depth;
+        if self.dance.stats.nodes >= at.next_report {
+            at.next_report = at.next_report.saturating_add(at.interval);
+            report(self, &at.choice[..=depth]);
+        }
+        let flow = match self.choose() {
+            Some(next) if self.shortcut && self.dance.active == 1 => {
+                self.last_level(next, at, visit, report)
+            }
+            Some(next) => return Step::Deeper(next),
+            None => visit(self, &at.choice[..=depth]),
+        };
+        match flow {
+            ControlFlow::Continue(()) => Step::Next,
+            ControlFlow::Break(value) => Step::Stop(value),
         }
     }
 
@@ -195,7 +260,7 @@ impl<C: Choice> Links<C> {
         let mut p = dance.node(x).right;
         while p != x {
             let node = *dance.node(p);
-            if dance.color[p as usize] == 0 {
+            if dance.color_of(p) == 0 {
                 dance.cover(node.top as u32);
             } else if !dance.is_purified(node.top as u32) {
                 dance.purify(p);
@@ -204,13 +269,132 @@ impl<C: Choice> Links<C> {
         }
     }
 
+    /// Steps C2-C7 on `best`, the last active primary item, one level
+    /// below `at.depth`: the updates that covering it would count, then
+    /// for each of its options a node, a solution and the counts of
+    /// committing it.
+    fn last_level<B, F, R>(
+        &mut self,
+        best: u32,
+        at: &mut Level,
+        visit: &mut F,
+        report: &mut R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Links<C>, &[u32]),
+    {
+        let depth = at.depth + 1;
+        self.dance.stats.updates += 1 + self.cover_counts(best);
+        let mut x = self.dance.node(best).down;
+        while x != best {
+            let (updates, cleansings) = self.commit_counts(x, best);
+            let stats = &mut self.dance.stats;
+            stats.updates += updates;
+            stats.cleansings += cleansings;
+            stats.nodes += 1;
+            at.choice[depth] = x;
+            if stats.nodes >= at.next_report {
+                at.next_report = at.next_report.saturating_add(at.interval);
+                report(self, &at.choice[..=depth]);
+            }
+            if let ControlFlow::Break(value) = visit(self, &at.choice[..=depth]) {
+                return ControlFlow::Break(value);
+            }
+            x = self.dance.node(x).down;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The nodes that covering item `c` would hide: those of its options'
+    /// other items, but the cleansed ones.
+    fn cover_counts(&self, c: u32) -> u64 {
+        let dance = &self.dance;
+        let mut hidden = 0;
+        let mut rr = dance.node(c).down;
+        while rr != c {
+            let mut nn = dance.node(rr).right;
+            while nn != rr {
+                let node = dance.node(nn);
+                hidden += u64::from(!dance.is_purified(node.top as u32));
+                nn = node.right;
+            }
+            rr = dance.node(rr).down;
+        }
+        hidden
+    }
+
+    /// The updates and cleansings that `commit_others(x)` would count once
+    /// item `best` is covered, found without moving a link. The items of
+    /// `x`'s option are taken
+    /// in the same order; each one's list is the list now, less the options
+    /// that an item taken before would have hidden: those naming it
+    /// uncolored, or naming it with another color than it was purified
+    /// for. A node counts as hidden when its item is neither inactive now
+    /// nor taken before (its length would carry `COVERED`).
+    fn commit_counts(&mut self, x: u32, best: u32) -> (u64, u64) {
+        // The items taken so far, and the color each was purified for (0:
+        // covered).
+        let mut taken = std::mem::take(&mut self.taken);
+        taken.clear();
+        taken.push((best as i32, 0));
+        let dance = &self.dance;
+        let (mut updates, mut cleansings) = (0, 0);
+        let mut p = dance.node(x).right;
+        while p != x {
+            let node = *dance.node(p);
+            let color = dance.color_of(p);
+            if color == 0 || !dance.is_purified(node.top as u32) {
+                match color {
+                    0 => updates += 1,
+                    _ => cleansings += 1,
+                }
+                let i = node.top as u32;
+                let mut rr = dance.node(i).down;
+                while rr != i {
+                    if color != 0 && dance.color_of(rr) == color {
+                        // Cleansed, unless hidden already.
+                        cleansings += u64::from(self.live_others(rr, &taken).is_some());
+                    } else if let Some(live) = self.live_others(rr, &taken) {
+                        updates += live;
+                    }
+                    rr = dance.node(rr).down;
+                }
+                taken.push((node.top, color));
+            }
+            p = node.right;
+        }
+        self.taken = taken;
+        (updates, cleansings)
+    }
+
+    /// How many nodes of `rr`'s option other than `rr` hiding it would
+    /// unlink, or `None` if an item of `taken` would have hidden it already
+    /// (see `commit_counts`).
+    #[inline]
+    fn live_others(&self, rr: u32, taken: &[(i32, u32)]) -> Option<u64> {
+        let dance = &self.dance;
+        let mut live = 0;
+        let mut nn = dance.node(rr).right;
+        while nn != rr {
+            let node = dance.node(nn);
+            match taken.iter().find(|&&(item, _)| item == node.top) {
+                Some(&(_, color)) if color == 0 || dance.color_of(nn) != color => return None,
+                Some(_) => {}
+                None => live += u64::from(!dance.is_purified(node.top as u32)),
+            }
+            nn = node.right;
+        }
+        Some(live)
+    }
+
     /// Undoes `commit_others(x)`, right to left.
     fn uncommit_others(&mut self, x: u32) {
         let dance = &mut self.dance;
         let mut p = dance.left(x);
         while p != x {
             let top = dance.node(p).top as u32;
-            if dance.color[p as usize] == 0 {
+            if dance.color_of(p) == 0 {
                 dance.uncover(top);
             } else if dance.purified_by(p) {
                 dance.unpurify(p);
@@ -299,6 +483,24 @@ mod tests {
             solver.dance.uncover(top);
             let dance = &solver.dance;
             prop_assert_eq!(format!("{:?}", (&dance.len, &dance.nodes)), before);
+        }
+
+        /// Counting the last level rather than dancing it finds the same
+        /// solutions in the same order, with the same counts.
+        #[test]
+        fn the_last_level_counted_is_the_last_level_danced(problem in colored_problems()) {
+            let mut counted = Solver::new(&problem);
+            let mut danced = Solver::new(&problem);
+            danced.shortcut = false;
+            prop_assert_eq!(in_search_order(&mut counted), in_search_order(&mut danced));
+            prop_assert_eq!(counted.stats(), danced.stats());
+            let mut problem = problem;
+            problem.set_branching(Branching::InOrder);
+            let mut counted = Solver::new(&problem);
+            let mut danced = Solver::new(&problem);
+            danced.shortcut = false;
+            prop_assert_eq!(in_search_order(&mut counted), in_search_order(&mut danced));
+            prop_assert_eq!(counted.stats(), danced.stats());
         }
 
         /// Branching in order sorts the solutions, as for Algorithm X.

@@ -48,14 +48,23 @@ use crate::dlx::{Choice, Problem, Stats, COVERED};
 pub(crate) struct Dance<C> {
     /// The number of primary items.
     pub(crate) primary: usize,
+    /// How many primary items are active.
+    pub(crate) active: u32,
     /// `len[i]` as in Algorithm X, with `COVERED` set while item `i` is
     /// covered, purified or (Algorithm M) inactive.
     pub(crate) len: Vec<i32>,
     pub(crate) nodes: Vec<Node>,
     /// `color[x]`: the color option node `x` gives its item, 0 for none.
     pub(crate) color: Vec<u32>,
+    /// Whether a node has a color: else no node is ever cleansed.
+    colored: bool,
     pub(crate) choice: C,
     pub(crate) stats: Stats,
+    /// `numbers[x]`: the option of node `x`, once a search names the
+    /// options of its solutions (`name_options`); empty before. Finding
+    /// it from the spacer costs a loop per option of each solution, most
+    /// of the time on problems whose nodes are mostly solutions.
+    numbers: Vec<u32>,
 }
 
 impl<C: Choice> Dance<C> {
@@ -73,11 +82,27 @@ impl<C: Choice> Dance<C> {
         }
         Dance {
             primary: problem.primary,
+            active: problem.primary as u32,
             choice: C::new(&len[..=problem.primary]),
             len,
             nodes,
+            colored: color.iter().any(|&c| c != 0),
             color,
             stats: Stats::default(),
+            numbers: Vec::new(),
+        }
+    }
+
+    /// Makes `option_of` a lookup, for a search that names its solutions.
+    pub(crate) fn name_options(&mut self) {
+        if self.numbers.is_empty() {
+            let nodes = &self.nodes;
+            self.numbers = (0..nodes.len() as u32)
+                .map(|x| match nodes[x as usize].top {
+                    top if top > 0 => option_of(nodes, x) as u32,
+                    _ => 0,
+                })
+                .collect();
         }
     }
 
@@ -100,7 +125,16 @@ impl<C: Choice> Dance<C> {
     /// current one: the loop below ends at an unpredictable count, and
     /// the reads are on their way when the branch resolves.
     #[inline(always)]
-    fn hide_from(&mut self, rr: u32, mut nn: u32) -> u64 {
+    fn hide_from(&mut self, rr: u32, nn: u32) -> u64 {
+        match self.colored {
+            true => self.hide_colored(rr, nn),
+            false => self.hide_plain(rr, nn),
+        }
+    }
+
+    /// `hide_from` where a node may be cleansed (see `hide`).
+    #[inline(always)]
+    fn hide_colored(&mut self, rr: u32, mut nn: u32) -> u64 {
         let mut hidden = 0;
         while nn != rr {
             let Node {
@@ -125,6 +159,34 @@ impl<C: Choice> Dance<C> {
         hidden
     }
 
+    /// `hide_from` without colors: then every node of a live option is of
+    /// an active item, or of one made inactive by the null move whose
+    /// options have all left the other lists (tweaked with blocking), so
+    /// no node is cleansed and the tests go.
+    #[inline(always)]
+    fn hide_plain(&mut self, rr: u32, mut nn: u32) -> u64 {
+        let mut hidden = 0;
+        while nn != rr {
+            let Node {
+                top,
+                up,
+                down,
+                right,
+            } = *self.node(nn);
+            self.node_mut(up).down = down;
+            self.node_mut(down).up = up;
+            let len = self.len_mut(top as u32);
+            debug_assert!(*len & COVERED == 0, "a plain node of an inactive item");
+            *len -= 1;
+            if *len == 0 && top as usize <= self.primary {
+                self.choice.emptied();
+            }
+            hidden += 1;
+            nn = right;
+        }
+        hidden
+    }
+
     /// Undoes `hide(rr)`; a cleansed node's neighbours point to it
     /// already, so only the length is conditional.
     #[inline(always)]
@@ -135,6 +197,7 @@ impl<C: Choice> Dance<C> {
     /// `unhide(rr)`, given `rr`'s `right` link, `nn` (see `hide_from`).
     #[inline(always)]
     fn unhide_from(&mut self, rr: u32, mut nn: u32) {
+        let colored = self.colored;
         while nn != rr {
             let Node {
                 top,
@@ -144,7 +207,10 @@ impl<C: Choice> Dance<C> {
             } = *self.node(nn);
             let len = self.len_mut(top as u32);
             let before = *len;
-            *len += (before & COVERED == 0) as i32;
+            *len += match colored {
+                true => (before & COVERED == 0) as i32,
+                false => 1,
+            };
             self.node_mut(up).down = nn;
             self.node_mut(down).up = nn;
             if before == 0 && top as usize <= self.primary {
@@ -194,6 +260,7 @@ impl<C: Choice> Dance<C> {
     pub(crate) fn deactivate(&mut self, c: u32) {
         if c as usize <= self.primary {
             self.choice.cover(c, &self.len);
+            self.active -= 1;
         }
         *self.len_mut(c) += COVERED;
     }
@@ -204,6 +271,7 @@ impl<C: Choice> Dance<C> {
         *self.len_mut(c) -= COVERED;
         if c as usize <= self.primary {
             self.choice.uncover(c, &self.len);
+            self.active += 1;
         }
     }
 
@@ -211,7 +279,7 @@ impl<C: Choice> Dance<C> {
     /// covered (see the module docs).
     #[inline]
     pub(crate) fn is_purified(&self, i: u32) -> bool {
-        self.len[i as usize] & COVERED != 0
+        self.len_of(i) & COVERED != 0
     }
 
     /// Whether node `p` purified its item: the item's header names it.
@@ -226,35 +294,39 @@ impl<C: Choice> Dance<C> {
     /// color or none, and cleansing the others.
     pub(crate) fn purify(&mut self, p: u32) {
         let i = self.node(p).top as u32;
-        let x = self.color[p as usize];
+        let x = self.color_of(p);
         *self.len_mut(i) += COVERED;
         self.node_mut(i).right = p;
-        self.stats.cleansings += 1;
+        // The counts in registers: through `self` they would be read and
+        // written again at every option.
+        let (mut hidden, mut cleansed) = (0, 1);
         // As in `cover`: the next option is read before this one is hidden.
         let mut rr = self.node(i).down;
         let mut first = self.node(rr).right;
         while rr != i {
             let next = self.node(rr).down;
             let next_first = self.node(next).right;
-            if self.color[rr as usize] != x {
-                self.stats.updates += self.hide_from(rr, first);
+            if self.color_of(rr) != x {
+                hidden += self.hide_from(rr, first);
             } else {
-                self.stats.cleansings += 1;
+                cleansed += 1;
             }
             (rr, first) = (next, next_first);
         }
+        self.stats.updates += hidden;
+        self.stats.cleansings += cleansed;
     }
 
     /// Undoes `purify(p)`.
     pub(crate) fn unpurify(&mut self, p: u32) {
         let i = self.node(p).top as u32;
-        let x = self.color[p as usize];
+        let x = self.color_of(p);
         let mut rr = self.node(i).up;
         let mut first = self.node(rr).right;
         while rr != i {
             let next = self.node(rr).up;
             let next_first = self.node(next).right;
-            if self.color[rr as usize] != x {
+            if self.color_of(rr) != x {
                 self.unhide_from(rr, first);
             }
             (rr, first) = (next, next_first);
@@ -343,6 +415,22 @@ impl<C: Choice> Dance<C> {
     }
 
     #[inline(always)]
+    pub(crate) fn len_of(&self, i: u32) -> i32 {
+        debug_assert!((i as usize) < self.len.len());
+        // SAFETY: `i` is a node's `top` > 0, an item (I0).
+        unsafe { *self.len.get_unchecked(i as usize) }
+    }
+
+    /// The color option node `p` gives its item.
+    #[inline(always)]
+    pub(crate) fn color_of(&self, p: u32) -> u32 {
+        debug_assert!((p as usize) < self.color.len());
+        // SAFETY: `color` has an entry for every node (`new`), and `p` is
+        // a node (I0).
+        unsafe { *self.color.get_unchecked(p as usize) }
+    }
+
+    #[inline(always)]
     pub(crate) fn len_mut(&mut self, i: u32) -> &mut i32 {
         debug_assert!((i as usize) < self.len.len());
         // SAFETY: `i` is a node's `top` > 0, an item (I0).
@@ -364,7 +452,10 @@ impl<C: Choice> Dance<C> {
 
     /// The number of the option that node `x` belongs to.
     pub(crate) fn option_of(&self, x: u32) -> usize {
-        option_of(&self.nodes, x)
+        match self.numbers.get(x as usize) {
+            Some(&k) => k as usize,
+            None => option_of(&self.nodes, x),
+        }
     }
 
     /// Checks the invariants of the module docs; the first violation.
@@ -445,15 +536,27 @@ pub(crate) fn naming<S, C: Choice, B, F>(
 where
     F: FnMut(&[usize]) -> ControlFlow<B>,
 {
-    let mut solution = Vec::new();
+    // The solution named last time, by levels: `seen[l]` the node of level
+    // `l`, and `kept[l]` how many options the levels above it named.
+    // Consecutive solutions share most levels; only those after the first
+    // that differs are named again.
+    let (mut solution, mut seen, mut kept) = (Vec::new(), Vec::new(), vec![0]);
     move |solver, choice| {
         let dance = dance(solver);
+        let same = seen.iter().zip(choice).take_while(|(a, b)| a == b).count();
+        seen.truncate(same);
+        kept.truncate(same + 1);
+        solution.truncate(kept[same]);
         // A level that chose no option (Algorithm M's null move) holds
         // the item's header.
         let headers = dance.len.len() as u32;
-        solution.clear();
-        let options = choice.iter().filter(|&&x| x >= headers);
-        solution.extend(options.map(|&x| dance.option_of(x)));
+        for &x in &choice[same..] {
+            seen.push(x);
+            if x >= headers {
+                solution.push(dance.option_of(x));
+            }
+            kept.push(solution.len());
+        }
         visit(&solution)
     }
 }

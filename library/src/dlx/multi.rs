@@ -48,13 +48,13 @@
 use std::ops::ControlFlow;
 
 use crate::dlx::dance::{naming, Dance};
-use crate::dlx::{Branching, Choice, Listed, Never, Problem, Progress, Search, Stats};
+use crate::dlx::{Active, Branching, Choice, Never, Problem, Progress, Search, Stats};
 
 /// Algorithm M with DLX3's list of active primary items. (A scan of all
 /// of them, [`Scan`](crate::dlx::Scan), is Algorithm X's choice for puzzles; with DLX3's
 /// score to compute for each item it cost 1.26x DLX3's time on the
 /// Langford pairs of `instances/`, the list 0.92x.)
-pub type Solver = Links<Listed>;
+pub type Solver = Links<Active>;
 
 /// Dancing-links search with bounds and colors over one [`Problem`];
 /// walks exactly DLX3's tree (see the module docs). `C` keeps the active
@@ -123,6 +123,7 @@ impl<C: Choice> Search for Links<C> {
         F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(&Progress),
     {
+        self.dance.name_options();
         let visit = naming(visit, |s: &Links<C>| &s.dance);
         self.walk(visit, interval, |solver, levels| {
             let position: Vec<(u32, u32)> = levels.iter().map(|l| (l.tried, l.score)).collect();
@@ -134,6 +135,7 @@ impl<C: Choice> Search for Links<C> {
     where
         F: FnMut(&[usize]) -> ControlFlow<B>,
     {
+        self.dance.name_options();
         self.walk(naming(visit, |s: &Links<C>| &s.dance), u64::MAX, |_, _| {})
     }
 
@@ -249,16 +251,40 @@ impl<C: Choice> Links<C> {
     }
 
     /// Whether item `i` is branched on by tweaking rather than covering.
+    #[inline]
     fn tweaking(&self, i: u32) -> bool {
-        let i = i as usize;
-        self.bound[i] != 0 || self.slack[i] != 0
+        self.bound_of(i) != 0 || self.slack_of(i) != 0
+    }
+
+    /// `bound[i]`, for a primary item `i`.
+    #[inline(always)]
+    fn bound_of(&self, i: u32) -> i32 {
+        debug_assert!((i as usize) < self.bound.len());
+        // SAFETY: callers pass primary items, which `bound` covers (`new`).
+        unsafe { *self.bound.get_unchecked(i as usize) }
+    }
+
+    #[inline(always)]
+    fn bound_mut(&mut self, i: u32) -> &mut i32 {
+        debug_assert!((i as usize) < self.bound.len());
+        // SAFETY: as in `bound_of`.
+        unsafe { self.bound.get_unchecked_mut(i as usize) }
+    }
+
+    /// `slack[i]`, for a primary item `i`.
+    #[inline(always)]
+    fn slack_of(&self, i: u32) -> i32 {
+        debug_assert!((i as usize) < self.slack.len());
+        // SAFETY: as in `bound_of`.
+        unsafe { *self.slack.get_unchecked(i as usize) }
     }
 
     /// Starts a level on item `best`: one fewer option may cover it, and
     /// it is covered when none more may. Returns the node to try first.
+    #[inline]
     fn enter(&mut self, best: u32) -> u32 {
-        self.bound[best as usize] -= 1;
-        if self.bound[best as usize] == 0 {
+        *self.bound_mut(best) -= 1;
+        if self.bound_of(best) == 0 {
             self.dance.cover(best);
         }
         self.dance.node(best).down
@@ -266,43 +292,45 @@ impl<C: Choice> Links<C> {
 
     /// Whether the level on `best` is over before trying `cur`: its options
     /// are all tried, or (tweaking) too few are left for what it needs.
+    #[inline]
     fn off_limits(&self, best: u32, cur: u32) -> bool {
-        let i = best as usize;
-        let (bound, slack) = (self.bound[i], self.slack[i]);
+        let (bound, slack) = (self.bound_of(best), self.slack_of(best));
         if bound == 0 && slack == 0 {
             cur == best
         } else {
-            self.dance.len[i] & !crate::dlx::COVERED <= bound - slack
+            self.dance.len_of(best) & !crate::dlx::COVERED <= bound - slack
         }
     }
 
     /// Tries node `cur` of item `best`'s level: tweaks it away and commits
     /// its option's other items, or (at the header) makes the null move.
+    #[inline]
     fn try_node(&mut self, best: u32, cur: u32) {
-        let i = best as usize;
         if !self.tweaking(best) {
             self.commit_others(cur);
         } else if cur != best {
-            self.dance.tweak(cur, self.bound[i] != 0);
+            self.dance.tweak(cur, self.bound_of(best) != 0);
             self.commit_others(cur);
-        } else if self.bound[i] != 0 {
+        } else if self.bound_of(best) != 0 {
             self.dance.deactivate(best);
         }
     }
 
     /// Ends the level on item `best` (whose first node was `first_tweak`
     /// if it tweaked): its options back, one more option allowed.
+    #[inline]
     fn leave(&mut self, best: u32, first_tweak: u32) {
-        let i = best as usize;
         if self.tweaking(best) {
-            self.dance.untweak(best, first_tweak, self.bound[i] != 0);
+            self.dance
+                .untweak(best, first_tweak, self.bound_of(best) != 0);
         } else {
             self.dance.uncover(best);
         }
-        self.bound[i] += 1;
+        *self.bound_mut(best) += 1;
     }
 
     /// Whether `x` is an item's header rather than an option node.
+    #[inline]
     fn is_header(&self, x: u32) -> bool {
         (x as usize) < self.dance.len.len()
     }
@@ -370,11 +398,11 @@ impl<C: Choice> Links<C> {
             let node = *self.dance.node(p);
             let i = node.top as u32;
             if (i as usize) < self.bound.len() {
-                self.bound[i as usize] -= 1;
-                if self.bound[i as usize] == 0 {
+                *self.bound_mut(i) -= 1;
+                if self.bound_of(i) == 0 {
                     self.dance.cover(i);
                 }
-            } else if self.dance.color[p as usize] == 0 {
+            } else if self.dance.color_of(p) == 0 {
                 self.dance.cover(i);
             } else if !self.dance.is_purified(i) {
                 self.dance.purify(p);
@@ -389,11 +417,11 @@ impl<C: Choice> Links<C> {
         while p != x {
             let i = self.dance.node(p).top as u32;
             if (i as usize) < self.bound.len() {
-                if self.bound[i as usize] == 0 {
+                if self.bound_of(i) == 0 {
                     self.dance.uncover(i);
                 }
-                self.bound[i as usize] += 1;
-            } else if self.dance.color[p as usize] == 0 {
+                *self.bound_mut(i) += 1;
+            } else if self.dance.color_of(p) == 0 {
                 self.dance.uncover(i);
             } else if self.dance.purified_by(p) {
                 self.dance.unpurify(p);

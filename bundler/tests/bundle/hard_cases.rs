@@ -73,9 +73,17 @@ fn what_needs_a_newer_rustc_than_the_judges_is_named() {
         panic!("expected TooNew, got {e:?}");
     };
     assert_eq!(rustc, "1.78");
+    // Led by the item's line in the library's own file.
+    let seq = std::fs::read_to_string(fixture("newer_rustc").join("src/seq.rs")).unwrap();
+    let line = 1 + seq
+        .lines()
+        .position(|l| l.starts_with("pub fn rising"))
+        .unwrap();
     assert_eq!(
         needs,
-        &["crate::seq::rising: `is_none_or` is stable since 1.82.0"],
+        &[format!(
+            "newer_rustc/src/seq.rs:{line}: crate::seq::rising: `is_none_or` is stable since 1.82.0"
+        )],
         "{e}"
     );
     assert!(

@@ -105,11 +105,20 @@ fn a_registry_crate_newer_than_the_judges_rustc_is_named() {
     let message = e.to_string();
     // Said by clippy's lint, or by rustc 1.63 itself where one is
     // installed (`make check-old-rustc` unpacks one).
-    let by_clippy = "\n  crate::proconio::STDIN_SOURCE: `OnceLock` is stable since 1.70.0\n";
-    let by_rustc = "\n  crate::proconio::STDIN_SOURCE: use of unstable library feature 'once_cell'";
+    // Each finding is led by the file and line in the registry crate.
+    let by_clippy = "crate::proconio::STDIN_SOURCE: `OnceLock` is stable since 1.70.0";
+    let by_rustc = "crate::proconio::STDIN_SOURCE: use of unstable library feature 'once_cell'";
+    let finding = message
+        .lines()
+        .find(|l| l.ends_with(by_clippy) || l.contains(by_rustc))
+        .unwrap_or_else(|| panic!("{message}"));
+    let place = finding.trim_start().split(": ").next().unwrap();
     assert!(
-        message.starts_with("the bundle needs a newer rustc than default's 1.63 (checked with ")
-            && (message.contains(by_clippy) || message.contains(by_rustc)),
+        place.starts_with("proconio-") && place.contains("/src/") && place.contains(".rs:"),
+        "{message}"
+    );
+    assert!(
+        message.starts_with("the bundle needs a newer rustc than default's 1.63 (checked with "),
         "{message}"
     );
 }

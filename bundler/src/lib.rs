@@ -227,7 +227,7 @@ fn check_toolchain(
     let Some(version) = version.filter(|_| !options.keep_everything) else {
         return Ok(None);
     };
-    let toolchain = toolchain::check(text, version, options.judge.edition)?;
+    let toolchain = toolchain::check(text, version, options.judge.edition, krate)?;
     if toolchain.needs.is_empty() {
         return Ok(Some(toolchain));
     }
@@ -235,11 +235,7 @@ fn check_toolchain(
         judge: options.judge.name.to_string(),
         rustc: toolchain.rustc,
         checked_with: toolchain.checked_with,
-        needs: toolchain
-            .needs
-            .iter()
-            .map(|need| toolchain::placed(krate, need))
-            .collect(),
+        needs: toolchain.needs,
     })
 }
 

@@ -45,8 +45,9 @@ pub struct Toolchain {
 const SYNTAX_CHECK: &str = "the bundler's syntax check (language features)";
 
 /// Checks `text` against rustc `version`, compiling it as edition `edition`
-/// (the judge's).
-pub fn check(text: &str, version: &str, edition: &str) -> Result<Toolchain, Error> {
+/// (the judge's); `krate` is what the bundle was made of, where each
+/// finding's item is placed.
+pub fn check(text: &str, version: &str, edition: &str, krate: &Crate) -> Result<Toolchain, Error> {
     let file = syn::parse_file(text).ok();
     let (command, checked_with) = match installed_rustc(version) {
         Some((command, with)) => (Some(command), with),
@@ -68,10 +69,9 @@ pub fn check(text: &str, version: &str, edition: &str) -> Result<Toolchain, Erro
         },
     };
     let mut needs = Vec::new();
-    let item = |line: usize| {
-        file.as_ref()
-            .and_then(|f| item_at(&f.items, line, "crate"))
-            .unwrap_or_else(|| format!("line {line}"))
+    let item = |line: usize| match file.as_ref().and_then(|f| item_at(&f.items, line, "crate")) {
+        Some(path) => placed(krate, path),
+        None => format!("line {line}"),
     };
     if let Some(command) = command {
         for d in diagnostics(command, text, edition)? {
@@ -106,16 +106,13 @@ pub fn check(text: &str, version: &str, edition: &str) -> Result<Toolchain, Erro
     })
 }
 
-/// `need` led by the place in the sources of the item it names
-/// (`src/steps.rs:7: crate::steps::first: let-else, ...`), so that the
-/// user is sent to their own file rather than to the bundle's text.
-pub fn placed(krate: &Crate, need: &str) -> String {
-    let place = need
-        .split_once(": ")
-        .and_then(|(path, _)| source_line(krate, path));
-    match place {
-        Some((file, line)) => format!("{file}:{line}: {need}"),
-        None => need.to_string(),
+/// The bundle's item `path` led by its place in the sources
+/// (`src/steps.rs:7: crate::steps::first`), so that a finding sends the
+/// user to their own file rather than to the bundle's text.
+fn placed(krate: &Crate, path: String) -> String {
+    match source_line(krate, &path) {
+        Some((file, line)) => format!("{file}:{line}: {path}"),
+        None => path,
     }
 }
 

@@ -6,8 +6,8 @@
 
 use bundler::{bundle, Error, Judge, Options};
 
-use crate::fixture;
 use crate::fixtures::check_fixture;
+use crate::{fixture, line_of};
 
 #[test]
 fn qualified_self_paths_are_types_not_crates() {
@@ -74,11 +74,7 @@ fn what_needs_a_newer_rustc_than_the_judges_is_named() {
     };
     assert_eq!(rustc, "1.78");
     // Led by the item's line in the library's own file.
-    let seq = std::fs::read_to_string(fixture("newer_rustc").join("src/seq.rs")).unwrap();
-    let line = 1 + seq
-        .lines()
-        .position(|l| l.starts_with("pub fn rising"))
-        .unwrap();
+    let line = line_of("newer_rustc/src/seq.rs", "pub fn rising");
     assert_eq!(
         needs,
         &[format!(

@@ -26,6 +26,17 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The line (from 1) of the first line of fixture file `file` that starts
+/// with `start`.
+fn line_of(file: &str, start: &str) -> usize {
+    let path = fixture("").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    1 + text
+        .lines()
+        .position(|line| line.starts_with(start))
+        .unwrap_or_else(|| panic!("{path:?}: no line starts with {start:?}"))
+}
+
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

@@ -6,7 +6,7 @@
 use bundler::{bundle, Error, Judge, Options};
 
 use crate::common::{compile, run};
-use crate::fixture;
+use crate::{fixture, line_of};
 
 fn for_judge(name: &str, judge: &str) -> Options {
     let mut options = Options::new("demo", fixture(name));
@@ -24,17 +24,6 @@ fn too_new(options: &Options) -> (String, Vec<String>) {
         }) => (checked_with, needs),
         other => panic!("expected TooNew, got {other:?}"),
     }
-}
-
-/// The line (from 1) of the first line of fixture file `file` that starts
-/// with `start`.
-fn line_of(file: &str, start: &str) -> usize {
-    let path = fixture("").join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    1 + text
-        .lines()
-        .position(|line| line.starts_with(start))
-        .unwrap_or_else(|| panic!("{path:?}: no line starts with {start:?}"))
 }
 
 #[test]

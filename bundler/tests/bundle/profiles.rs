@@ -84,13 +84,18 @@ fn an_older_judge_names_what_its_rustc_lacks() {
         "{checked_with}: {needs:?}"
     );
     assert!(!needs.iter().any(|n| n.contains("div_ceil")), "{needs:?}");
-    // The project's own 1.63 lacks both.
-    let (_, needs) = too_new(&Options::new("demo", fixture("judge_today")));
+    // The project's own 1.63 lacks both. rustc 1.63 itself (unpacked by
+    // `make check-old-rustc`) stops at the unstable `div_ceil` before its
+    // const checks, so only the stand-ins see the second.
+    let (checked_with, needs) = too_new(&Options::new("demo", fixture("judge_today")));
     let named = |what| needs.iter().any(|n| n.contains(what));
-    assert!(
-        named("crate::numbers::blocks") && named("crate::numbers::ordered"),
-        "{needs:?}"
-    );
+    assert!(named("crate::numbers::blocks"), "{checked_with}: {needs:?}");
+    if !checked_with.starts_with("rustc 1.63") {
+        assert!(
+            named("crate::numbers::ordered"),
+            "{checked_with}: {needs:?}"
+        );
+    }
 }
 
 #[test]

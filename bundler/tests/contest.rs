@@ -18,10 +18,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use bundler::{bundle, Judge, Options};
-use common::{compile, crate_visible, run};
+use common::{cargo, compile, crate_visible, run};
 
 fn package_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -37,20 +36,6 @@ fn tasks() -> Vec<String> {
 fn expected(task: &str) -> String {
     let file = package_dir().join("out").join(format!("{task}.out"));
     std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
-}
-
-fn cargo(dir: &Path, args: &[&str]) {
-    let output = Command::new(env!("CARGO"))
-        .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", dir.join("target"))
-        .output()
-        .expect("run cargo");
-    assert!(
-        output.status.success(),
-        "cargo {args:?} failed:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
 }
 
 /// A copy of the package in a temporary folder, resolved offline.

@@ -16,10 +16,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use bundler::{bundle, Judge, Options};
-use common::{compile_allowing, crate_visible, run, without_allows};
+use common::{cargo, compile_allowing, crate_visible, run, without_allows};
 
 /// The libraries: crate name, pinned version (a dev-dependency of the
 /// bundler, so that cargo has downloaded it), folder of solutions.
@@ -35,20 +34,6 @@ fn solutions(library: &str) -> PathBuf {
 /// The solutions' names, sorted.
 fn bins(library: &str) -> Vec<String> {
     common::rs_stems(&solutions(library))
-}
-
-fn cargo(dir: &Path, args: &[&str]) {
-    let output = Command::new(env!("CARGO"))
-        .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", dir.join("target"))
-        .output()
-        .expect("run cargo");
-    assert!(
-        output.status.success(),
-        "cargo {args:?} failed:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
 }
 
 /// A package in a temporary folder whose bins are the solutions over

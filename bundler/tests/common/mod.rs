@@ -6,7 +6,7 @@
 #![allow(dead_code)] // Each test binary uses its own part of this module.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// A compiled submission in its own temporary directory.
@@ -23,6 +23,22 @@ impl Program {
             binary,
         }
     }
+}
+
+/// Runs `cargo ARGS` in `dir` with its own target folder, failing the test
+/// with cargo's stderr if it fails.
+pub fn cargo(dir: &Path, args: &[&str]) {
+    let output = Command::new(env!("CARGO"))
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .output()
+        .expect("run cargo");
+    assert!(
+        output.status.success(),
+        "cargo {args:?} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 /// Compiles `source` as a judge does (`rustc --edition 2021 -O`, or the

@@ -229,6 +229,16 @@ pub(crate) fn committed_cases(id: &str) -> Vec<(String, String, String)> {
     cases
 }
 
+/// The committed case `name` of problem `id` as (input, expected output).
+#[cfg(test)]
+pub(crate) fn committed_case(id: &str, name: &str) -> (String, String) {
+    committed_cases(id)
+        .into_iter()
+        .find(|(case, _, _)| case == name)
+        .map(|(_, input, expected)| (input, expected))
+        .unwrap_or_else(|| panic!("{id} has no case {name}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -541,11 +541,7 @@ mod tests {
     }
 
     fn case(name: &str) -> (String, String) {
-        let (_, input, expected) = crate::verdict::committed_cases("p1074")
-            .into_iter()
-            .find(|(n, _, _)| n == name)
-            .unwrap_or_else(|| panic!("no case {name}"));
-        (input, expected)
+        crate::verdict::committed_case("p1074", name)
     }
 
     #[test]

@@ -187,11 +187,8 @@ mod tests {
 
     #[test]
     fn the_seed_articles_puzzles_have_the_samples_answers() {
-        let sample = crate::verdict::committed_cases("poj3074")
-            .into_iter()
-            .find(|(name, _, _)| name == "sample-1")
-            .unwrap();
-        assert_eq!(reference(&sample.1).unwrap(), sample.2);
+        let (input, expected) = crate::verdict::committed_case("poj3074", "sample-1");
+        assert_eq!(reference(&input).unwrap(), expected);
     }
 
     #[test]
@@ -342,11 +339,7 @@ mod tests {
 
     #[test]
     fn the_thousand_puzzles_file_is_what_the_generator_makes() {
-        let committed = crate::verdict::committed_cases("poj3074")
-            .into_iter()
-            .find(|(name, _, _)| name == "thousand-puzzles")
-            .unwrap()
-            .1;
+        let (committed, _) = crate::verdict::committed_case("poj3074", "thousand-puzzles");
         assert_eq!(committed, thousand_puzzles(GENERATED));
     }
 

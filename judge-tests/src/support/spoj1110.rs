@@ -465,11 +465,7 @@ mod tests {
     }
 
     fn committed(name: &str) -> (String, String) {
-        let (_, input, expected) = crate::verdict::committed_cases("spoj1110")
-            .into_iter()
-            .find(|(case, _, _)| case == name)
-            .unwrap_or_else(|| panic!("no case {name}"));
-        (input, expected)
+        crate::verdict::committed_case("spoj1110", name)
     }
 
     #[test]

@@ -3,6 +3,9 @@ fn main() {
     let mut blocks: Vec<Vec<u8>> = Vec::new();
     loop {
         blocks.push(vec![1u8; 1 << 20]);
-        std::hint::black_box(&blocks);
+        // A volatile read of the new block keeps it (rustc 1.63 has no
+        // `hint::black_box`).
+        let block = &blocks[blocks.len() - 1];
+        unsafe { std::ptr::read_volatile(&block[block.len() - 1]) };
     }
 }

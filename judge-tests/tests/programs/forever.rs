@@ -2,6 +2,7 @@
 fn main() {
     let mut x: u64 = 0;
     loop {
-        x = std::hint::black_box(x.wrapping_add(1));
+        // Volatile, so that rustc 1.63 compiles it too (no `black_box`).
+        x = unsafe { std::ptr::read_volatile(&x.wrapping_add(1)) };
     }
 }

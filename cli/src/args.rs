@@ -73,8 +73,9 @@ pub struct Args {
 
     /// Which engine searches: `auto` picks Algorithm M for bounds, C for
     /// colors (dancing cells with 100 options or more per primary item),
-    /// and for other problems the bitset engine where it is
-    /// measured faster (dense puzzles of up to a few thousand options),
+    /// and for other problems the bitset engines where they are
+    /// measured faster (up to 256 options the popcount search, dense
+    /// puzzles of up to a few thousand options the counting bitsets),
     /// else dancing links; `links` and `bitset` force one (all walk the
     /// same tree). `cells` searches with dancing cells, walking the tree of
     /// Knuth's SSXCC (SSMCC's where items have bounds): the same solutions

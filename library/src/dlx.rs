@@ -28,7 +28,10 @@
 //!   laid out as below (`arena`, shared with C and M).
 //! * [`choice`]: how [`Links`] finds the item to branch on.
 //! * [`color`] and [`multi`]: Algorithms C (DLX2) and M (DLX3).
-//! * [`bitset`]: the same search on compatibility bitsets.
+//! * [`bitset`]: the same search on compatibility bitsets, and
+//!   [`popcount`]: on the live options alone, for at most 256 of them.
+//!   Both run their loops compiled for the processor's popcount and
+//!   vector instructions where it has them (`wide`).
 //! * [`text`]: Knuth's DLX text format.
 //! * [`engine`]: which engine searches a problem ([`engine::Engine::auto`],
 //!   the policy of the `dlx` command and the benches).
@@ -119,9 +122,11 @@ pub mod multi;
 mod oracle;
 pub mod parallel;
 pub mod parts;
+pub mod popcount;
 pub mod problem;
 pub mod search;
 pub mod text;
+mod wide;
 
 pub use choice::{Active, Buckets, Choice, Listed, Scan};
 pub use links::{Links, Solver, SCAN_LIMIT};

@@ -4,6 +4,7 @@
 //   library/src/dlx/bitset.rs
 //   library/src/dlx/problem.rs
 //   library/src/dlx/search.rs
+//   library/src/dlx/wide.rs
 //   library/src/input.rs
 //   library/src/lib.rs
 //   library/src/matrix.rs
@@ -19,7 +20,7 @@ fn main() {
 pub mod dlx {
 pub mod bitset {
 use std::ops::ControlFlow;
-use crate::dlx::{Branching, Problem, Search, Stats};
+use crate::dlx::{wide, Branching, Problem, Search, Stats};
 
 const COVERED: u32 = u32::MAX;
 
@@ -101,6 +102,20 @@ impl Solver {
         F: FnMut(&[usize]) -> ControlFlow<B>,
         R: FnMut(Stats, &[(u32, u32)]),
     {
+        wide::avx2(#[inline(always)] || self.strides(visit, interval, report))
+    }
+
+    #[inline(always)]
+    fn strides<B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(Stats, &[(u32, u32)]),
+    {
         match self.stride {
             3 => self.walk::<3, B, F, R>(visit, interval, report),
             4 => self.walk::<4, B, F, R>(visit, interval, report),
@@ -112,6 +127,7 @@ impl Solver {
         }
     }
 
+    #[inline(always)]
     fn walk<const STRIDE: usize, B, F, R>(
         &mut self,
         mut visit: F,
@@ -198,6 +214,7 @@ impl Solver {
         state
     }
 
+    #[inline(always)]
     fn try_option<const STRIDE: usize>(
         &mut self,
         state: &mut State,
@@ -222,6 +239,7 @@ impl Solver {
         self.choose(slot.count).map(|best| (best, slot.count[best]))
     }
 
+    #[inline(always)]
     fn enter<const STRIDE: usize>(
         &mut self,
         level: usize,
@@ -253,6 +271,7 @@ impl Solver {
         options.max(1)
     }
 
+    #[inline(always)]
     fn cover<const STRIDE: usize>(&mut self, slot: &mut Slot<'_>, item: usize) {
         let (words, stride, rows) = (self.words, self.stride, &self.rows);
         let of_item = &self.options_of[item * words..][..words];
@@ -306,6 +325,7 @@ impl Solver {
         self.stats.updates += 1 + killed * (stride as u64 - 1) - padding;
     }
 
+    #[inline(always)]
     fn choose(&self, count: &[u32]) -> Option<usize> {
         let primary = &count[..self.primary];
         let fewest = primary.iter().copied().min().unwrap_or(COVERED);
@@ -530,6 +550,25 @@ pub struct Stats {
     pub nodes: u64,
     pub updates: u64,
     pub cleansings: u64,
+}
+}
+
+mod wide {
+#[inline(always)]
+pub fn avx2<T>(f: impl FnOnce() -> T) -> T {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        return unsafe { with_avx2(f) };
+    }
+    f()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn with_avx2<T>(f: impl FnOnce() -> T) -> T {
+    f()
 }
 }
 

@@ -5,13 +5,13 @@
 //! use library::dlx::engine::{Engine, Run};
 //! use library::dlx::{Problem, Search};
 //!
-//! // Pentomino-like: few primary items, no secondary ones: the bitsets.
+//! // A small plain problem: the popcount search.
 //! let mut problem = Problem::new(2, 0);
 //! problem.add_option(&[0])?;
 //! problem.add_option(&[1])?;
 //! problem.add_option(&[0, 1])?;
 //! let engine = Engine::auto(&problem);
-//! assert_eq!(engine, Engine::Bitset);
+//! assert_eq!(engine, Engine::Popcount);
 //!
 //! // Any code generic over `Search` runs on the engine picked.
 //! struct Count;
@@ -28,6 +28,7 @@
 //! Every engine walks the tree of the Knuth program it follows (DLX1 for
 //! plain problems, DLX2 with colors, DLX3 with bounds), so the choice only
 //! changes how fast; [`Engine::auto`] picks by measurement (see
+//! [`popcount::Solver::suits`](crate::dlx::popcount::Solver::suits),
 //! [`bitset::Solver::suits`](crate::dlx::bitset::Solver::suits) and
 //! [`SCAN_LIMIT`]). Dancing cells ([`cells`]) walk another tree, SSXCC's
 //! or SSMCC's, with the same solutions in another order and other counts:
@@ -37,7 +38,8 @@
 use std::fmt;
 
 use crate::dlx::{
-    bitset, cells, color, multi, Branching, Buckets, Links, Listed, Problem, Search, SCAN_LIMIT,
+    bitset, cells, color, multi, popcount, Branching, Buckets, Links, Listed, Problem, Search,
+    SCAN_LIMIT,
 };
 
 /// An engine, as the policy names it.
@@ -49,6 +51,9 @@ pub enum Engine {
     X { listed: bool },
     /// Algorithm X on bitsets: dense puzzles.
     Bitset,
+    /// Algorithm X on the live options alone: problems of at most
+    /// [`popcount::MAX_OPTIONS`] options.
+    Popcount,
     /// Algorithm C (colors), choosing by a scan or from DLX2's list.
     C { listed: bool },
     /// Algorithm M (bounds, colors too), by a scan or from DLX3's list.
@@ -64,7 +69,8 @@ pub enum Asked {
     Auto,
     /// Dancing links: X, or C or M where the problem needs them.
     Links,
-    /// The bitsets (plain problems only).
+    /// The bitsets (plain problems only): the popcount search where the
+    /// problem is small enough, else the counting bitsets.
     Bitset,
     /// Dancing cells, SSXCC's tree (SSMCC's with bounds).
     Cells,
@@ -134,9 +140,11 @@ pub const CELLS_OPTIONS_PER_ITEM: usize = 100;
 impl Engine {
     /// The engine measured fastest for `problem`: M for bounds; for colors
     /// dancing cells with many options per primary item (word grids, see
-    /// [`CELLS_OPTIONS_PER_ITEM`]), else C; for plain problems the bitsets
-    /// where they suit (dense puzzles of up to a few thousand options),
-    /// else dancing links.
+    /// [`CELLS_OPTIONS_PER_ITEM`]), else C; for plain problems the
+    /// popcount search up to [`popcount::MAX_OPTIONS`] options (queens,
+    /// Langford pairs: 0.37–0.45x the links' time), then the counting
+    /// bitsets where they suit (dense puzzles of up to a few thousand
+    /// options), else dancing links.
     pub fn auto(problem: &Problem) -> Engine {
         let listed = problem.primary() > SCAN_LIMIT;
         if problem.has_bounds() {
@@ -148,6 +156,8 @@ impl Engine {
             Engine::Cells { multi: false }
         } else if problem.has_colors() {
             Engine::C { listed }
+        } else if popcount::Solver::suits(problem) {
+            Engine::Popcount
         } else if bitset::Solver::suits(problem) {
             Engine::Bitset
         } else {
@@ -165,6 +175,7 @@ impl Engine {
             }),
             Asked::Links => Ok(Engine::auto(problem)),
             Asked::Bitset if !plain => Err(Refused::BitsetNeedsPlain),
+            Asked::Bitset if popcount::Solver::suits(problem) => Ok(Engine::Popcount),
             Asked::Bitset => match bitset::Solver::memory(problem) {
                 bytes if bytes > BITSET_MEMORY_LIMIT => Err(Refused::BitsetTooBig(bytes)),
                 _ => Ok(Engine::Bitset),
@@ -178,7 +189,8 @@ impl Engine {
         }
     }
 
-    /// A short name: `links`, `buckets`, `bitset`, `color`, `multi` (with
+    /// A short name: `links`, `buckets`, `bitset`, `popcount`, `color`,
+    /// `multi` (with
     /// `-listed` where C or M keep Knuth's list of active items), `cells`,
     /// `cells-multi`.
     pub fn name(&self) -> &'static str {
@@ -186,6 +198,7 @@ impl Engine {
             Engine::X { listed: false } => "links",
             Engine::X { listed: true } => "buckets",
             Engine::Bitset => "bitset",
+            Engine::Popcount => "popcount",
             Engine::C { listed: false } => "color",
             Engine::C { listed: true } => "color-listed",
             Engine::M { listed: false } => "multi",
@@ -213,6 +226,7 @@ impl Engine {
             Engine::X { listed: false } => code.run::<crate::dlx::Solver>(problem),
             Engine::X { listed: true } => code.run::<Links<Buckets>>(problem),
             Engine::Bitset => code.run::<bitset::Solver>(problem),
+            Engine::Popcount => code.run::<popcount::Solver>(problem),
             Engine::C { listed: false } => code.run::<color::Solver>(problem),
             Engine::C { listed: true } => code.run::<color::Links<Listed>>(problem),
             Engine::M { listed: false } => code.run::<multi::Solver>(problem),
@@ -237,10 +251,16 @@ mod tests {
 
     #[test]
     fn auto_follows_colors_bounds_and_density() {
-        let dense = plain(2, 0, &[&[0], &[1], &[0, 1]]);
+        let small = plain(2, 1, &[&[0, 2], &[1, 2], &[0], &[1]]);
+        assert_eq!(Engine::auto(&small), Engine::Popcount);
+        let many = vec![[0usize, 1]; popcount::MAX_OPTIONS + 1];
+        let many: Vec<&[usize]> = many.iter().map(|o| &o[..]).collect();
+        let dense = plain(2, 0, &many);
         assert_eq!(Engine::auto(&dense), Engine::Bitset);
-        // Secondary items: the bitsets were measured slower (queens).
-        let queens = plain(2, 1, &[&[0, 2], &[1, 2], &[0], &[1]]);
+        // Secondary items past the popcount search's size: the counting
+        // bitsets were measured slower than the links (queens).
+        let mut queens = plain(2, 1, &many);
+        queens.add_option(&[0, 2]).unwrap();
         assert_eq!(Engine::auto(&queens), Engine::X { listed: false });
         let wide = plain(SCAN_LIMIT + 1, 1, &[&[0, SCAN_LIMIT + 1]]);
         assert_eq!(Engine::auto(&wide), Engine::X { listed: true });
@@ -275,6 +295,10 @@ mod tests {
             Ok(Engine::C { listed: false })
         );
         let queens = plain(2, 1, &[&[0, 2], &[1, 2]]);
+        assert_eq!(Engine::asked(Asked::Bitset, &queens), Ok(Engine::Popcount));
+        let many = vec![[0usize, 2]; popcount::MAX_OPTIONS + 1];
+        let many: Vec<&[usize]> = many.iter().map(|o| &o[..]).collect();
+        let queens = plain(2, 1, &many);
         assert_eq!(Engine::asked(Asked::Bitset, &queens), Ok(Engine::Bitset));
         assert!(Refused::BitsetTooBig(3 << 30)
             .to_string()
@@ -321,6 +345,7 @@ mod tests {
             Engine::X { listed: false },
             Engine::X { listed: true },
             Engine::Bitset,
+            Engine::Popcount,
             Engine::C { listed: false },
             Engine::C { listed: true },
             Engine::M { listed: false },

@@ -120,9 +120,12 @@ pub struct Solver {
     arena: Arena,
     /// Primary items known to have one option left (Knuth's `force`).
     force: Force,
+    /// How many primary items are active: none at a solution, which is
+    /// then known without a choice (most nodes on dense problems).
+    open: u32,
     /// The sizes saved by the levels that branch, newest last: each all
-    /// sizes and then `active`, or (`!dense`) pairs of item and size and
-    /// then their number.
+    /// sizes, `open` and then `active`, or (`!dense`) pairs of item and
+    /// size, `open` and then their number.
     saved: Vec<u32>,
     /// Whether a save holds all sizes: at most [`DENSE_LIMIT`] items.
     dense: bool,
@@ -185,6 +188,7 @@ impl Search for Solver {
         let arena = Arena::new(problem);
         Solver {
             force: Force::new(arena.items()),
+            open: arena.primary,
             saved: Vec::new(),
             dense: arena.items() <= DENSE_LIMIT,
             arena,
@@ -320,6 +324,7 @@ impl Solver {
         self.stats = Stats::default();
         self.force.clear();
         self.saved.clear();
+        self.open = self.arena.primary;
         !self.arena.hopeless
     }
 
@@ -377,6 +382,10 @@ impl Solver {
     /// active, or else the choice.
     #[inline]
     fn next_item(&mut self) -> Option<u32> {
+        if self.open == 0 {
+            self.force.clear();
+            return None;
+        }
         while let Some(i) = self.force.pop() {
             if self.arena.is_active(i) {
                 return Some(i);
@@ -424,6 +433,7 @@ impl Solver {
     #[inline(never)]
     fn cover<const COLORS: bool>(&mut self, best: u32) {
         self.arena.deactivate(best);
+        self.open -= 1;
         self.stats.updates += 1;
         let was_active = self.arena.active;
         let mut updates = 0;
@@ -443,17 +453,20 @@ impl Solver {
         let was_active = self.arena.active;
         let span = self.arena.span(x);
         let arena = &mut self.arena;
-        let mut made = 0;
-        // Without colors every item of a live option is active.
+        let (mut made, mut primaries) = (0, 0);
+        // Without colors every item of a live option is active; with
+        // colors every primary one.
         others(x, span, |y| {
             let i = arena.node(y).item & !COLORED;
             if !COLORS || arena.is_active(i) {
                 arena.deactivate(i);
                 made += 1;
+                primaries += u32::from(i < arena.primary);
             }
             true
         });
         self.stats.updates += made;
+        self.open -= primaries;
         others(x, span, |y| {
             let item = self.arena.node(y).item;
             let i = item & !COLORED;
@@ -552,13 +565,13 @@ impl Solver {
         let arena = &self.arena;
         if self.dense {
             self.saved.extend_from_slice(&arena.size);
-            self.saved.push(arena.active);
+            self.saved.extend([self.open, arena.active]);
         } else {
             let active = arena.active as usize;
             for &i in &arena.item[..active] {
                 self.saved.extend([i, arena.size[i as usize]]);
             }
-            self.saved.push(active as u32);
+            self.saved.extend([self.open, active as u32]);
         }
     }
 
@@ -566,12 +579,13 @@ impl Solver {
     fn restore(&mut self) {
         let top = self.saved.len() - 1;
         let count = self.saved[top];
+        self.open = self.saved[top - 1];
         if self.dense {
             let n = self.arena.items();
-            self.arena.size.copy_from_slice(&self.saved[top - n..top]);
+            self.arena.size.copy_from_slice(&self.saved[top - 1 - n..top - 1]);
             self.arena.active = count;
         } else {
-            let pairs = &self.saved[top - 2 * count as usize..top];
+            let pairs = &self.saved[top - 1 - 2 * count as usize..top - 1];
             for pair in pairs.chunks_exact(2) {
                 self.arena.size[pair[0] as usize] = pair[1];
             }
@@ -586,7 +600,7 @@ impl Solver {
             true => self.arena.items(),
             false => 2 * self.saved[top] as usize,
         };
-        self.saved.truncate(top - words);
+        self.saved.truncate(top - 1 - words);
     }
 
     /// Knuth's estimate of the fraction explored: at each level, the place

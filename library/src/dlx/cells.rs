@@ -162,17 +162,13 @@ impl<F, R> Hooks<F, R> {
     }
 }
 
-/// Where the walk goes next: the labels of SSXCC.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    /// Enter a level: count it, pick the item.
-    Forward,
-    /// Try the level's current option.
-    Try,
-    /// Restore the level and move to its next option, or leave it.
-    Next,
-    /// Go back to the level above.
-    Up,
+/// Where the walk is: the level, the item it branches on, and which of
+/// the item's options it tries.
+#[derive(Clone, Copy, Debug, Default)]
+struct Place {
+    level: usize,
+    best: u32,
+    cur: u32,
 }
 
 impl Search for Solver {
@@ -252,9 +248,13 @@ impl Solver {
         }
     }
 
-    /// SSXCC's search, its labels as [`Step`]s. `choice[l]` is the node
-    /// tried at level `l`; `visit` gets `choice` at every solution,
-    /// `report` every `interval` nodes.
+    /// SSXCC's search: its labels `forward` (enter a level), `advance`
+    /// (try the level's current option) and `backup`/`recover` (go to the
+    /// next option to try, up as far as needed: [`Solver::next_option`]),
+    /// as nested loops rather than a state to dispatch on, so that each
+    /// jump is its own. `choice[l]` is the node tried at level `l`;
+    /// `visit` gets `choice` at every solution, `report` every `interval`
+    /// nodes.
     fn walk_with<const COLORS: bool, B, F, R>(
         &mut self,
         visit: F,
@@ -271,49 +271,52 @@ impl Solver {
         let mut hooks = Hooks::new(visit, report, interval);
         // Every level covers a primary item.
         let mut choice = vec![0; self.arena.primary as usize + 1];
-        // The level, its item, and which of the item's options it tries.
-        let (mut level, mut best, mut cur) = (0, 0, 0);
-        let mut step = Step::Forward;
+        let mut at = Place::default();
+        'enter: loop {
+            match self.forward::<COLORS, _, _, _>(&choice[..at.level], &mut hooks)? {
+                Some(best) => (at.best, at.cur) = (best, 0),
+                None if at.level == 0 => return ControlFlow::Continue(()),
+                None => {
+                    at.level -= 1;
+                    (at.best, at.cur) = self.arena.place(choice[at.level]);
+                    if !self.next_option(&mut at, &choice) {
+                        return ControlFlow::Continue(());
+                    }
+                }
+            }
+            loop {
+                choice[at.level] = self.arena.option(at.best, at.cur);
+                if self.commit::<COLORS>(choice[at.level]) {
+                    at.level += 1;
+                    continue 'enter;
+                }
+                self.force.clear();
+                if !self.next_option(&mut at, &choice) {
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+    }
+
+    /// Moves `at` from an option tried to the next one to try: the next
+    /// of its level, the sizes written back, or else that of a level
+    /// above; `false` when there is none, the search done.
+    #[inline(always)]
+    fn next_option(&mut self, at: &mut Place, choice: &[u32]) -> bool {
         loop {
-            step = match step {
-                Step::Forward => {
-                    match self.forward::<COLORS, _, _, _>(&choice[..level], &mut hooks) {
-                        ControlFlow::Break(value) => return ControlFlow::Break(value),
-                        ControlFlow::Continue(None) => Step::Up,
-                        ControlFlow::Continue(Some(i)) => {
-                            (best, cur) = (i, 0);
-                            Step::Try
-                        }
-                    }
-                }
-                Step::Try => {
-                    choice[level] = self.arena.option(best, cur);
-                    if self.commit::<COLORS>(choice[level]) {
-                        level += 1;
-                        Step::Forward
-                    } else {
-                        self.force.clear();
-                        Step::Next
-                    }
-                }
-                Step::Next if cur + 1 < self.options(best) => {
-                    self.restore();
-                    cur += 1;
-                    Step::Try
-                }
-                Step::Next => {
-                    if self.branches(best) {
-                        self.forget();
-                    }
-                    Step::Up
-                }
-                Step::Up if level == 0 => return ControlFlow::Continue(()),
-                Step::Up => {
-                    level -= 1;
-                    (best, cur) = self.arena.place(choice[level]);
-                    Step::Next
-                }
-            };
+            if at.cur + 1 < self.options(at.best) {
+                self.restore();
+                at.cur += 1;
+                return true;
+            }
+            if self.branches(at.best) {
+                self.forget();
+            }
+            if at.level == 0 {
+                return false;
+            }
+            at.level -= 1;
+            (at.best, at.cur) = self.arena.place(choice[at.level]);
         }
     }
 

@@ -62,7 +62,10 @@
 //! copy of one array) rather than as pairs of active item and size: the
 //! sizes of inactive items do not change while they are inactive, so
 //! writing them back is harmless, and a copy is a few vector moves where
-//! a gather of pairs is a loop. Past [`DENSE_LIMIT`] items, pairs it is.
+//! a gather of pairs is a loop. Pairs it is, as in SSXCC, when fewer
+//! than a quarter of the items are active (deep in the tree, where the
+//! levels of problems whose nodes are mostly solutions spend their time),
+//! and always past [`DENSE_LIMIT`] items.
 //!
 //! # Invariants
 //!
@@ -108,6 +111,10 @@ const DONE: u32 = 1 << 31;
 /// would take more memory than a deep search should hold.
 pub const DENSE_LIMIT: usize = 1024;
 
+/// The bit of a save's last word (the number of active items) that marks
+/// a save of pairs.
+const PAIRS: u32 = 1 << 31;
+
 /// SSXCC's search over one [`Problem`] with colors or without; see the
 /// module docs. It branches on the active primary item with the fewest
 /// options, the leftmost on ties, after every item left with one option.
@@ -124,10 +131,10 @@ pub struct Solver {
     /// then known without a choice (most nodes on dense problems).
     open: u32,
     /// The sizes saved by the levels that branch, newest last: each all
-    /// sizes, `open` and then `active`, or (`!dense`) pairs of item and
-    /// size, `open` and then their number.
+    /// sizes, `open` and then `active`, or pairs of item and size, `open`
+    /// and then their number with [`PAIRS`].
     saved: Vec<u32>,
-    /// Whether a save holds all sizes: at most [`DENSE_LIMIT`] items.
+    /// Whether a save may hold all sizes: at most [`DENSE_LIMIT`] items.
     dense: bool,
     stats: Stats,
 }
@@ -563,45 +570,47 @@ impl Solver {
         })
     }
 
-    /// Saves the sizes, for the options of this level after the first.
+    /// Saves the sizes, for the options of this level after the first:
+    /// all of them, or pairs when few items are active (colors-dense
+    /// 15% faster with a quarter, queens no slower).
     fn save(&mut self) {
         let arena = &self.arena;
-        if self.dense {
+        let active = arena.active;
+        if self.dense && 4 * active as usize >= arena.items() {
             self.saved.extend_from_slice(&arena.size);
-            self.saved.extend([self.open, arena.active]);
+            self.saved.extend([self.open, active]);
         } else {
-            let active = arena.active as usize;
-            for &i in &arena.item[..active] {
+            for &i in &arena.item[..active as usize] {
                 self.saved.extend([i, arena.size[i as usize]]);
             }
-            self.saved.extend([self.open, active as u32]);
+            self.saved.extend([self.open, active | PAIRS]);
         }
     }
 
     /// Writes back the sizes of the latest save, and the active items.
     fn restore(&mut self) {
         let top = self.saved.len() - 1;
-        let count = self.saved[top];
+        let last = self.saved[top];
         self.open = self.saved[top - 1];
-        if self.dense {
+        self.arena.active = last & !PAIRS;
+        if last & PAIRS == 0 {
             let n = self.arena.items();
             self.arena.size.copy_from_slice(&self.saved[top - 1 - n..top - 1]);
-            self.arena.active = count;
         } else {
-            let pairs = &self.saved[top - 1 - 2 * count as usize..top - 1];
+            let pairs = &self.saved[top - 1 - 2 * (last & !PAIRS) as usize..top - 1];
             for pair in pairs.chunks_exact(2) {
                 self.arena.size[pair[0] as usize] = pair[1];
             }
-            self.arena.active = count;
         }
     }
 
     /// Drops the latest save: its level is done.
     fn forget(&mut self) {
         let top = self.saved.len() - 1;
-        let words = match self.dense {
+        let last = self.saved[top];
+        let words = match last & PAIRS == 0 {
             true => self.arena.items(),
-            false => 2 * self.saved[top] as usize,
+            false => 2 * (last & !PAIRS) as usize,
         };
         self.saved.truncate(top - 1 - words);
     }

@@ -66,23 +66,6 @@ pub struct Solver {
     stats: Stats,
 }
 
-/// SSMCC's labels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    /// Enter a node: count it, pick the item.
-    Forward,
-    /// Include the first option of the item.
-    Advance,
-    /// The option could not be included.
-    TryAgain,
-    /// Forget this stage's save, then back up.
-    PreBackup,
-    /// Back to the latest stage's node.
-    Backup,
-    /// Its second branch: remove the option it included.
-    Purge,
-}
-
 /// What the walk keeps per level and per stage.
 struct Path {
     /// The option node each level includes or removes, and its degree.
@@ -211,10 +194,13 @@ impl Solver {
         true
     }
 
-    /// SSMCC's search, its labels as [`Step`]s. `visit` gets the path and
-    /// the stage at every solution (the options included are those of
-    /// `levelstage[..stage]`), `report` the path and the level every
-    /// `interval` nodes.
+    /// SSMCC's search: its labels `forward` and `advance` (include the
+    /// first option of the item chosen), then `tryagain`, `purge`,
+    /// `prebackup` and `backup` ([`Solver::retreat`]), as loops rather
+    /// than a state to dispatch on, so that each jump is its own. `visit`
+    /// gets the path and the stage at every solution (the options
+    /// included are those of `levelstage[..stage]`), `report` the path and
+    /// the level every `interval` nodes.
     fn walk<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
     where
         F: FnMut(&Solver, &Path, usize) -> ControlFlow<B>,
@@ -225,52 +211,51 @@ impl Solver {
         }
         let mut path = Path::new(self.arena.nodes.len());
         let mut hooks = Hooks::new(visit, report, interval);
-        let (mut level, mut stage, mut best, mut score) = (0, 0, 0, 0);
-        let mut step = Step::Forward;
+        let (mut level, mut stage) = (0, 0);
         loop {
-            step = match step {
-                Step::Forward => match self.forward(&mut path, (level, stage), &mut hooks) {
-                    ControlFlow::Break(b) => return ControlFlow::Break(b),
-                    ControlFlow::Continue(None) => Step::Backup,
-                    ControlFlow::Continue(Some(chosen)) => {
-                        (best, score) = chosen;
-                        Step::Advance
-                    }
-                },
-                Step::Advance => {
+            let up = match self.forward(&mut path, (level, stage), &mut hooks)? {
+                None => true,
+                Some((best, score)) => {
                     let x = self.arena.option(best, 0);
                     (path.choice[level], path.deg[level]) = (x, score);
                     if self.include(x) {
                         stage += 1;
                         path.deeper(&mut level, stage);
-                        Step::Forward
-                    } else {
-                        Step::TryAgain
+                        continue;
                     }
-                }
-                Step::TryAgain if score == 1 => Step::PreBackup,
-                Step::TryAgain => Step::Purge,
-                Step::PreBackup => {
-                    self.words.truncate(path.saved[stage]);
-                    Step::Backup
-                }
-                Step::Backup if stage == 0 => return ControlFlow::Continue(()),
-                Step::Backup => {
-                    stage -= 1;
-                    level = path.levelstage[stage];
-                    Step::Purge
-                }
-                Step::Purge if path.deg[level] == 1 => Step::PreBackup,
-                Step::Purge => {
-                    self.restore(path.saved[stage]);
-                    if self.remove_choice(path.choice[level]) {
-                        path.deeper(&mut level, stage);
-                        Step::Forward
-                    } else {
-                        Step::PreBackup
-                    }
+                    false
                 }
             };
+            if !self.retreat(&mut path, (&mut level, &mut stage), up) {
+                return ControlFlow::Continue(());
+            }
+        }
+    }
+
+    /// From an option that could not be included (`tryagain`), or from
+    /// a node done (`backup`, when `up`): removes the option the latest
+    /// stage included, where its item can spare it, and goes deeper
+    /// (`true`); `false` when no stage is left, the search done.
+    #[inline(always)]
+    fn retreat(&mut self, path: &mut Path, at: (&mut usize, &mut usize), mut up: bool) -> bool {
+        let (level, stage) = at;
+        loop {
+            if up {
+                if *stage == 0 {
+                    return false;
+                }
+                *stage -= 1;
+                *level = path.levelstage[*stage];
+            }
+            if path.deg[*level] != 1 {
+                self.restore(path.saved[*stage]);
+                if self.remove_choice(path.choice[*level]) {
+                    path.deeper(level, *stage);
+                    return true;
+                }
+            }
+            self.words.truncate(path.saved[*stage]);
+            up = true;
         }
     }
 

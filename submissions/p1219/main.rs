@@ -171,6 +171,7 @@ impl Choice for Scan {
 }
 
 pub mod links {
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use crate::dlx::arena::{arena, option_of, Node};
 use crate::dlx::{
@@ -202,24 +203,7 @@ impl<C: Choice> Search for Links<C> {
     }
 
     fn count(&mut self) -> u64 {
-        let mut count = 0;
-        match self
-            .walk::<
-                Never,
-                _,
-                _,
-            >(
-                |_, _| {
-                    count += 1;
-                    ControlFlow::Continue(())
-                },
-                u64::MAX,
-                |_, _| {},
-            )
-        {
-            ControlFlow::Continue(()) => count,
-            ControlFlow::Break(never) => match never {}
-        }
+        self.tally(u64::MAX, |_, _, _| {})
     }
 }
 
@@ -233,6 +217,27 @@ impl<C: Choice> Links<C> {
             nodes,
             in_order: problem.branching == Branching::InOrder,
             stats: Stats::default(),
+        }
+    }
+
+    fn tally<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Links<C>, &[u32], u64),
+    {
+        let found = Cell::new(0);
+        let visit = |_: &Links<C>, _: &[u32]| {
+            found.set(found.get() + 1);
+            ControlFlow::Continue(())
+        };
+        match self
+            .walk::<
+                Never,
+                _,
+                _,
+            >(visit, interval, |s, c| report(s, c, found.get()))
+        {
+            ControlFlow::Continue(()) => found.get(),
+            ControlFlow::Break(never) => match never {}
         }
     }
 

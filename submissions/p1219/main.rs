@@ -174,9 +174,8 @@ pub mod links {
 use std::cell::Cell;
 use std::ops::ControlFlow;
 use crate::dlx::arena::{arena, option_of, Node};
-use crate::dlx::{
-    Branching, Choice, Never, Problem, Scan, Search, Stats, COVERED,
-};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Branching, Choice, Problem, Scan, Search, Stats, COVERED};
 
 pub type Solver = Links<Scan>;
 
@@ -225,20 +224,9 @@ impl<C: Choice> Links<C> {
         R: FnMut(&Links<C>, &[u32], u64),
     {
         let found = Cell::new(0);
-        let visit = |_: &Links<C>, _: &[u32]| {
-            found.set(found.get() + 1);
-            ControlFlow::Continue(())
-        };
-        match self
-            .walk::<
-                Never,
-                _,
-                _,
-            >(visit, interval, |s, c| report(s, c, found.get()))
-        {
-            ControlFlow::Continue(()) => found.get(),
-            ControlFlow::Break(never) => match never {}
-        }
+        let flow = self
+            .walk(counter(&found), interval, |s, c| report(s, c, found.get()));
+        counted(flow, &found)
     }
 
     fn walk<B, F, R>(
@@ -592,6 +580,22 @@ pub trait Search: Sized {
     }
 }
 
+pub fn counter<A: ?Sized, B: ?Sized>(
+    found: &std::cell::Cell<u64>,
+) -> impl FnMut(&A, &B) -> ControlFlow<Never> + '_ {
+    move |_, _| {
+        found.set(found.get() + 1);
+        ControlFlow::Continue(())
+    }
+}
+
+pub fn counted(flow: ControlFlow<Never>, found: &std::cell::Cell<u64>) -> u64 {
+    match flow {
+        ControlFlow::Continue(()) => found.get(),
+        ControlFlow::Break(never) => match never {}
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub enum Never {}
 
@@ -606,7 +610,7 @@ pub struct Stats {
 pub use choice::{Choice, Scan};
 pub use links::Solver;
 pub use problem::{Branching, Problem};
-pub use search::{Never, Search, Stats};
+pub use search::{Search, Stats};
 
 const COVERED: i32 = 1 << 30;
 }

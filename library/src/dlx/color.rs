@@ -32,7 +32,8 @@ use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use crate::dlx::dance::{naming, Dance};
-use crate::dlx::{Branching, Choice, Never, Problem, Progress, Scan, Search, Stats};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Branching, Choice, Problem, Progress, Scan, Search, Stats};
 
 /// Algorithm C with a choice that scans the primary items: the engine for
 /// puzzles. Past [`crate::dlx::SCAN_LIMIT`] primary items,
@@ -161,14 +162,8 @@ impl<C: Choice> Links<C> {
         R: FnMut(&Links<C>, &[u32], u64),
     {
         let found = Cell::new(0);
-        let visit = |_: &Links<C>, _: &[u32]| {
-            found.set(found.get() + 1);
-            ControlFlow::Continue(())
-        };
-        match self.walk::<Never, _, _>(visit, interval, |s, c| report(s, c, found.get())) {
-            ControlFlow::Continue(()) => found.get(),
-            ControlFlow::Break(never) => match never {},
-        }
+        let flow = self.walk(counter(&found), interval, |s, c| report(s, c, found.get()));
+        counted(flow, &found)
     }
 
     /// Algorithm C (TAOCP 7.2.2.1), steps C1–C8, as DLX2 runs them: the

@@ -5,7 +5,8 @@ use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use crate::dlx::arena::{arena, option_nodes, option_of, Node};
-use crate::dlx::{Branching, Choice, Never, Problem, Progress, Scan, Search, Stats, COVERED};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Branching, Choice, Problem, Progress, Scan, Search, Stats, COVERED};
 
 /// Past this many primary items, a choice that scans them all at every
 /// node costs more than keeping the active ones in buckets by length: use
@@ -109,14 +110,8 @@ impl<C: Choice> Links<C> {
         R: FnMut(&Links<C>, &[u32], u64),
     {
         let found = Cell::new(0);
-        let visit = |_: &Links<C>, _: &[u32]| {
-            found.set(found.get() + 1);
-            ControlFlow::Continue(())
-        };
-        match self.walk::<Never, _, _>(visit, interval, |s, c| report(s, c, found.get())) {
-            ControlFlow::Continue(()) => found.get(),
-            ControlFlow::Break(never) => match never {},
-        }
+        let flow = self.walk(counter(&found), interval, |s, c| report(s, c, found.get()));
+        counted(flow, &found)
     }
 
     /// Knuth's Algorithm X (TAOCP 7.2.2.1), steps X1–X8, as DLX1 runs it.

@@ -49,7 +49,8 @@ use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use crate::dlx::dance::{naming, Dance};
-use crate::dlx::{Active, Branching, Choice, Never, Problem, Progress, Search, Stats};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Active, Branching, Choice, Problem, Progress, Search, Stats};
 
 /// Algorithm M with DLX3's list of active primary items. (A scan of all
 /// of them, [`Scan`](crate::dlx::Scan), is Algorithm X's choice for puzzles; with DLX3's
@@ -172,14 +173,8 @@ impl<C: Choice> Links<C> {
         R: FnMut(&Links<C>, &[Level], u64),
     {
         let found = Cell::new(0);
-        let visit = |_: &Links<C>, _: &[u32]| {
-            found.set(found.get() + 1);
-            ControlFlow::Continue(())
-        };
-        match self.walk::<Never, _, _>(visit, interval, |s, l| report(s, l, found.get())) {
-            ControlFlow::Continue(()) => found.get(),
-            ControlFlow::Break(never) => match never {},
-        }
+        let flow = self.walk(counter(&found), interval, |s, l| report(s, l, found.get()));
+        counted(flow, &found)
     }
 
     /// Algorithm M (TAOCP 7.2.2.1) as DLX3 runs it, its labels as

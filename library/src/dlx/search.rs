@@ -111,6 +111,25 @@ pub trait Search: Sized {
     }
 }
 
+/// A visitor of an engine's own form of a solution that only counts them,
+/// in `found`: how the engines count without naming options.
+pub(crate) fn counter<A: ?Sized, B: ?Sized>(
+    found: &std::cell::Cell<u64>,
+) -> impl FnMut(&A, &B) -> ControlFlow<Never> + '_ {
+    move |_, _| {
+        found.set(found.get() + 1);
+        ControlFlow::Continue(())
+    }
+}
+
+/// What a walk with a [`counter`] found.
+pub(crate) fn counted(flow: ControlFlow<Never>, found: &std::cell::Cell<u64>) -> u64 {
+    match flow {
+        ControlFlow::Continue(()) => found.get(),
+        ControlFlow::Break(never) => match never {},
+    }
+}
+
 /// A value that cannot exist: a search that never breaks (`Infallible`
 /// would do, but says "error").
 #[derive(Clone, Copy, Debug)]

@@ -173,7 +173,13 @@ impl Engine {
             Asked::Links if plain => Ok(Engine::X {
                 listed: problem.primary() > SCAN_LIMIT,
             }),
-            Asked::Links => Ok(Engine::auto(problem)),
+            // Not `auto`, which takes dancing cells for word grids.
+            Asked::Links if problem.has_bounds() => Ok(Engine::M {
+                listed: problem.primary() > SCAN_LIMIT,
+            }),
+            Asked::Links => Ok(Engine::C {
+                listed: problem.primary() > SCAN_LIMIT,
+            }),
             Asked::Bitset if !plain => Err(Refused::BitsetNeedsPlain),
             Asked::Bitset if popcount::Solver::suits(problem) => Ok(Engine::Popcount),
             Asked::Bitset => match bitset::Solver::memory(problem) {
@@ -279,6 +285,11 @@ mod tests {
             words.add_colored_option(&[(0, 0), (1, color)]).unwrap();
         }
         assert_eq!(Engine::auto(&words), Engine::Cells { multi: false });
+        // Asking for links is asking for Algorithm C there.
+        assert_eq!(
+            Engine::asked(Asked::Links, &words),
+            Ok(Engine::C { listed: false })
+        );
         words.set_branching(Branching::InOrder);
         assert_eq!(Engine::auto(&words), Engine::C { listed: false });
     }

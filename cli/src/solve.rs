@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use library::dlx::engine::{self, Asked, Engine};
@@ -117,13 +117,29 @@ impl Solve<'_> {
                 return Ok(());
             }
         }
+        let interval = if show_progress { 1 << 16 } else { u64::MAX };
         let (flow, stats) = if printer.limit == Some(0) {
             (ControlFlow::Continue(()), Stats::default())
+        } else if args.counting() {
+            // Nothing is asked of each solution: the engines count without
+            // naming the options (most of the time where most nodes are
+            // solutions).
+            let counting = Counting {
+                threads: self.threads,
+                interval,
+                report: |p: &Progress, found: u64| {
+                    solutions.store(found, Ordering::Relaxed);
+                    reporter.report(p)
+                },
+            };
+            let (count, stats) = self.engine.run(problem, counting);
+            solutions.store(count, Ordering::Relaxed);
+            (ControlFlow::Continue(()), stats)
         } else {
             let searching = Searching {
                 threads: self.threads,
                 visit: |solution: &[usize]| printer.visit(solution),
-                interval: if show_progress { 1 << 16 } else { u64::MAX },
+                interval,
                 report: |p: &Progress| reporter.report(p),
             };
             self.engine.run(problem, searching)
@@ -184,6 +200,35 @@ where
         let mut solver = S::new(problem);
         let flow = solver.search_with_progress(self.visit, self.interval, self.report);
         (flow, solver.stats())
+    }
+}
+
+/// Counts with an engine on one thread or several, giving the count and
+/// the statistics; `report` gets the solutions so far with each snapshot.
+struct Counting<R> {
+    threads: usize,
+    interval: u64,
+    report: R,
+}
+
+impl<R> engine::Run for Counting<R>
+where
+    R: FnMut(&Progress, u64) + Send,
+{
+    type Output = (u64, Stats);
+
+    fn run<S: Search>(self, problem: &Problem) -> Self::Output {
+        if self.threads > 1 {
+            return parallel::count_parallel::<S, _>(
+                problem,
+                self.threads,
+                self.interval,
+                self.report,
+            );
+        }
+        let mut solver = S::new(problem);
+        let count = solver.count_with_progress(self.interval, self.report);
+        (count, solver.stats())
     }
 }
 

@@ -1,7 +1,8 @@
-//! The dancing-cells engines against Knuth's programs themselves, on
-//! thousands of random problems: the same solutions in the same order, and
-//! the same nodes and updates, as SSXCC reports them (SSMCC for problems
-//! with bounds).
+//! The engines against Knuth's programs themselves, on thousands of
+//! random problems: the same solutions in the same order, and the same
+//! nodes and updates, as DLX1 reports them for Algorithm X's engines
+//! (dancing links, bitsets, popcount) and SSXCC for dancing cells (SSMCC
+//! for problems with bounds).
 //!
 //! Knuth's programs are not part of the repository: the tests run them
 //! from the folder that `KNUTH` names (built from his CWEB sources, as the
@@ -11,14 +12,14 @@
 //! KNUTH=/path/to/knuth cargo test --release -p library --test knuth -- --ignored
 //! ```
 //!
-//! (12 000 problems, about 30 million solutions compared one by one: a few
+//! (18 000 problems, about 30 million solutions compared one by one: a few
 //! minutes). Without `KNUTH` they say so and check nothing.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use library::dlx::{cells, text, Search};
+use library::dlx::{bitset, cells, popcount, text, Search, Solver};
 
 /// What Knuth's program printed for one problem: the solutions (each
 /// option as its sorted words, level by level), and its counts.
@@ -220,6 +221,24 @@ const PLAIN: Family = Family {
     colors: 0,
     bounds: 0,
 };
+
+#[test]
+#[ignore = "heavy: runs Knuth's DLX1 from KNUTH on 6 000 problems"]
+fn algorithm_x_engines_walk_dlx1_tree() {
+    // Up to 256 options, so that the popcount search's sets fill their
+    // four words.
+    let big = Family {
+        primary: (16, 24),
+        options: (60, 256),
+        width: (3, 7),
+        ..PLAIN
+    };
+    for (family, seed, count) in [(PLAIN, 11, 1000), (big, 12, 1000)] {
+        compare::<Solver>("dlx1", family, seed, count);
+        compare::<bitset::Solver>("dlx1", family, seed, count);
+        compare::<popcount::Solver>("dlx1", family, seed, count);
+    }
+}
 
 #[test]
 #[ignore = "heavy: runs Knuth's SSXCC from KNUTH on 3 000 problems"]

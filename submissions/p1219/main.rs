@@ -171,11 +171,11 @@ impl Choice for Scan {
 }
 
 pub mod links {
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use crate::dlx::arena::{arena, option_of, Node};
-use crate::dlx::{
-    Branching, Choice, Never, Problem, Scan, Search, Stats, COVERED,
-};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Branching, Choice, Problem, Scan, Search, Stats, COVERED};
 
 pub type Solver = Links<Scan>;
 
@@ -202,24 +202,7 @@ impl<C: Choice> Search for Links<C> {
     }
 
     fn count(&mut self) -> u64 {
-        let mut count = 0;
-        match self
-            .walk::<
-                Never,
-                _,
-                _,
-            >(
-                |_, _| {
-                    count += 1;
-                    ControlFlow::Continue(())
-                },
-                u64::MAX,
-                |_, _| {},
-            )
-        {
-            ControlFlow::Continue(()) => count,
-            ControlFlow::Break(never) => match never {}
-        }
+        self.tally(u64::MAX, |_, _, _| {})
     }
 }
 
@@ -234,6 +217,16 @@ impl<C: Choice> Links<C> {
             in_order: problem.branching == Branching::InOrder,
             stats: Stats::default(),
         }
+    }
+
+    fn tally<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Links<C>, &[u32], u64),
+    {
+        let found = Cell::new(0);
+        let flow = self
+            .walk(counter(&found), interval, |s, c| report(s, c, found.get()));
+        counted(flow, &found)
     }
 
     fn walk<B, F, R>(
@@ -587,6 +580,22 @@ pub trait Search: Sized {
     }
 }
 
+pub fn counter<A: ?Sized, B: ?Sized>(
+    found: &std::cell::Cell<u64>,
+) -> impl FnMut(&A, &B) -> ControlFlow<Never> + '_ {
+    move |_, _| {
+        found.set(found.get() + 1);
+        ControlFlow::Continue(())
+    }
+}
+
+pub fn counted(flow: ControlFlow<Never>, found: &std::cell::Cell<u64>) -> u64 {
+    match flow {
+        ControlFlow::Continue(()) => found.get(),
+        ControlFlow::Break(never) => match never {}
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub enum Never {}
 
@@ -601,7 +610,7 @@ pub struct Stats {
 pub use choice::{Choice, Scan};
 pub use links::Solver;
 pub use problem::{Branching, Problem};
-pub use search::{Never, Search, Stats};
+pub use search::{Search, Stats};
 
 const COVERED: i32 = 1 << 30;
 }

@@ -139,3 +139,29 @@ fn cells_search_on_one_thread_and_not_the_parts_of_a_split() {
     assert!(err.contains("part-0001.dlx"), "{err}");
     assert!(err.contains("run it without --engine cells"), "{err}");
 }
+
+/// A word grid in miniature: two slots of 100 options each, crossing on a
+/// colored cell, so that `auto` takes dancing cells (at least 100 options
+/// per primary item) while `--engine links` asks for Algorithm C.
+fn two_slots() -> String {
+    let mut text = String::from("p q | s t u\n");
+    for x in 0..10 {
+        for y in 0..10 {
+            text += &format!("p s:{x} t:{y}\nq s:{y} u:{x}\n");
+        }
+    }
+    text
+}
+
+#[test]
+fn auto_takes_cells_for_word_grids_and_links_is_algorithm_c() {
+    // Counts of Knuth's SSXCC and DLX2 on this text (run outside the
+    // repository): 1000 solutions, 1101 nodes; 20501 updates for SSXCC,
+    // 19301 updates and 2200 cleansings for DLX2.
+    let (ok, out, err) = run(&["--no-memo"], &two_slots());
+    assert!(ok, "{err}");
+    assert_eq!(stats(&out), (1000, 1101, 20501, None));
+    let (ok, out, err) = run(&["--no-memo", "--engine", "links"], &two_slots());
+    assert!(ok, "{err}");
+    assert_eq!(stats(&out), (1000, 1101, 19301, Some(2200)));
+}

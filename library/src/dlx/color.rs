@@ -28,10 +28,12 @@
 //! that is DLX1's tree and counts: [`crate::dlx::Solver`] searches those a
 //! little faster, and submissions that need no colors carry none of this.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use crate::dlx::dance::{naming, Dance};
-use crate::dlx::{Branching, Choice, Never, Problem, Progress, Scan, Search, Stats};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Branching, Choice, Problem, Progress, Scan, Search, Stats};
 
 /// Algorithm C with a choice that scans the primary items: the engine for
 /// puzzles. Past [`crate::dlx::SCAN_LIMIT`] primary items,
@@ -83,9 +85,7 @@ impl<C: Choice> Search for Links<C> {
         self.dance.name_options();
         let visit = naming(visit, |s: &Links<C>| &s.dance);
         self.walk(visit, interval, |solver, choice| {
-            let dance = &solver.dance;
-            let position: Vec<(u32, u32)> = choice.iter().map(|&x| dance.position(x)).collect();
-            report(&Progress::new(dance.stats, &position))
+            report(&solver.progress(choice))
         })
     }
 
@@ -103,15 +103,16 @@ impl<C: Choice> Search for Links<C> {
 
     /// Counts without naming the options of each solution.
     fn count(&mut self) -> u64 {
-        let mut count = 0;
-        let visit = |_: &Links<C>, _: &[u32]| {
-            count += 1;
-            ControlFlow::Continue(())
-        };
-        match self.walk::<Never, _, _>(visit, u64::MAX, |_, _| {}) {
-            ControlFlow::Continue(()) => count,
-            ControlFlow::Break(never) => match never {},
-        }
+        self.tally(u64::MAX, |_, _, _| {})
+    }
+
+    fn count_with_progress<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Progress, u64),
+    {
+        self.tally(interval, |solver, choice, found| {
+            report(&solver.progress(choice), found)
+        })
     }
 }
 
@@ -148,6 +149,23 @@ enum Step<B> {
 }
 
 impl<C: Choice> Links<C> {
+    /// The snapshot of a walk at the option nodes `choice`.
+    fn progress(&self, choice: &[u32]) -> Progress {
+        let position: Vec<(u32, u32)> = choice.iter().map(|&x| self.dance.position(x)).collect();
+        Progress::new(self.dance.stats, &position)
+    }
+
+    /// Counts the solutions without naming their options; `report` gets
+    /// what the walk reports and the solutions so far.
+    fn tally<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Links<C>, &[u32], u64),
+    {
+        let found = Cell::new(0);
+        let flow = self.walk(counter(&found), interval, |s, c| report(s, c, found.get()));
+        counted(flow, &found)
+    }
+
     /// Algorithm C (TAOCP 7.2.2.1), steps C1–C8, as DLX2 runs them: the
     /// steps of Algorithm X with `commit` and `uncommit` for the other
     /// items of an option. `visit` and `report` get the option nodes

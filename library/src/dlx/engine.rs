@@ -173,7 +173,13 @@ impl Engine {
             Asked::Links if plain => Ok(Engine::X {
                 listed: problem.primary() > SCAN_LIMIT,
             }),
-            Asked::Links => Ok(Engine::auto(problem)),
+            // Not `auto`, which takes dancing cells for word grids.
+            Asked::Links if problem.has_bounds() => Ok(Engine::M {
+                listed: problem.primary() > SCAN_LIMIT,
+            }),
+            Asked::Links => Ok(Engine::C {
+                listed: problem.primary() > SCAN_LIMIT,
+            }),
             Asked::Bitset if !plain => Err(Refused::BitsetNeedsPlain),
             Asked::Bitset if popcount::Solver::suits(problem) => Ok(Engine::Popcount),
             Asked::Bitset => match bitset::Solver::memory(problem) {
@@ -240,6 +246,8 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dlx::{oracle, Progress};
+    use std::ops::ControlFlow;
 
     fn plain(primary: usize, secondary: usize, options: &[&[usize]]) -> Problem {
         let mut problem = Problem::new(primary, secondary);
@@ -277,6 +285,11 @@ mod tests {
             words.add_colored_option(&[(0, 0), (1, color)]).unwrap();
         }
         assert_eq!(Engine::auto(&words), Engine::Cells { multi: false });
+        // Asking for links is asking for Algorithm C there.
+        assert_eq!(
+            Engine::asked(Asked::Links, &words),
+            Ok(Engine::C { listed: false })
+        );
         words.set_branching(Branching::InOrder);
         assert_eq!(Engine::auto(&words), Engine::C { listed: false });
     }
@@ -329,6 +342,59 @@ mod tests {
         assert!(Refused::CellsNeedFewest
             .to_string()
             .contains("--engine links"));
+    }
+
+    /// What `count_with_progress` reports, beside what
+    /// `search_with_progress` does: the same snapshots, and at each the
+    /// solutions visited so far; and the count.
+    struct Reports;
+    type Snapshots = Vec<(Progress, u64)>;
+    impl Run for Reports {
+        type Output = ((u64, Snapshots), (u64, Snapshots));
+        fn run<S: Search>(self, problem: &Problem) -> Self::Output {
+            let mut counted = Vec::new();
+            let count =
+                S::new(problem).count_with_progress(1, |p, found| counted.push((*p, found)));
+            let found = std::cell::Cell::new(0);
+            let mut searched = Vec::new();
+            let _ = S::new(problem).search_with_progress(
+                |_| {
+                    found.set(found.get() + 1);
+                    ControlFlow::<()>::Continue(())
+                },
+                1,
+                |p| searched.push((*p, found.get())),
+            );
+            ((count, counted), (found.get(), searched))
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(60))]
+
+        /// Counting without naming the solutions reports what the search
+        /// that names them does, on every engine that can search the
+        /// problem.
+        #[test]
+        fn counting_reports_as_the_search_does(
+            plain in oracle::problems(),
+            colored in oracle::colored_problems(),
+            bounded in oracle::bounded_problems(),
+        ) {
+            for (problem, engines) in [
+                (&plain, &[Engine::X { listed: false }, Engine::X { listed: true }, Engine::Bitset,
+                    Engine::Popcount, Engine::Cells { multi: false }][..]),
+                (&colored, &[Engine::C { listed: false }, Engine::C { listed: true },
+                    Engine::Cells { multi: false }][..]),
+                (&bounded, &[Engine::M { listed: false }, Engine::M { listed: true },
+                    Engine::Cells { multi: true }][..]),
+            ] {
+                for engine in engines {
+                    let (counted, searched) = engine.run(problem, Reports);
+                    proptest::prop_assert_eq!(counted, searched, "{}", engine.name());
+                }
+            }
+        }
     }
 
     #[test]

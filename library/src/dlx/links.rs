@@ -1,10 +1,12 @@
 //! Dancing links: Algorithm X on the node arena that the module docs of
 //! [`crate::dlx`] describe, walking exactly DLX1's tree.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use crate::dlx::arena::{arena, option_nodes, option_of, Node};
-use crate::dlx::{Branching, Choice, Never, Problem, Progress, Scan, Search, Stats, COVERED};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Branching, Choice, Problem, Progress, Scan, Search, Stats, COVERED};
 
 /// Past this many primary items, a choice that scans them all at every
 /// node costs more than keeping the active ones in buckets by length: use
@@ -74,18 +76,16 @@ impl<C: Choice> Search for Links<C> {
 
     /// Counts without naming the options of each solution.
     fn count(&mut self) -> u64 {
-        let mut count = 0;
-        match self.walk::<Never, _, _>(
-            |_, _| {
-                count += 1;
-                ControlFlow::Continue(())
-            },
-            u64::MAX,
-            |_, _| {},
-        ) {
-            ControlFlow::Continue(()) => count,
-            ControlFlow::Break(never) => match never {},
-        }
+        self.tally(u64::MAX, |_, _, _| {})
+    }
+
+    fn count_with_progress<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Progress, u64),
+    {
+        self.tally(interval, |solver, choice, found| {
+            report(&solver.progress(choice), found)
+        })
     }
 }
 
@@ -101,6 +101,17 @@ impl<C: Choice> Links<C> {
             in_order: problem.branching == Branching::InOrder,
             stats: Stats::default(),
         }
+    }
+
+    /// Counts the solutions without naming their options; `report` gets
+    /// what the walk reports and the solutions so far.
+    fn tally<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Links<C>, &[u32], u64),
+    {
+        let found = Cell::new(0);
+        let flow = self.walk(counter(&found), interval, |s, c| report(s, c, found.get()));
+        counted(flow, &found)
     }
 
     /// Knuth's Algorithm X (TAOCP 7.2.2.1), steps X1–X8, as DLX1 runs it.

@@ -45,10 +45,12 @@
 //! and the node count too, but dead ends cost no update (DLX1 covers the
 //! item first), so DLX1's updates are these plus its dead ends.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use crate::dlx::dance::{naming, Dance};
-use crate::dlx::{Active, Branching, Choice, Never, Problem, Progress, Search, Stats};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Active, Branching, Choice, Problem, Progress, Search, Stats};
 
 /// Algorithm M with DLX3's list of active primary items. (A scan of all
 /// of them, [`Scan`](crate::dlx::Scan), is Algorithm X's choice for puzzles; with DLX3's
@@ -126,8 +128,7 @@ impl<C: Choice> Search for Links<C> {
         self.dance.name_options();
         let visit = naming(visit, |s: &Links<C>| &s.dance);
         self.walk(visit, interval, |solver, levels| {
-            let position: Vec<(u32, u32)> = levels.iter().map(|l| (l.tried, l.score)).collect();
-            report(&Progress::new(solver.dance.stats, &position))
+            report(&solver.progress(levels))
         })
     }
 
@@ -145,19 +146,37 @@ impl<C: Choice> Search for Links<C> {
 
     /// Counts without naming the options of each solution.
     fn count(&mut self) -> u64 {
-        let mut count = 0;
-        let visit = |_: &Links<C>, _: &[u32]| {
-            count += 1;
-            ControlFlow::Continue(())
-        };
-        match self.walk::<Never, _, _>(visit, u64::MAX, |_, _| {}) {
-            ControlFlow::Continue(()) => count,
-            ControlFlow::Break(never) => match never {},
-        }
+        self.tally(u64::MAX, |_, _, _| {})
+    }
+
+    fn count_with_progress<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Progress, u64),
+    {
+        self.tally(interval, |solver, levels, found| {
+            report(&solver.progress(levels), found)
+        })
     }
 }
 
 impl<C: Choice> Links<C> {
+    /// The snapshot of a walk at `levels`.
+    fn progress(&self, levels: &[Level]) -> Progress {
+        let position: Vec<(u32, u32)> = levels.iter().map(|l| (l.tried, l.score)).collect();
+        Progress::new(self.dance.stats, &position)
+    }
+
+    /// Counts the solutions without naming their options; `report` gets
+    /// what the walk reports and the solutions so far.
+    fn tally<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Links<C>, &[Level], u64),
+    {
+        let found = Cell::new(0);
+        let flow = self.walk(counter(&found), interval, |s, l| report(s, l, found.get()));
+        counted(flow, &found)
+    }
+
     /// Algorithm M (TAOCP 7.2.2.1) as DLX3 runs it, its labels as
     /// [`Step`]s. `choice[l]` is the node level `l` tries: an option node,
     /// or the item's header for the null move. `visit` gets `choice` at

@@ -17,8 +17,9 @@
 //! ```
 //!
 //! [`Parallel`] is a [`Search`] like any engine: its `count` runs on the
-//! threads, and [`Parallel::search_parallel`] gives each solution to a
-//! visitor shared by the threads. The other methods of the trait search on
+//! threads ([`count_parallel`], with progress reports too), and
+//! [`Parallel::search_parallel`] gives each solution to a visitor shared
+//! by the threads. The other methods of the trait search on
 //! one thread, exactly as the engine does, solutions in the same order.
 //! Submissions never name it, so they carry none of it.
 
@@ -28,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use crate::dlx::parts::{split, Part};
-use crate::dlx::{Never, Problem, Progress, Search, Stats};
+use crate::dlx::{Problem, Progress, Search, Stats};
 
 /// How many parts per thread the tree is cut into: enough that the last
 /// parts to finish are small (pentominoes 6x10 in 64 parts: the largest
@@ -81,21 +82,12 @@ impl<S: Search> Search for Parallel<S> {
         flow
     }
 
-    /// Counts on the threads.
+    /// Counts on the threads ([`count_parallel`]).
     fn count(&mut self) -> u64 {
-        let count = std::sync::atomic::AtomicU64::new(0);
-        let flow = self.search_parallel::<Never, _, _>(
-            |_| {
-                count.fetch_add(1, Ordering::Relaxed);
-                ControlFlow::Continue(())
-            },
-            u64::MAX,
-            |_| {},
-        );
-        match flow {
-            ControlFlow::Continue(()) => count.into_inner(),
-            ControlFlow::Break(never) => match never {},
-        }
+        let (count, stats) =
+            count_parallel::<S, _>(&self.problem, self.threads, u64::MAX, |_, _| {});
+        self.stats = stats;
+        count
     }
 }
 
@@ -157,7 +149,7 @@ where
         queue: Mutex::new(biggest_last(parts)),
         stop: AtomicBool::new(false),
         visit: Mutex::new((visit, None)),
-        totals: Mutex::new(Totals::new(threads, report)),
+        totals: Mutex::new(Totals::new(threads, ignoring_solutions(report))),
     };
     std::thread::scope(|scope| {
         for worker in 0..threads {
@@ -170,6 +162,70 @@ where
         Some(value) => (ControlFlow::Break(value), stats),
         None => (ControlFlow::Continue(()), stats),
     }
+}
+
+/// Counts the solutions of `problem` with engine `S` on `threads`
+/// threads, without naming them ([`Search::count_with_progress`] on each
+/// part). Calls `report`, one call at a time, about every `interval` nodes
+/// of each thread with the progress of the whole search and the solutions
+/// found so far. Returns the count and the statistics summed over the
+/// threads: exactly the engine's numbers.
+pub fn count_parallel<S, R>(
+    problem: &Problem,
+    threads: usize,
+    interval: u64,
+    report: R,
+) -> (u64, Stats)
+where
+    S: Search,
+    R: FnMut(&Progress, u64) + Send,
+{
+    let threads = threads.max(1);
+    let parts = match threads {
+        1 => vec![Part::root(problem)],
+        n => split(problem, n * PARTS_PER_THREAD),
+    };
+    let queue = Mutex::new(biggest_last(parts));
+    let totals = Mutex::new(Totals::new(threads, report));
+    std::thread::scope(|scope| {
+        for worker in 0..threads {
+            let (queue, totals) = (&queue, &totals);
+            scope.spawn(move || count_parts::<S, R>(queue, totals, worker, interval));
+        }
+    });
+    let totals = totals.into_inner().expect("no worker panicked");
+    (totals.solutions, totals.done)
+}
+
+/// One thread's loop of [`count_parallel`]: take a part, count it, add up,
+/// until the queue is empty.
+fn count_parts<S: Search, R: FnMut(&Progress, u64)>(
+    queue: &Mutex<Vec<Part<'_>>>,
+    totals: &Mutex<Totals<R>>,
+    worker: usize,
+    interval: u64,
+) {
+    while let Some(part) = queue.lock().expect("no worker panicked").pop() {
+        let mut engine = S::new(&part.problem);
+        let found = engine.count_with_progress(interval, |progress, found| {
+            let mut totals = totals.lock().expect("no worker panicked");
+            let explored = part.weight * progress.explored;
+            totals.running[worker] = (progress.stats, explored, found);
+            totals.report();
+        });
+        let mut totals = totals.lock().expect("no worker panicked");
+        totals.running[worker] = (Stats::default(), 0.0, 0);
+        totals.add(part.above, engine.stats(), part.weight);
+        totals.solutions += part.solved.len() as u64 + found;
+        if interval != u64::MAX {
+            totals.report();
+        }
+    }
+}
+
+/// A report of [`search_parallel`], whose visitor counts the solutions.
+fn ignoring_solutions<R: FnMut(&Progress)>(mut report: R) -> impl FnMut(&Progress, u64) {
+    move |progress, _| report(progress)
 }
 
 /// The parts in the order the threads take them from the end: the biggest
@@ -192,11 +248,13 @@ struct Shared<'a, B, F, R> {
 impl<B, F, R> Shared<'_, B, F, R>
 where
     F: FnMut(&[usize]) -> ControlFlow<B>,
-    R: FnMut(&Progress),
 {
     /// One thread's loop: take a part, search it, add up, until the queue
     /// is empty or the visitor broke.
-    fn work<S: Search>(&self, worker: usize, interval: u64) {
+    fn work<S: Search>(&self, worker: usize, interval: u64)
+    where
+        R: FnMut(&Progress, u64),
+    {
         let mut whole = Vec::new();
         while !self.stop.load(Ordering::Relaxed) {
             let part = match self.queue.lock().expect("no worker panicked").pop() {
@@ -218,12 +276,12 @@ where
                 interval,
                 |progress| {
                     let mut totals = self.totals.lock().expect("no worker panicked");
-                    totals.running[worker] = (progress.stats, part.weight * progress.explored);
+                    totals.running[worker] = (progress.stats, part.weight * progress.explored, 0);
                     totals.report();
                 },
             );
             let mut totals = self.totals.lock().expect("no worker panicked");
-            totals.running[worker] = (Stats::default(), 0.0);
+            totals.running[worker] = (Stats::default(), 0.0, 0);
             totals.add(part.above, engine.stats(), part.weight);
             if interval != u64::MAX {
                 // Parts smaller than the interval report nothing themselves.
@@ -253,18 +311,21 @@ struct Totals<R> {
     done: Stats,
     /// The fraction of the tree in the parts done.
     explored: f64,
-    /// Per thread: the statistics of its part so far, and the fraction of
-    /// the tree it has explored.
-    running: Vec<(Stats, f64)>,
+    /// The solutions of the parts done, where the threads count them.
+    solutions: u64,
+    /// Per thread: the statistics of its part so far, the fraction of the
+    /// tree it has explored, and the solutions it has counted.
+    running: Vec<(Stats, f64, u64)>,
     report: R,
 }
 
-impl<R: FnMut(&Progress)> Totals<R> {
+impl<R: FnMut(&Progress, u64)> Totals<R> {
     fn new(threads: usize, report: R) -> Totals<R> {
         Totals {
             done: Stats::default(),
             explored: 0.0,
-            running: vec![(Stats::default(), 0.0); threads],
+            solutions: 0,
+            running: vec![(Stats::default(), 0.0, 0); threads],
             report,
         }
     }
@@ -280,18 +341,19 @@ impl<R: FnMut(&Progress)> Totals<R> {
 
     /// Reports the whole search: the parts done and those under way.
     fn report(&mut self) {
-        let mut stats = self.done;
-        let mut explored = self.explored;
-        for (running, fraction) in &self.running {
+        let (mut stats, mut explored, mut solutions) = (self.done, self.explored, self.solutions);
+        for (running, fraction, found) in &self.running {
             stats.nodes += running.nodes;
             stats.updates += running.updates;
             stats.cleansings += running.cleansings;
             explored += fraction;
+            solutions += found;
         }
-        (self.report)(&Progress {
+        let progress = Progress {
             stats,
             explored: explored.min(1.0),
-        });
+        };
+        (self.report)(&progress, solutions);
     }
 }
 
@@ -299,7 +361,7 @@ impl<R: FnMut(&Progress)> Totals<R> {
 mod tests {
     use super::*;
     use crate::dlx::oracle::{bounded_problems, brute_force, colored_problems, problems, sorted};
-    use crate::dlx::{color, multi, Branching, Links, Listed, Solver};
+    use crate::dlx::{color, multi, Branching, Links, Listed, Never, Solver};
     use proptest::prelude::*;
 
     proptest! {
@@ -322,6 +384,15 @@ mod tests {
             let mut many = Parallel::<Links<Listed>>::with_threads(&problem, threads);
             prop_assert_eq!(many.count(), count);
             prop_assert_eq!(many.stats(), one.stats());
+            // Counting with reports: the same, and the solutions reported
+            // never go back nor past the count.
+            let mut reported = vec![0];
+            let (counted, stats) = count_parallel::<Solver, _>(&problem, threads, 1, |p, found| {
+                assert!((0.0..=1.0).contains(&p.explored));
+                reported.push(found);
+            });
+            prop_assert_eq!((counted, stats), (count, one.stats()));
+            prop_assert!(reported.windows(2).all(|w| w[0] <= w[1] && w[1] <= count), "{:?}", reported);
             let found = Mutex::new(Vec::new());
             let flow = many.search_parallel::<Never, _, _>(
                 |s| {

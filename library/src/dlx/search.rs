@@ -85,6 +85,49 @@ pub trait Search: Sized {
         self.for_each(|_| count += 1);
         count
     }
+
+    /// The number of solutions, calling `report` every `interval` nodes
+    /// with a snapshot of the search and the solutions found so far.
+    /// Engines whose search names each solution's options for `visit`
+    /// (dancing links, cells) count here without naming them: on problems
+    /// where most nodes are solutions, naming is most of the cost.
+    fn count_with_progress<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Progress, u64),
+    {
+        let found = std::cell::Cell::new(0);
+        let flow = self.search_with_progress::<Never, _, _>(
+            |_| {
+                found.set(found.get() + 1);
+                ControlFlow::Continue(())
+            },
+            interval,
+            |progress| report(progress, found.get()),
+        );
+        match flow {
+            ControlFlow::Continue(()) => found.get(),
+            ControlFlow::Break(never) => match never {},
+        }
+    }
+}
+
+/// A visitor of an engine's own form of a solution that only counts them,
+/// in `found`: how the engines count without naming options.
+pub(crate) fn counter<A: ?Sized, B: ?Sized>(
+    found: &std::cell::Cell<u64>,
+) -> impl FnMut(&A, &B) -> ControlFlow<Never> + '_ {
+    move |_, _| {
+        found.set(found.get() + 1);
+        ControlFlow::Continue(())
+    }
+}
+
+/// What a walk with a [`counter`] found.
+pub(crate) fn counted(flow: ControlFlow<Never>, found: &std::cell::Cell<u64>) -> u64 {
+    match flow {
+        ControlFlow::Continue(()) => found.get(),
+        ControlFlow::Break(never) => match never {},
+    }
 }
 
 /// A value that cannot exist: a search that never breaks (`Infallible`

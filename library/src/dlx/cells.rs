@@ -255,13 +255,10 @@ impl Solver {
         }
     }
 
-    /// SSXCC's search: its labels `forward` (enter a level), `advance`
-    /// (try the level's current option) and `backup`/`recover` (go to the
-    /// next option to try, up as far as needed: [`Solver::next_option`]),
-    /// as nested loops rather than a state to dispatch on, so that each
-    /// jump is its own. `choice[l]` is the node tried at level `l`;
-    /// `visit` gets `choice` at every solution, `report` every `interval`
-    /// nodes.
+    /// SSXCC's search: its labels `forward`, `advance` and `backup` as
+    /// loops rather than a state to dispatch on (each jump its own).
+    /// `choice[l]` is the node tried at level `l`; `visit` gets `choice`
+    /// at every solution, `report` every `interval` nodes.
     fn walk_with<const COLORS: bool, B, F, R>(
         &mut self,
         visit: F,
@@ -404,11 +401,10 @@ impl Solver {
         self.choose()
     }
 
-    /// SSXCC's choice, when no forced item is pending: every active
-    /// primary item with one option goes on the force stack, in the order
-    /// of the active items, and the last is taken; else the one with the
-    /// fewest options, the leftmost on ties. `None` when every primary
-    /// item is covered: a solution.
+    /// SSXCC's choice, when no forced item is pending and a primary item
+    /// is active: every active primary item with one option goes on the
+    /// force stack, in the order of the active items, and the last is
+    /// taken; else the one with the fewest options, the leftmost on ties.
     ///
     /// An active primary item never has 0 options here: the checked
     /// hides abandon such an option, and the one hide without checks
@@ -419,13 +415,11 @@ impl Solver {
         let arena = &self.arena;
         let primary = arena.primary as usize;
         // The sizes of inactive items carry `DONE`: the least is that of
-        // an active item, if any. Two passes without a branch on the data,
-        // as `Scan::fewest`.
+        // an active item. Two passes without a branch on the data.
         let sizes = &arena.size[..primary];
         let fewest = sizes.iter().fold(DONE, |a, &s| a.min(s));
-        debug_assert!(fewest != 0, "an active primary item without options");
+        debug_assert!(fewest != 0 && fewest < DONE, "no choice: {fewest}");
         match fewest {
-            d if d >= DONE => None,
             1 => {
                 for &i in &arena.item[..arena.active as usize] {
                     if (i as usize) < primary && arena.size[i as usize] == 1 {
@@ -594,8 +588,8 @@ impl Solver {
         self.open = self.saved[top - 1];
         self.arena.active = last & !PAIRS;
         if last & PAIRS == 0 {
-            let n = self.arena.items();
-            self.arena.size.copy_from_slice(&self.saved[top - 1 - n..top - 1]);
+            let sizes = &self.saved[top - 1 - self.arena.items()..top - 1];
+            self.arena.size.copy_from_slice(sizes);
         } else {
             let pairs = &self.saved[top - 1 - 2 * (last & !PAIRS) as usize..top - 1];
             for pair in pairs.chunks_exact(2) {

@@ -121,18 +121,7 @@ impl Solve<'_> {
         let (flow, stats) = if printer.limit == Some(0) {
             (ControlFlow::Continue(()), Stats::default())
         } else if args.counting() {
-            // Nothing is asked of each solution: the engines count without
-            // naming the options (most of the time where most nodes are
-            // solutions).
-            let counting = Counting {
-                threads: self.threads,
-                interval,
-                report: |p: &Progress, found: u64| {
-                    solutions.store(found, Ordering::Relaxed);
-                    reporter.report(p)
-                },
-            };
-            let (count, stats) = self.engine.run(problem, counting);
+            let (count, stats) = self.count(problem, interval, &solutions, &mut reporter);
             solutions.store(count, Ordering::Relaxed);
             (ControlFlow::Continue(()), stats)
         } else {
@@ -150,6 +139,28 @@ impl Solve<'_> {
         }
         reporter.finish();
         printer.finish(&self.engine, self.part, stats, seconds)
+    }
+
+    /// Counts the solutions of `problem` when nothing is asked of each one:
+    /// the engines count without naming the options (most of the time
+    /// where most nodes are solutions). The progress lines get the count
+    /// so far through `solutions`.
+    fn count(
+        &self,
+        problem: &Problem,
+        interval: u64,
+        solutions: &AtomicU64,
+        reporter: &mut Reporter<'_>,
+    ) -> (u64, Stats) {
+        let counting = Counting {
+            threads: self.threads,
+            interval,
+            report: |p: &Progress, found: u64| {
+                solutions.store(found, Ordering::Relaxed);
+                reporter.report(p)
+            },
+        };
+        self.engine.run(problem, counting)
     }
 }
 

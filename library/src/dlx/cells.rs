@@ -81,8 +81,7 @@
 //!   level above writes the sizes back.
 //! * **I4** Every entry of `set` is a node number.
 //!
-//! `Solver::check_invariants` verifies I1, I2 and I3 (Knuth's
-//! `sanity()`).
+//! `Solver::check_invariants` verifies I1–I3 (Knuth's `sanity()`).
 //!
 //! # Counting
 //!
@@ -94,7 +93,8 @@
 
 use std::ops::ControlFlow;
 
-use crate::dlx::{Branching, Never, Problem, Progress, Search, Stats};
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Branching, Problem, Progress, Search, Stats};
 
 mod arena;
 pub mod multi;
@@ -228,15 +228,15 @@ impl Search for Solver {
 
     /// Counts without naming the options of each solution.
     fn count(&mut self) -> u64 {
-        let mut count = 0;
-        let visit = |_: &Solver, _: &[u32]| {
-            count += 1;
-            ControlFlow::Continue(())
-        };
-        match self.walk::<Never, _, _>(visit, u64::MAX, |_, _| {}) {
-            ControlFlow::Continue(()) => count,
-            ControlFlow::Break(never) => match never {},
-        }
+        self.count_with_progress(u64::MAX, |_, _| {})
+    }
+
+    fn count_with_progress<R: FnMut(&Progress, u64)>(&mut self, every: u64, mut to: R) -> u64 {
+        let found = std::cell::Cell::new(0);
+        let flow = self.walk(counter(&found), every, |s, c| {
+            to(&s.progress(c), found.get())
+        });
+        counted(flow, &found)
     }
 }
 

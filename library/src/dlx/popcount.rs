@@ -151,6 +151,20 @@ impl Solver {
         below.open = and_not(&level.open, &self.covers[k]);
     }
 
+    /// X2, X3 on `state`: `None` if every primary item is covered, else
+    /// the number of options of the item chosen, whose level `state`
+    /// becomes. An item without options is a dead end: DLX1 would enter
+    /// the level, cover the item (one update) and find no option to try.
+    #[inline(always)]
+    fn settle(&mut self, state: &mut Level) -> Option<u32> {
+        let (best, options) = self.choose(&state.alive, &state.open)?;
+        match options {
+            0 => self.stats.updates += 1,
+            _ => self.enter(state, best),
+        }
+        Some(options)
+    }
+
     /// [`Solver::steps`], compiled with the popcount instruction where the
     /// processor has it ([`wide`]: without it, counting bits is a dozen
     /// instructions a word).
@@ -181,15 +195,12 @@ impl Solver {
         let mut solution: Vec<usize> = Vec::with_capacity(self.of.len());
         let mut position: Vec<(u32, u32)> = Vec::with_capacity(self.of.len());
         self.stats.nodes += 1;
-        match self.choose(&self.root.alive, &self.root.open) {
+        match self.settle(&mut levels[0]) {
             None => {
                 self.stats.nodes += 1;
                 return visit(&[]);
             }
-            Some((best, options)) => {
-                self.enter(&mut levels[0], best);
-                position.push((0, options.max(1)));
-            }
+            Some(options) => position.push((0, options.max(1))),
         }
         let mut depth = 0;
         loop {
@@ -217,18 +228,15 @@ impl Solver {
                 next_report = next_report.saturating_add(interval);
                 report(self.stats, &position);
             }
-            match self.choose(&below.alive, &below.open) {
+            match self.settle(below) {
                 // X2: every primary item covered, a solution.
                 None => {
                     if let ControlFlow::Break(value) = visit(&solution) {
                         return ControlFlow::Break(value);
                     }
                 }
-                // A dead end: DLX1 would enter the level, cover the item
-                // (one update) and find no option to try. Count just that.
-                Some((_, 0)) => self.stats.updates += 1,
-                Some((best, options)) => {
-                    self.enter(below, best);
+                Some(0) => {}
+                Some(options) => {
                     depth += 1;
                     position.push((0, options));
                 }

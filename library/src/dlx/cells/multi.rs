@@ -41,7 +41,8 @@ use std::ops::ControlFlow;
 
 use crate::dlx::cells::arena::{Arena, Span, COLORED};
 use crate::dlx::cells::{Hooks, DENSE_LIMIT};
-use crate::dlx::{Branching, Never, Problem, Progress, Search, Stats};
+use crate::dlx::search::counted;
+use crate::dlx::{Branching, Problem, Progress, Search, Stats};
 
 /// SSMCC's search over one [`Problem`] with bounds, colors, both or
 /// neither; see the module docs.
@@ -157,15 +158,23 @@ impl Search for Solver {
 
     /// Counts without naming the options of each solution.
     fn count(&mut self) -> u64 {
-        let mut count = 0;
+        self.count_with_progress(u64::MAX, |_, _| {})
+    }
+
+    fn count_with_progress<R: FnMut(&Progress, u64)>(
+        &mut self,
+        interval: u64,
+        mut report: R,
+    ) -> u64 {
+        let found = std::cell::Cell::new(0);
         let visit = |_: &Solver, _: &Path, _: usize| {
-            count += 1;
+            found.set(found.get() + 1);
             ControlFlow::Continue(())
         };
-        match self.walk::<Never, _, _>(visit, u64::MAX, |_, _, _| {}) {
-            ControlFlow::Continue(()) => count,
-            ControlFlow::Break(never) => match never {},
-        }
+        let flow = self.walk(visit, interval, |s, path, level| {
+            report(&s.progress(path, level), found.get())
+        });
+        counted(flow, &found)
     }
 }
 

@@ -130,11 +130,11 @@ pub const BITSET_MEMORY_LIMIT: u64 = 1 << 30;
 /// 0.53–0.6x Algorithm C's time with cells (SSXCC's tree is 3.5x smaller:
 /// forced moves, and options that empty a slot abandoned before they are
 /// nodes); random colored problems, 7 to 11 options per item, take
-/// 1.1–2x. Bounded problems stay with Algorithm M (0.66–0.82x cells'
+/// 1.1–1.6x. Bounded problems stay with Algorithm M (0.65–0.79x cells'
 /// time on every instance), plain ones with the engines whose tree is
-/// cut into parts for threads: cells take 1.5–1.6x the bitsets' time on
-/// tilings, and win by 0.86–0.94x on Langford pairs and queens (0.5x on
-/// the Latin square), less than a second thread gives.
+/// cut into parts for threads: cells take 1.5–1.7x the bitsets' time on
+/// tilings and 2.2–2.4x the popcount search's on queens and Langford
+/// pairs.
 pub const CELLS_OPTIONS_PER_ITEM: usize = 100;
 
 impl Engine {

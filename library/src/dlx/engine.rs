@@ -196,9 +196,8 @@ impl Engine {
     }
 
     /// A short name: `links`, `buckets`, `bitset`, `popcount`, `color`,
-    /// `multi` (with
-    /// `-listed` where C or M keep Knuth's list of active items), `cells`,
-    /// `cells-multi`.
+    /// `multi` (with `-listed` where C or M keep Knuth's list of active
+    /// items), `cells`, `cells-multi`.
     pub fn name(&self) -> &'static str {
         match self {
             Engine::X { listed: false } => "links",

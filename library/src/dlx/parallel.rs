@@ -209,17 +209,11 @@ fn count_parts<S: Search, R: FnMut(&Progress, u64)>(
         let mut engine = S::new(&part.problem);
         let found = engine.count_with_progress(interval, |progress, found| {
             let mut totals = totals.lock().expect("no worker panicked");
-            let explored = part.weight * progress.explored;
-            totals.running[worker] = (progress.stats, explored, found);
-            totals.report();
+            totals.running(worker, part.weight, progress, found);
         });
+        let found = part.solved.len() as u64 + found;
         let mut totals = totals.lock().expect("no worker panicked");
-        totals.running[worker] = (Stats::default(), 0.0, 0);
-        totals.add(part.above, engine.stats(), part.weight);
-        totals.solutions += part.solved.len() as u64 + found;
-        if interval != u64::MAX {
-            totals.report();
-        }
+        totals.finished(worker, &part, engine.stats(), found, interval);
     }
 }
 
@@ -276,17 +270,12 @@ where
                 interval,
                 |progress| {
                     let mut totals = self.totals.lock().expect("no worker panicked");
-                    totals.running[worker] = (progress.stats, part.weight * progress.explored, 0);
-                    totals.report();
+                    totals.running(worker, part.weight, progress, 0);
                 },
             );
+            // The visitor counts the solutions here.
             let mut totals = self.totals.lock().expect("no worker panicked");
-            totals.running[worker] = (Stats::default(), 0.0, 0);
-            totals.add(part.above, engine.stats(), part.weight);
-            if interval != u64::MAX {
-                // Parts smaller than the interval report nothing themselves.
-                totals.report();
-            }
+            totals.finished(worker, &part, engine.stats(), 0, interval);
         }
     }
 
@@ -330,13 +319,35 @@ impl<R: FnMut(&Progress, u64)> Totals<R> {
         }
     }
 
-    fn add(&mut self, above: Stats, searched: Stats, weight: f64) {
-        for stats in [above, searched] {
+    /// Worker `worker` is at `progress` in a part of `weight`, with `found`
+    /// solutions counted there so far: reports the whole search.
+    fn running(&mut self, worker: usize, weight: f64, progress: &Progress, found: u64) {
+        self.running[worker] = (progress.stats, weight * progress.explored, found);
+        self.report();
+    }
+
+    /// Worker `worker` is done with `part`: its statistics, `searched`
+    /// below it, and `found` solutions join the parts done.
+    fn finished(
+        &mut self,
+        worker: usize,
+        part: &Part<'_>,
+        searched: Stats,
+        found: u64,
+        interval: u64,
+    ) {
+        self.running[worker] = (Stats::default(), 0.0, 0);
+        for stats in [part.above, searched] {
             self.done.nodes += stats.nodes;
             self.done.updates += stats.updates;
             self.done.cleansings += stats.cleansings;
         }
-        self.explored += weight;
+        self.explored += part.weight;
+        self.solutions += found;
+        if interval != u64::MAX {
+            // Parts smaller than the interval report nothing themselves.
+            self.report();
+        }
     }
 
     /// Reports the whole search: the parts done and those under way.

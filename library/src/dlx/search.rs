@@ -104,10 +104,7 @@ pub trait Search: Sized {
             interval,
             |progress| report(progress, found.get()),
         );
-        match flow {
-            ControlFlow::Continue(()) => found.get(),
-            ControlFlow::Break(never) => match never {},
-        }
+        counted(flow, &found)
     }
 }
 

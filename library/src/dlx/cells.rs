@@ -54,6 +54,11 @@
 //!   entries are the nodes of its live options. `size` is an array of its
 //!   own, indexed by item, so that a level saves the sizes of all items
 //!   in one copy and the choice of the next item reads one short array.
+//! * `uniform` and `scattered`, fixed: the number of nodes of every
+//!   option, if they all have as many (a node's option then follows from
+//!   its number, the options being laid out from node 0), and for each
+//!   item whether its nodes sit at different places in their options.
+//!   They pick how a hide walks an option (the module `hide`).
 //! * `item` and `pos`: a sparse set of the items, `item[..active]` the
 //!   active ones (neither covered nor purified). Its order matters: when
 //!   several items have one option left, SSXCC takes them in this order.
@@ -97,9 +102,11 @@ use crate::dlx::search::{counted, counter};
 use crate::dlx::{Branching, Problem, Progress, Search, Stats};
 
 mod arena;
+mod hide;
 pub mod multi;
 
 use arena::{Arena, Span, COLORED};
+use hide::others;
 
 /// The bit of an item's size that marks it inactive, once the level that
 /// made it inactive is done with its options (SSXCC knows that from
@@ -241,17 +248,23 @@ impl Search for Solver {
 }
 
 impl Solver {
-    /// The search, with or without colors (two copies of the inner loops:
-    /// without colors no node needs the test of purified items).
+    /// The search, with or without colors (copies of the inner loops:
+    /// without colors no node needs the test of purified items), and
+    /// without colors compiled for options of 3 to 7 nodes if they all
+    /// have as many (see the module `hide`).
     fn walk<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
     where
         F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
         R: FnMut(&Solver, &[u32]),
     {
-        if self.arena.color.is_empty() {
-            self.walk_with::<false, B, F, R>(visit, interval, report)
-        } else {
-            self.walk_with::<true, B, F, R>(visit, interval, report)
+        match (self.arena.color.is_empty(), self.arena.uniform) {
+            (true, 3) => self.walk_with::<false, 3, B, F, R>(visit, interval, report),
+            (true, 4) => self.walk_with::<false, 4, B, F, R>(visit, interval, report),
+            (true, 5) => self.walk_with::<false, 5, B, F, R>(visit, interval, report),
+            (true, 6) => self.walk_with::<false, 6, B, F, R>(visit, interval, report),
+            (true, 7) => self.walk_with::<false, 7, B, F, R>(visit, interval, report),
+            (true, _) => self.walk_with::<false, 0, B, F, R>(visit, interval, report),
+            (false, _) => self.walk_with::<true, 0, B, F, R>(visit, interval, report),
         }
     }
 
@@ -259,7 +272,7 @@ impl Solver {
     /// loops rather than a state to dispatch on (each jump its own).
     /// `choice[l]` is the node tried at level `l`; `visit` gets `choice`
     /// at every solution, `report` every `interval` nodes.
-    fn walk_with<const COLORS: bool, B, F, R>(
+    fn walk_with<const COLORS: bool, const L: u32, B, F, R>(
         &mut self,
         visit: F,
         interval: u64,
@@ -277,7 +290,7 @@ impl Solver {
         let mut choice = vec![0; self.arena.primary as usize + 1];
         let mut at = Place::default();
         'enter: loop {
-            match self.forward::<COLORS, _, _, _>(&choice[..at.level], &mut hooks)? {
+            match self.forward::<COLORS, L, _, _, _>(&choice[..at.level], &mut hooks)? {
                 Some(best) => (at.best, at.cur) = (best, 0),
                 None if at.level == 0 => return ControlFlow::Continue(()),
                 None => {
@@ -290,7 +303,7 @@ impl Solver {
             }
             loop {
                 choice[at.level] = self.arena.option(at.best, at.cur);
-                if self.commit::<COLORS>(choice[at.level]) {
+                if self.commit::<COLORS, L>(choice[at.level]) {
                     at.level += 1;
                     continue 'enter;
                 }
@@ -339,7 +352,7 @@ impl Solver {
     /// above: counts and reports the node, then visits a solution (`None`: go up) or covers the item
     /// the level branches on, saving the sizes if it has several options.
     #[inline]
-    fn forward<const COLORS: bool, B, F, R>(
+    fn forward<const COLORS: bool, const L: u32, B, F, R>(
         &mut self,
         choice: &[u32],
         hooks: &mut Hooks<F, R>,
@@ -362,7 +375,7 @@ impl Solver {
                 ControlFlow::Continue(None)
             }
             Some(best) => {
-                self.cover::<COLORS>(best);
+                self.cover::<COLORS, L>(best);
                 if self.branches(best) {
                     self.save();
                 }
@@ -435,15 +448,16 @@ impl Solver {
     /// Makes item `best` inactive and takes its options out of the sets of
     /// their other items, without checks.
     #[inline(never)]
-    fn cover<const COLORS: bool>(&mut self, best: u32) {
+    fn cover<const COLORS: bool, const L: u32>(&mut self, best: u32) {
         self.arena.deactivate(best);
         self.open -= 1;
         self.stats.updates += 1;
         let was_active = self.arena.active;
         let mut updates = 0;
+        let scattered = self.arena.scattered[best as usize];
         for k in 0..self.arena.size[best as usize] {
             let x = self.arena.option(best, k);
-            self.remove::<false, COLORS>(x, was_active, &mut updates);
+            self.remove::<false, COLORS, L>(x, scattered, was_active, &mut updates);
         }
         self.stats.updates += updates;
         self.arena.size[best as usize] |= DONE;
@@ -453,7 +467,7 @@ impl Solver {
     /// or purifies each of them (hides the options that do not agree);
     /// `false`, leaving the work half done, when that would leave an
     /// active primary item without options.
-    fn commit<const COLORS: bool>(&mut self, x: u32) -> bool {
+    fn commit<const COLORS: bool, const L: u32>(&mut self, x: u32) -> bool {
         let was_active = self.arena.active;
         let span = self.arena.span(x);
         let arena = &mut self.arena;
@@ -482,7 +496,7 @@ impl Solver {
             if COLORS && i >= self.arena.primary && self.arena.pos(i) >= was_active {
                 return true;
             }
-            if self.arena.size(i) != 0 && !self.hide::<COLORS>(i, color, was_active) {
+            if self.arena.size(i) != 0 && !self.hide::<COLORS, L>(i, color, was_active) {
                 return false;
             }
             if !COLORS {
@@ -501,65 +515,6 @@ impl Solver {
         others(x, span, |y| {
             let i = self.arena.node(y).item & !COLORED;
             self.arena.size[i as usize] |= DONE;
-            true
-        })
-    }
-
-    /// Takes the options of item `c` that do not give it `color` (all of
-    /// them for color 0) out of the sets of their other items; `false` at
-    /// the first active primary item left without options.
-    #[inline(never)]
-    fn hide<const COLORS: bool>(&mut self, c: u32, color: u32, was_active: u32) -> bool {
-        let mut updates = 0;
-        let (first, size) = (self.arena.base(c), self.arena.size(c));
-        let mut done = true;
-        for p in first..first + size {
-            let x = self.arena.at(p);
-            self.arena.prefetch(self.arena.at(p + 2));
-            let agrees = COLORS && color != 0 && self.arena.color[x as usize] == color;
-            if !agrees && !self.remove::<true, COLORS>(x, was_active, &mut updates) {
-                done = false;
-                break;
-            }
-        }
-        self.stats.updates += updates;
-        done
-    }
-
-    /// Takes the option of node `x` out of the sets of its items other
-    /// than `x`'s, left to right after `x` and wrapping around, and counts
-    /// the updates. A node of an item that was not active before this
-    /// level began (`was_active`) stays: with colors, an item purified
-    /// above; without, there is none. With `CHECK`, stops with `false` at
-    /// an active primary item that would have no option left, and puts one
-    /// that has one left on the force stack.
-    #[inline(always)]
-    fn remove<const CHECK: bool, const COLORS: bool>(
-        &mut self,
-        x: u32,
-        was_active: u32,
-        updates: &mut u64,
-    ) -> bool {
-        let Solver { arena, force, .. } = self;
-        others(x, arena.span(x), |y| {
-            let node = arena.node(y);
-            let i = if COLORS {
-                node.item & !COLORED
-            } else {
-                node.item
-            };
-            if COLORS && node.item & COLORED != 0 && arena.pos(i) >= was_active {
-                return true;
-            }
-            let s = arena.size(i) - 1;
-            if CHECK && s <= 1 && i < arena.primary && arena.is_active(i) {
-                if s == 0 {
-                    return false;
-                }
-                force.push(i);
-            }
-            arena.take_out(y, node.loc, i, s);
-            *updates += 1;
             true
         })
     }
@@ -629,16 +584,6 @@ impl Solver {
         self.arena.check_sets()?;
         self.arena.check_live()
     }
-}
-
-/// Calls `visit` with the nodes of `x`'s option other than `x`, left to
-/// right after `x` and wrapping around, until it returns `false`; whether
-/// it never did. (Two loops over ranges: a single one that wraps with a
-/// conditional move made the hides 10% slower.)
-#[inline(always)]
-fn others(x: u32, span: Span, mut visit: impl FnMut(u32) -> bool) -> bool {
-    let Span { end, len } = span;
-    (x + 1..end).all(&mut visit) && (end - len..x).all(visit)
 }
 
 /// Turns a visitor of option numbers into one of the nodes chosen.

@@ -55,6 +55,11 @@ pub(crate) struct Arena {
     starts: Vec<u32>,
     /// The problem's number of each option kept.
     numbers: Vec<u32>,
+    /// The number of nodes of every option, or 0 if they differ.
+    pub(crate) uniform: u32,
+    /// `scattered[i]`: whether item `i`'s nodes sit at different places
+    /// in their options (not all first, or all second, ...).
+    pub(crate) scattered: Vec<bool>,
     /// Whether a primary item has no option at all (no search then).
     pub(crate) hopeless: bool,
 }
@@ -68,6 +73,25 @@ fn starts_of(size: &[u32]) -> Vec<u32> {
         next += s;
     }
     starts
+}
+
+/// The number of nodes of every option (0 if they differ), and for each
+/// of the `n` items whether its nodes sit at different places in their
+/// options.
+fn shapes(nodes: &[Node], span: &[Span], n: usize) -> (u32, Vec<bool>) {
+    let mut place = vec![None; n];
+    let mut scattered = vec![false; n];
+    for (x, (node, span)) in nodes.iter().zip(span).enumerate() {
+        let i = (node.item & !COLORED) as usize;
+        let at = x as u32 + span.len - span.end;
+        scattered[i] |= place[i].map_or(false, |p| p != at);
+        place[i] = Some(at);
+    }
+    let uniform = match span.first() {
+        Some(first) if span.iter().all(|s| s.len == first.len) => first.len,
+        _ => 0,
+    };
+    (uniform, scattered)
 }
 
 impl Arena {
@@ -113,6 +137,7 @@ impl Arena {
         let base = starts_of(&size);
         size.pop();
         let hopeless = size[..primary].contains(&0);
+        let (uniform, scattered) = shapes(&nodes, &span, n);
         let mut arena = Arena {
             primary: primary as u32,
             // One more place: a sentinel, read (never used) past the last.
@@ -127,6 +152,8 @@ impl Arena {
             active: n as u32,
             starts,
             numbers,
+            uniform,
+            scattered,
             hopeless,
         };
         arena.reset();
@@ -261,6 +288,20 @@ impl Arena {
         debug_assert!((x as usize) < self.span.len());
         // SAFETY: as in `node`.
         unsafe { *self.span.get_unchecked(x as usize) }
+    }
+
+    /// Node `x`'s option, when every option has `L` nodes (then found
+    /// without a load: options are laid out one after another from node
+    /// 0), or any number for `L` = 0.
+    #[inline(always)]
+    pub(crate) fn span_of<const L: u32>(&self, x: u32) -> Span {
+        match L {
+            0 => self.span(x),
+            _ => Span {
+                end: x - x % L + L,
+                len: L,
+            },
+        }
     }
 
     /// The size of item `i`.

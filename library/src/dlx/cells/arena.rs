@@ -266,9 +266,11 @@ impl Arena {
     /// Asks for node `x` and its span to be brought near, for an option
     /// about to be hidden: they are read in turn, each at a different
     /// place, and on a big problem not in the nearest cache (5% of the
-    /// time on pentominoes).
+    /// time on pentominoes). Not the span when every option has `L`
+    /// nodes: it is not read then (3% less time on pentominoes; asking
+    /// for the option's last node instead cost 2.5%).
     #[inline(always)]
-    pub(crate) fn prefetch(&self, x: u32) {
+    pub(crate) fn prefetch<const L: u32>(&self, x: u32) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch never faults; `x` is a node anyway (I4).
         unsafe {
@@ -277,7 +279,9 @@ impl Arena {
                 self.nodes.as_ptr().add(x as usize) as *const i8,
                 _MM_HINT_T0,
             );
-            _mm_prefetch(self.span.as_ptr().add(x as usize) as *const i8, _MM_HINT_T0);
+            if L == 0 {
+                _mm_prefetch(self.span.as_ptr().add(x as usize) as *const i8, _MM_HINT_T0);
+            }
         }
         let _ = x;
     }

@@ -40,7 +40,7 @@ impl Solver {
         let mut done = true;
         for p in first..first + size {
             let x = self.arena.at(p);
-            self.arena.prefetch(self.arena.at(p + 2));
+            self.arena.prefetch::<L>(self.arena.at(p + 2));
             let agrees = COLORS && color != 0 && self.arena.color[x as usize] == color;
             if !agrees && !self.remove::<true, COLORS, L>(x, scattered, was_active, &mut updates) {
                 done = false;

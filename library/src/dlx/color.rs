@@ -275,7 +275,7 @@ impl<C: Choice> Links<C> {
     /// earlier choice purified it already (DLX2's cleansed node).
     fn commit_others(&mut self, x: u32) {
         let dance = &mut self.dance;
-        let mut p = dance.node(x).right;
+        let mut p = dance.right(x);
         while p != x {
             let node = *dance.node(p);
             if dance.color_of(p) == 0 {
@@ -283,7 +283,7 @@ impl<C: Choice> Links<C> {
             } else if !dance.is_purified(node.top as u32) {
                 dance.purify(p);
             }
-            p = node.right;
+            p = dance.right(p);
         }
     }
 
@@ -331,11 +331,11 @@ impl<C: Choice> Links<C> {
         let mut hidden = 0;
         let mut rr = dance.node(c).down;
         while rr != c {
-            let mut nn = dance.node(rr).right;
+            let mut nn = dance.right(rr);
             while nn != rr {
                 let node = dance.node(nn);
                 hidden += u64::from(!dance.is_purified(node.top as u32));
-                nn = node.right;
+                nn = dance.right(nn);
             }
             rr = dance.node(rr).down;
         }
@@ -358,7 +358,7 @@ impl<C: Choice> Links<C> {
         taken.push((best as i32, 0));
         let dance = &self.dance;
         let (mut updates, mut cleansings) = (0, 0);
-        let mut p = dance.node(x).right;
+        let mut p = dance.right(x);
         while p != x {
             let node = *dance.node(p);
             let color = dance.color_of(p);
@@ -380,7 +380,7 @@ impl<C: Choice> Links<C> {
                 }
                 taken.push((node.top, color));
             }
-            p = node.right;
+            p = dance.right(p);
         }
         self.taken = taken;
         (updates, cleansings)
@@ -393,7 +393,7 @@ impl<C: Choice> Links<C> {
     fn live_others(&self, rr: u32, taken: &[(i32, u32)]) -> Option<u64> {
         let dance = &self.dance;
         let mut live = 0;
-        let mut nn = dance.node(rr).right;
+        let mut nn = dance.right(rr);
         while nn != rr {
             let node = dance.node(nn);
             match taken.iter().find(|&&(item, _)| item == node.top) {
@@ -401,7 +401,7 @@ impl<C: Choice> Links<C> {
                 Some(_) => {}
                 None => live += u64::from(!dance.is_purified(node.top as u32)),
             }
-            nn = node.right;
+            nn = dance.right(nn);
         }
         Some(live)
     }

@@ -412,7 +412,7 @@ impl<C: Choice> Links<C> {
     /// covered when it may no more; a secondary one is covered or purified
     /// as in Algorithm C.
     fn commit_others(&mut self, x: u32) {
-        let mut p = self.dance.node(x).right;
+        let mut p = self.dance.right(x);
         while p != x {
             let node = *self.dance.node(p);
             let i = node.top as u32;
@@ -426,7 +426,7 @@ impl<C: Choice> Links<C> {
             } else if !self.dance.is_purified(i) {
                 self.dance.purify(p);
             }
-            p = node.right;
+            p = self.dance.right(p);
         }
     }
 

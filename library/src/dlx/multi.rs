@@ -235,7 +235,7 @@ impl<C: Choice> Links<C> {
     /// DLX3's `backdown` and `backup`: undoes the choices of the levels
     /// from `l` up, and ends those with no node left to try, until one
     /// has; its item and its next node, or `None` when the root is done.
-    #[inline]
+    #[inline(always)]
     fn back(&mut self, choice: &mut [u32], levels: &[Level], l: &mut usize) -> Option<(u32, u32)> {
         while *l > 0 {
             let cur = choice[*l - 1];
@@ -313,7 +313,7 @@ impl<C: Choice> Links<C> {
 
     /// Tries node `cur` of item `best`'s level: tweaks it away and commits
     /// its option's other items, or (at the header) makes the null move.
-    #[inline]
+    #[inline(always)]
     fn try_node(&mut self, best: u32, cur: u32) {
         if !self.tweaking(best) {
             self.commit_others(cur);
@@ -348,6 +348,7 @@ impl<C: Choice> Links<C> {
     /// (see the module docs) and that degree; `(0, INFINITY)` when no
     /// primary item is active. Branching in order, the leftmost active
     /// item unless one has degree at most 1.
+    #[inline(always)]
     fn choose(&self) -> (u32, i64) {
         let dance = &self.dance;
         let (bound, slack, len) = (&self.bound[..], &self.slack[..], &dance.len[..]);
@@ -401,6 +402,7 @@ impl<C: Choice> Links<C> {
     /// right after `x`: a primary item may be covered once fewer, and is
     /// covered when it may no more; a secondary one is covered or purified
     /// as in Algorithm C.
+    #[inline(always)]
     fn commit_others(&mut self, x: u32) {
         let mut p = self.dance.right(x);
         while p != x {
@@ -421,6 +423,7 @@ impl<C: Choice> Links<C> {
     }
 
     /// Undoes `commit_others(x)`, right to left.
+    #[inline(always)]
     fn uncommit_others(&mut self, x: u32) {
         let mut p = self.dance.left(x);
         while p != x {

@@ -224,6 +224,20 @@ const PLAIN: Family = Family {
     bounds: 0,
 };
 
+const COLORED: Family = Family {
+    secondary: (1, 5),
+    colors: 3,
+    ..PLAIN
+};
+
+const BIG_COLORED: Family = Family {
+    primary: (6, 12),
+    secondary: (3, 8),
+    options: (20, 60),
+    colors: 2,
+    ..PLAIN
+};
+
 #[test]
 #[ignore = "heavy: runs Knuth's DLX1 from KNUTH on 6 000 problems"]
 fn algorithm_x_engines_walk_dlx1_tree() {
@@ -245,31 +259,19 @@ fn algorithm_x_engines_walk_dlx1_tree() {
 #[test]
 #[ignore = "heavy: runs Knuth's DLX2 and DLX3 from KNUTH on 8 000 problems"]
 fn algorithms_c_and_m_walk_dlx2_and_dlx3_trees() {
-    let colored = Family {
-        secondary: (1, 5),
-        colors: 3,
-        ..PLAIN
-    };
-    let big = Family {
-        primary: (6, 12),
-        secondary: (3, 8),
-        options: (20, 60),
-        colors: 2,
-        ..PLAIN
-    };
-    compare::<color::Solver>("dlx2", colored, 21, 2000);
-    compare::<color::Solver>("dlx2", big, 22, 2000);
+    compare::<color::Solver>("dlx2", COLORED, 21, 2000);
+    compare::<color::Solver>("dlx2", BIG_COLORED, 22, 2000);
     let bounded = Family {
         bounds: 2,
-        ..colored
+        ..COLORED
     };
     compare::<multi::Solver>("dlx3", bounded, 23, 2000);
-    // Bounds multiply the solutions: smaller problems than `big`.
+    // Bounds multiply the solutions: smaller problems than BIG_COLORED.
     let wide = Family {
         primary: (4, 8),
         options: (10, 30),
         bounds: 3,
-        ..big
+        ..BIG_COLORED
     };
     compare::<multi::Solver>("dlx3", wide, 24, 2000);
 }
@@ -289,20 +291,8 @@ fn cells_walk_ssxcc_tree_without_colors() {
 #[test]
 #[ignore = "heavy: runs Knuth's SSXCC from KNUTH on 3 000 problems"]
 fn cells_walk_ssxcc_tree_with_colors() {
-    let colored = Family {
-        secondary: (1, 5),
-        colors: 3,
-        ..PLAIN
-    };
-    compare::<cells::Solver>("ssxcc", colored, 3, 2000);
-    let big = Family {
-        primary: (6, 12),
-        secondary: (3, 8),
-        options: (20, 60),
-        colors: 2,
-        ..PLAIN
-    };
-    compare::<cells::Solver>("ssxcc", big, 4, 1000);
+    compare::<cells::Solver>("ssxcc", COLORED, 3, 2000);
+    compare::<cells::Solver>("ssxcc", BIG_COLORED, 4, 1000);
 }
 
 #[test]
@@ -311,10 +301,8 @@ fn cells_walk_ssmcc_tree() {
     let bounded = Family { bounds: 2, ..PLAIN };
     compare::<cells::multi::Solver>("ssmcc", bounded, 5, 2000);
     let colored = Family {
-        secondary: (1, 5),
-        colors: 3,
         bounds: 2,
-        ..PLAIN
+        ..COLORED
     };
     compare::<cells::multi::Solver>("ssmcc", colored, 6, 2000);
     // Without bounds SSMCC still branches two ways: a tree of its own.

@@ -1,8 +1,9 @@
 //! The engines against Knuth's programs themselves, on thousands of
 //! random problems: the same solutions in the same order, and the same
 //! nodes and updates, as DLX1 reports them for Algorithm X's engines
-//! (dancing links, bitsets, popcount) and SSXCC for dancing cells (SSMCC
-//! for problems with bounds).
+//! (dancing links, bitsets, popcount), DLX2 for Algorithm C and DLX3 for
+//! Algorithm M, and SSXCC for dancing cells (SSMCC for problems with
+//! bounds).
 //!
 //! Knuth's programs are not part of the repository: the tests run them
 //! from the folder that `KNUTH` names (built from his CWEB sources, as the
@@ -12,14 +13,14 @@
 //! KNUTH=/path/to/knuth cargo test --release -p library --test knuth -- --ignored
 //! ```
 //!
-//! (18 000 problems, about 30 million solutions compared one by one: a few
+//! (26 000 problems, about 30 million solutions compared one by one: a few
 //! minutes). Without `KNUTH` they say so and check nothing.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use library::dlx::{bitset, cells, popcount, text, Search, Solver};
+use library::dlx::{bitset, cells, color, multi, popcount, text, Search, Solver};
 
 /// What Knuth's program printed for one problem: the solutions (each
 /// option as its sorted words, level by level), and its counts.
@@ -63,7 +64,8 @@ fn run_knuth(program: &PathBuf, text: &str) -> Report {
     for line in stdout.lines() {
         if line.ends_with(':') && !line.starts_with(' ') {
             solutions.push(Vec::new());
-        } else {
+        } else if !line.starts_with(" null ") && !line.starts_with("null ") {
+            // DLX3 prints a null move as `null i`, which names no option.
             // SSXCC ends an option with its place among its item's
             // options, `(k of d)`; SSMCC does not.
             let words = line.split(" (").next().unwrap();
@@ -222,6 +224,20 @@ const PLAIN: Family = Family {
     bounds: 0,
 };
 
+const COLORED: Family = Family {
+    secondary: (1, 5),
+    colors: 3,
+    ..PLAIN
+};
+
+const BIG_COLORED: Family = Family {
+    primary: (6, 12),
+    secondary: (3, 8),
+    options: (20, 60),
+    colors: 2,
+    ..PLAIN
+};
+
 #[test]
 #[ignore = "heavy: runs Knuth's DLX1 from KNUTH on 6 000 problems"]
 fn algorithm_x_engines_walk_dlx1_tree() {
@@ -241,6 +257,26 @@ fn algorithm_x_engines_walk_dlx1_tree() {
 }
 
 #[test]
+#[ignore = "heavy: runs Knuth's DLX2 and DLX3 from KNUTH on 8 000 problems"]
+fn algorithms_c_and_m_walk_dlx2_and_dlx3_trees() {
+    compare::<color::Solver>("dlx2", COLORED, 21, 2000);
+    compare::<color::Solver>("dlx2", BIG_COLORED, 22, 2000);
+    let bounded = Family {
+        bounds: 2,
+        ..COLORED
+    };
+    compare::<multi::Solver>("dlx3", bounded, 23, 2000);
+    // Bounds multiply the solutions: smaller problems than BIG_COLORED.
+    let wide = Family {
+        primary: (4, 8),
+        options: (10, 30),
+        bounds: 3,
+        ..BIG_COLORED
+    };
+    compare::<multi::Solver>("dlx3", wide, 24, 2000);
+}
+
+#[test]
 #[ignore = "heavy: runs Knuth's SSXCC from KNUTH on 3 000 problems"]
 fn cells_walk_ssxcc_tree_without_colors() {
     compare::<cells::Solver>("ssxcc", PLAIN, 1, 2000);
@@ -255,20 +291,8 @@ fn cells_walk_ssxcc_tree_without_colors() {
 #[test]
 #[ignore = "heavy: runs Knuth's SSXCC from KNUTH on 3 000 problems"]
 fn cells_walk_ssxcc_tree_with_colors() {
-    let colored = Family {
-        secondary: (1, 5),
-        colors: 3,
-        ..PLAIN
-    };
-    compare::<cells::Solver>("ssxcc", colored, 3, 2000);
-    let big = Family {
-        primary: (6, 12),
-        secondary: (3, 8),
-        options: (20, 60),
-        colors: 2,
-        ..PLAIN
-    };
-    compare::<cells::Solver>("ssxcc", big, 4, 1000);
+    compare::<cells::Solver>("ssxcc", COLORED, 3, 2000);
+    compare::<cells::Solver>("ssxcc", BIG_COLORED, 4, 1000);
 }
 
 #[test]
@@ -277,10 +301,8 @@ fn cells_walk_ssmcc_tree() {
     let bounded = Family { bounds: 2, ..PLAIN };
     compare::<cells::multi::Solver>("ssmcc", bounded, 5, 2000);
     let colored = Family {
-        secondary: (1, 5),
-        colors: 3,
         bounds: 2,
-        ..PLAIN
+        ..COLORED
     };
     compare::<cells::multi::Solver>("ssmcc", colored, 6, 2000);
     // Without bounds SSMCC still branches two ways: a tree of its own.

@@ -30,11 +30,21 @@ pub struct Node {
     pub right: u32,
 }
 
-pub fn option_of(nodes: &[Node], mut x: u32) -> usize {
-    while nodes[x as usize].top > 0 {
+pub trait Top {
+    fn top(&self) -> i32;
+}
+
+impl Top for Node {
+    fn top(&self) -> i32 {
+        self.top
+    }
+}
+
+pub fn option_of<N: Top>(nodes: &[N], mut x: u32) -> usize {
+    while nodes[x as usize].top() > 0 {
         x -= 1;
     }
-    -nodes[x as usize].top as usize
+    -nodes[x as usize].top() as usize
 }
 
 pub fn arena(problem: &Problem) -> (Vec<i32>, Vec<Node>) {

@@ -15,21 +15,33 @@ pub(crate) struct Node {
     pub(crate) right: u32,
 }
 
+/// A node of an arena laid out as [`arena`] lays it out, whatever else it
+/// holds: its `top` tells option nodes, spacers and headers apart.
+pub(crate) trait Top {
+    fn top(&self) -> i32;
+}
+
+impl Top for Node {
+    fn top(&self) -> i32 {
+        self.top
+    }
+}
+
 /// The number of the option that node `x` belongs to.
-pub(crate) fn option_of(nodes: &[Node], mut x: u32) -> usize {
-    while nodes[x as usize].top > 0 {
+pub(crate) fn option_of<N: Top>(nodes: &[N], mut x: u32) -> usize {
+    while nodes[x as usize].top() > 0 {
         x -= 1;
     }
-    -nodes[x as usize].top as usize
+    -nodes[x as usize].top() as usize
 }
 
 /// The nodes of the option that node `x` belongs to, in order.
-pub(crate) fn option_nodes(nodes: &[Node], x: u32) -> impl Iterator<Item = u32> + '_ {
+pub(crate) fn option_nodes<N: Top>(nodes: &[N], x: u32) -> impl Iterator<Item = u32> + '_ {
     let mut first = x;
-    while nodes[first as usize - 1].top > 0 {
+    while nodes[first as usize - 1].top() > 0 {
         first -= 1;
     }
-    (first..).take_while(move |&y| nodes[y as usize].top > 0)
+    (first..).take_while(move |&y| nodes[y as usize].top() > 0)
 }
 
 /// The lengths and nodes of `problem`'s arena, every item uncovered (see

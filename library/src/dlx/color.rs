@@ -33,12 +33,16 @@ use std::ops::ControlFlow;
 
 use crate::dlx::dance::{naming, Dance};
 use crate::dlx::search::{counted, counter};
-use crate::dlx::{Branching, Choice, Problem, Progress, Scan, Search, Stats};
+use crate::dlx::{Active, Branching, Choice, Problem, Progress, Search, Stats};
 
-/// Algorithm C with a choice that scans the primary items: the engine for
-/// puzzles. Past [`crate::dlx::SCAN_LIMIT`] primary items,
+/// Algorithm C with DLX2's list of active primary items, which it scans
+/// to choose and leaves at the first item without options. That beat a
+/// scan of every primary item's length ([`Scan`](crate::dlx::Scan)),
+/// Algorithm X's choice for puzzles: 10% less time on colors-dense-1,
+/// 4-5% on colors-dense-2 and colors-random-2, the same on word squares.
+/// Past [`crate::dlx::SCAN_LIMIT`] primary items,
 /// `Links<`[`Listed`](crate::dlx::Listed)`>`.
-pub type Solver = Links<Scan>;
+pub type Solver = Links<Active>;
 
 /// Dancing-links search with colors over one [`Problem`]; walks exactly
 /// DLX2's tree (see the module docs). `C` finds the item to branch on, as
@@ -275,7 +279,7 @@ impl<C: Choice> Links<C> {
     /// earlier choice purified it already (DLX2's cleansed node).
     fn commit_others(&mut self, x: u32) {
         let dance = &mut self.dance;
-        let mut p = dance.node(x).right;
+        let mut p = dance.right(x);
         while p != x {
             let node = *dance.node(p);
             if dance.color_of(p) == 0 {
@@ -283,7 +287,7 @@ impl<C: Choice> Links<C> {
             } else if !dance.is_purified(node.top as u32) {
                 dance.purify(p);
             }
-            p = node.right;
+            p = dance.right(p);
         }
     }
 
@@ -331,11 +335,11 @@ impl<C: Choice> Links<C> {
         let mut hidden = 0;
         let mut rr = dance.node(c).down;
         while rr != c {
-            let mut nn = dance.node(rr).right;
+            let mut nn = dance.right(rr);
             while nn != rr {
                 let node = dance.node(nn);
                 hidden += u64::from(!dance.is_purified(node.top as u32));
-                nn = node.right;
+                nn = dance.right(nn);
             }
             rr = dance.node(rr).down;
         }
@@ -358,7 +362,7 @@ impl<C: Choice> Links<C> {
         taken.push((best as i32, 0));
         let dance = &self.dance;
         let (mut updates, mut cleansings) = (0, 0);
-        let mut p = dance.node(x).right;
+        let mut p = dance.right(x);
         while p != x {
             let node = *dance.node(p);
             let color = dance.color_of(p);
@@ -380,7 +384,7 @@ impl<C: Choice> Links<C> {
                 }
                 taken.push((node.top, color));
             }
-            p = node.right;
+            p = dance.right(p);
         }
         self.taken = taken;
         (updates, cleansings)
@@ -393,7 +397,7 @@ impl<C: Choice> Links<C> {
     fn live_others(&self, rr: u32, taken: &[(i32, u32)]) -> Option<u64> {
         let dance = &self.dance;
         let mut live = 0;
-        let mut nn = dance.node(rr).right;
+        let mut nn = dance.right(rr);
         while nn != rr {
             let node = dance.node(nn);
             match taken.iter().find(|&&(item, _)| item == node.top) {
@@ -401,7 +405,7 @@ impl<C: Choice> Links<C> {
                 Some(_) => {}
                 None => live += u64::from(!dance.is_purified(node.top as u32)),
             }
-            nn = node.right;
+            nn = dance.right(nn);
         }
         Some(live)
     }

@@ -1,7 +1,7 @@
 //! The dancing links that Algorithms C and M share: Algorithm X's arena
-//! (see [`crate::dlx`]) with a color per option node, and the steps Knuth's
-//! DLX2 and DLX3 add to covering: purifying an item for a color, and
-//! tweaking an option away from its item.
+//! (see [`crate::dlx`]) with a color in each option node, and the steps
+//! Knuth's DLX2 and DLX3 add to covering: purifying an item for a color,
+//! and tweaking an option away from its item.
 //!
 //! The engines are [`crate::dlx::color`] and [`crate::dlx::multi`]; this
 //! module is their common state, [`Dance`], and its moves.
@@ -13,8 +13,8 @@
 //! hidden from its other items, and every option that gives it `c` is
 //! *cleansed*: DLX2 marks its node with color −1, so that no later cover
 //! hides that node or counts it as an update. Here `i`'s header carries
-//! the mark instead: its length gets the `COVERED` bit, and its `right`
-//! link names the node that purified it. That is the same thing:
+//! the mark instead: its length gets the `COVERED` bit, and its `color`
+//! field names the node that purified it. That is the same thing:
 //!
 //! * while `i` is purified, every live option with a node on `i` gives it
 //!   color `c` and was in `i`'s list when `i` was purified (an option
@@ -25,10 +25,22 @@
 //!   for purified items (and, in Algorithm M, items left by the null move,
 //!   whose live options stay linked too);
 //! * and the chosen option's node on an item purified at an earlier level
-//!   is told apart from the node that purified it by the header's `right`.
+//!   is told apart from the node that purified it by the header's `color`.
 //!
 //! The length is read anyway when a node is hidden, so the test costs no
-//! extra memory access, and nodes stay 16 bytes.
+//! extra memory access.
+//!
+//! # Nodes
+//!
+//! A node is Algorithm X's with the color where X keeps the `right` link,
+//! as DLX2 lays it out: purifying reads the color of every option in an
+//! item's list, and in the node it comes with the `down` link, one cache
+//! line where an array of colors beside the nodes cost a second one
+//! (wordsquare-4, simulated: 20.4 M first-level cache read misses with
+//! the array, 4.9 M of them the colors', 16.0 M without; DLX2 10.8 M).
+//! An option's next node is the one after it, or at a spacer the
+//! option's first (the spacer's `up`), which the loops over an option
+//! test as DLX2 does.
 //!
 //! # Invariants
 //!
@@ -40,8 +52,26 @@
 
 use std::ops::ControlFlow;
 
-use crate::dlx::arena::{arena, option_nodes, option_of, Node};
+use crate::dlx::arena::{arena, option_nodes, option_of, Top};
 use crate::dlx::{Choice, Problem, Stats, COVERED};
+
+/// A node of Algorithms C and M (see the module docs).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// Option node: its item (> 0). Spacer: `-k`. Header: 0.
+    pub(crate) top: i32,
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    /// Option node: the color it gives its item, 0 for none. Header of a
+    /// purified item: the node that purified it. Others: 0.
+    pub(crate) color: u32,
+}
+
+impl Top for Node {
+    fn top(&self) -> i32 {
+        self.top
+    }
+}
 
 /// The state of Algorithms C and M: see the module docs.
 #[derive(Clone, Debug)]
@@ -54,8 +84,6 @@ pub(crate) struct Dance<C> {
     /// covered, purified or (Algorithm M) inactive.
     pub(crate) len: Vec<i32>,
     pub(crate) nodes: Vec<Node>,
-    /// `color[x]`: the color option node `x` gives its item, 0 for none.
-    pub(crate) color: Vec<u32>,
     /// Whether a node has a color: else no node is ever cleansed.
     colored: bool,
     pub(crate) choice: C,
@@ -71,23 +99,31 @@ impl<C: Choice> Dance<C> {
     /// The arena of `problem`, every item active.
     pub(crate) fn new(problem: &Problem) -> Dance<C> {
         let (len, nodes) = arena(problem);
-        let mut color = vec![0; nodes.len()];
+        let mut nodes: Vec<Node> = nodes
+            .into_iter()
+            .map(|x| Node {
+                top: x.top,
+                up: x.up,
+                down: x.down,
+                color: 0,
+            })
+            .collect();
         // Entry e of option k is node n + 2 + k + e: the n + 1 headers,
         // then a spacer before each option.
         let n = problem.primary + problem.secondary;
         for k in 0..problem.options() {
             for &(entry, c) in problem.entry_colors(k) {
-                color[n + 2 + k + entry as usize] = c;
+                nodes[n + 2 + k + entry as usize].color = c;
             }
         }
+        let colored = nodes.iter().any(|x| x.color != 0);
         Dance {
             primary: problem.primary,
             active: problem.primary as u32,
             choice: C::new(&len[..=problem.primary]),
             len,
             nodes,
-            colored: color.iter().any(|&c| c != 0),
-            color,
+            colored,
             stats: Stats::default(),
             numbers: Vec::new(),
         }
@@ -117,73 +153,50 @@ impl<C: Choice> Dance<C> {
     /// pattern a predictor learns (0.82x -> 0.73x DLX2's time there).
     #[inline(always)]
     pub(crate) fn hide(&mut self, rr: u32) -> u64 {
-        self.hide_from(rr, self.node(rr).right)
-    }
-
-    /// `hide(rr)`, given `rr`'s `right` link, `nn`. The loops over an
-    /// item's list read the next option's first node before hiding the
-    /// current one: the loop below ends at an unpredictable count, and
-    /// the reads are on their way when the branch resolves.
-    #[inline(always)]
-    fn hide_from(&mut self, rr: u32, nn: u32) -> u64 {
         match self.colored {
-            true => self.hide_colored(rr, nn),
-            false => self.hide_plain(rr, nn),
+            true => self.hide_colored(rr),
+            false => self.hide_plain(rr),
         }
     }
 
-    /// `hide_from` where a node may be cleansed (see `hide`).
+    /// `hide` where a node may be cleansed.
     #[inline(always)]
-    fn hide_colored(&mut self, rr: u32, mut nn: u32) -> u64 {
+    fn hide_colored(&mut self, rr: u32) -> u64 {
         let mut hidden = 0;
-        while nn != rr {
-            let Node {
-                top,
-                up,
-                down,
-                right,
-            } = *self.node(nn);
-            let len = self.len_mut(top as u32);
+        self.walk_others(rr, |dance, nn, Node { top, up, down, .. }| {
+            let len = dance.len_mut(top as u32);
             let live = (*len & COVERED == 0) as i32;
             *len -= live;
             let now = *len;
             let (a, b) = if live != 0 { (down, up) } else { (nn, nn) };
-            self.node_mut(up).down = a;
-            self.node_mut(down).up = b;
-            if now == 0 && top as usize <= self.primary {
-                self.choice.emptied();
+            dance.node_mut(up).down = a;
+            dance.node_mut(down).up = b;
+            if now == 0 && top as usize <= dance.primary {
+                dance.choice.emptied();
             }
             hidden += live as u64;
-            nn = right;
-        }
+        });
         hidden
     }
 
-    /// `hide_from` without colors: then every node of a live option is of
-    /// an active item, or of one made inactive by the null move whose
-    /// options have all left the other lists (tweaked with blocking), so
-    /// no node is cleansed and the tests go.
+    /// `hide` without colors: then every node of a live option is of an
+    /// active item, or of one made inactive by the null move whose options
+    /// have all left the other lists (tweaked with blocking), so no node
+    /// is cleansed and the tests go.
     #[inline(always)]
-    fn hide_plain(&mut self, rr: u32, mut nn: u32) -> u64 {
+    fn hide_plain(&mut self, rr: u32) -> u64 {
         let mut hidden = 0;
-        while nn != rr {
-            let Node {
-                top,
-                up,
-                down,
-                right,
-            } = *self.node(nn);
-            self.node_mut(up).down = down;
-            self.node_mut(down).up = up;
-            let len = self.len_mut(top as u32);
+        self.walk_others(rr, |dance, _, Node { top, up, down, .. }| {
+            dance.node_mut(up).down = down;
+            dance.node_mut(down).up = up;
+            let len = dance.len_mut(top as u32);
             debug_assert!(*len & COVERED == 0, "a plain node of an inactive item");
             *len -= 1;
-            if *len == 0 && top as usize <= self.primary {
-                self.choice.emptied();
+            if *len == 0 && top as usize <= dance.primary {
+                dance.choice.emptied();
             }
             hidden += 1;
-            nn = right;
-        }
+        });
         hidden
     }
 
@@ -191,32 +204,42 @@ impl<C: Choice> Dance<C> {
     /// already, so only the length is conditional.
     #[inline(always)]
     pub(crate) fn unhide(&mut self, rr: u32) {
-        self.unhide_from(rr, self.node(rr).right)
-    }
-
-    /// `unhide(rr)`, given `rr`'s `right` link, `nn` (see `hide_from`).
-    #[inline(always)]
-    fn unhide_from(&mut self, rr: u32, mut nn: u32) {
         let colored = self.colored;
-        while nn != rr {
-            let Node {
-                top,
-                up,
-                down,
-                right,
-            } = *self.node(nn);
-            let len = self.len_mut(top as u32);
+        self.walk_others(rr, |dance, nn, Node { top, up, down, .. }| {
+            let len = dance.len_mut(top as u32);
             let before = *len;
             *len += match colored {
                 true => (before & COVERED == 0) as i32,
                 false => 1,
             };
-            self.node_mut(up).down = nn;
-            self.node_mut(down).up = nn;
-            if before == 0 && top as usize <= self.primary {
-                self.choice.refilled();
+            dance.node_mut(up).down = nn;
+            dance.node_mut(down).up = nn;
+            if before == 0 && top as usize <= dance.primary {
+                dance.choice.refilled();
             }
-            nn = right;
+        });
+    }
+
+    /// Calls `f` on the nodes of `rr`'s option after `rr`, cyclically, as
+    /// DLX2 walks them: up to the spacer after the option, then from its
+    /// first node (the spacer's `up`). `f` may change links of other
+    /// options only.
+    #[inline(always)]
+    fn walk_others(&mut self, rr: u32, mut f: impl FnMut(&mut Self, u32, Node)) {
+        let mut nn = rr + 1;
+        loop {
+            let node = *self.node(nn);
+            if node.top <= 0 {
+                nn = node.up;
+                break;
+            }
+            f(self, nn, node);
+            nn += 1;
+        }
+        while nn != rr {
+            let node = *self.node(nn);
+            f(self, nn, node);
+            nn += 1;
         }
     }
 
@@ -225,14 +248,16 @@ impl<C: Choice> Dance<C> {
     pub(crate) fn cover(&mut self, c: u32) {
         self.deactivate(c);
         let mut hidden = 0;
-        // Hiding an option changes no link of `c`'s list and no `right`.
+        // Hiding an option changes no link of `c`'s list, so the next
+        // option's node is read before this one is hidden: the loop in
+        // `hide` ends at an unpredictable count, and the read is on its
+        // way when the branch resolves.
         let mut rr = self.node(c).down;
-        let mut first = self.node(rr).right;
+        let mut node = *self.node(rr);
         while rr != c {
-            let next = self.node(rr).down;
-            let next_first = self.node(next).right;
-            hidden += self.hide_from(rr, first);
-            (rr, first) = (next, next_first);
+            let following = *self.node(node.down);
+            hidden += self.hide(rr);
+            (rr, node) = (node.down, following);
         }
         self.stats.updates += 1 + hidden;
     }
@@ -246,12 +271,11 @@ impl<C: Choice> Dance<C> {
     /// Brings back the options that `cover(c)` hid, leaving `c` inactive.
     pub(crate) fn uncover_options(&mut self, c: u32) {
         let mut rr = self.node(c).up;
-        let mut first = self.node(rr).right;
+        let mut node = *self.node(rr);
         while rr != c {
-            let next = self.node(rr).up;
-            let next_first = self.node(next).right;
-            self.unhide_from(rr, first);
-            (rr, first) = (next, next_first);
+            let following = *self.node(node.up);
+            self.unhide(rr);
+            (rr, node) = (node.up, following);
         }
     }
 
@@ -286,7 +310,7 @@ impl<C: Choice> Dance<C> {
     #[inline]
     pub(crate) fn purified_by(&self, p: u32) -> bool {
         let i = self.node(p).top as u32;
-        self.node(i).right == p
+        self.node(i).color == p
     }
 
     /// DLX2's `purify(p)`: fixes the color of node `p`'s secondary item to
@@ -296,22 +320,21 @@ impl<C: Choice> Dance<C> {
         let i = self.node(p).top as u32;
         let x = self.color_of(p);
         *self.len_mut(i) += COVERED;
-        self.node_mut(i).right = p;
+        self.node_mut(i).color = p;
         // The counts in registers: through `self` they would be read and
         // written again at every option.
         let (mut hidden, mut cleansed) = (0, 1);
         // As in `cover`: the next option is read before this one is hidden.
         let mut rr = self.node(i).down;
-        let mut first = self.node(rr).right;
+        let mut node = *self.node(rr);
         while rr != i {
-            let next = self.node(rr).down;
-            let next_first = self.node(next).right;
-            if self.color_of(rr) != x {
-                hidden += self.hide_from(rr, first);
+            let following = *self.node(node.down);
+            if node.color != x {
+                hidden += self.hide(rr);
             } else {
                 cleansed += 1;
             }
-            (rr, first) = (next, next_first);
+            (rr, node) = (node.down, following);
         }
         self.stats.updates += hidden;
         self.stats.cleansings += cleansed;
@@ -322,17 +345,16 @@ impl<C: Choice> Dance<C> {
         let i = self.node(p).top as u32;
         let x = self.color_of(p);
         let mut rr = self.node(i).up;
-        let mut first = self.node(rr).right;
+        let mut node = *self.node(rr);
         while rr != i {
-            let next = self.node(rr).up;
-            let next_first = self.node(next).right;
-            if self.color_of(rr) != x {
-                self.unhide_from(rr, first);
+            let following = *self.node(node.up);
+            if node.color != x {
+                self.unhide(rr);
             }
-            (rr, first) = (next, next_first);
+            (rr, node) = (node.up, following);
         }
         *self.len_mut(i) -= COVERED;
-        self.node_mut(i).right = 0;
+        self.node_mut(i).color = 0;
     }
 
     /// DLX3's `tweak(x, block)`: takes option node `x` out of its item's
@@ -424,10 +446,18 @@ impl<C: Choice> Dance<C> {
     /// The color option node `p` gives its item.
     #[inline(always)]
     pub(crate) fn color_of(&self, p: u32) -> u32 {
-        debug_assert!((p as usize) < self.color.len());
-        // SAFETY: `color` has an entry for every node (`new`), and `p` is
-        // a node (I0).
-        unsafe { *self.color.get_unchecked(p as usize) }
+        self.node(p).color
+    }
+
+    /// The node after option node `p` in its option, cyclically: the one
+    /// after it, or at the spacer after the option its first (the
+    /// spacer's `up`).
+    #[inline(always)]
+    pub(crate) fn right(&self, p: u32) -> u32 {
+        match *self.node(p + 1) {
+            Node { top, up, .. } if top <= 0 => up,
+            _ => p + 1,
+        }
     }
 
     #[inline(always)]
@@ -469,8 +499,8 @@ impl<C: Choice> Dance<C> {
 
     /// Whether item `i` is purified: secondary, marked, with a purifier.
     fn purifier(&self, i: usize) -> Option<u32> {
-        let right = self.nodes[i].right;
-        Some(right).filter(|&r| i > self.primary && r != 0)
+        let purifier = self.nodes[i].color;
+        Some(purifier).filter(|&p| i > self.primary && p != 0)
     }
 
     /// I1, I2 and I4 for item `i`.
@@ -516,12 +546,12 @@ impl<C: Choice> Dance<C> {
     fn is_live(&self, x: u32, i: usize) -> bool {
         option_nodes(&self.nodes, x).all(|y| {
             let item = self.nodes[y as usize].top as usize;
-            let color = self.color[y as usize];
+            let color = self.nodes[y as usize].color;
             item == i
                 || self.len[item] & COVERED == 0
-                || self
-                    .purifier(item)
-                    .map_or(false, |p| color != 0 && self.color[p as usize] == color)
+                || self.purifier(item).map_or(false, |p| {
+                    color != 0 && self.nodes[p as usize].color == color
+                })
         })
     }
 }

@@ -81,19 +81,6 @@ struct Level {
     tried: u32,
 }
 
-/// Where the walk goes next: DLX3's labels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    /// Enter a level: count it, choose an item.
-    Forward,
-    /// Try the level's current node, or end the level.
-    Advance,
-    /// End the level: restore its item.
-    Backup,
-    /// Go back to the level above and undo its choice.
-    Backdown,
-}
-
 /// The degree of a node where every primary item is done: a solution.
 const INFINITY: i64 = i64::MAX;
 
@@ -177,10 +164,12 @@ impl<C: Choice> Links<C> {
         counted(flow, &found)
     }
 
-    /// Algorithm M (TAOCP 7.2.2.1) as DLX3 runs it, its labels as
-    /// [`Step`]s. `choice[l]` is the node level `l` tries: an option node,
-    /// or the item's header for the null move. `visit` gets `choice` at
-    /// every solution; `report` the levels every `interval` nodes.
+    /// Algorithm M (TAOCP 7.2.2.1) as DLX3 runs it: each turn of the loop
+    /// enters a node (DLX3's `forward`), then goes on to the next node to
+    /// try (`advance`, or `backup` and `backdown` first). `choice[l]` is
+    /// the node level `l` tries: an option node, or the item's header for
+    /// the null move. `visit` gets `choice` at every solution; `report`
+    /// the levels every `interval` nodes.
     fn walk<B, F, R>(&mut self, mut visit: F, interval: u64, mut report: R) -> ControlFlow<B>
     where
         F: FnMut(&Links<C>, &[u32]) -> ControlFlow<B>,
@@ -188,85 +177,86 @@ impl<C: Choice> Links<C> {
     {
         self.dance.stats = Stats::default();
         let mut next_report = interval;
-        // Each level takes an option, which lowers a bound, or makes a
-        // null move, once per item: the stacks never grow past this.
-        let depth = self
-            .bound
-            .iter()
-            .map(|&b| b.max(0) as usize + 1)
-            .sum::<usize>()
-            + 1;
         // `choice[..l]` and `levels[..l]` are the levels entered.
-        let mut choice: Vec<u32> = vec![0; depth];
-        let mut levels: Vec<Level> = vec![Level::default(); depth];
+        let mut choice: Vec<u32> = vec![0; self.depth()];
+        let mut levels: Vec<Level> = vec![Level::default(); self.depth()];
         let mut l = 0;
-        let (mut best, mut cur) = (0, 0);
-        let mut step = Step::Forward;
         loop {
-            step = match step {
-                Step::Forward => {
-                    self.dance.stats.nodes += 1;
-                    if self.dance.stats.nodes >= next_report {
-                        next_report = next_report.saturating_add(interval);
-                        report(self, &levels[..l]);
-                    }
-                    let (item, score) = self.choose();
-                    if score <= 0 {
-                        Step::Backdown
-                    } else if score == INFINITY {
-                        if let ControlFlow::Break(value) = visit(self, &choice[..l]) {
-                            self.unwind(&choice[..l], &levels[..l]);
-                            return ControlFlow::Break(value);
-                        }
-                        Step::Backdown
-                    } else {
-                        best = item;
-                        cur = self.enter(best);
-                        let first_tweak = if self.tweaking(best) { cur } else { 0 };
-                        choice[l] = cur;
-                        levels[l] = Level {
-                            first_tweak,
-                            score: score.min(u32::MAX as i64) as u32,
-                            tried: 0,
-                        };
-                        l += 1;
-                        Step::Advance
-                    }
+            self.dance.stats.nodes += 1;
+            if self.dance.stats.nodes >= next_report {
+                next_report = next_report.saturating_add(interval);
+                report(self, &levels[..l]);
+            }
+            let (item, score) = self.choose();
+            let mut entered = None;
+            if score == INFINITY {
+                if let ControlFlow::Break(value) = visit(self, &choice[..l]) {
+                    self.unwind(&choice[..l], &levels[..l]);
+                    return ControlFlow::Break(value);
                 }
-                Step::Advance => {
-                    if self.off_limits(best, cur) {
-                        Step::Backup
-                    } else {
-                        self.try_node(best, cur);
-                        levels[l - 1].tried += 1;
-                        Step::Forward
-                    }
-                }
-                Step::Backup => {
+            } else if score > 0 {
+                let cur = self.enter(item);
+                let first_tweak = if self.tweaking(item) { cur } else { 0 };
+                choice[l] = cur;
+                let score = score.min(u32::MAX as i64) as u32;
+                levels[l] = Level {
+                    first_tweak,
+                    score,
+                    tried: 0,
+                };
+                l += 1;
+                entered = Some((item, cur));
+            }
+            let next = match entered {
+                Some((best, cur)) if !self.off_limits(best, cur) => Some((best, cur)),
+                Some((best, _)) => {
                     l -= 1;
                     self.leave(best, levels[l].first_tweak);
-                    Step::Backdown
+                    self.back(&mut choice, &levels, &mut l)
                 }
-                Step::Backdown => {
-                    if l == 0 {
-                        return ControlFlow::Continue(());
-                    }
-                    cur = choice[l - 1];
-                    if self.is_header(cur) {
-                        // The null move: the item becomes active again.
-                        best = cur;
-                        self.dance.reactivate(best);
-                        Step::Backup
-                    } else {
-                        best = self.dance.node(cur).top as u32;
-                        self.uncommit_others(cur);
-                        cur = self.dance.node(cur).down;
-                        choice[l - 1] = cur;
-                        Step::Advance
-                    }
-                }
+                None => self.back(&mut choice, &levels, &mut l),
             };
+            let (best, cur) = match next {
+                Some(next) => next,
+                None => return ControlFlow::Continue(()),
+            };
+            self.try_node(best, cur);
+            levels[l - 1].tried += 1;
         }
+    }
+
+    /// How deep a walk can go: each level takes an option, which lowers a
+    /// bound, or makes a null move, once per item.
+    fn depth(&self) -> usize {
+        let levels: usize = self.bound.iter().map(|&b| b.max(0) as usize + 1).sum();
+        levels + 1
+    }
+
+    /// DLX3's `backdown` and `backup`: undoes the choices of the levels
+    /// from `l` up, and ends those with no node left to try, until one
+    /// has; its item and its next node, or `None` when the root is done.
+    #[inline(always)]
+    fn back(&mut self, choice: &mut [u32], levels: &[Level], l: &mut usize) -> Option<(u32, u32)> {
+        while *l > 0 {
+            let cur = choice[*l - 1];
+            let best = if self.is_header(cur) {
+                // The null move: the item becomes active again.
+                self.dance.reactivate(cur);
+                cur
+            } else {
+                let best = self.dance.node(cur).top as u32;
+                self.uncommit_others(cur);
+                let next = self.dance.node(cur).down;
+                choice[*l - 1] = next;
+                if !self.off_limits(best, next) {
+                    return Some((best, next));
+                }
+                best
+            };
+            *l -= 1;
+            self.leave(best, levels[*l].first_tweak);
+        }
+        None
     }
 
     /// Whether item `i` is branched on by tweaking rather than covering.
@@ -323,7 +313,7 @@ impl<C: Choice> Links<C> {
 
     /// Tries node `cur` of item `best`'s level: tweaks it away and commits
     /// its option's other items, or (at the header) makes the null move.
-    #[inline]
+    #[inline(always)]
     fn try_node(&mut self, best: u32, cur: u32) {
         if !self.tweaking(best) {
             self.commit_others(cur);
@@ -358,6 +348,7 @@ impl<C: Choice> Links<C> {
     /// (see the module docs) and that degree; `(0, INFINITY)` when no
     /// primary item is active. Branching in order, the leftmost active
     /// item unless one has degree at most 1.
+    #[inline(always)]
     fn choose(&self) -> (u32, i64) {
         let dance = &self.dance;
         let (bound, slack, len) = (&self.bound[..], &self.slack[..], &dance.len[..]);
@@ -411,8 +402,9 @@ impl<C: Choice> Links<C> {
     /// right after `x`: a primary item may be covered once fewer, and is
     /// covered when it may no more; a secondary one is covered or purified
     /// as in Algorithm C.
+    #[inline(always)]
     fn commit_others(&mut self, x: u32) {
-        let mut p = self.dance.node(x).right;
+        let mut p = self.dance.right(x);
         while p != x {
             let node = *self.dance.node(p);
             let i = node.top as u32;
@@ -426,11 +418,12 @@ impl<C: Choice> Links<C> {
             } else if !self.dance.is_purified(i) {
                 self.dance.purify(p);
             }
-            p = node.right;
+            p = self.dance.right(p);
         }
     }
 
     /// Undoes `commit_others(x)`, right to left.
+    #[inline(always)]
     fn uncommit_others(&mut self, x: u32) {
         let mut p = self.dance.left(x);
         while p != x {

@@ -359,6 +359,7 @@ impl<C: Choice> Dance<C> {
 
     /// DLX3's `tweak(x, block)`: takes option node `x` out of its item's
     /// list, and with `block` hides its option from the other items too.
+    #[inline(always)]
     pub(crate) fn tweak(&mut self, x: u32, block: bool) {
         if block {
             self.stats.updates += self.hide(x);
@@ -380,6 +381,7 @@ impl<C: Choice> Dance<C> {
     /// nodes tweaked away since `x` was its first, and with `unblock`
     /// their options in the other items' lists; without, the options that
     /// covering `c` hid (leaving `c` inactive).
+    #[inline(always)]
     pub(crate) fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
         // The tweaked nodes still link down to each other, from `x` to
         // `c`'s first node now: only their `up` links and `c`'s `down`

@@ -54,9 +54,13 @@ pub enum Engine {
     /// Algorithm X on the live options alone: problems of at most
     /// [`popcount::MAX_OPTIONS`] options.
     Popcount,
-    /// Algorithm C (colors), choosing by a scan or from DLX2's list.
+    /// Algorithm C (colors), choosing from DLX2's list of the active
+    /// primary items ([`crate::dlx::Active`]), or (`listed`, past
+    /// [`SCAN_LIMIT`] primary items) from the list with a count of the
+    /// empty ones ([`Listed`]).
     C { listed: bool },
-    /// Algorithm M (bounds, colors too), by a scan or from DLX3's list.
+    /// Algorithm M (bounds, colors too), the same two ways from DLX3's
+    /// list.
     M { listed: bool },
     /// Dancing cells: SSXCC's search, or (`multi`, for bounds) SSMCC's.
     Cells { multi: bool },

@@ -282,7 +282,7 @@ impl<C: Choice> Links<C> {
         let mut p = dance.right(x);
         while p != x {
             let node = *dance.node(p);
-            if dance.color_of(p) == 0 {
+            if node.color == 0 {
                 dance.cover(node.top as u32);
             } else if !dance.is_purified(node.top as u32) {
                 dance.purify(p);
@@ -365,7 +365,7 @@ impl<C: Choice> Links<C> {
         let mut p = dance.right(x);
         while p != x {
             let node = *dance.node(p);
-            let color = dance.color_of(p);
+            let color = node.color;
             if color == 0 || !dance.is_purified(node.top as u32) {
                 match color {
                     0 => updates += 1,
@@ -401,7 +401,7 @@ impl<C: Choice> Links<C> {
         while nn != rr {
             let node = dance.node(nn);
             match taken.iter().find(|&&(item, _)| item == node.top) {
-                Some(&(_, color)) if color == 0 || dance.color_of(nn) != color => return None,
+                Some(&(_, color)) if color == 0 || node.color != color => return None,
                 Some(_) => {}
                 None => live += u64::from(!dance.is_purified(node.top as u32)),
             }

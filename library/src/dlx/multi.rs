@@ -178,8 +178,9 @@ impl<C: Choice> Links<C> {
         self.dance.stats = Stats::default();
         let mut next_report = interval;
         // `choice[..l]` and `levels[..l]` are the levels entered.
-        let mut choice: Vec<u32> = vec![0; self.depth()];
-        let mut levels: Vec<Level> = vec![Level::default(); self.depth()];
+        let depth = self.depth();
+        let mut choice: Vec<u32> = vec![0; depth];
+        let mut levels: Vec<Level> = vec![Level::default(); depth];
         let mut l = 0;
         loop {
             self.dance.stats.nodes += 1;
@@ -413,7 +414,7 @@ impl<C: Choice> Links<C> {
                 if self.bound_of(i) == 0 {
                     self.dance.cover(i);
                 }
-            } else if self.dance.color_of(p) == 0 {
+            } else if node.color == 0 {
                 self.dance.cover(i);
             } else if !self.dance.is_purified(i) {
                 self.dance.purify(p);

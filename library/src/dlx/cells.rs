@@ -45,10 +45,14 @@
 //! that name no primary item are dropped, as SSXCC drops them (they are
 //! never chosen, and would change how the others move).
 //!
-//! * `nodes`: every option kept, its items one after another (no spacers).
-//!   A node knows its `item`, its `loc` in `set`, and its option's `end`
-//!   and `len`, so that its option's other nodes are found in a loop of a
-//!   fixed count, wrapping at `end`, without a test on each node.
+//! * `nodes`: every option kept, its items one after another (no
+//!   spacers), in cache lines of 8 nodes. Options without colors that
+//!   all have `L` nodes, 3 to 7, start at multiples of `L`'s next power
+//!   of two, so that each sits in one line (the places between are
+//!   pads, never in a set). A node knows its `item`, its `loc` in
+//!   `set`, and its option's `end` and `len`, so that its option's other
+//!   nodes are found in a loop of a fixed count, wrapping at `end`,
+//!   without a test on each node.
 //! * `set`: the sets of options, one region per item in item order;
 //!   item `i`'s region starts at `base[i]` and its first `size[i]`
 //!   entries are the nodes of its live options. `size` is an array of its
@@ -56,7 +60,7 @@
 //!   in one copy and the choice of the next item reads one short array.
 //! * `uniform` and `scattered`, fixed: the number of nodes of every
 //!   option, if they all have as many (a node's option then follows from
-//!   its number, the options being laid out from node 0), and for each
+//!   its number, the options being laid out at a stride), and for each
 //!   item whether its nodes sit at different places in their options.
 //!   They pick how a hide walks an option (the module `hide`).
 //! * `item` and `pos`: a sparse set of the items, `item[..active]` the
@@ -195,7 +199,7 @@ impl Search for Solver {
             problem.branching == Branching::Fewest,
             "dancing cells branch on the fewest options only"
         );
-        let arena = Arena::new(problem);
+        let arena = Arena::new(problem, true);
         Solver {
             force: Force::new(arena.items()),
             open: arena.primary,

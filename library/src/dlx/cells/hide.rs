@@ -8,14 +8,17 @@
 //! of the item (queens: a row is always the first item), those branches
 //! are predicted; if not (pentominoes: a cell is anywhere in a piece),
 //! they miss about once per option. So an item whose nodes sit at
-//! different places (`Arena::scattered`) has its options walked by
-//! [`around`], a loop of a fixed count that finds each node with a
-//! conditional move; the others by [`others`], two loops over ranges. And
-//! when every option has the same number of nodes `L` (a tiling by
+//! different places (`Arena::scattered`) has its options walked by one
+//! loop of a fixed count that finds each node with a conditional move
+//! ([`Solver::remove`]); the others by two loops over ranges ([`others`]).
+//! And when every option has the same number of nodes `L` (a tiling by
 //! pieces of one size, queens, Langford pairs), the walk is compiled for
-//! that `L`: the option's end comes from `x` by arithmetic rather than
-//! from a load, and the loop of [`around`] is unrolled. On pentominoes in
-//! 5 × 12, 11% less time; on p4205 (options of 4 to 6 nodes), 4%.
+//! that `L`: the options are laid out at multiples of `stride(L)`, each in
+//! one cache line, the option's end comes from `x` by arithmetic rather
+//! than from a load, and the loop of fixed count is unrolled. On
+//! pentominoes in 5 × 12 the compiled walk took 11% of the time off, and
+//! the lines 10% more (Langford pairs 4%, queens nothing); on p4205
+//! (options of 4 to 6 nodes, neither) the loop of fixed count, 4%.
 //!
 //! Colored options keep the two loops: the purified items they skip make
 //! a walk without branches slower (wordsquare 27%, colors-random 5%).
@@ -175,7 +178,7 @@ mod tests {
         #[test]
         fn the_walks_by_shape_make_the_same_tree((len, problem) in uniform_problems()) {
             let mut shaped = Solver::new(&problem);
-            let kept = shaped.arena.nodes.len();
+            let kept = shaped.arena.nodes().len();
             prop_assert!(shaped.arena.uniform == len as u32 || kept == 0);
             let mut plain = Solver::new(&problem);
             plain.arena.uniform = 0;
@@ -193,12 +196,12 @@ mod tests {
         // and second, `d` second, second and first, `g` third and second.
         let text = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
         let problem = text::parse(text.as_bytes().to_vec()).unwrap().problem;
-        let arena = Arena::new(&problem);
+        let arena = Arena::new(&problem, true);
         let scattered: Vec<usize> = (0..7).filter(|&i| arena.scattered[i]).collect();
         assert_eq!(scattered, [2, 3, 6]);
         assert_eq!(arena.uniform, 0);
         let text = "a b c\na b\nb c\nc a\n";
         let problem = text::parse(text.as_bytes().to_vec()).unwrap().problem;
-        assert_eq!(Arena::new(&problem).uniform, 2);
+        assert_eq!(Arena::new(&problem, true).uniform, 2);
     }
 }

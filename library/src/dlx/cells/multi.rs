@@ -108,7 +108,7 @@ impl Search for Solver {
             problem.branching == Branching::Fewest,
             "dancing cells branch on the fewest options only"
         );
-        let arena = Arena::new(problem);
+        let arena = Arena::new(problem, false);
         let primary = problem.primary;
         let (mut bound, mut slack, mut lo) = (Vec::new(), Vec::new(), Vec::new());
         for i in 0..primary {
@@ -218,7 +218,7 @@ impl Solver {
         if !self.reset() {
             return ControlFlow::Continue(());
         }
-        let mut path = Path::new(self.arena.nodes.len());
+        let mut path = Path::new(self.arena.nodes().len());
         let mut hooks = Hooks::new(visit, report, interval);
         let (mut level, mut stage) = (0, 0);
         loop {

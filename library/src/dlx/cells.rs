@@ -261,14 +261,33 @@ impl Solver {
         F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
         R: FnMut(&Solver, &[u32]),
     {
-        match (self.arena.color.is_empty(), self.arena.uniform) {
-            (true, 3) => self.walk_with::<false, 3, B, F, R>(visit, interval, report),
-            (true, 4) => self.walk_with::<false, 4, B, F, R>(visit, interval, report),
-            (true, 5) => self.walk_with::<false, 5, B, F, R>(visit, interval, report),
-            (true, 6) => self.walk_with::<false, 6, B, F, R>(visit, interval, report),
-            (true, 7) => self.walk_with::<false, 7, B, F, R>(visit, interval, report),
-            (true, _) => self.walk_with::<false, 0, B, F, R>(visit, interval, report),
-            (false, _) => self.walk_with::<true, 0, B, F, R>(visit, interval, report),
+        match (self.arena.color.is_empty(), self.arena.secondary) {
+            (false, _) => self.walk_with::<true, true, 0, B, F, R>(visit, interval, report),
+            (true, true) => self.walk_by_length::<true, B, F, R>(visit, interval, report),
+            (true, false) => self.walk_by_length::<false, B, F, R>(visit, interval, report),
+        }
+    }
+
+    /// The search without colors, compiled for the length of every option
+    /// if they all have as many, with `SEC` whether some name a secondary
+    /// item.
+    fn walk_by_length<const SEC: bool, B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
+        R: FnMut(&Solver, &[u32]),
+    {
+        match self.arena.uniform {
+            3 => self.walk_with::<false, SEC, 3, B, F, R>(visit, interval, report),
+            4 => self.walk_with::<false, SEC, 4, B, F, R>(visit, interval, report),
+            5 => self.walk_with::<false, SEC, 5, B, F, R>(visit, interval, report),
+            6 => self.walk_with::<false, SEC, 6, B, F, R>(visit, interval, report),
+            7 => self.walk_with::<false, SEC, 7, B, F, R>(visit, interval, report),
+            _ => self.walk_with::<false, SEC, 0, B, F, R>(visit, interval, report),
         }
     }
 
@@ -276,7 +295,7 @@ impl Solver {
     /// loops rather than a state to dispatch on (each jump its own).
     /// `choice[l]` is the node tried at level `l`; `visit` gets `choice`
     /// at every solution, `report` every `interval` nodes.
-    fn walk_with<const COLORS: bool, const L: u32, B, F, R>(
+    fn walk_with<const COLORS: bool, const SEC: bool, const L: u32, B, F, R>(
         &mut self,
         visit: F,
         interval: u64,
@@ -294,7 +313,7 @@ impl Solver {
         let mut choice = vec![0; self.arena.primary as usize + 1];
         let mut at = Place::default();
         'enter: loop {
-            match self.forward::<COLORS, L, _, _, _>(&choice[..at.level], &mut hooks)? {
+            match self.forward::<COLORS, SEC, L, _, _, _>(&choice[..at.level], &mut hooks)? {
                 Some(best) => (at.best, at.cur) = (best, 0),
                 None if at.level == 0 => return ControlFlow::Continue(()),
                 None => {
@@ -307,7 +326,7 @@ impl Solver {
             }
             loop {
                 choice[at.level] = self.arena.option(at.best, at.cur);
-                if self.commit::<COLORS, L>(choice[at.level]) {
+                if self.commit::<COLORS, SEC, L>(choice[at.level]) {
                     at.level += 1;
                     continue 'enter;
                 }
@@ -356,7 +375,7 @@ impl Solver {
     /// above: counts and reports the node, then visits a solution (`None`: go up) or covers the item
     /// the level branches on, saving the sizes if it has several options.
     #[inline]
-    fn forward<const COLORS: bool, const L: u32, B, F, R>(
+    fn forward<const COLORS: bool, const SEC: bool, const L: u32, B, F, R>(
         &mut self,
         choice: &[u32],
         hooks: &mut Hooks<F, R>,
@@ -379,7 +398,7 @@ impl Solver {
                 ControlFlow::Continue(None)
             }
             Some(best) => {
-                self.cover::<COLORS, L>(best);
+                self.cover::<COLORS, SEC, L>(best);
                 if self.branches(best) {
                     self.save();
                 }
@@ -452,7 +471,7 @@ impl Solver {
     /// Makes item `best` inactive and takes its options out of the sets of
     /// their other items, without checks.
     #[inline(never)]
-    fn cover<const COLORS: bool, const L: u32>(&mut self, best: u32) {
+    fn cover<const COLORS: bool, const SEC: bool, const L: u32>(&mut self, best: u32) {
         self.arena.deactivate(best);
         self.open -= 1;
         self.stats.updates += 1;
@@ -461,7 +480,7 @@ impl Solver {
         let scattered = self.arena.scattered[best as usize];
         for k in 0..self.arena.size[best as usize] {
             let x = self.arena.option(best, k);
-            self.remove::<false, COLORS, L>(x, scattered, was_active, &mut updates);
+            self.remove::<false, COLORS, SEC, L>(x, scattered, was_active, &mut updates);
         }
         self.stats.updates += updates;
         self.arena.size[best as usize] |= DONE;
@@ -471,7 +490,7 @@ impl Solver {
     /// or purifies each of them (hides the options that do not agree);
     /// `false`, leaving the work half done, when that would leave an
     /// active primary item without options.
-    fn commit<const COLORS: bool, const L: u32>(&mut self, x: u32) -> bool {
+    fn commit<const COLORS: bool, const SEC: bool, const L: u32>(&mut self, x: u32) -> bool {
         let was_active = self.arena.active;
         let span = self.arena.span(x);
         let arena = &mut self.arena;
@@ -500,7 +519,7 @@ impl Solver {
             if COLORS && i >= self.arena.primary && self.arena.pos(i) >= was_active {
                 return true;
             }
-            if self.arena.size(i) != 0 && !self.hide::<COLORS, L>(i, color, was_active) {
+            if self.arena.size(i) != 0 && !self.hide::<COLORS, SEC, L>(i, color, was_active) {
                 return false;
             }
             if !COLORS {

@@ -89,6 +89,8 @@ pub(crate) struct Arena {
     /// `scattered[i]`: whether item `i`'s nodes sit at different places
     /// in their options (not all first, or all second, ...).
     pub(crate) scattered: Vec<bool>,
+    /// Whether some option names a secondary item.
+    pub(crate) secondary: bool,
     /// Whether a primary item has no option at all (no search then).
     pub(crate) hopeless: bool,
 }
@@ -192,6 +194,9 @@ impl Arena {
         size.pop();
         let hopeless = size[..primary].contains(&0);
         let scattered = scattered(&nodes, &span, n);
+        let secondary = nodes
+            .iter()
+            .any(|node| !node.is_pad() && (node.item & !COLORED) as usize >= primary);
         let mut arena = Arena {
             primary: primary as u32,
             // One more place: a sentinel, read (never used) past the last.
@@ -215,6 +220,7 @@ impl Arena {
             numbers,
             uniform,
             scattered,
+            secondary,
             hopeless,
         };
         arena.reset();

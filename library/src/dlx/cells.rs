@@ -253,9 +253,10 @@ impl Search for Solver {
 
 impl Solver {
     /// The search, with or without colors (copies of the inner loops:
-    /// without colors no node needs the test of purified items), and
-    /// without colors compiled for options of 3 to 7 nodes if they all
-    /// have as many (see the module `hide`).
+    /// without colors no node needs the test of purified items), with or
+    /// without secondary items (`SEC`: without, no node needs the test of
+    /// its kind), and without colors compiled for options of 3 to 7 nodes
+    /// if they all have as many (see the module `hide`).
     fn walk<B, F, R>(&mut self, visit: F, interval: u64, report: R) -> ControlFlow<B>
     where
         F: FnMut(&Solver, &[u32]) -> ControlFlow<B>,
@@ -269,8 +270,7 @@ impl Solver {
     }
 
     /// The search without colors, compiled for the length of every option
-    /// if they all have as many, with `SEC` whether some name a secondary
-    /// item.
+    /// if they all have as many.
     fn walk_by_length<const SEC: bool, B, F, R>(
         &mut self,
         visit: F,

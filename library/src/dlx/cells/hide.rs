@@ -58,8 +58,9 @@ impl Solver {
 
     /// Takes the option of node `x` out of the sets of its items other
     /// than `x`'s, left to right after `x` and wrapping around, and counts
-    /// the updates; by [`around`] if `scattered`, else by [`others`]. `L`
-    /// is the number of nodes of every option, or 0. A node of an item
+    /// the updates; by one loop of a fixed count if `scattered`, else by
+    /// two loops over ranges. `L` is the number of nodes of every option,
+    /// or 0; `SEC`, whether some option names a secondary item. A node of an item
     /// that was not active before this level began (`was_active`) stays:
     /// with colors, an item purified above; without, there is none. With
     /// `CHECK`, stops with `false` at an active primary item that would
@@ -124,15 +125,13 @@ fn take<const CHECK: bool, const COLORS: bool, const SEC: bool>(
         return true;
     }
     let s = arena.size(i) - 1;
-    // Only an active primary item is forced, or empties the search. With
-    // secondary items and no colors, the test on the kind of item goes
-    // without a branch of its own: queens' diagonals are often down to
-    // one option, and the branch cost 11% of the time. Without secondary
-    // items there is no test; with colors, the branch is no slower.
-    let few = match (COLORS, SEC) {
-        (false, false) => s <= 1,
-        (false, true) => (s <= 1) & (i < arena.primary),
-        (true, _) => s <= 1 && i < arena.primary,
+    // Only an active primary item is forced, or empties the search. The
+    // test on the kind of item goes without a branch of its own: queens'
+    // diagonals are often down to one option, and the branch cost 11% of
+    // the time. Without secondary items there is no test at all.
+    let few = match SEC {
+        false => s <= 1,
+        true => (s <= 1) & (i < arena.primary),
     };
     if CHECK && few && arena.is_active(i) {
         if s == 0 {

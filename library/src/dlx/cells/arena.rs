@@ -123,6 +123,94 @@ fn scattered(nodes: &[Node], span: &[Span], n: usize) -> Vec<bool> {
     scattered
 }
 
+/// The options of `problem` that name a primary item, the number of
+/// nodes of every one of them (0 if they differ), and whether some gives
+/// a color.
+fn kept_options(problem: &Problem) -> (Vec<usize>, u32, bool) {
+    let kept: Vec<usize> = (0..problem.options())
+        .filter(|&k| {
+            problem
+                .slice(k)
+                .iter()
+                .any(|&i| (i as usize) < problem.primary)
+        })
+        .collect();
+    let length = |k: usize| problem.slice(k).len() as u32;
+    let uniform = match kept.first() {
+        Some(&first) if kept.iter().all(|&k| length(k) == length(first)) => length(first),
+        _ => 0,
+    };
+    let colored = kept
+        .iter()
+        .any(|&k| problem.colored_option(k).any(|(_, c)| c != 0));
+    (kept, uniform, colored)
+}
+
+/// `nodes` in lines of eight, the last one filled up with [`PAD`]s.
+fn lines_of(nodes: &[Node]) -> Vec<Line> {
+    let line = |chunk: &[Node]| {
+        let mut line = Line([PAD; 8]);
+        line.0[..chunk.len()].copy_from_slice(chunk);
+        line
+    };
+    nodes.chunks(8).map(line).collect()
+}
+
+/// The options kept, laid out: their nodes, with [`PAD`]s between them
+/// if each starts at a multiple of `step`, each node's span and color,
+/// the first node of each option and then the number of nodes, the
+/// number of each in the problem, and the number of options of each item
+/// (and one more place).
+struct Layout {
+    nodes: Vec<Node>,
+    span: Vec<Span>,
+    color: Vec<u32>,
+    starts: Vec<u32>,
+    numbers: Vec<u32>,
+    size: Vec<u32>,
+}
+
+fn lay_out(problem: &Problem, kept: &[usize], step: usize) -> Layout {
+    let mut nodes = Vec::with_capacity(problem.items.len());
+    let mut span = Vec::with_capacity(problem.items.len());
+    let mut color = Vec::with_capacity(problem.items.len());
+    let (mut starts, mut numbers) = (Vec::new(), Vec::new());
+    let mut size = vec![0u32; problem.primary + problem.secondary + 1];
+    for &k in kept {
+        while nodes.len() % step != 0 {
+            nodes.push(PAD);
+            span.push(Span { end: 0, len: 0 });
+            color.push(0);
+        }
+        let first = nodes.len() as u32;
+        let len = problem.slice(k).len() as u32;
+        starts.push(first);
+        numbers.push(k as u32);
+        for (i, c) in problem.colored_option(k) {
+            size[i] += 1;
+            let flag = if c != 0 { COLORED } else { 0 };
+            nodes.push(Node {
+                item: i as u32 | flag,
+                loc: 0,
+            });
+            span.push(Span {
+                end: first + len,
+                len,
+            });
+            color.push(c);
+        }
+    }
+    starts.push(nodes.len() as u32);
+    Layout {
+        nodes,
+        span,
+        color,
+        starts,
+        numbers,
+        size,
+    }
+}
+
 impl Arena {
     /// The arena of `problem`, every item active. Options that name no
     /// primary item are left out, as Knuth's programs leave them out:
@@ -136,57 +224,19 @@ impl Arena {
     pub(crate) fn new(problem: &Problem, strides: bool) -> Arena {
         let primary = problem.primary;
         let n = primary + problem.secondary;
-        let kept: Vec<usize> = (0..problem.options())
-            .filter(|&k| problem.slice(k).iter().any(|&i| (i as usize) < primary))
-            .collect();
-        let lengths = kept.iter().map(|&k| problem.slice(k).len() as u32);
-        let uniform = match kept.first() {
-            Some(&k)
-                if lengths
-                    .clone()
-                    .all(|l| l as usize == problem.slice(k).len()) =>
-            {
-                problem.slice(k).len() as u32
-            }
-            _ => 0,
-        };
-        let colored = kept
-            .iter()
-            .any(|&k| problem.colored_option(k).any(|(_, c)| c != 0));
+        let (kept, uniform, colored) = kept_options(problem);
         let step = match strides && !colored && (3..=7).contains(&uniform) {
             true => stride(uniform) as usize,
             false => 1,
         };
-        let mut nodes = Vec::with_capacity(problem.items.len());
-        let mut span = Vec::with_capacity(problem.items.len());
-        let mut color = Vec::with_capacity(problem.items.len());
-        let (mut starts, mut numbers) = (Vec::new(), Vec::new());
-        let mut size = vec![0u32; n + 1];
-        for k in kept {
-            while nodes.len() % step != 0 {
-                nodes.push(PAD);
-                span.push(Span { end: 0, len: 0 });
-                color.push(0);
-            }
-            let first = nodes.len() as u32;
-            let len = problem.slice(k).len() as u32;
-            starts.push(first);
-            numbers.push(k as u32);
-            for (i, c) in problem.colored_option(k) {
-                size[i] += 1;
-                let flag = if c != 0 { COLORED } else { 0 };
-                nodes.push(Node {
-                    item: i as u32 | flag,
-                    loc: 0,
-                });
-                span.push(Span {
-                    end: first + len,
-                    len,
-                });
-                color.push(c);
-            }
-        }
-        starts.push(nodes.len() as u32);
+        let Layout {
+            nodes,
+            span,
+            mut color,
+            starts,
+            numbers,
+            mut size,
+        } = lay_out(problem, &kept, step);
         if !colored {
             color = Vec::new();
         }
@@ -196,19 +246,12 @@ impl Arena {
         let scattered = scattered(&nodes, &span, n);
         let secondary = nodes
             .iter()
-            .any(|node| !node.is_pad() && (node.item & !COLORED) as usize >= primary);
+            .any(|node| !node.is_pad() && node.item >= primary as u32);
         let mut arena = Arena {
             primary: primary as u32,
             // One more place: a sentinel, read (never used) past the last.
             set: vec![0; nodes.len() + 2],
-            lines: nodes
-                .chunks(8)
-                .map(|chunk| {
-                    let mut line = Line([PAD; 8]);
-                    line.0[..chunk.len()].copy_from_slice(chunk);
-                    line
-                })
-                .collect(),
+            lines: lines_of(&nodes),
             span,
             color,
             base,

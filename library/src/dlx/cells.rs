@@ -477,7 +477,7 @@ impl Solver {
         self.stats.updates += 1;
         let was_active = self.arena.active;
         let mut updates = 0;
-        let scattered = self.arena.scattered[best as usize];
+        let scattered = self.walks_around::<COLORS>(best);
         for k in 0..self.arena.size[best as usize] {
             let x = self.arena.option(best, k);
             self.remove::<false, COLORS, SEC, L>(x, scattered, was_active, &mut updates);

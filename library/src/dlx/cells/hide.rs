@@ -39,7 +39,7 @@ impl Solver {
     ) -> bool {
         let mut updates = 0;
         let (first, size) = (self.arena.base(c), self.arena.size(c));
-        let scattered = !COLORS && self.arena.scattered[c as usize];
+        let scattered = self.walks_around::<COLORS>(c);
         let mut done = true;
         for p in first..first + size {
             let x = self.arena.at(p);
@@ -54,6 +54,14 @@ impl Solver {
         }
         self.stats.updates += updates;
         done
+    }
+
+    /// Whether the options of item `c` are walked by one loop of a fixed
+    /// count (see the module docs): without colors, if its nodes sit at
+    /// different places in their options.
+    #[inline(always)]
+    pub(super) fn walks_around<const COLORS: bool>(&self, c: u32) -> bool {
+        !COLORS && self.arena.scattered[c as usize]
     }
 
     /// Takes the option of node `x` out of the sets of its items other

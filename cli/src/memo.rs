@@ -102,7 +102,7 @@ pub fn count(
         Some(counted) => counted,
         None => return Ok(false),
     };
-    reporter.finish();
+    reporter.finish(&[]);
     if memo.evictions > 0 {
         eprintln!(
             "dlx: {name}: the memo's table reached its cap ({} bytes): {} counts were \

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use library::dlx::memo::Snapshot;
+use library::dlx::parallel::Share;
 use library::dlx::Progress;
 
 pub struct Reporter<'a> {
@@ -83,10 +84,14 @@ impl<'a> Reporter<'a> {
         self.printed = true;
     }
 
-    /// The last line, `done`, if any progress was reported.
-    pub fn finish(&self) {
+    /// The last line, `done`, if any progress was reported; then, when
+    /// progress is reported and the search ran on threads, what each took.
+    pub fn finish(&self, shares: &[Share]) {
         if self.printed {
             eprintln!("{:>8.1}s  done", self.start.elapsed().as_secs_f64());
+        }
+        if self.on && shares.len() > 1 {
+            eprintln!("{}", workers_line(shares));
         }
     }
 
@@ -101,6 +106,21 @@ impl<'a> Reporter<'a> {
             snapshot.memo.evictions
         )
     }
+}
+
+/// The parts and nodes each thread took, in thread order: a thread with
+/// none was left waiting (`workers: 2  parts: 33 31  nodes: 1803225 1834036`).
+fn workers_line(shares: &[Share]) -> String {
+    let column = |f: fn(&Share) -> u64| {
+        let words: Vec<String> = shares.iter().map(|s| f(s).to_string()).collect();
+        words.join(" ")
+    };
+    format!(
+        "workers: {}  parts: {}  nodes: {}",
+        shares.len(),
+        column(|s| s.parts as u64),
+        column(|s| s.stats.nodes)
+    )
 }
 
 #[cfg(test)]

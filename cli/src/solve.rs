@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use library::dlx::engine::{self, Asked, Engine};
+use library::dlx::parallel::{self, Share};
 use library::dlx::parts::Algorithm;
-use library::dlx::{parallel, text, Problem, Progress, Search, Stats, SCAN_LIMIT};
+use library::dlx::{text, Problem, Progress, Search, Stats, SCAN_LIMIT};
 
 use crate::args::{Args, When};
 use crate::draw;
@@ -118,12 +119,12 @@ impl Solve<'_> {
             }
         }
         let interval = if show_progress { 1 << 16 } else { u64::MAX };
-        let (flow, stats) = if printer.limit == Some(0) {
-            (ControlFlow::Continue(()), Stats::default())
+        let (flow, stats, shares) = if printer.limit == Some(0) {
+            (ControlFlow::Continue(()), Stats::default(), Vec::new())
         } else if args.counting() {
-            let (count, stats) = self.count(problem, interval, &solutions, &mut reporter);
+            let (count, stats, shares) = self.count(problem, interval, &solutions, &mut reporter);
             solutions.store(count, Ordering::Relaxed);
-            (ControlFlow::Continue(()), stats)
+            (ControlFlow::Continue(()), stats, shares)
         } else {
             let searching = Searching {
                 threads: self.threads,
@@ -137,7 +138,7 @@ impl Solve<'_> {
         if let ControlFlow::Break(Some(e)) = flow {
             return Err(Error::write("a solution")(e));
         }
-        reporter.finish();
+        reporter.finish(&shares);
         printer.finish(&self.engine, self.part, stats, seconds)
     }
 
@@ -151,7 +152,7 @@ impl Solve<'_> {
         interval: u64,
         solutions: &AtomicU64,
         reporter: &mut Reporter<'_>,
-    ) -> (u64, Stats) {
+    ) -> (u64, Stats, Vec<Share>) {
         let counting = Counting {
             threads: self.threads,
             interval,
@@ -183,7 +184,7 @@ fn threads_for(args: &Args, name: &str, engine: &Engine) -> usize {
 }
 
 /// Runs an engine on one thread or several, giving what the search broke
-/// with and its statistics.
+/// with, its statistics and each thread's share (none for one thread).
 struct Searching<F, R> {
     threads: usize,
     visit: F,
@@ -196,26 +197,27 @@ where
     F: FnMut(&[usize]) -> ControlFlow<Option<io::Error>> + Send,
     R: FnMut(&Progress) + Send,
 {
-    type Output = (ControlFlow<Option<io::Error>>, Stats);
+    type Output = (ControlFlow<Option<io::Error>>, Stats, Vec<Share>);
 
     fn run<S: Search>(self, problem: &Problem) -> Self::Output {
         if self.threads > 1 {
-            return parallel::search_parallel::<S, _, _, _>(
+            let run = parallel::search_parallel::<S, _, _, _>(
                 problem,
                 self.threads,
                 self.visit,
                 self.interval,
                 self.report,
             );
+            return (run.value, run.stats, run.shares);
         }
         let mut solver = S::new(problem);
         let flow = solver.search_with_progress(self.visit, self.interval, self.report);
-        (flow, solver.stats())
+        (flow, solver.stats(), Vec::new())
     }
 }
 
-/// Counts with an engine on one thread or several, giving the count and
-/// the statistics; `report` gets the solutions so far with each snapshot.
+/// Counts with an engine on one thread or several, giving the count, the
+/// statistics and each thread's share; `report` gets the solutions so far with each snapshot.
 struct Counting<R> {
     threads: usize,
     interval: u64,
@@ -226,20 +228,17 @@ impl<R> engine::Run for Counting<R>
 where
     R: FnMut(&Progress, u64) + Send,
 {
-    type Output = (u64, Stats);
+    type Output = (u64, Stats, Vec<Share>);
 
     fn run<S: Search>(self, problem: &Problem) -> Self::Output {
         if self.threads > 1 {
-            return parallel::count_parallel::<S, _>(
-                problem,
-                self.threads,
-                self.interval,
-                self.report,
-            );
+            let run =
+                parallel::count_parallel::<S, _>(problem, self.threads, self.interval, self.report);
+            return (run.value, run.stats, run.shares);
         }
         let mut solver = S::new(problem);
         let count = solver.count_with_progress(self.interval, self.report);
-        (count, solver.stats())
+        (count, solver.stats(), Vec::new())
     }
 }
 

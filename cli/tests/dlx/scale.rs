@@ -47,6 +47,27 @@ fn two_threads_count_exactly_what_one_does() {
     }
 }
 
+/// With progress on, a count on threads ends with what each worker took;
+/// on a tree cut into 64 parts both take some (at stop 37 the queue
+/// stayed locked while a part was counted, and one worker took them all).
+#[test]
+fn both_workers_take_parts_of_a_count() {
+    let (ok, out, err) = run(&[&file("queens-12"), "--threads", "2", "--progress"], "");
+    assert!(ok, "{err}");
+    assert_eq!(summary(&out).0, 14200);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("workers: 2  "))
+        .expect(&err);
+    let parts: Vec<u64> = line
+        .split("parts: ")
+        .nth(1)
+        .and_then(|rest| rest.split("  ").next())
+        .map(|words| words.split(' ').map(|w| w.parse().unwrap()).collect())
+        .expect(line);
+    assert!(parts.len() == 2 && parts.iter().all(|&p| p > 0), "{line}");
+}
+
 #[test]
 fn threads_stop_at_the_limit_and_print_whole_solutions() {
     let (ok, out, _) = run(&[QUEENS_8, "-j", "2", "--first"], "");

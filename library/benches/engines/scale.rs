@@ -71,24 +71,15 @@ fn process_cpu() -> f64 {
     seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-/// Counts `problem` with engine `S` on `threads` threads: (solutions,
-/// statistics, wall seconds, CPU seconds of the process).
+/// Counts `problem` with engine `S` on `threads` threads as `dlx` counts
+/// (`count_parallel`, the solutions not named): (solutions, statistics,
+/// wall seconds, CPU seconds of the process).
 fn timed<S: Search>(problem: &Problem, threads: usize) -> (u128, Stats, f64, f64) {
     let (wall, cpu) = (Instant::now(), process_cpu());
-    let mut count = 0u128;
-    let (_, stats) = parallel::search_parallel::<S, (), _, _>(
-        problem,
-        threads,
-        |_| {
-            count += 1;
-            std::ops::ControlFlow::Continue(())
-        },
-        u64::MAX,
-        |_| {},
-    );
+    let run = parallel::count_parallel::<S, _>(problem, threads, u64::MAX, |_, _| {});
     (
-        count,
-        stats,
+        u128::from(run.value),
+        run.stats,
         wall.elapsed().as_secs_f64(),
         process_cpu() - cpu,
     )

@@ -22,6 +22,11 @@
 //! by the threads. The other methods of the trait search on
 //! one thread, exactly as the engine does, solutions in the same order.
 //! Submissions never name it, so they carry none of it.
+//!
+//! Each run tells what every thread did ([`Share`]: the parts it took and
+//! the nodes it spent on them), so that a test sees threads that wait for
+//! each other without timing anything: no worker holds the queue while it
+//! searches a part.
 
 use std::marker::PhantomData;
 use std::ops::ControlFlow;
@@ -42,7 +47,26 @@ pub struct Parallel<S> {
     problem: Problem,
     threads: usize,
     stats: Stats,
+    shares: Vec<Share>,
     engine: PhantomData<fn() -> S>,
+}
+
+/// What one thread of a search on threads did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Share {
+    /// The parts it took from the queue.
+    pub parts: usize,
+    /// The statistics of its searches below those parts' roots.
+    pub stats: Stats,
+}
+
+/// What a search on threads gives: its result, its statistics summed over
+/// the threads (with the levels above the parts), and each thread's share.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run<T> {
+    pub value: T,
+    pub stats: Stats,
+    pub shares: Vec<Share>,
 }
 
 impl<S: Search> Search for Parallel<S> {
@@ -84,10 +108,10 @@ impl<S: Search> Search for Parallel<S> {
 
     /// Counts on the threads ([`count_parallel`]).
     fn count(&mut self) -> u64 {
-        let (count, stats) =
-            count_parallel::<S, _>(&self.problem, self.threads, u64::MAX, |_, _| {});
-        self.stats = stats;
-        count
+        let run = count_parallel::<S, _>(&self.problem, self.threads, u64::MAX, |_, _| {});
+        self.stats = run.stats;
+        self.shares = run.shares;
+        run.value
     }
 }
 
@@ -98,8 +122,15 @@ impl<S: Search> Parallel<S> {
             problem: problem.clone(),
             threads: threads.max(1),
             stats: Stats::default(),
+            shares: Vec::new(),
             engine: PhantomData,
         }
+    }
+
+    /// What each thread did in the last [`Search::count`] or
+    /// [`Parallel::search_parallel`] (empty before either).
+    pub fn shares(&self) -> &[Share] {
+        &self.shares
     }
 
     /// [`search_parallel`] on this engine's problem and threads;
@@ -110,10 +141,11 @@ impl<S: Search> Parallel<S> {
         F: FnMut(&[usize]) -> ControlFlow<B> + Send,
         R: FnMut(&Progress) + Send,
     {
-        let (flow, stats) =
+        let run =
             search_parallel::<S, _, _, _>(&self.problem, self.threads, visit, interval, report);
-        self.stats = stats;
-        flow
+        self.stats = run.stats;
+        self.shares = run.shares;
+        run.value
     }
 }
 
@@ -123,7 +155,7 @@ impl<S: Search> Parallel<S> {
 /// `report`, one call at a time too, about every `interval` nodes of each
 /// thread with the progress of the whole search. Returns what `visit`
 /// broke with, and the statistics summed over the threads: exactly the
-/// engine's numbers when the search ran to the end.
+/// engine's numbers when the search ran to the end; and each thread's share.
 ///
 /// Nothing is copied for one thread; for more, the parts below the root
 /// are (see [`split`]).
@@ -133,7 +165,7 @@ pub fn search_parallel<S, B, F, R>(
     visit: F,
     interval: u64,
     report: R,
-) -> (ControlFlow<B>, Stats)
+) -> Run<ControlFlow<B>>
 where
     S: Search,
     B: Send,
@@ -157,10 +189,15 @@ where
             scope.spawn(move || shared.work::<S>(worker, interval));
         }
     });
-    let stats = shared.totals.into_inner().expect("no worker panicked").done;
-    match shared.visit.into_inner().expect("no worker panicked").1 {
-        Some(value) => (ControlFlow::Break(value), stats),
-        None => (ControlFlow::Continue(()), stats),
+    let totals = shared.totals.into_inner().expect("no worker panicked");
+    let value = match shared.visit.into_inner().expect("no worker panicked").1 {
+        Some(value) => ControlFlow::Break(value),
+        None => ControlFlow::Continue(()),
+    };
+    Run {
+        value,
+        stats: totals.done,
+        shares: totals.shares,
     }
 }
 
@@ -169,13 +206,8 @@ where
 /// part). Calls `report`, one call at a time, about every `interval` nodes
 /// of each thread with the progress of the whole search and the solutions
 /// found so far. Returns the count and the statistics summed over the
-/// threads: exactly the engine's numbers.
-pub fn count_parallel<S, R>(
-    problem: &Problem,
-    threads: usize,
-    interval: u64,
-    report: R,
-) -> (u64, Stats)
+/// threads: exactly the engine's numbers; and each thread's share.
+pub fn count_parallel<S, R>(problem: &Problem, threads: usize, interval: u64, report: R) -> Run<u64>
 where
     S: Search,
     R: FnMut(&Progress, u64) + Send,
@@ -194,7 +226,11 @@ where
         }
     });
     let totals = totals.into_inner().expect("no worker panicked");
-    (totals.solutions, totals.done)
+    Run {
+        value: totals.solutions,
+        stats: totals.done,
+        shares: totals.shares,
+    }
 }
 
 /// One thread's loop of [`count_parallel`]: take a part, count it, add up,
@@ -205,7 +241,11 @@ fn count_parts<S: Search, R: FnMut(&Progress, u64)>(
     worker: usize,
     interval: u64,
 ) {
-    while let Some(part) = queue.lock().expect("no worker panicked").pop() {
+    // The part is taken in a statement of its own: in `while let Some(part)
+    // = queue.lock()…pop()` the guard lives to the end of the body, so the
+    // queue stayed locked while the part was counted and the other threads
+    // waited (one worker did all the work).
+    while let Some(part) = take(queue) {
         let mut engine = S::new(&part.problem);
         let found = engine.count_with_progress(interval, |progress, found| {
             let mut totals = totals.lock().expect("no worker panicked");
@@ -215,6 +255,11 @@ fn count_parts<S: Search, R: FnMut(&Progress, u64)>(
         let mut totals = totals.lock().expect("no worker panicked");
         totals.finished(worker, &part, engine.stats(), found, interval);
     }
+}
+
+/// The next part from `queue`, the queue unlocked again on return.
+fn take<'a>(queue: &Mutex<Vec<Part<'a>>>) -> Option<Part<'a>> {
+    queue.lock().expect("no worker panicked").pop()
 }
 
 /// A report of [`search_parallel`], whose visitor counts the solutions.
@@ -251,7 +296,7 @@ where
     {
         let mut whole = Vec::new();
         while !self.stop.load(Ordering::Relaxed) {
-            let part = match self.queue.lock().expect("no worker panicked").pop() {
+            let part = match take(&self.queue) {
                 Some(part) => part,
                 None => break,
             };
@@ -305,6 +350,8 @@ struct Totals<R> {
     /// Per thread: the statistics of its part so far, the fraction of the
     /// tree it has explored, and the solutions it has counted.
     running: Vec<(Stats, f64, u64)>,
+    /// Per thread: the parts it has finished.
+    shares: Vec<Share>,
     report: R,
 }
 
@@ -315,6 +362,7 @@ impl<R: FnMut(&Progress, u64)> Totals<R> {
             explored: 0.0,
             solutions: 0,
             running: vec![(Stats::default(), 0.0, 0); threads],
+            shares: vec![Share::default(); threads],
             report,
         }
     }
@@ -337,11 +385,11 @@ impl<R: FnMut(&Progress, u64)> Totals<R> {
         interval: u64,
     ) {
         self.running[worker] = (Stats::default(), 0.0, 0);
-        for stats in [part.above, searched] {
-            self.done.nodes += stats.nodes;
-            self.done.updates += stats.updates;
-            self.done.cleansings += stats.cleansings;
-        }
+        let share = &mut self.shares[worker];
+        share.parts += 1;
+        share.stats += searched;
+        self.done += part.above;
+        self.done += searched;
         self.explored += part.weight;
         self.solutions += found;
         if interval != u64::MAX {
@@ -354,9 +402,7 @@ impl<R: FnMut(&Progress, u64)> Totals<R> {
     fn report(&mut self) {
         let (mut stats, mut explored, mut solutions) = (self.done, self.explored, self.solutions);
         for (running, fraction, found) in &self.running {
-            stats.nodes += running.nodes;
-            stats.updates += running.updates;
-            stats.cleansings += running.cleansings;
+            stats += *running;
             explored += fraction;
             solutions += found;
         }
@@ -398,11 +444,11 @@ mod tests {
             // Counting with reports: the same, and the solutions reported
             // never go back nor past the count.
             let mut reported = vec![0];
-            let (counted, stats) = count_parallel::<Solver, _>(&problem, threads, 1, |p, found| {
+            let run = count_parallel::<Solver, _>(&problem, threads, 1, |p, found| {
                 assert!((0.0..=1.0).contains(&p.explored));
                 reported.push(found);
             });
-            prop_assert_eq!((counted, stats), (count, one.stats()));
+            prop_assert_eq!((run.value, run.stats), (count, one.stats()));
             prop_assert!(reported.windows(2).all(|w| w[0] <= w[1] && w[1] <= count), "{:?}", reported);
             let found = Mutex::new(Vec::new());
             let flow = many.search_parallel::<Never, _, _>(
@@ -454,6 +500,66 @@ mod tests {
             );
             prop_assert_eq!(given, k.min(total));
             prop_assert_eq!(flow.is_break(), total >= k);
+        }
+    }
+
+    /// The n-queens problem (rows and columns primary, diagonals
+    /// secondary): a tree of many parts.
+    fn queens(n: usize) -> Problem {
+        let mut problem = Problem::new(2 * n, 4 * n - 2);
+        for r in 0..n {
+            for c in 0..n {
+                let (up, down) = (2 * n + r + c, 4 * n - 1 + r + n - 1 - c);
+                problem.add_option(&[r, n + c, up, down]).unwrap();
+            }
+        }
+        problem
+    }
+
+    /// The regression of stop 37: a worker held the queue's lock while it
+    /// counted its part, so the others waited and one did all the work.
+    /// Seen without a clock: while a part is counted, the queue is free.
+    #[test]
+    fn no_worker_holds_the_queue_while_it_counts() {
+        let problem = queens(8);
+        let parts = split(&problem, 16);
+        let taken = parts.len();
+        let queue = Mutex::new(biggest_last(parts));
+        let free = std::cell::Cell::new(0u64);
+        let totals = Mutex::new(Totals::new(1, |_: &Progress, _| {
+            assert!(
+                queue.try_lock().is_ok(),
+                "the queue is locked during a count"
+            );
+            free.set(free.get() + 1);
+        }));
+        count_parts::<Solver, _>(&queue, &totals, 0, 1);
+        assert!(free.get() > 100, "reports: {}", free.get());
+        let mut one = Solver::new(&problem);
+        let totals = totals.into_inner().unwrap();
+        assert_eq!(totals.solutions, one.count());
+        assert_eq!(totals.shares[0].parts, taken);
+    }
+
+    /// Each thread says what it took; on a tree of thousands of nodes cut
+    /// into many parts, every thread takes some, and the shares add up to
+    /// the search below the parts.
+    #[test]
+    fn every_worker_takes_parts() {
+        let problem = queens(11);
+        for threads in [2, 3] {
+            let run = count_parallel::<Solver, _>(&problem, threads, u64::MAX, |_, _| {});
+            assert_eq!(run.value, 2680);
+            assert_eq!(run.shares.len(), threads);
+            let parts: usize = run.shares.iter().map(|s| s.parts).sum();
+            assert_eq!(parts, split(&problem, threads * PARTS_PER_THREAD).len());
+            assert!(
+                run.shares.iter().all(|s| s.parts > 0 && s.stats.nodes > 0),
+                "{:?}",
+                run.shares
+            );
+            let below: u64 = run.shares.iter().map(|s| s.stats.nodes).sum();
+            assert!(below < run.stats.nodes, "{below} {:?}", run.stats);
         }
     }
 

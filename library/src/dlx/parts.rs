@@ -222,7 +222,7 @@ fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<
     // The share of the levels above, entering the root, and what the
     // level does before its first child: the first child carries them.
     let mut first_share = part.above;
-    add(&mut first_share, &level.enter(item));
+    first_share += level.enter(item);
     let mut kids: Vec<Part<'a>> = Vec::new();
     let mut solved: Vec<(Vec<usize>, Stats)> = Vec::new();
     let mut position = 0;
@@ -230,7 +230,7 @@ fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<
         let mut kid = kid.into_part(part, chosen);
         kid.path.push(position);
         if position == 0 {
-            add(&mut kid.above, &first_share);
+            kid.above += first_share;
         }
         position += 1;
         if kid.problem.primary() == 0 {
@@ -240,7 +240,7 @@ fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<
             solved.push((fixed, kid.above));
         } else {
             kid.solved.extend(solved.drain(..).map(|(s, above)| {
-                add(&mut kid.above, &above);
+                kid.above += above;
                 s
             }));
             kids.push(kid);
@@ -252,18 +252,11 @@ fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<
     }
     let last = kids.last_mut()?;
     for (s, above) in solved {
-        add(&mut last.above, &above);
+        last.above += above;
         last.solved.push(s);
     }
     kids[0].solved.splice(0..0, part.solved.iter().cloned());
     Some(kids)
-}
-
-/// Adds `more` to `stats`.
-fn add(stats: &mut Stats, more: &Stats) {
-    stats.nodes += more.nodes;
-    stats.updates += more.updates;
-    stats.cleansings += more.cleansings;
 }
 
 #[cfg(test)]
@@ -285,8 +278,8 @@ mod tests {
                 part.name(s, &mut whole);
                 solutions.push(whole.clone());
             });
-            add(&mut stats, &part.above);
-            add(&mut stats, &solver.stats());
+            stats += part.above;
+            stats += solver.stats();
         }
         (solutions, stats)
     }

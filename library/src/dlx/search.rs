@@ -146,6 +146,16 @@ pub struct Stats {
     pub cleansings: u64,
 }
 
+/// Statistics of two searches add up (the parts of one tree, the threads
+/// of one search).
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, more: Stats) {
+        self.nodes += more.nodes;
+        self.updates += more.updates;
+        self.cleansings += more.cleansings;
+    }
+}
+
 /// A snapshot of a running search, given to the `report` callback of
 /// `search_with_progress`.
 #[derive(Clone, Copy, Debug, PartialEq)]

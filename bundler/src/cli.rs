@@ -303,6 +303,16 @@ fn show(args: &Args, bundle: &Bundle) {
     for warning in &bundle.warnings {
         eprintln!("{warning}\n");
     }
+    // A fallback is said every time: the bundle is bigger than it could be.
+    let report = &bundle.report;
+    if report.fell_back.is_some() || report.unshaken.is_some() {
+        let what = match (&report.fell_back, &report.unshaken) {
+            (None, _) => "the code the walk reached is kept whole (shaking it failed)",
+            (Some(_), None) => "the whole library was shaken (the cut did not compile)",
+            (Some(_), Some(_)) => "the whole library is kept whole (the cut did not compile, and shaking the library failed)",
+        };
+        eprintln!("note: {}: {what}; --verbose says why", bundle.id);
+    }
     // Which check stood in for a judge's rustc is said for any judge but
     // the committed form's (whose check `make check-old-rustc` repeats).
     let judged = args.verbose || args.judge != "default" || args.rustc.is_some();

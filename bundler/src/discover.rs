@@ -270,7 +270,11 @@ impl Reader {
                 at.extend(module[..depth].iter().cloned());
                 if let Some(m) = self.module_at(&at) {
                     let reexport = syn::parse_quote!(pub(crate) use self::#child::#name;);
-                    self.modules[m.0].items.push(reexport);
+                    let items = &mut self.modules[m.0].items;
+                    // The module's own import of the exported macro, which
+                    // this re-export now binds (E0252 if both).
+                    crate::mount::drop_use_leaf(items, &["crate", name_of_crate, &macro_name]);
+                    items.push(reexport);
                 }
             }
         }

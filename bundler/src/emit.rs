@@ -1,14 +1,24 @@
 //! Pass 6: print the bundle: a header comment saying what it is, then the
-//! code, printed by prettyplease (readable) or a compact token printer
-//! (`--minify`); either way the text is parsed again before it is written,
-//! as a self-check.
+//! code, printed by prettyplease (readable) or, for `--minify`, the same
+//! text's tokens written with a space only where two would merge.
+//!
+//! The compact printer never prints a syntax tree itself: prettyplease
+//! decides every parenthesis and comma (where a tree from a macro's
+//! expansion needs one that its tokens lack, such as a closure called in
+//! place, or the comma before a struct literal's `..base` once a field is
+//! deleted), and the compact text is the pretty text lexed again, so both
+//! lex to the same tokens. Either way the text is parsed again before it
+//! is written and must have the shape of the tree it was printed from
+//! ([`round_trip`]): a printer that drops a needed parenthesis is a loud
+//! error, never a program that means something else.
 
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::Item;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, Item};
 
 use crate::discover::{Crate, ModuleId};
 use crate::error::Error;
@@ -162,15 +172,20 @@ pub fn sources<'k>(krate: &'k Crate, file: &syn::File) -> Vec<&'k str> {
 
 /// The printed body (no header) of `file`.
 pub fn print(file: &syn::File, style: Style) -> String {
-    if style.minify {
-        let mut out = String::new();
-        let mut line = 0;
-        print_compact(file.to_token_stream(), &mut out, &mut line, &mut None);
-        out.push('\n');
-        out
-    } else {
-        flatten_modules(space_items(prettyplease::unparse(file)))
+    let pretty = prettyplease::unparse(file);
+    if !style.minify {
+        return flatten_modules(space_items(pretty));
     }
+    let tokens: TokenStream = match pretty.parse() {
+        Ok(tokens) => tokens,
+        // Caught by `round_trip`, which parses the same text.
+        Err(_) => return pretty,
+    };
+    let mut out = String::new();
+    let mut line = 0;
+    print_compact(tokens, &mut out, &mut line, &mut None);
+    out.push('\n');
+    out
 }
 
 /// Takes the indentation of module bodies away, as C++ code leaves
@@ -288,15 +303,19 @@ enum Last {
 }
 
 /// Prints tokens with a space only where two would otherwise merge
-/// (`a b`, `1 .`, `< -`), breaking lines near 100 columns.
+/// (`a b`, `1 .`, `< -`), breaking lines near 100 columns, and without the
+/// trailing commas prettyplease writes where it breaks a list over lines
+/// (`S { a, b, }`): never inside a macro's or an attribute's tokens, whose
+/// meaning is the macro's, nor the one comma of a one-tuple `(a,)`.
 fn print_compact(
     tokens: TokenStream,
     out: &mut String,
     column: &mut usize,
     last: &mut Option<Last>,
 ) {
-    for token in tokens {
-        let (text, kind) = match &token {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (k, token) in tokens.iter().enumerate() {
+        let (text, kind) = match token {
             TokenTree::Group(g) => {
                 let (open, close) = match g.delimiter() {
                     proc_macro2::Delimiter::Parenthesis => ("(", ")"),
@@ -304,8 +323,17 @@ fn print_compact(
                     proc_macro2::Delimiter::Bracket => ("[", "]"),
                     proc_macro2::Delimiter::None => ("", ""),
                 };
+                let verbatim = k > 0
+                    && matches!(&tokens[k - 1], TokenTree::Punct(p) if matches!(p.as_char(), '!' | '#'));
+                let mut inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                if !verbatim && ends_with_spare_comma(&inner, g.delimiter()) {
+                    inner.pop();
+                }
                 push(out, column, last, open, Last::Open);
-                print_compact(g.stream(), out, column, last);
+                match verbatim {
+                    true => print_verbatim(inner, out, column, last),
+                    false => print_compact(inner.into_iter().collect(), out, column, last),
+                }
                 push(out, column, last, close, Last::Close);
                 continue;
             }
@@ -314,6 +342,54 @@ fn print_compact(
             TokenTree::Punct(p) => (p.as_char().to_string(), Last::Punct(p.spacing())),
         };
         push(out, column, last, &text, kind);
+    }
+}
+
+/// [`print_compact`] for a macro's or an attribute's tokens: every comma
+/// stays.
+fn print_verbatim(
+    tokens: Vec<TokenTree>,
+    out: &mut String,
+    column: &mut usize,
+    last: &mut Option<Last>,
+) {
+    for token in tokens {
+        match token {
+            TokenTree::Group(g) => {
+                let (open, close) = match g.delimiter() {
+                    proc_macro2::Delimiter::Parenthesis => ("(", ")"),
+                    proc_macro2::Delimiter::Brace => ("{", "}"),
+                    proc_macro2::Delimiter::Bracket => ("[", "]"),
+                    proc_macro2::Delimiter::None => ("", ""),
+                };
+                push(out, column, last, open, Last::Open);
+                print_verbatim(g.stream().into_iter().collect(), out, column, last);
+                push(out, column, last, close, Last::Close);
+            }
+            TokenTree::Ident(i) => push(out, column, last, &i.to_string(), Last::Word),
+            TokenTree::Literal(l) => push(out, column, last, &l.to_string(), Last::Word),
+            TokenTree::Punct(p) => push(
+                out,
+                column,
+                last,
+                &p.as_char().to_string(),
+                Last::Punct(p.spacing()),
+            ),
+        }
+    }
+}
+
+/// Whether the last of a group's tokens is a comma that means nothing: in
+/// braces or brackets always, in parentheses unless it makes a one-tuple.
+fn ends_with_spare_comma(tokens: &[TokenTree], delimiter: proc_macro2::Delimiter) -> bool {
+    let is_comma = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ',');
+    if !tokens.last().is_some_and(is_comma) {
+        return false;
+    }
+    match delimiter {
+        proc_macro2::Delimiter::Brace | proc_macro2::Delimiter::Bracket => true,
+        proc_macro2::Delimiter::Parenthesis => tokens.iter().filter(|t| is_comma(t)).count() > 1,
+        proc_macro2::Delimiter::None => false,
     }
 }
 
@@ -355,14 +431,160 @@ fn push(out: &mut String, column: &mut usize, last: &mut Option<Last>, text: &st
     *last = Some(kind);
 }
 
-/// Parses `text` again; a failure is a bundler bug.
-pub fn self_check(text: &str) -> Result<(), Error> {
-    syn::parse_file(text).map(|_| ()).map_err(|e| {
+/// Parses `text`, printed from `file`, again: it must parse, to a tree of
+/// the same shape as `file` ([`shape`]). A failure is a bundler bug.
+pub fn round_trip(file: &syn::File, text: &str) -> Result<(), Error> {
+    let parsed = syn::parse_file(text).map_err(|e| {
         let start = e.span().start();
         Error::SelfCheck {
             message: format!("line {}:{}: {e}", start.line, start.column + 1),
         }
+    })?;
+    let (want, got) = (shape(file), shape(&parsed));
+    if want == got {
+        return Ok(());
+    }
+    let (line, (a, b)) = want
+        .lines()
+        .zip(got.lines())
+        .enumerate()
+        .find(|(_, (a, b))| a != b)
+        .map_or((0, ("", "")), |(k, pair)| (k + 1, pair));
+    Err(Error::SelfCheck {
+        message: format!(
+            "the printed text parses to another program; shape line {line}: \
+             printed from `{}`, parsed as `{}`",
+            a.trim(),
+            b.trim()
+        ),
     })
+}
+
+/// The shape of `file` as text: every expression in parentheses and none
+/// of the source's own (nor a macro fragment's invisible group), so two
+/// trees print alike only when each expression has the same operands.
+fn shape(file: &syn::File) -> String {
+    let mut file = file.clone();
+    Shape.visit_file_mut(&mut file);
+    prettyplease::unparse(&file)
+}
+
+/// See [`shape`].
+struct Shape;
+
+impl VisitMut for Shape {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        // prettyplease writes a long closure body or match arm in braces,
+        // and an arm's `()` as `{}`: `{ e }` and `e` have one shape, and so
+        // have `{}` and `()`.
+        loop {
+            match e {
+                Expr::Paren(syn::ExprParen { expr: inner, .. })
+                | Expr::Group(syn::ExprGroup { expr: inner, .. }) => {
+                    *e = std::mem::replace(&mut **inner, Expr::PLACEHOLDER);
+                }
+                Expr::Block(b) if b.attrs.is_empty() && b.label.is_none() => {
+                    match b.block.stmts.as_mut_slice() {
+                        [syn::Stmt::Expr(inner, _)] => {
+                            *e = std::mem::replace(inner, Expr::PLACEHOLDER);
+                        }
+                        [] => *e = syn::parse_quote!(()),
+                        _ => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+        // `let` is no expression of its own (`if let`, let chains).
+        if !matches!(e, Expr::Let(_)) {
+            let inner = std::mem::replace(e, Expr::PLACEHOLDER);
+            *e = Expr::Paren(syn::ExprParen {
+                attrs: Vec::new(),
+                paren_token: Default::default(),
+                expr: Box::new(inner),
+            });
+        }
+    }
+
+    fn visit_type_mut(&mut self, t: &mut syn::Type) {
+        while let syn::Type::Paren(syn::TypeParen { elem: inner, .. })
+        | syn::Type::Group(syn::TypeGroup { elem: inner, .. }) = t
+        {
+            *t = std::mem::replace(&mut **inner, syn::Type::Verbatim(TokenStream::new()));
+        }
+        syn::visit_mut::visit_type_mut(self, t);
+    }
+
+    fn visit_pat_mut(&mut self, p: &mut syn::Pat) {
+        while let syn::Pat::Paren(syn::PatParen { pat: inner, .. }) = p {
+            *p = std::mem::replace(&mut **inner, syn::Pat::Verbatim(TokenStream::new()));
+        }
+        syn::visit_mut::visit_pat_mut(self, p);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = lexed(std::mem::take(&mut mac.tokens));
+    }
+
+    /// Docs are no part of the program (and prettyplease trims a line of
+    /// one that is all spaces).
+    fn visit_attributes_mut(&mut self, attrs: &mut Vec<syn::Attribute>) {
+        attrs.retain(|a| !a.path().is_ident("doc"));
+        for attr in attrs {
+            self.visit_attribute_mut(attr);
+        }
+    }
+
+    /// prettyplease ends an assignment that ends a block with `;`: the
+    /// statements are the same either way.
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        for stmt in &mut block.stmts {
+            if let syn::Stmt::Expr(_, semi) = stmt {
+                *semi = None;
+            }
+        }
+        syn::visit_mut::visit_block_mut(self, block);
+    }
+}
+
+/// `tokens` with the spacing that means something to rustc: a punctuation
+/// mark is joint to the next only when the two make an operator (a tree
+/// built by a macro may say `<` is joint to `crate`, or `,` to `&`, which
+/// no text needs to show).
+fn lexed(tokens: TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tokens.len());
+    for (k, token) in tokens.iter().enumerate() {
+        out.push(match token {
+            TokenTree::Punct(p) if p.spacing() == Spacing::Joint => {
+                let merges = match tokens.get(k + 1) {
+                    Some(TokenTree::Punct(next)) => {
+                        let pair: String = [p.as_char(), next.as_char()].iter().collect();
+                        MERGING.contains(&pair.as_str()) || pair == ".="
+                    }
+                    _ => false,
+                };
+                let mut q = proc_macro2::Punct::new(
+                    p.as_char(),
+                    if merges {
+                        Spacing::Joint
+                    } else {
+                        Spacing::Alone
+                    },
+                );
+                q.set_span(p.span());
+                TokenTree::Punct(q)
+            }
+            TokenTree::Group(g) => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), lexed(g.stream()));
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            other => other.clone(),
+        });
+    }
+    out.into_iter().collect()
 }
 
 /// Bytes per module and per item as printed in `style`, biggest first.

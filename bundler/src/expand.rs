@@ -18,22 +18,25 @@
 //! (`ty`, `expr`, `path`, `pat`, `block`, `stmt`, `item`, `vis`, `meta`,
 //! `ident`, `lifetime`, `literal`, `tt`), repetitions (`*`, `+`, `?`, with a
 //! separator) take as many rounds as match. An `expr` or `ty` is inserted as
-//! an invisible group, as rustc does, so that printing keeps its
-//! precedence. `$crate` becomes `crate`. A local the body binds is kept
-//! apart from a name the call passes in (`hygiene`).
+//! an invisible group, as rustc does, and the group is taken away once the
+//! call is parsed (`ungroup`), so that printing keeps its precedence.
+//! `$crate` becomes `crate`. A local the body binds is kept apart from a
+//! name the call passes in (`hygiene`).
 //!
 //! `rules` reads a definition, `matching` matches an invocation against a
-//! rule, `transcribe` writes the rule's transcriber out.
+//! rule, `transcribe` writes the rule's transcriber out, `ungroup` makes
+//! what it wrote safe to print.
 
 mod hygiene;
 mod matching;
 mod rules;
 mod transcribe;
+mod ungroup;
 
 use std::collections::BTreeMap;
 
 use proc_macro2::{TokenStream, TokenTree};
-use syn::parse::{Parse, ParseStream, Parser};
+use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
 use syn::{ImplItem, Item};
 
@@ -41,6 +44,7 @@ use crate::rustc::Range;
 use matching::match_all;
 use rules::{parse_rules, Rule};
 use transcribe::transcribe;
+pub(crate) use ungroup::Written;
 
 /// Why an invocation could not be expanded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,14 +121,15 @@ impl Definition {
 
     /// What call `mac` writes, parsed as a list of `T` (items, members),
     /// the calls among them left for the caller to resolve.
-    pub fn write<T: Parse>(&self, mac: &syn::Macro) -> Result<Vec<T>, ExpandError> {
+    pub fn write<T: Written>(&self, mac: &syn::Macro) -> Result<Vec<T>, ExpandError> {
         let tokens = transcribe_with(&self.rules, mac)?;
         parse_list(mac, tokens)
     }
 }
 
-/// `tokens` as a list of `T`, for what call `mac` wrote.
-fn parse_list<T: Parse>(mac: &syn::Macro, tokens: TokenStream) -> Result<Vec<T>, ExpandError> {
+/// `tokens` as a list of `T`, for what call `mac` wrote, without the
+/// invisible groups of its fragments (`ungroup`).
+fn parse_list<T: Written>(mac: &syn::Macro, tokens: TokenStream) -> Result<Vec<T>, ExpandError> {
     let parser = |input: ParseStream| {
         let mut items = Vec::new();
         while !input.is_empty() {
@@ -132,7 +137,7 @@ fn parse_list<T: Parse>(mac: &syn::Macro, tokens: TokenStream) -> Result<Vec<T>,
         }
         Ok(items)
     };
-    parser.parse2(tokens).map_err(|e| {
+    let mut items = parser.parse2(tokens).map_err(|e| {
         ExpandError(format!(
             "the expansion of `{}!` is not a list of {}: {e}",
             macro_name(mac),
@@ -141,7 +146,9 @@ fn parse_list<T: Parse>(mac: &syn::Macro, tokens: TokenStream) -> Result<Vec<T>,
                 .next()
                 .unwrap_or("items")
         ))
-    })
+    })?;
+    items.iter_mut().for_each(T::ungroup);
+    Ok(items)
 }
 
 fn macro_name(mac: &syn::Macro) -> String {
@@ -181,7 +188,7 @@ pub fn expand_impl_items(
 
 /// The `T`s (items, members) an invocation stands for; `invocation` tells
 /// which of them are invocations in turn, expanded when the macro is known.
-fn expand_all<T: Parse>(
+fn expand_all<T: Written>(
     macros: &Macros,
     mac: &syn::Macro,
     def_site: Option<Range>,

@@ -78,7 +78,7 @@ pub fn fit(
             syntax::strip_docs(&mut printed);
         }
         let text = format!("{}{}", header(style), emit::print(&printed, style));
-        emit::self_check(&text)?;
+        emit::round_trip(&printed, &text)?;
         let sizes = emit::sizes(&printed, style);
         if text.len() <= limit {
             return Ok(Printed { text, style, sizes });

@@ -109,6 +109,12 @@ pub struct Report {
     /// The cut did not compile, so the whole library was shaken instead:
     /// rustc's first error on the cut.
     pub fell_back: Option<String>,
+    /// What rustc called dead but the bundle keeps, as cutting it could
+    /// change what the program does: (readable path, why).
+    pub kept: Vec<(String, String)>,
+    /// Why rustc's deletions were given up and the cut (or, after
+    /// `fell_back`, the whole library) kept as it was: the last fallback.
+    pub unshaken: Option<String>,
     pub total: Duration,
 }
 
@@ -117,6 +123,12 @@ impl std::fmt::Display for Report {
         writeln!(f, "cut: {} items", self.cut_items)?;
         if let Some(error) = &self.fell_back {
             writeln!(f, "the cut did not compile; the whole library was shaken instead. rustc said:\n{error}")?;
+        }
+        if let Some(why) = &self.unshaken {
+            writeln!(f, "nothing was deleted: shaking failed, and the bundle keeps everything the walk reached. Why:\n{why}")?;
+        }
+        for (path, why) in &self.kept {
+            writeln!(f, "kept {path} (rustc calls it dead): {why}")?;
         }
         for (k, round) in self.rounds.iter().enumerate() {
             write!(
@@ -240,7 +252,11 @@ fn check_toolchain(
 }
 
 /// Shakes the cut; if the cut does not compile (it missed something the
-/// walk could not see), shakes the whole library instead.
+/// walk could not see), shakes the whole library instead. Where shaking
+/// fails, what it was given is kept as it is, unshaken: it compiled, and
+/// a program is never refused that keeping more compiles. The levels, in
+/// order: the cut shaken, the cut whole, the library shaken, the library
+/// whole; `report` says which one the bundle is.
 fn shake_cut(
     names: &Names,
     cut: &Cut,
@@ -259,13 +275,10 @@ fn shake_cut(
     // crate's own file.
     let edition = entry.edition;
     let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter);
-    let (errors, map) = match shake::shake(file, edition, &protected, Arc::clone(&sources)) {
-        Ok(shaken) => {
-            report.rounds = shaken.rounds.clone();
-            return Ok(shaken);
-        }
-        Err(Failure::Error(e)) => return Err(e),
-        Err(Failure::DoesNotCompile(errors, map)) => (errors, map),
+    let shaken = shake::shake(file.clone(), edition, &protected, Arc::clone(&sources));
+    let (errors, map) = match kept_whole(shaken, file, report)? {
+        Ok(shaken) => return Ok(shaken),
+        Err(failure) => failure,
     };
     let foreign = foreign_error(names, cut, &errors);
     if let Some(e) = foreign.or_else(|| refused_error(&errors, &map, entry.refused)) {
@@ -276,14 +289,40 @@ fn shake_cut(
         .find(|d| d.level == rustc::Level::Error)
         .map(|d| map.render(d));
     let file = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter);
-    match shake::shake(file, edition, &protected, sources) {
-        Ok(shaken) => {
-            report.rounds = shaken.rounds.clone();
-            Ok(shaken)
-        }
-        Err(Failure::Error(e)) => Err(e),
-        Err(Failure::DoesNotCompile(errors, map)) => Err(foreign_error(names, cut, &errors)
+    let shaken = shake::shake(file.clone(), edition, &protected, sources);
+    match kept_whole(shaken, file, report)? {
+        Ok(shaken) => Ok(shaken),
+        Err((errors, map)) => Err(foreign_error(names, cut, &errors)
             .or_else(|| dropped_import(names, cut, &errors, &map))
             .unwrap_or_else(|| does_not_compile(&errors, &map, entry))),
+    }
+}
+
+/// What came of shaking `file`: the shaken file; or, where shaking failed
+/// on a file that compiled, `file` itself, unshaken (said in `report`);
+/// or the errors of a file that does not compile.
+fn kept_whole(
+    shaken: Result<Shaken, Failure>,
+    file: syn::File,
+    report: &mut Report,
+) -> Result<Result<Shaken, (Vec<rustc::Diagnostic>, sourcemap::SourceMap)>, Error> {
+    match shaken {
+        Ok(shaken) => {
+            report.rounds = shaken.rounds.clone();
+            report.kept = shaken.kept.clone();
+            Ok(Ok(shaken))
+        }
+        Err(Failure::Error(e @ (Error::Shake { .. } | Error::SelfCheck { .. }))) => {
+            report.unshaken = Some(e.to_string());
+            Ok(Ok(Shaken {
+                file,
+                rounds: Vec::new(),
+                removed: Vec::new(),
+                kept: Vec::new(),
+                warnings: Vec::new(),
+            }))
+        }
+        Err(Failure::Error(e)) => Err(e),
+        Err(Failure::DoesNotCompile(errors, map)) => Ok(Err((errors, map))),
     }
 }

@@ -80,6 +80,13 @@ impl Rewriter<'_> {
         // The re-exports added here name a macro in textual scope, which
         // no edition's paths rewrite.
         let mut added = BTreeSet::new();
+        // `use crate::zip;` in the module that defines the exported `zip`
+        // names what the re-export below binds here (E0252 if both).
+        if !self.mount.name.is_empty() {
+            for name in exported_macros(items) {
+                drop_use_leaf(items, &["crate", &name]);
+            }
+        }
         for mut item in std::mem::take(items) {
             match &mut item {
                 Item::ExternCrate(krate) => {
@@ -151,6 +158,55 @@ impl Rewriter<'_> {
             && !self.mount.externs.contains_key(first);
         (relative && !self.mount.name.is_empty()).then(|| (0, here()))
     }
+}
+
+/// The names of the `#[macro_export]` macros among `items`.
+fn exported_macros(items: &[Item]) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Macro(mac) if mac.attrs.iter().any(|a| a.path().is_ident("macro_export")) => {
+                mac.ident.as_ref().map(ToString::to_string)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Takes out of the `use` items of `items` every leaf importing exactly
+/// `path` under its own name; a `use` left empty goes.
+pub fn drop_use_leaf(items: &mut Vec<Item>, path: &[&str]) {
+    fn keep(tree: &UseTree, path: &[&str]) -> Option<UseTree> {
+        match (tree, path) {
+            (UseTree::Name(n), [last]) if n.ident == last => None,
+            (UseTree::Path(p), [first, rest @ ..]) if p.ident == first => {
+                let inner = keep(&p.tree, rest)?;
+                let mut p = p.clone();
+                p.tree = Box::new(inner);
+                Some(UseTree::Path(p))
+            }
+            (UseTree::Group(g), _) => {
+                let kept: Vec<UseTree> = g.items.iter().filter_map(|t| keep(t, path)).collect();
+                if kept.is_empty() {
+                    return None;
+                }
+                let mut g = g.clone();
+                g.items = kept.into_iter().collect();
+                Some(UseTree::Group(g))
+            }
+            _ => Some(tree.clone()),
+        }
+    }
+    items.retain_mut(|item| match item {
+        Item::Use(u) => match keep(&u.tree, path) {
+            Some(tree) => {
+                u.tree = tree;
+                true
+            }
+            None => false,
+        },
+        _ => true,
+    });
 }
 
 /// Idents named `names`, placed at `span`.

@@ -29,7 +29,9 @@
 //! returned to be reported, never hidden, with their places in the
 //! library's files ([`crate::sourcemap`]).
 
+mod debug;
 mod edit;
+mod guard;
 mod index;
 mod plan;
 
@@ -43,8 +45,11 @@ use crate::error::{Error, Warning};
 use crate::expand::Macros;
 use crate::rustc::{self, Diagnostic, Level};
 use crate::sourcemap::{SourceMap, Sources};
-use crate::syntax::{hide_underscores, narrow, remove_empty_modules, show_underscores, widen};
+use crate::syntax::{
+    hide_underscores, narrow, remove_empty_impls, remove_empty_modules, show_underscores, widen,
+};
 use edit::Editor;
+use guard::DebugUse;
 use index::{Index, Kind};
 use plan::Plan;
 
@@ -59,6 +64,9 @@ pub struct Shaken {
     pub rounds: Vec<Round>,
     /// What rustc had deleted: (readable path, rustc's message).
     pub removed: Vec<(String, String)>,
+    /// What rustc called dead but stays, as deleting it could change what
+    /// the program does (`shake/guard.rs`): (readable path, why).
+    pub kept: Vec<(String, String)>,
     /// Warnings that are not about dead code: the library's own.
     pub warnings: Vec<Warning>,
 }
@@ -125,40 +133,52 @@ struct Checked {
 /// Deletes from `file` (assembled from `sources`) everything rustc finds
 /// dead or unused; the items at `protected` paths (the entry point) are
 /// never deleted.
+///
+/// Each round that compiles is a checkpoint. A round whose reports cannot
+/// be acted on (an error that deleting more would not mend) goes back to
+/// the last checkpoint and keeps everything deleted since, then goes on:
+/// the bundle keeps more, and the report says what and why. Only when
+/// there is nothing left to keep does shaking fail.
 pub fn shake(
     mut file: syn::File,
     edition: &str,
     protected: &[String],
     sources: Arc<Sources>,
 ) -> Result<Shaken, Failure> {
-    let protected: BTreeSet<String> = protected.iter().cloned().collect();
     narrow(&mut file);
     let underscores = hide_underscores(&mut file);
-    let mut rounds = Vec::new();
-    let mut removed = Vec::new();
-    let mut first_warnings: Option<BTreeSet<WarningKey>> = None;
+    let mut state = State {
+        protected: protected.iter().cloned().collect(),
+        ..State::default()
+    };
     let mut map: Option<SourceMap> = None;
-    while rounds.len() < MAX_ROUNDS {
+    let mut good: Option<Checkpoint> = None;
+    while state.rounds.len() < MAX_ROUNDS {
         let checked = check(&file, edition, map.as_ref(), &sources)?;
-        if rounds.is_empty() && checked.diagnostics.iter().any(|d| d.level == Level::Error) {
+        let errors = checked.diagnostics.iter().any(|d| d.level == Level::Error);
+        if state.rounds.is_empty() && errors {
             return Err(Failure::DoesNotCompile(checked.diagnostics, checked.map));
         }
-        let before = Before {
-            protected: &protected,
-            removed: &removed,
-            first_warnings: first_warnings.as_ref(),
-        };
-        let (plan, warnings) = plan(&checked, &before);
-        first_warnings.get_or_insert_with(|| warnings.iter().map(LibraryWarning::key).collect());
-        if !plan.unresolved.is_empty() {
-            return Err(Failure::Error(refusal(&plan, &checked.map)));
+        if !errors {
+            good = Some(Checkpoint {
+                file: file.clone(),
+                map: map.clone(),
+                removed: state.removed.len(),
+            });
         }
-        rounds.push(Round {
-            deleted: plan.delete.len(),
-            expanded: plan.expand.len(),
-            retyped: plan.unit.len() + plan.token_units.len(),
-            ..checked.round
-        });
+        let (plan, warnings) = state.plan(&checked, edition)?;
+        // Errors no deletion answers (one in code a back-off keeps, say)
+        // are as final as those the plan cannot act on.
+        if !plan.unresolved.is_empty() || (plan.is_empty() && errors) {
+            let why = refusal(&plan, &checked);
+            match good.as_ref().filter(|g| state.back_off(g, &why)) {
+                Some(good) => {
+                    (file, map) = (good.file.clone(), good.map.clone());
+                    continue;
+                }
+                None => return Err(Failure::Error(why)),
+            }
+        }
         if plan.is_empty() {
             remove_empty_modules(&mut file.items);
             show_underscores(&mut file, &underscores);
@@ -166,18 +186,95 @@ pub fn shake(
             let warnings = warnings.iter().map(|w| placed(w, &checked.map)).collect();
             return Ok(Shaken {
                 file,
-                rounds,
-                removed,
+                rounds: state.rounds,
+                removed: state.removed,
+                kept: state.kept,
                 warnings,
             });
         }
-        removed.extend(plan.removed.iter().cloned());
+        state.removed.extend(plan.removed.iter().cloned());
         file = edit(checked.tree, &plan)?;
         map = Some(checked.map);
     }
     Err(Failure::Error(Error::Shake {
         message: format!("rustc still reports dead code after {MAX_ROUNDS} rounds"),
     }))
+}
+
+/// A round that compiled: its tree, the map of the text it came from, and
+/// how many deletions led to it.
+struct Checkpoint {
+    file: syn::File,
+    map: Option<SourceMap>,
+    removed: usize,
+}
+
+/// What shaking carries from round to round.
+#[derive(Default)]
+struct State {
+    /// Paths never deleted: the entry point, and what a back-off keeps.
+    protected: BTreeSet<String>,
+    rounds: Vec<Round>,
+    removed: Vec<(String, String)>,
+    kept: Vec<(String, String)>,
+    first_warnings: Option<BTreeSet<WarningKey>>,
+    debug: DebugUse,
+}
+
+impl State {
+    /// The plan for the reports on `checked`, and the library's own
+    /// warnings among them; records the round.
+    fn plan(
+        &mut self,
+        checked: &Checked,
+        edition: &str,
+    ) -> Result<(Plan, Vec<LibraryWarning>), Error> {
+        let before = Before {
+            protected: &self.protected,
+            removed: &self.removed,
+            first_warnings: self.first_warnings.as_ref(),
+            debug: &self.debug,
+        };
+        let (mut plan, warnings) = plan(checked, &before);
+        if !plan.debug_candidates.is_empty() {
+            debug::decide(&checked.tree, edition, &mut plan, &mut self.debug)?;
+        }
+        for entry in std::mem::take(&mut plan.kept) {
+            if !self.kept.contains(&entry) {
+                self.kept.push(entry);
+            }
+        }
+        self.first_warnings
+            .get_or_insert_with(|| warnings.iter().map(LibraryWarning::key).collect());
+        self.rounds.push(Round {
+            deleted: plan.delete.len(),
+            expanded: plan.expand.len(),
+            retyped: plan.unit.len() + plan.token_units.len(),
+            ..checked.round
+        });
+        Ok((plan, warnings))
+    }
+
+    /// Goes back to `good`: everything deleted since is kept from now on,
+    /// `why` being what rustc said. False if that keeps nothing new (the
+    /// same reports would come back).
+    fn back_off(&mut self, good: &Checkpoint, why: &Error) -> bool {
+        let since: Vec<(String, String)> = self.removed.split_off(good.removed);
+        let first_line = why.to_string();
+        let first_line = first_line
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        let mut new = false;
+        for (path, _) in since {
+            if self.protected.insert(path.clone()) {
+                new = true;
+                let reason = format!("deleting it with others broke the bundle ({first_line})");
+                self.kept.push((path, reason));
+            }
+        }
+        new
+    }
 }
 
 /// Prints `file` and has rustc check it; `before` is the map of the text
@@ -222,6 +319,8 @@ struct Before<'b> {
     removed: &'b [(String, String)],
     /// The library's own warnings of the first round.
     first_warnings: Option<&'b BTreeSet<WarningKey>>,
+    /// Which derived `Debug`s rustc found used.
+    debug: &'b DebugUse,
 }
 
 /// What the reports on `checked` ask for, and the library's own warnings
@@ -234,7 +333,10 @@ fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
             .removed
             .iter()
             .map(|(path, _)| plan::last_name(path).to_string())
+            // A tuple field's number is no name an error could quote.
+            .filter(|name| !name.chars().all(|c| c.is_ascii_digit()))
             .collect(),
+        guarded: guard::guarded(&checked.tree, before.debug),
         ..Plan::default()
     };
     let mut warnings = Vec::new();
@@ -245,14 +347,30 @@ fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
     (plan, warnings)
 }
 
-/// The error for the reports a plan cannot act on.
-fn refusal(plan: &Plan, map: &SourceMap) -> Error {
-    let reports = plan.unresolved.iter().map(|u| {
-        let report = map.render(&u.diagnostic);
-        format!("cannot act on rustc's report ({}):\n{report}", u.why)
-    });
-    let message = reports.collect::<Vec<_>>().join("\n");
-    Error::Shake { message }
+/// The error for the reports a plan cannot act on (or, if it has none,
+/// for the errors of `checked` it leaves).
+fn refusal(plan: &Plan, checked: &Checked) -> Error {
+    let map = &checked.map;
+    let mut reports: Vec<String> = plan
+        .unresolved
+        .iter()
+        .map(|u| {
+            let report = map.render(&u.diagnostic);
+            format!("cannot act on rustc's report ({}):\n{report}", u.why)
+        })
+        .collect();
+    if reports.is_empty() {
+        reports.extend(
+            checked
+                .diagnostics
+                .iter()
+                .filter(|d| d.level == Level::Error)
+                .map(|d| format!("an error no deletion answers:\n{}", map.render(d))),
+        );
+    }
+    Error::Shake {
+        message: reports.join("\n"),
+    }
 }
 
 /// `tree` with `plan` applied.
@@ -265,6 +383,7 @@ fn edit(mut tree: syn::File, plan: &Plan) -> Result<syn::File, Error> {
         applied: 0,
     };
     editor.visit_file_mut(&mut tree);
+    remove_empty_impls(&mut tree.items);
     if editor.applied != plan.token_units.len() && editor.error.is_none() {
         editor.error = Some(format!(
             "{} of {} arguments inside macro calls to make `()` were not found",

@@ -221,22 +221,62 @@ const LINT_LEVELS: &[&str] = &["allow", "warn", "deny", "expect", "forbid"];
 /// submission: clippy's (rustc ignores them) and the dead-code ones (the
 /// bundle has no dead code, so they would only hide). An attribute left
 /// with no lint goes; `#[allow(non_snake_case)]` and the like stay.
+///
+/// One exception: `#[allow(dead_code)]` on a struct, enum or union, or on
+/// one field or variant, is the user asking for its shape to be kept (a
+/// field nobody reads may be there for its size): it stays, and rustc then
+/// reports nothing inside it. On a module or a crate it only silences, and
+/// goes.
 pub fn strip_lint_attributes(file: &mut syn::File) {
     struct LintStripper;
     impl VisitMut for LintStripper {
         fn visit_attributes_mut(&mut self, attrs: &mut Vec<Attribute>) {
-            attrs.retain_mut(keep_lint_attribute);
+            attrs.retain_mut(|a| keep_lint_attribute(a, false));
             for attr in attrs {
                 self.visit_attribute_mut(attr);
             }
+        }
+        fn visit_item_struct_mut(&mut self, s: &mut syn::ItemStruct) {
+            let attrs = shape_attributes(&mut s.attrs);
+            syn::visit_mut::visit_item_struct_mut(self, s);
+            s.attrs = attrs;
+        }
+        fn visit_item_enum_mut(&mut self, e: &mut syn::ItemEnum) {
+            let attrs = shape_attributes(&mut e.attrs);
+            syn::visit_mut::visit_item_enum_mut(self, e);
+            e.attrs = attrs;
+        }
+        fn visit_item_union_mut(&mut self, u: &mut syn::ItemUnion) {
+            let attrs = shape_attributes(&mut u.attrs);
+            syn::visit_mut::visit_item_union_mut(self, u);
+            u.attrs = attrs;
+        }
+        fn visit_field_mut(&mut self, f: &mut syn::Field) {
+            let attrs = shape_attributes(&mut f.attrs);
+            syn::visit_mut::visit_field_mut(self, f);
+            f.attrs = attrs;
+        }
+        fn visit_variant_mut(&mut self, v: &mut syn::Variant) {
+            let attrs = shape_attributes(&mut v.attrs);
+            syn::visit_mut::visit_variant_mut(self, v);
+            v.attrs = attrs;
         }
     }
     LintStripper.visit_file_mut(file);
 }
 
-/// Narrows a lint attribute to the lints a submission keeps; false if none
-/// is left (or it is not a lint attribute, true).
-fn keep_lint_attribute(attr: &mut Attribute) -> bool {
+/// The attributes of a type, field or variant as kept, taken out of
+/// `attrs` so that the visit of what is inside does not strip them again.
+fn shape_attributes(attrs: &mut Vec<Attribute>) -> Vec<Attribute> {
+    let mut kept = std::mem::take(attrs);
+    kept.retain_mut(|a| keep_lint_attribute(a, true));
+    kept
+}
+
+/// Narrows a lint attribute to the lints a submission keeps (the dead-code
+/// ones only where `shape` says the attribute keeps a type's shape); false
+/// if none is left (or it is not a lint attribute, true).
+fn keep_lint_attribute(attr: &mut Attribute, shape: bool) -> bool {
     if !LINT_LEVELS.iter().any(|l| attr.path().is_ident(l)) {
         return true;
     }
@@ -249,7 +289,10 @@ fn keep_lint_attribute(attr: &mut Attribute) -> bool {
         .filter(|p| {
             let tool = p.segments.len() > 1 && p.segments[0].ident == "clippy";
             let dead = p.segments.len() == 1 && DEAD_LINTS.iter().any(|d| p.is_ident(d));
-            !tool && !dead
+            let shapes = shape
+                && attr.style == syn::AttrStyle::Outer
+                && (p.is_ident("dead_code") || p.is_ident("unused"));
+            !tool && (!dead || shapes)
         })
         .cloned()
         .collect();
@@ -546,6 +589,22 @@ pub fn remove_empty_modules(items: &mut Vec<Item>) {
             }
             None => true,
         },
+        _ => true,
+    });
+}
+
+/// Removes the inherent impls left with no member (`impl Stats {}` once
+/// its one method went), at any depth: rustc reports nothing about them,
+/// and they would keep a `use` of their type alive.
+pub fn remove_empty_impls(items: &mut Vec<Item>) {
+    items.retain_mut(|item| match item {
+        Item::Mod(m) => {
+            if let Some((_, inner)) = &mut m.content {
+                remove_empty_impls(inner);
+            }
+            true
+        }
+        Item::Impl(imp) => imp.trait_.is_some() || !imp.items.is_empty(),
         _ => true,
     });
 }

@@ -471,7 +471,7 @@ pub enum Branching {
     InOrder,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Problem {
     pub primary: usize,
     pub secondary: usize,
@@ -932,7 +932,7 @@ impl Family {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Model<T> {
     problem: Problem,
     payloads: Vec<T>,

@@ -15,12 +15,12 @@
 fn main(){problems::p1784::main()}pub mod board{pub mod candidates{use crate::board::learning::{Clauses,
 Lit};pub type Digits=u32;pub const MAX_SIDE:usize=31;const SETTLED:u32=1<<31;#[derive(Clone,Copy,Debug,
 PartialEq,Eq)]pub struct Contradiction;pub trait Rule{fn interchangeable(&self)->bool;fn narrow(&self,
-houses:&Houses,board:&mut Board,)->Result<bool,Contradiction>;fn clauses(&self,_houses:&Houses,_board:&
+houses:&Houses,board:&mut Board)->Result<bool,Contradiction>;fn clauses(&self,_houses:&Houses,_board:&
 Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub struct Plain;impl Rule for Plain{fn interchangeable(&
 self)->bool{true}fn narrow(&self,_:&Houses,_:&mut Board)->Result<bool,Contradiction>{Ok(false)}}#[derive(
-Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<usize>,only_second:Vec<usize>}#[derive(Clone,
-Debug)]pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<Vec<usize> >,overlaps:Vec<Overlap>}impl
-Houses{pub fn new(side:usize,regions:&[usize])->Houses{assert!((1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");
+Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<usize>,only_second:Vec<usize>}#[derive(Clone)]
+pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<Vec<usize>>,overlaps:Vec<Overlap>}impl Houses{
+pub fn new(side:usize,regions:&[usize])->Houses{assert!((1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");
 assert_eq!(regions.len(),side*side,"one region per cell");let mut members=Vec::with_capacity(3*side*side);
 members.extend(0 ..side*side);members.extend((0 ..side).flat_map(|c|(0 ..side).map(move|r|r*side+c)),);
 for region in 0 ..side{let before=members.len();members.extend((0 ..side*side).filter(|&cell|regions[
@@ -44,214 +44,214 @@ map(|&d|match d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a di
 Board)->Clauses{let side=self.side;let mut clauses=Clauses::new(self.cells()*side);for cell in 0 ..self.
 cells(){let digits=board.digits(cell);let holds:Vec<Lit> =(0 ..side).filter(|d|digits>>d&1==1).map(|d|
 self.holds(cell,d)).collect();clauses.add(&holds);clauses.at_most_one(&holds);for d in(0 ..side).filter(|
-d|digits>>d&1==0){clauses.add(&[!self.holds(cell,d)]);}for&peer in self.peers[cell].iter().filter(|& &
+d|digits>>d&1==0){clauses.add(&[!self.holds(cell,d)]);}for&peer in self.peers[cell].iter().filter(|&&
 p|p>cell){let shared=digits&board.digits(peer);for d in(0 ..side).filter(|d|shared>>d&1==1){clauses.add(&[!
 self.holds(cell,d),!self.holds(peer,d)]);}}}for house in self.members.chunks(side){for d in 0 ..side{
-let places:Vec<Lit> =house.iter().filter(|& &c|board.digits(c)>>d&1==1).map(|&c|self.holds(c,d)).collect();
+let places:Vec<Lit> =house.iter().filter(|&&c|board.digits(c)>>d&1==1).map(|&c|self.holds(c,d)).collect();
 clauses.add(&places);}}clauses}pub fn holds(&self,cell:usize,d:usize)->Lit{Lit::new((cell*self.side+d)
 as u32,true)}pub fn from_model(&self,model:&[bool])->Board{let side=self.side;let givens:Vec<u8> =(0 ..
 self.cells()).map(|cell|{let digit=(0 ..side).find(|&d|model[cell*side+d]);digit.map_or(0,|d|d as u8+
-1)}).collect();self.board(&givens)}pub fn settle<R:Rule>(&self,board:&mut Board,rule:&R,)->Result<(),
-Contradiction>{loop{self.naked_singles(board)?;if self.hidden_singles(board)?||self.intersections(board)?{
-continue;}if!rule.narrow(self,board)?{return Ok(());}}}fn naked_singles(&self,board:&mut Board)->Result<(),
-Contradiction>{let mut stack:Vec<usize> =(0 ..self.cells()).filter(|&cell|board.cells[cell].count_ones()==
-1).collect();while let Some(cell)=stack.pop(){let digit=board.cells[cell];board.cells[cell]|=SETTLED;
-for&peer in&self.peers[cell]{let before=board.cells[peer];if before&digit==0{continue;}let after=before&!
-digit;if after&!SETTLED==0{return Err(Contradiction);}board.write(peer,after);if after.count_ones()==
-1{stack.push(peer);}}}Ok(())}fn hidden_singles(&self,board:&mut Board)->Result<bool,Contradiction>{let
-all=self.all_digits();let mut changed=false;for house in self.members.chunks(self.side){let(mut once,
-mut twice)=(0,0);for&cell in house{let digits=board.digits(cell);twice|=once&digits;once|=digits;}if once!=
-all{return Err(Contradiction);}let hidden=once&!twice;if hidden==0{continue;}for&cell in house{let digits=
-board.digits(cell);let only_here=digits&hidden;if only_here!=0&&only_here!=digits{if only_here.count_ones()>
-1{return Err(Contradiction);}board.write(cell,only_here);changed=true;}}}Ok(changed)}fn intersections(&
-self,board:&mut Board)->Result<bool,Contradiction>{let mut changed=false;for overlap in&self.overlaps{
-let shared=board.union(&overlap.shared);let first=board.union(&overlap.only_first);let second=board.union(&
-overlap.only_second);let locked_first=shared&!first&second;let locked_second=shared&!second&first;if locked_first!=
-0{changed|=board.remove_from(&overlap.only_second,locked_first)?;}if locked_second!=0{changed|=board.
-remove_from(&overlap.only_first,locked_second)?;}}Ok(changed)}}#[derive(Clone,Debug,PartialEq,Eq)]pub
-struct Board{cells:Vec<u32>,touched:Vec<u64>}impl Board{#[inline]fn write(&mut self,cell:usize,value:
-u32){self.cells[cell]=value;self.touched[cell/64]|=1<<(cell%64);}#[inline]pub fn digits(&self,cell:usize)->
-Digits{self.cells[cell]&!SETTLED}pub fn all(&self)->impl Iterator<Item=Digits>+'_{self.cells.iter().map(|&
-c|c&!SETTLED)}pub fn union(&self,cells:&[usize])->Digits{cells.iter().fold(0,|u,&cell|u|self.cells[cell])&!
-SETTLED}pub fn set(&mut self,cell:usize,digit:Digits){self.write(cell,digit);}pub fn remove(&mut self,
-cell:usize,digits:Digits,)->Result<bool,Contradiction>{let before=self.cells[cell];if before&digits==
-0{return Ok(false);}if before&!digits&!SETTLED==0{return Err(Contradiction);}self.write(cell,before&!
-digits);Ok(true)}fn remove_from(&mut self,cells:&[usize],digits:Digits,)->Result<bool,Contradiction>{
-let mut changed=false;for&cell in cells{changed|=self.remove(cell,digits)?;}Ok(changed)}pub fn placed(&
-self)->Digits{self.all().filter(|d|d.count_ones()==1).fold(0,|u,d|u|d)}pub fn placed_in(&self,cells:&[
-usize])->Digits{cells.iter().map(|&c|self.digits(c)).filter(|d|d.count_ones()==1).fold(0,|u,d|u|d)}pub
-fn grid(&self)->Vec<u8>{self.all().map(|d|{if d.count_ones()==1{d.trailing_zeros()as u8+1}else{0}}).collect()}}}
-pub mod learning{#[derive(Clone,Copy,Debug,PartialEq,Eq,PartialOrd,Ord)]pub struct Lit(u32);impl Lit{
-pub fn new(var:u32,positive:bool)->Lit{Lit(var<<1|u32::from(!positive))}pub fn var(self)->usize{(self.
-0>>1)as usize}fn index(self)->usize{self.0 as usize}}impl std::ops::Not for Lit{type Output=Lit;fn not(
-self)->Lit{Lit(self.0^1)}}#[derive(Clone,Debug)]pub struct Clauses{vars:usize,clauses:Vec<Vec<Lit> >}
-impl Clauses{pub fn new(vars:usize)->Clauses{Clauses{vars,clauses:Vec::new()}}pub fn add(&mut self,lits:&[
-Lit]){self.clauses.push(lits.to_vec());}pub fn at_most_one(&mut self,lits:&[Lit]){for(k,&a)in lits.iter().
-enumerate(){for&b in&lits[k+1 ..]{self.add(&[!a,!b]);}}}pub fn solve(self)->Option<Vec<bool> >{let mut
-solver=Solver::new(self.vars);for mut clause in self.clauses{clause.sort_unstable();clause.dedup();if
-clause.windows(2).any(|w|w[0]==!w[1]){continue;}if!solver.add(clause){return None;}}solver.search()}}
-const RESTART_UNIT:u64=64;const FIRST_REDUCE:usize=2000;const REDUCE_STEP:usize=300;const UNSET:u8=0;
-const TRUE:u8=1;const FALSE:u8=2;#[derive(Clone,Copy)]struct Watch{clause:u32,blocker:Lit}const NO_REASON:
-u32=u32::MAX;struct Solver{clauses:Vec<Vec<Lit> >,originals:usize,watches:Vec<Vec<Watch> >,values:Vec<
-u8>,level:Vec<u32>,reason:Vec<u32>,trail:Vec<Lit>,levels:Vec<usize>,head:usize,activity:Vec<f64>,bump:
-f64,phase:Vec<bool>,order:Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(vars:usize)->Solver{let
-order=Heap{items:Vec::with_capacity(vars),position:vec![usize::MAX;vars]};let mut solver=Solver{clauses:
-Vec::new(),originals:0,watches:vec![Vec::new();2*vars],values:vec![UNSET;vars],level:vec![0;vars],reason:
-vec![NO_REASON;vars],trail:Vec::new(),levels:Vec::new(),head:0,activity:vec![0.0;vars],bump:1.0,phase:
-vec![false;vars],order,seen:vec![false;vars],learnt:0};for var in 0 ..vars{solver.order.insert(var,&solver.
-activity);}solver}fn value(&self,lit:Lit)->u8{value(&self.values,lit)}fn add(&mut self,mut lits:Vec<Lit>)->
-bool{lits.retain(|&l|self.value(l)!=FALSE);if lits.iter().any(|&l|self.value(l)==TRUE){return true;}match
-lits.len(){0=>false,1=>{self.assign(lits[0],NO_REASON);self.propagate().is_none()}_=>{self.attach(lits);
-self.originals+=1;true}}}fn attach(&mut self,lits:Vec<Lit>)->u32{let index=self.clauses.len()as u32;for&
-lit in&lits[..2]{self.watches[(!lit).index()].push(Watch{clause:index,blocker:lits[0]});}self.clauses.
-push(lits);index}fn assign(&mut self,lit:Lit,reason:u32){let var=lit.var();self.values[var]=if lit.0&
-1==0{TRUE}else{FALSE};self.level[var]=self.levels.len()as u32;self.reason[var]=reason;self.trail.push(
-lit);}fn propagate(&mut self)->Option<u32>{while self.head<self.trail.len(){let falsified=!self.trail[
-self.head];self.head+=1;let mut watches=std::mem::take(&mut self.watches[(!falsified).index()]);let(mut
-kept,mut k)=(0,0);let mut conflict=None;while k<watches.len(){let watch=watches[k];k+=1;if self.value(
-watch.blocker)==TRUE{watches[kept]=watch;kept+=1;continue;}match self.visit(watch.clause,falsified){Visit::
-Moved=>{}Visit::Stays(first)=>{watches[kept]=Watch{clause:watch.clause,blocker:first};kept+=1;match self.
-value(first){TRUE=>{}UNSET=>self.assign(first,watch.clause),_=>{conflict=Some(watch.clause);while k<watches.
-len(){watches[kept]=watches[k];kept+=1;k+=1;}}}}}}watches.truncate(kept);self.watches[(!falsified).index()]=
-watches;if conflict.is_some(){return conflict;}}None}fn visit(&mut self,index:u32,falsified:Lit)->Visit{
-let clause=&mut self.clauses[index as usize];if clause[0]==falsified{clause.swap(0,1);}let first=clause[
-0];for k in 2 ..clause.len(){let lit=clause[k];if value(&self.values,lit)!=FALSE{clause.swap(1,k);self.
-watches[(!lit).index()].push(Watch{clause:index,blocker:first});return Visit::Moved;}}Visit::Stays(first)}
-fn analyze(&mut self,mut conflict:u32)->(Vec<Lit>,u32){let current=self.levels.len()as u32;let mut learnt=
-vec![Lit(0)];let(mut open,mut k)=(0,self.trail.len());let mut asserting=None;loop{let start=usize::from(
-asserting.is_some());for j in start..self.clauses[conflict as usize].len(){let lit=self.clauses[conflict
-as usize][j];let var=lit.var();if self.seen[var]||self.level[var]==0{continue;}self.seen[var]=true;self.
-bump_var(var);if self.level[var]==current{open+=1;}else{learnt.push(lit);}}loop{k-=1;if self.seen[self.
-trail[k].var()]{break;}}let lit=self.trail[k];self.seen[lit.var()]=false;open-=1;if open==0{learnt[0]=!
-lit;break;}asserting=Some(lit);conflict=self.reason[lit.var()];}self.shorten(learnt)}fn shorten(&mut self,
-mut learnt:Vec<Lit>)->(Vec<Lit>,u32){let redundant=|s:&Solver,lit:Lit|{let reason=s.reason[lit.var()];
-reason!=NO_REASON&&s.clauses[reason as usize][1 ..].iter().all(|l|s.seen[l.var()]||s.level[l.var()]==
-0)};let keep:Vec<bool> =learnt.iter().map(|&l|!redundant(self,l)).collect();for&lit in&learnt[1 ..]{self.
-seen[lit.var()]=false;}let mut k=0;learnt.retain(|_|{k+=1;k==1||keep[k-1]});let mut back=0;if learnt.
-len()>1{let top=(1 ..learnt.len()).max_by_key(|&j|self.level[learnt[j].var()]).unwrap_or(1);learnt.swap(
-1,top);back=self.level[learnt[1].var()];}(learnt,back)}fn bump_var(&mut self,var:usize){self.activity[
-var]+=self.bump;if self.activity[var]>1e100{self.activity.iter_mut().for_each(|a|*a*=1e-100);self.bump*=
-1e-100;}self.order.raise(var,&self.activity);}fn backtrack(&mut self,level:u32){if self.levels.len()as
-u32<=level{return;}let start=self.levels[level as usize];for lit in self.trail.drain(start..){let var=
-lit.var();self.phase[var]=lit.0&1==0;self.values[var]=UNSET;self.order.insert(var,&self.activity);}self.
-levels.truncate(level as usize);self.head=start;}fn search(&mut self)->Option<Vec<bool> >{if self.propagate().
-is_some(){return None;}let(mut conflicts,mut restarts)=(0u64,1);let mut limit=RESTART_UNIT*luby(restarts);
-let mut most_learnt=FIRST_REDUCE;loop{if let Some(conflict)=self.propagate(){if self.levels.is_empty(){
-return None;}conflicts+=1;let(learnt,back)=self.analyze(conflict);self.backtrack(back);if learnt.len()==
-1{self.assign(learnt[0],NO_REASON);}else{let first=learnt[0];let index=self.attach(learnt);self.learnt+=
-1;self.assign(first,index);}self.bump*=1.0/0.95;continue;}if conflicts>=limit{restarts+=1;limit=conflicts+
-RESTART_UNIT*luby(restarts);self.backtrack(0);}if self.learnt>=most_learnt+self.trail.len(){self.reduce();
-most_learnt+=REDUCE_STEP;}let var=loop{match self.order.pop(&self.activity){None=>{return Some(self.values.
-iter().map(|&v|v==TRUE).collect());}Some(var)if self.values[var]==UNSET=>break var,Some(_)=>{}}};self.
-levels.push(self.trail.len());self.assign(Lit::new(var as u32,self.phase[var]),NO_REASON);}}fn reduce(&
-mut self){let locked=|s:&Solver,index:usize|{let first=s.clauses[index][0];s.value(first)==TRUE&&s.reason[
-first.var()]==index as u32};let mut candidates:Vec<(usize,usize)> =(self.originals..self.clauses.len()).
-filter(|&i|self.clauses[i].len()>2&&!locked(self,i)).map(|i|(self.clauses[i].len(),i)).collect();candidates.
-sort_unstable_by(|a,b|b.cmp(a));let mut dropped=vec![false;self.clauses.len()];for&(_,i)in&candidates[..
-candidates.len()/2]{dropped[i]=true;}let mut renumber=vec![NO_REASON;self.clauses.len()];let mut kept=
-Vec::with_capacity(self.clauses.len());for(i,clause)in std::mem::take(&mut self.clauses).into_iter().
-enumerate(){if!dropped[i]{renumber[i]=kept.len()as u32;kept.push(clause);}}self.clauses=kept;self.learnt-=
-candidates.len()/2;for reason in self.reason.iter_mut().filter(|r|**r!=NO_REASON){*reason=renumber[*reason
-as usize];}self.watches.iter_mut().for_each(Vec::clear);for(index,clause)in self.clauses.iter().enumerate(){
-for&lit in&clause[..2]{self.watches[(!lit).index()].push(Watch{clause:index as u32,blocker:clause[0]});}}}}
-fn value(values:&[u8],lit:Lit)->u8{match values[lit.var()]{UNSET=>UNSET,v if(v==TRUE)==(lit.0&1==0)=>
-TRUE,_=>FALSE,}}enum Visit{Moved,Stays(Lit)}pub fn luby(mut i:u64)->u64{loop{let k=64-i.leading_zeros();
-if i==(1<<k)-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Heap{items:Vec<usize>,position:Vec<usize>}impl
-Heap{fn insert(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{return;}self.position[
-var]=self.items.len();self.items.push(var);self.up(self.items.len()-1,activity);}fn raise(&mut self,var:
-usize,activity:&[f64]){if self.position[var]!=usize::MAX{self.up(self.position[var],activity);}}fn pop(&
-mut self,activity:&[f64])->Option<usize>{let top=*self.items.first()?;let last=self.items.pop()?;self.
-position[top]=usize::MAX;if!self.items.is_empty(){self.items[0]=last;self.position[last]=0;self.down(
-0,activity);}Some(top)}fn swap(&mut self,a:usize,b:usize){self.items.swap(a,b);self.position[self.items[
-a]]=a;self.position[self.items[b]]=b;}fn up(&mut self,mut at:usize,activity:&[f64]){while at>0{let parent=(
-at-1)/2;if activity[self.items[parent]]>=activity[self.items[at]]{break;}self.swap(at,parent);at=parent;}}
-fn down(&mut self,mut at:usize,activity:&[f64]){loop{let(left,right)=(2*at+1,2*at+2);let mut top=at;for
-child in[left,right]{if child<self.items.len()&&activity[self.items[child]]>activity[self.items[top]]{
-top=child;}}if top==at{return;}self.swap(at,top);at=top;}}}}pub mod restarts{use crate::board::learning::
-luby;use crate::board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;
-pub fn solve_within<R:Rule>(houses:&Houses,rule:&R,board:Board,budget:u64,)->Option<Option<Board> >{let
-mut run=Run{houses,rule,random:Random(SEED),nodes:0,budget:0,weights:vec![1;houses.cells()]};let mut spent=
-0;for restart in 1 ..{run.nodes=0;run.budget=(UNIT*luby(restart)).min(budget-spent);if let Ok(found)=
-run.search(board.clone()){return Some(found);}spent+=run.budget;if spent>=budget{return None;}}unreachable!(
-"the budget runs out")}struct Random(u64);impl Random{fn next(&mut self)->u64{self.0=self.0 .wrapping_add(
-0x9E37_79B9_7F4A_7C15);let mut z=self.0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);z=(z^(z>>27)).
-wrapping_mul(0x94D0_49BB_1331_11EB);z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%u64::from(n))
-as u32}}struct OutOfBudget;struct Run<'a,R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:u64,budget:
-u64,weights:Vec<u32>}impl<R:Rule>Run<'_,R>{fn search(&mut self,mut board:Board,)->Result<Option<Board>,
-OutOfBudget>{self.nodes+=1;if self.nodes>self.budget{return Err(OutOfBudget);}if self.houses.settle(&
-mut board,self.rule).is_err(){return Ok(None);}let cell=match self.choose(&board){Some(cell)=>cell,None=>
-return Ok(Some(board)),};let unplaced=if self.rule.interchangeable(){self.houses.all_digits()&!board.
-placed()}else{0};let mut left=board.digits(cell);while left!=0{let digit=self.draw(left);left&=!digit;
-if digit&unplaced!=0{left&=!unplaced;}let mut child=board.clone();child.set(cell,digit);match self.search(
-child)?{Some(found)=>return Ok(Some(found)),None=>self.weights[cell]+=1,}}Ok(None)}fn choose(&mut self,
-board:&Board)->Option<usize>{let(mut best,mut ties)=(None,0);let mut fewest=(u32::MAX,1);for(cell,digits)
-in board.all().enumerate(){let count=digits.count_ones();if count<2{continue;}let w=self.weights[cell];
-let(a,b)=(u64::from(count)*u64::from(fewest.1),u64::from(fewest.0)*u64::from(w),);if a>b{continue;}if
-a<b{fewest=(count,w);ties=0;}ties+=1;if self.random.below(ties)==0{best=Some(cell);}}best}fn draw(&mut
-self,digits:Digits)->Digits{let mut k=self.random.below(digits.count_ones());let mut rest=digits;while
-k>0{rest&=rest-1;k-=1;}rest&rest.wrapping_neg()}}}pub use candidates::{Board,Digits,Houses,Plain,Rule};
-pub const HANDOVER:u64=2048;pub fn solve<R:Rule>(houses:&Houses,rule:&R,mut board:Board,)->Option<Board>{
-houses.settle(&mut board,rule).ok()?;if rule.interchangeable()&&name_unplaced(houses,&mut board){houses.
-settle(&mut board,rule).ok()?;}if let Some(found)=restarts::solve_within(houses,rule,board.clone(),HANDOVER){
-return found;}let mut clauses=houses.clauses(&board);rule.clauses(houses,&board,&mut clauses);let model=
-clauses.solve()?;Some(houses.from_model(&model))}fn name_unplaced(houses:&Houses,board:&mut Board)->bool{
-let unplaced=houses.all_digits()&!board.placed();for h in 0 ..3*houses.side(){let open:Vec<usize> =houses.
-house(h).iter().copied().filter(|&c|board.digits(c).count_ones()>1).collect();if open.is_empty()||houses.
-all_digits()&!board.placed_in(houses.house(h))!=unplaced{continue;}let mut digits=unplaced;for cell in
-open{let digit=digits&digits.wrapping_neg();digits&=digits-1;board.set(cell,digit);}return true;}false}
-pub fn complete<R:Rule>(houses:&Houses,rule:&R,givens:&[u8],)->Option<Vec<u8> >{Some(solve(houses,rule,
-houses.board(givens))?.grid())}}pub mod input{use std::fmt;use std::io::{self,Read,Write};use std::ops::
-RangeInclusive;use std::str::FromStr;#[derive(Clone,Debug,PartialEq,Eq)]pub enum Error{Input{line:usize,
-column:Option<usize>,message:String},Output(String)}impl Error{pub fn at(line:usize,message:impl Into<
-String>)->Error{Error::Input{line,column:None,message:message.into()}}pub fn at_column(line:usize,column:
-usize,message:impl Into<String>,)->Error{Error::Input{line,column:Some(column),message:message.into()}}}
-impl From<io::Error>for Error{fn from(e:io::Error)->Error{Error::Output(format!("cannot write the answer: {e}"))}}
-impl fmt::Display for Error{fn fmt(&self,f:&mut fmt::Formatter<'_>)->fmt::Result{match self{Error::Input{
-line,column:Some(column),message}=>{write!(f,"input:{line}:{column}: {message}")}Error::Input{line,column:
-None,message}=>{write!(f,"input:{line}: {message}")}Error::Output(message)=>f.write_str(message),}}}impl
-std::error::Error for Error{}pub type Solve=fn(&[u8],&mut dyn Write)->Result<(),Error>;pub fn run(solve:
-Solve){let mut input=Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&mut input){eprintln!("cannot read the input: {e}");
-std::process::exit(1);}let stdout=io::stdout();let mut out=io::BufWriter::with_capacity(1<<16,stdout.
-lock());let result=solve(&input,&mut out).and_then(|()|out.flush().map_err(Error::from));if let Err(e)=
-result{let _=out.flush();eprintln!("{e}");std::process::exit(1);}}pub fn quote(bytes:&[u8])->String{let
-mut out=String::from("\"");let mut rest=&bytes[..bytes.len().min(4*61)];let mut shown=0;while let Some(&
-first)=rest.first(){let(piece,len)=match first_char(rest){Some((ch,len))=>(ch.escape_debug().to_string(),
-len),None=>(format!("\\x{first:02x}"),1),};shown+=piece.chars().count();if shown>60{out.push('…');break;}
-out.push_str(&piece);rest=&rest[len..];}out.push('"');out}fn first_char(bytes:&[u8])->Option<(char,usize)>{(
-1 ..=bytes.len().min(4)).find_map(|n|{let ch=std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;Some((
-ch,n))})}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Token<'a>{pub line:usize,pub column:usize,
-pub text:&'a[u8]}impl Token<'_>{pub fn error(&self,message:impl Into<String>)->Error{Error::at_column(
-self.line,self.column,message)}pub fn number<T>(&self,what:&str,range:RangeInclusive<i64>,)->Result<T,
-Error>where T:TryFrom<i64>,{std::str::from_utf8(self.text).ok().filter(|text|{let digits=text.strip_prefix(
-'-').unwrap_or(text);!digits.is_empty()&&digits.bytes().all(|b|b.is_ascii_digit())}).and_then(|text|i64::
-from_str(text).ok()).filter(|n|range.contains(n)).and_then(|n|T::try_from(n).ok()).ok_or_else(| |{self.
-error(format!("expected {}, found {}",expected_number(what,&range),quote(self.text)),)})}}#[derive(Clone,
-Debug)]pub struct Tokens<'a>{input:&'a[u8],at:usize,line:usize,column:usize}impl<'a>Tokens<'a>{pub fn
-new(input:&'a[u8])->Tokens<'a>{Tokens{input,at:0,line:1,column:1}}pub fn next_token(&mut self)->Option<
-Token<'a> >{while let Some(&b)=self.input.get(self.at){if!b.is_ascii_whitespace(){break;}self.step(b);}
-if self.at==self.input.len(){return None;}let(start,line,column)=(self.at,self.line,self.column);while
-let Some(&b)=self.input.get(self.at){if b.is_ascii_whitespace(){break;}self.step(b);}Some(Token{line,
-column,text:&self.input[start..self.at]})}fn step(&mut self,b:u8){self.at+=1;if b==b'\n'{self.line+=1;
-self.column=1;}else if b&0xc0!=0x80{self.column+=1;}}pub fn end_error(&self,expected:&str)->Error{Error::
-at(self.line,format!("expected {expected}, found the end of the input"))}pub fn end(&mut self,after:&
-str)->Result<(),Error>{match self.next_token(){None=>Ok(()),Some(extra)=>{Err(extra.error(format!("expected the end of the input after {after}, found {}",
-quote(extra.text)),))}}}pub fn number<T>(&mut self,what:&str,range:RangeInclusive<i64>,)->Result<T,Error>
-where T:TryFrom<i64>,{self.placed_number(what,range).map(|(n,_)|n)}pub fn placed_number<T>(&mut self,
-what:&str,range:RangeInclusive<i64>,)->Result<(T,Token<'a>),Error>where T:TryFrom<i64>,{match self.next_token(){
-Some(token)=>token.number(what,range).map(|n|(n,token)),None=>Err(self.end_error(&expected_number(what,&
-range))),}}}fn expected_number(what:&str,range:&RangeInclusive<i64>)->String{match(*range.start(),*range.
-end()){(i64::MIN,i64::MAX)=>format!("{what} (an integer)"),(low,i64::MAX)=>format!("{what} ({low} or more)"),(
-low,high)=>format!("{what} ({low} to {high})"),}}}pub mod problems{pub mod p1784{use crate::board::{self,
-Houses,Plain};use crate::input::{self,Error,Tokens};use crate::sudoku::STANDARD;use std::io::Write;pub
-fn solve(input:&[u8],out:&mut dyn Write)->Result<(),Error>{let mut tokens=Tokens::new(input);let givens=
-STANDARD.read_numbers(&mut tokens)?;tokens.end("81 digits")?;let grid=match board::complete(&Houses::
-sudoku(3,3),&Plain,&givens){Some(grid)=>grid,None=>return Err(Error::at(1,"the grid has no completion")),};
-let mut text=Vec::with_capacity(2*81);STANDARD.write_numbers(&grid,&mut text);Ok(out.write_all(&text)?)}
-pub fn main(){input::run(solve)}}}pub mod sudoku{use crate::input::{Error,Tokens};pub type Grid=Vec<u8>;
-pub struct Sudoku{pub box_rows:usize,pub box_columns:usize}pub const STANDARD:Sudoku=Sudoku{box_rows:
-3,box_columns:3};impl Sudoku{pub fn side(&self)->usize{self.box_rows*self.box_columns}pub fn cells(&self)->
-usize{self.side()*self.side()}pub fn read_numbers(&self,tokens:&mut Tokens)->Result<Grid,Error>{let side=
-self.side()as i64;let what=if side<10{"a digit"}else{"a number"};(0 ..self.cells()).map(|_|tokens.number(
-what,0 ..=side)).collect()}pub fn write_numbers(&self,grid:&[u8],out:&mut Vec<u8>){let side=self.side();
-for row in grid.chunks(side){for(k,value)in row.iter().enumerate(){out.extend(value.to_string().bytes());
-out.push(if k+1==side{b'\n'}else{b' '});}}}}}
+1)}).collect();self.board(&givens)}pub fn settle<R:Rule>(&self,board:&mut Board,rule:&R)->Result<(),Contradiction>{
+loop{self.naked_singles(board)?;if self.hidden_singles(board)?||self.intersections(board)?{continue;}
+if!rule.narrow(self,board)?{return Ok(());}}}fn naked_singles(&self,board:&mut Board)->Result<(),Contradiction>{
+let mut stack:Vec<usize> =(0 ..self.cells()).filter(|&cell|board.cells[cell].count_ones()==1).collect();
+while let Some(cell)=stack.pop(){let digit=board.cells[cell];board.cells[cell]|=SETTLED;for&peer in&self.
+peers[cell]{let before=board.cells[peer];if before&digit==0{continue;}let after=before&!digit;if after&!
+SETTLED==0{return Err(Contradiction);}board.write(peer,after);if after.count_ones()==1{stack.push(peer);}}}
+Ok(())}fn hidden_singles(&self,board:&mut Board)->Result<bool,Contradiction>{let all=self.all_digits();
+let mut changed=false;for house in self.members.chunks(self.side){let(mut once,mut twice)=(0,0);for&cell
+in house{let digits=board.digits(cell);twice|=once&digits;once|=digits;}if once!=all{return Err(Contradiction);}
+let hidden=once&!twice;if hidden==0{continue;}for&cell in house{let digits=board.digits(cell);let only_here=
+digits&hidden;if only_here!=0&&only_here!=digits{if only_here.count_ones()>1{return Err(Contradiction);}
+board.write(cell,only_here);changed=true;}}}Ok(changed)}fn intersections(&self,board:&mut Board)->Result<
+bool,Contradiction>{let mut changed=false;for overlap in&self.overlaps{let shared=board.union(&overlap.
+shared);let first=board.union(&overlap.only_first);let second=board.union(&overlap.only_second);let locked_first=
+shared&!first&second;let locked_second=shared&!second&first;if locked_first!=0{changed|=board.remove_from(&
+overlap.only_second,locked_first)?;}if locked_second!=0{changed|=board.remove_from(&overlap.only_first,
+locked_second)?;}}Ok(changed)}}#[derive(Clone,Debug,PartialEq,Eq)]pub struct Board{cells:Vec<u32>,touched:
+Vec<u64>}impl Board{#[inline]fn write(&mut self,cell:usize,value:u32){self.cells[cell]=value;self.touched[
+cell/64]|=1<<(cell%64);}#[inline]pub fn digits(&self,cell:usize)->Digits{self.cells[cell]&!SETTLED}pub
+fn all(&self)->impl Iterator<Item=Digits>+'_{self.cells.iter().map(|&c|c&!SETTLED)}pub fn union(&self,
+cells:&[usize])->Digits{cells.iter().fold(0,|u,&cell|u|self.cells[cell])&!SETTLED}pub fn set(&mut self,
+cell:usize,digit:Digits){self.write(cell,digit);}pub fn remove(&mut self,cell:usize,digits:Digits)->Result<
+bool,Contradiction>{let before=self.cells[cell];if before&digits==0{return Ok(false);}if before&!digits&!
+SETTLED==0{return Err(Contradiction);}self.write(cell,before&!digits);Ok(true)}fn remove_from(&mut self,
+cells:&[usize],digits:Digits)->Result<bool,Contradiction>{let mut changed=false;for&cell in cells{changed|=
+self.remove(cell,digits)?;}Ok(changed)}pub fn placed(&self)->Digits{self.all().filter(|d|d.count_ones()==
+1).fold(0,|u,d|u|d)}pub fn placed_in(&self,cells:&[usize])->Digits{cells.iter().map(|&c|self.digits(c)).
+filter(|d|d.count_ones()==1).fold(0,|u,d|u|d)}pub fn grid(&self)->Vec<u8>{self.all().map(|d|{if d.count_ones()==
+1{d.trailing_zeros()as u8+1}else{0}}).collect()}}}pub mod learning{#[derive(Clone,Copy,Debug,PartialEq,
+Eq,PartialOrd,Ord)]pub struct Lit(u32);impl Lit{pub fn new(var:u32,positive:bool)->Lit{Lit(var<<1|u32::
+from(!positive))}pub fn var(self)->usize{(self.0>>1)as usize}fn index(self)->usize{self.0 as usize}}impl
+std::ops::Not for Lit{type Output=Lit;fn not(self)->Lit{Lit(self.0^1)}}#[derive(Clone,Debug)]pub struct
+Clauses{vars:usize,clauses:Vec<Vec<Lit>>}impl Clauses{pub fn new(vars:usize)->Clauses{Clauses{vars,clauses:
+Vec::new()}}pub fn add(&mut self,lits:&[Lit]){self.clauses.push(lits.to_vec());}pub fn at_most_one(&mut
+self,lits:&[Lit]){for(k,&a)in lits.iter().enumerate(){for&b in&lits[k+1 ..]{self.add(&[!a,!b]);}}}pub
+fn solve(self)->Option<Vec<bool>>{let mut solver=Solver::new(self.vars);for mut clause in self.clauses{
+clause.sort_unstable();clause.dedup();if clause.windows(2).any(|w|w[0]==!w[1]){continue;}if!solver.add(
+clause){return None;}}solver.search()}}const RESTART_UNIT:u64=64;const FIRST_REDUCE:usize=2000;const REDUCE_STEP:
+usize=300;const UNSET:u8=0;const TRUE:u8=1;const FALSE:u8=2;#[derive(Clone,Copy)]struct Watch{clause:
+u32,blocker:Lit}const NO_REASON:u32=u32::MAX;struct Solver{clauses:Vec<Vec<Lit>>,originals:usize,watches:
+Vec<Vec<Watch>>,values:Vec<u8>,level:Vec<u32>,reason:Vec<u32>,trail:Vec<Lit>,levels:Vec<usize>,head:usize,
+activity:Vec<f64>,bump:f64,phase:Vec<bool>,order:Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(
+vars:usize)->Solver{let order=Heap{items:Vec::with_capacity(vars),position:vec![usize::MAX;vars]};let
+mut solver=Solver{clauses:Vec::new(),originals:0,watches:vec![Vec::new();2*vars],values:vec![UNSET;vars],
+level:vec![0;vars],reason:vec![NO_REASON;vars],trail:Vec::new(),levels:Vec::new(),head:0,activity:vec![
+0.0;vars],bump:1.0,phase:vec![false;vars],order,seen:vec![false;vars],learnt:0};for var in 0 ..vars{solver.
+order.insert(var,&solver.activity);}solver}fn value(&self,lit:Lit)->u8{value(&self.values,lit)}fn add(&
+mut self,mut lits:Vec<Lit>)->bool{lits.retain(|&l|self.value(l)!=FALSE);if lits.iter().any(|&l|self.value(
+l)==TRUE){return true;}match lits.len(){0=>false,1=>{self.assign(lits[0],NO_REASON);self.propagate().
+is_none()}_=>{self.attach(lits);self.originals+=1;true}}}fn attach(&mut self,lits:Vec<Lit>)->u32{let index=
+self.clauses.len()as u32;for&lit in&lits[..2]{self.watches[(!lit).index()].push(Watch{clause:index,blocker:
+lits[0]});}self.clauses.push(lits);index}fn assign(&mut self,lit:Lit,reason:u32){let var=lit.var();self.
+values[var]=if lit.0&1==0{TRUE}else{FALSE};self.level[var]=self.levels.len()as u32;self.reason[var]=reason;
+self.trail.push(lit);}fn propagate(&mut self)->Option<u32>{while self.head<self.trail.len(){let falsified=!
+self.trail[self.head];self.head+=1;let mut watches=std::mem::take(&mut self.watches[(!falsified).index()],);
+let(mut kept,mut k)=(0,0);let mut conflict=None;while k<watches.len(){let watch=watches[k];k+=1;if self.
+value(watch.blocker)==TRUE{watches[kept]=watch;kept+=1;continue;}match self.visit(watch.clause,falsified){
+Visit::Moved=>{}Visit::Stays(first)=>{watches[kept]=Watch{clause:watch.clause,blocker:first};kept+=1;
+match self.value(first){TRUE=>{}UNSET=>self.assign(first,watch.clause),_=>{conflict=Some(watch.clause);
+while k<watches.len(){watches[kept]=watches[k];kept+=1;k+=1;}}}}}}watches.truncate(kept);self.watches[(!
+falsified).index()]=watches;if conflict.is_some(){return conflict;}}None}fn visit(&mut self,index:u32,
+falsified:Lit)->Visit{let clause=&mut self.clauses[index as usize];if clause[0]==falsified{clause.swap(
+0,1);}let first=clause[0];for k in 2 ..clause.len(){let lit=clause[k];if value(&self.values,lit)!=FALSE{
+clause.swap(1,k);self.watches[(!lit).index()].push(Watch{clause:index,blocker:first});return Visit::Moved;}}
+Visit::Stays(first)}fn analyze(&mut self,mut conflict:u32)->(Vec<Lit>,u32){let current=self.levels.len()
+as u32;let mut learnt=vec![Lit(0)];let(mut open,mut k)=(0,self.trail.len());let mut asserting=None;loop{
+let start=usize::from(asserting.is_some());for j in start..self.clauses[conflict as usize].len(){let lit=
+self.clauses[conflict as usize][j];let var=lit.var();if self.seen[var]||self.level[var]==0{continue;}
+self.seen[var]=true;self.bump_var(var);if self.level[var]==current{open+=1;}else{learnt.push(lit);}}loop{
+k-=1;if self.seen[self.trail[k].var()]{break;}}let lit=self.trail[k];self.seen[lit.var()]=false;open-=
+1;if open==0{learnt[0]=!lit;break;}asserting=Some(lit);conflict=self.reason[lit.var()];}self.shorten(
+learnt)}fn shorten(&mut self,mut learnt:Vec<Lit>)->(Vec<Lit>,u32){let redundant=|s:&Solver,lit:Lit|{let
+reason=s.reason[lit.var()];reason!=NO_REASON&&s.clauses[reason as usize][1 ..].iter().all(|l|s.seen[l.
+var()]||s.level[l.var()]==0)};let keep:Vec<bool> =learnt.iter().map(|&l|!redundant(self,l)).collect();
+for&lit in&learnt[1 ..]{self.seen[lit.var()]=false;}let mut k=0;learnt.retain(|_|{k+=1;k==1||keep[k-1]});
+let mut back=0;if learnt.len()>1{let top=(1 ..learnt.len()).max_by_key(|&j|self.level[learnt[j].var()]).
+unwrap_or(1);learnt.swap(1,top);back=self.level[learnt[1].var()];}(learnt,back)}fn bump_var(&mut self,
+var:usize){self.activity[var]+=self.bump;if self.activity[var]>1e100{self.activity.iter_mut().for_each(|
+a|*a*=1e-100);self.bump*=1e-100;}self.order.raise(var,&self.activity);}fn backtrack(&mut self,level:u32){
+if self.levels.len()as u32<=level{return;}let start=self.levels[level as usize];for lit in self.trail.
+drain(start..){let var=lit.var();self.phase[var]=lit.0&1==0;self.values[var]=UNSET;self.order.insert(
+var,&self.activity);}self.levels.truncate(level as usize);self.head=start;}fn search(&mut self)->Option<
+Vec<bool>>{if self.propagate().is_some(){return None;}let(mut conflicts,mut restarts)=(0u64,1);let mut
+limit=RESTART_UNIT*luby(restarts);let mut most_learnt=FIRST_REDUCE;loop{if let Some(conflict)=self.propagate(){
+if self.levels.is_empty(){return None;}conflicts+=1;let(learnt,back)=self.analyze(conflict);self.backtrack(
+back);if learnt.len()==1{self.assign(learnt[0],NO_REASON);}else{let first=learnt[0];let index=self.attach(
+learnt);self.learnt+=1;self.assign(first,index);}self.bump*=1.0/0.95;continue;}if conflicts>=limit{restarts+=
+1;limit=conflicts+RESTART_UNIT*luby(restarts);self.backtrack(0);}if self.learnt>=most_learnt+self.trail.
+len(){self.reduce();most_learnt+=REDUCE_STEP;}let var=loop{match self.order.pop(&self.activity){None=>{
+return Some(self.values.iter().map(|&v|v==TRUE).collect(),);}Some(var)if self.values[var]==UNSET=>break
+var,Some(_)=>{}}};self.levels.push(self.trail.len());self.assign(Lit::new(var as u32,self.phase[var]),
+NO_REASON);}}fn reduce(&mut self){let locked=|s:&Solver,index:usize|{let first=s.clauses[index][0];s.
+value(first)==TRUE&&s.reason[first.var()]==index as u32};let mut candidates:Vec<(usize,usize)> =(self.
+originals..self.clauses.len()).filter(|&i|self.clauses[i].len()>2&&!locked(self,i)).map(|i|(self.clauses[
+i].len(),i)).collect();candidates.sort_unstable_by(|a,b|b.cmp(a));let mut dropped=vec![false;self.clauses.
+len()];for&(_,i)in&candidates[..candidates.len()/2]{dropped[i]=true;}let mut renumber=vec![NO_REASON;
+self.clauses.len()];let mut kept=Vec::with_capacity(self.clauses.len());for(i,clause)in std::mem::take(&
+mut self.clauses).into_iter().enumerate(){if!dropped[i]{renumber[i]=kept.len()as u32;kept.push(clause);}}
+self.clauses=kept;self.learnt-=candidates.len()/2;for reason in self.reason.iter_mut().filter(|r|**r!=
+NO_REASON){*reason=renumber[*reason as usize];}self.watches.iter_mut().for_each(Vec::clear);for(index,
+clause)in self.clauses.iter().enumerate(){for&lit in&clause[..2]{self.watches[(!lit).index()].push(Watch{
+clause:index as u32,blocker:clause[0]});}}}}fn value(values:&[u8],lit:Lit)->u8{match values[lit.var()]{
+UNSET=>UNSET,v if(v==TRUE)==(lit.0&1==0)=>TRUE,_=>FALSE}}enum Visit{Moved,Stays(Lit)}pub fn luby(mut i:
+u64)->u64{loop{let k=64-i.leading_zeros();if i==(1<<k)-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Heap{
+items:Vec<usize>,position:Vec<usize>}impl Heap{fn insert(&mut self,var:usize,activity:&[f64]){if self.
+position[var]!=usize::MAX{return;}self.position[var]=self.items.len();self.items.push(var);self.up(self.
+items.len()-1,activity);}fn raise(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::
+MAX{self.up(self.position[var],activity);}}fn pop(&mut self,activity:&[f64])->Option<usize>{let top=*
+self.items.first()?;let last=self.items.pop()?;self.position[top]=usize::MAX;if!self.items.is_empty(){
+self.items[0]=last;self.position[last]=0;self.down(0,activity);}Some(top)}fn swap(&mut self,a:usize,b:
+usize){self.items.swap(a,b);self.position[self.items[a]]=a;self.position[self.items[b]]=b;}fn up(&mut
+self,mut at:usize,activity:&[f64]){while at>0{let parent=(at-1)/2;if activity[self.items[parent]]>=activity[
+self.items[at]]{break;}self.swap(at,parent);at=parent;}}fn down(&mut self,mut at:usize,activity:&[f64]){
+loop{let(left,right)=(2*at+1,2*at+2);let mut top=at;for child in[left,right]{if child<self.items.len()&&
+activity[self.items[child]]>activity[self.items[top]]{top=child;}}if top==at{return;}self.swap(at,top);
+at=top;}}}}pub mod restarts{use crate::board::learning::luby;use crate::board::{Board,Digits,Houses,Rule};
+const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;pub fn solve_within<R:Rule>(houses:&Houses,rule:&R,
+board:Board,budget:u64)->Option<Option<Board>>{let mut run=Run{houses,rule,random:Random(SEED),nodes:
+0,budget:0,weights:vec![1;houses.cells()]};let mut spent=0;for restart in 1 ..{run.nodes=0;run.budget=(
+UNIT*luby(restart)).min(budget-spent);if let Ok(found)=run.search(board.clone()){return Some(found);}
+spent+=run.budget;if spent>=budget{return None;}}unreachable!("the budget runs out")}struct Random(u64);
+impl Random{fn next(&mut self)->u64{self.0=self.0 .wrapping_add(0x9E37_79B9_7F4A_7C15);let mut z=self.
+0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);z=(z^(z>>27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%u64::from(n))as u32}}struct OutOfBudget;struct Run<'a,
+R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:u64,budget:u64,weights:Vec<u32>}impl<R:Rule>Run<'_,
+R>{fn search(&mut self,mut board:Board)->Result<Option<Board>,OutOfBudget>{self.nodes+=1;if self.nodes>
+self.budget{return Err(OutOfBudget);}if self.houses.settle(&mut board,self.rule).is_err(){return Ok(None);}
+let cell=match self.choose(&board){Some(cell)=>cell,None=>return Ok(Some(board))};let unplaced=if self.
+rule.interchangeable(){self.houses.all_digits()&!board.placed()}else{0};let mut left=board.digits(cell);
+while left!=0{let digit=self.draw(left);left&=!digit;if digit&unplaced!=0{left&=!unplaced;}let mut child=
+board.clone();child.set(cell,digit);match self.search(child)?{Some(found)=>return Ok(Some(found)),None=>
+self.weights[cell]+=1}}Ok(None)}fn choose(&mut self,board:&Board)->Option<usize>{let(mut best,mut ties)=(
+None,0);let mut fewest=(u32::MAX,1);for(cell,digits)in board.all().enumerate(){let count=digits.count_ones();
+if count<2{continue;}let w=self.weights[cell];let(a,b)=(u64::from(count)*u64::from(fewest.1),u64::from(
+fewest.0)*u64::from(w));if a>b{continue;}if a<b{fewest=(count,w);ties=0;}ties+=1;if self.random.below(
+ties)==0{best=Some(cell);}}best}fn draw(&mut self,digits:Digits)->Digits{let mut k=self.random.below(
+digits.count_ones());let mut rest=digits;while k>0{rest&=rest-1;k-=1;}rest&rest.wrapping_neg()}}}pub use
+candidates::{Board,Digits,Houses,Plain,Rule};pub const HANDOVER:u64=2048;pub fn solve<R:Rule>(houses:&
+Houses,rule:&R,mut board:Board)->Option<Board>{houses.settle(&mut board,rule).ok()?;if rule.interchangeable()&&
+name_unplaced(houses,&mut board){houses.settle(&mut board,rule).ok()?;}if let Some(found)=restarts::solve_within(
+houses,rule,board.clone(),HANDOVER){return found;}let mut clauses=houses.clauses(&board);rule.clauses(
+houses,&board,&mut clauses);let model=clauses.solve()?;Some(houses.from_model(&model))}fn name_unplaced(
+houses:&Houses,board:&mut Board)->bool{let unplaced=houses.all_digits()&!board.placed();for h in 0 ..
+3*houses.side(){let open:Vec<usize> =houses.house(h).iter().copied().filter(|&c|board.digits(c).count_ones()>
+1).collect();if open.is_empty()||houses.all_digits()&!board.placed_in(houses.house(h))!=unplaced{continue;}
+let mut digits=unplaced;for cell in open{let digit=digits&digits.wrapping_neg();digits&=digits-1;board.
+set(cell,digit);}return true;}false}pub fn complete<R:Rule>(houses:&Houses,rule:&R,givens:&[u8])->Option<
+Vec<u8>>{Some(solve(houses,rule,houses.board(givens))?.grid())}}pub mod input{use std::fmt;use std::io::{
+self,Read,Write};use std::ops::RangeInclusive;use std::str::FromStr;#[derive(Clone,Debug,PartialEq,Eq)]
+pub enum Error{Input{line:usize,column:Option<usize>,message:String},Output(String)}impl Error{pub fn
+at(line:usize,message:impl Into<String>)->Error{Error::Input{line,column:None,message:message.into()}}
+pub fn at_column(line:usize,column:usize,message:impl Into<String>)->Error{Error::Input{line,column:Some(
+column),message:message.into()}}}impl From<io::Error>for Error{fn from(e:io::Error)->Error{Error::Output(
+format!("cannot write the answer: {e}"))}}impl fmt::Display for Error{fn fmt(&self,f:&mut fmt::Formatter<'_>)->
+fmt::Result{match self{Error::Input{line,column:Some(column),message}=>{write!(f,"input:{line}:{column}: {message}")}
+Error::Input{line,column:None,message}=>{write!(f,"input:{line}: {message}")}Error::Output(message)=>
+f.write_str(message)}}}impl std::error::Error for Error{}pub type Solve=fn(&[u8],&mut dyn Write)->Result<(),
+Error>;pub fn run(solve:Solve){let mut input=Vec::new();if let Err(e)=io::stdin().lock().read_to_end(&
+mut input){eprintln!("cannot read the input: {e}");std::process::exit(1);}let stdout=io::stdout();let
+mut out=io::BufWriter::with_capacity(1<<16,stdout.lock());let result=solve(&input,&mut out).and_then(|()|
+out.flush().map_err(Error::from));if let Err(e)=result{let _=out.flush();eprintln!("{e}");std::process::
+exit(1);}}pub fn quote(bytes:&[u8])->String{let mut out=String::from("\"");let mut rest=&bytes[..bytes.
+len().min(4*61)];let mut shown=0;while let Some(&first)=rest.first(){let(piece,len)=match first_char(
+rest){Some((ch,len))=>(ch.escape_debug().to_string(),len),None=>(format!("\\x{first:02x}"),1)};shown+=
+piece.chars().count();if shown>60{out.push('…');break;}out.push_str(&piece);rest=&rest[len..];}out.
+push('"');out}fn first_char(bytes:&[u8])->Option<(char,usize)>{(1 ..=bytes.len().min(4)).find_map(|n|{
+let ch=std::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;Some((ch,n))})}#[derive(Clone,Copy,Debug,
+PartialEq,Eq)]pub struct Token<'a>{pub line:usize,pub column:usize,pub text:&'a[u8]}impl Token<'_>{pub
+fn error(&self,message:impl Into<String>)->Error{Error::at_column(self.line,self.column,message)}pub fn
+number<T>(&self,what:&str,range:RangeInclusive<i64>)->Result<T,Error>where T:TryFrom<i64>,{std::str::
+from_utf8(self.text).ok().filter(|text|{let digits=text.strip_prefix('-').unwrap_or(text);!digits.is_empty()&&
+digits.bytes().all(|b|b.is_ascii_digit())}).and_then(|text|i64::from_str(text).ok()).filter(|n|range.
+contains(n)).and_then(|n|T::try_from(n).ok()).ok_or_else(||{self.error(format!("expected {}, found {}",
+expected_number(what,&range),quote(self.text)),)})}}#[derive(Clone,Debug)]pub struct Tokens<'a>{input:&'a[
+u8],at:usize,line:usize,column:usize}impl<'a>Tokens<'a>{pub fn new(input:&'a[u8])->Tokens<'a>{Tokens{
+input,at:0,line:1,column:1}}pub fn next_token(&mut self)->Option<Token<'a>>{while let Some(&b)=self.input.
+get(self.at){if!b.is_ascii_whitespace(){break;}self.step(b);}if self.at==self.input.len(){return None;}
+let(start,line,column)=(self.at,self.line,self.column);while let Some(&b)=self.input.get(self.at){if b.
+is_ascii_whitespace(){break;}self.step(b);}Some(Token{line,column,text:&self.input[start..self.at]})}
+fn step(&mut self,b:u8){self.at+=1;if b==b'\n'{self.line+=1;self.column=1;}else if b&0xc0!=0x80{self.
+column+=1;}}pub fn end_error(&self,expected:&str)->Error{Error::at(self.line,format!("expected {expected}, found the end of the input"))}
+pub fn end(&mut self,after:&str)->Result<(),Error>{match self.next_token(){None=>Ok(()),Some(extra)=>{
+Err(extra.error(format!("expected the end of the input after {after}, found {}",quote(extra.text)),),)}}}
+pub fn number<T>(&mut self,what:&str,range:RangeInclusive<i64>)->Result<T,Error>where T:TryFrom<i64>,{
+self.placed_number(what,range).map(|(n,_)|n)}pub fn placed_number<T>(&mut self,what:&str,range:RangeInclusive<
+i64>)->Result<(T,Token<'a>),Error>where T:TryFrom<i64>,{match self.next_token(){Some(token)=>token.number(
+what,range).map(|n|(n,token)),None=>Err(self.end_error(&expected_number(what,&range)))}}}fn expected_number(
+what:&str,range:&RangeInclusive<i64>)->String{match(*range.start(),*range.end()){(i64::MIN,i64::MAX)=>
+format!("{what} (an integer)"),(low,i64::MAX)=>format!("{what} ({low} or more)"),(low,high)=>format!(
+"{what} ({low} to {high})")}}}pub mod problems{pub mod p1784{use crate::board::{self,Houses,Plain};use
+crate::input::{self,Error,Tokens};use crate::sudoku::STANDARD;use std::io::Write;pub fn solve(input:&[
+u8],out:&mut dyn Write)->Result<(),Error>{let mut tokens=Tokens::new(input);let givens=STANDARD.read_numbers(&
+mut tokens)?;tokens.end("81 digits")?;let grid=match board::complete(&Houses::sudoku(3,3),&Plain,&givens){
+Some(grid)=>grid,None=>return Err(Error::at(1,"the grid has no completion"))};let mut text=Vec::with_capacity(
+2*81);STANDARD.write_numbers(&grid,&mut text);Ok(out.write_all(&text)?)}pub fn main(){input::run(solve)}}}
+pub mod sudoku{use crate::input::{Error,Tokens};pub type Grid=Vec<u8>;pub struct Sudoku{pub box_rows:
+usize,pub box_columns:usize}pub const STANDARD:Sudoku=Sudoku{box_rows:3,box_columns:3};impl Sudoku{pub
+fn side(&self)->usize{self.box_rows*self.box_columns}pub fn cells(&self)->usize{self.side()*self.side()}
+pub fn read_numbers(&self,tokens:&mut Tokens)->Result<Grid,Error>{let side=self.side()as i64;let what=
+if side<10{"a digit"}else{"a number"};(0 ..self.cells()).map(|_|tokens.number(what,0 ..=side)).collect()}
+pub fn write_numbers(&self,grid:&[u8],out:&mut Vec<u8>){let side=self.side();for row in grid.chunks(side){
+for(k,value)in row.iter().enumerate(){out.extend(value.to_string().bytes());out.push(if k+1==side{b'\n'}
+else{b' '});}}}}}

@@ -417,7 +417,7 @@ pub enum Branching {
     InOrder,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Problem {
     pub primary: usize,
     pub secondary: usize,
@@ -1091,7 +1091,7 @@ fn format(pieces: &[usize]) -> String {
 pub mod tiling {
 use crate::dlx::Problem;
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Tiling {
     problem: Problem,
     pieces: usize,

@@ -416,7 +416,7 @@ pub enum Branching {
     InOrder,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Problem {
     pub primary: usize,
     pub secondary: usize,

@@ -417,7 +417,7 @@ pub enum Branching {
     InOrder,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Problem {
     pub primary: usize,
     pub secondary: usize,
@@ -1071,7 +1071,7 @@ fn assemblies(tiling: &Tiling) -> Vec<Vec<u8>> {
 pub mod tiling {
 use crate::dlx::Problem;
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Tiling {
     problem: Problem,
     pieces: usize,

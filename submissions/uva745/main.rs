@@ -456,7 +456,7 @@ pub enum Branching {
     InOrder,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Problem {
     pub primary: usize,
     pub secondary: usize,
@@ -1141,7 +1141,7 @@ fn turn_counter_clockwise(square: &[Vec<u8>]) -> Vec<Vec<u8>> {
 pub mod tiling {
 use crate::dlx::Problem;
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Tiling {
     problem: Problem,
     pieces: usize,

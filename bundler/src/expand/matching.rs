@@ -200,8 +200,10 @@ fn parse_fragment(kind: Fragment, input: &[TokenTree]) -> Option<usize> {
     }
 }
 
-/// One token tree as rustc counts it: a multi-character operator (joint
-/// puncts) or a lifetime is one.
+/// One token tree as rustc counts it: a multi-character operator or a
+/// lifetime is one. Joint punctuation is glued only into an operator rustc
+/// lexes: in `add_assign +=, Sub` the `=` is joint to the `,` (no space
+/// between them), but rustc reads `+=` and then `,`.
 fn tt_length(input: &[TokenTree]) -> Option<usize> {
     match input.first()? {
         TokenTree::Punct(p) if p.as_char() == '\'' => {
@@ -212,18 +214,29 @@ fn tt_length(input: &[TokenTree]) -> Option<usize> {
             })
         }
         TokenTree::Punct(p) if p.spacing() == Spacing::Joint => {
-            let mut n = 1;
-            while let Some(TokenTree::Punct(q)) = input.get(n) {
-                n += 1;
-                if q.spacing() == Spacing::Alone || n == 3 {
+            // The characters of the joint run, up to three.
+            let mut run = String::new();
+            for token in input.iter().take(3) {
+                let TokenTree::Punct(q) = token else { break };
+                run.push(q.as_char());
+                if q.spacing() == Spacing::Alone {
                     break;
                 }
             }
-            Some(n)
+            let longest = (2..=run.len())
+                .rev()
+                .find(|&n| OPERATORS.contains(&&run[..n]));
+            Some(longest.unwrap_or(1))
         }
         _ => Some(1),
     }
 }
+
+/// The operators of more than one character that rustc lexes as one token.
+const OPERATORS: &[&str] = &[
+    "<<=", ">>=", "...", "..=", "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=",
+    "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "..",
+];
 
 /// How many top-level tokens `parse` takes from the start of `input`.
 fn syn_prefix(
@@ -241,13 +254,17 @@ fn syn_prefix(
 }
 
 /// A captured fragment as rustc passes it on: `expr` and `ty` as one
-/// opaque group, so that `$e * 2` keeps `$e` together.
+/// opaque group, so that `$e * 2` keeps `$e` together, and `1 as $t << n`
+/// (even a one-token `$t`) shifts the cast rather than reading `$t<<`.
 fn wrap(kind: Fragment, tokens: &[TokenTree]) -> Vec<TokenTree> {
     match kind {
-        Fragment::Expr | Fragment::Ty if tokens.len() > 1 => {
-            let group = Group::new(Delimiter::None, tokens.iter().cloned().collect());
-            vec![TokenTree::Group(group)]
-        }
+        Fragment::Expr if tokens.len() > 1 => opaque(tokens),
+        Fragment::Ty => opaque(tokens),
         _ => tokens.to_vec(),
     }
+}
+
+fn opaque(tokens: &[TokenTree]) -> Vec<TokenTree> {
+    let group = Group::new(Delimiter::None, tokens.iter().cloned().collect());
+    vec![TokenTree::Group(group)]
 }

@@ -5,6 +5,7 @@ use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 use syn::{ImplItem, Item, Stmt, UseTree};
 
+use super::guard::discriminant;
 use super::index::{has_group, is_pure, Kind};
 use super::plan::Plan;
 use crate::expand::{expand_impl_items, expand_items, Macros};
@@ -113,6 +114,68 @@ impl Editor<'_> {
     }
 }
 
+/// An integer literal expression of `value` (`2`, `-1`).
+fn literal(value: i128) -> syn::Expr {
+    let lit = syn::LitInt::new(
+        &value.unsigned_abs().to_string(),
+        proc_macro2::Span::call_site(),
+    );
+    match value < 0 {
+        true => syn::parse_quote!(-#lit),
+        false => syn::parse_quote!(#lit),
+    }
+}
+
+/// Takes `name` out of the `#[derive(…)]`s in `attrs`; a derive left
+/// empty goes.
+fn drop_derive(attrs: &mut Vec<syn::Attribute>, name: &str) {
+    attrs.retain_mut(|attr| {
+        if !attr.path().is_ident("derive") {
+            return true;
+        }
+        let Ok(paths) = attr.parse_args_with(
+            syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+        ) else {
+            return true;
+        };
+        let kept: syn::punctuated::Punctuated<syn::Path, syn::Token![,]> = paths
+            .iter()
+            .filter(|p| p.segments.last().is_none_or(|s| s.ident != name))
+            .cloned()
+            .collect();
+        if kept.len() == paths.len() {
+            return true;
+        }
+        *attr = syn::parse_quote!(#[derive(#kept)]);
+        !kept.is_empty()
+    });
+}
+
+/// `file` with derive `name` taken from the structs and enums of `types`
+/// (the copy [`super::decide_debug`] checks).
+pub(super) fn underive(
+    file: &mut syn::File,
+    types: &std::collections::BTreeSet<String>,
+    name: &str,
+) {
+    struct Underive<'a>(&'a std::collections::BTreeSet<String>, &'a str);
+    impl VisitMut for Underive<'_> {
+        fn visit_item_struct_mut(&mut self, s: &mut syn::ItemStruct) {
+            if self.0.contains(&s.ident.to_string()) {
+                drop_derive(&mut s.attrs, self.1);
+            }
+            syn::visit_mut::visit_item_struct_mut(self, s);
+        }
+        fn visit_item_enum_mut(&mut self, e: &mut syn::ItemEnum) {
+            if self.0.contains(&e.ident.to_string()) {
+                drop_derive(&mut e.attrs, self.1);
+            }
+            syn::visit_mut::visit_item_enum_mut(self, e);
+        }
+    }
+    Underive(types, name).visit_file_mut(file);
+}
+
 /// `()` in place of the expression `run`, which is still evaluated if it
 /// may have side effects.
 fn unit_tokens(run: TokenStream) -> TokenStream {
@@ -207,11 +270,56 @@ impl VisitMut for Editor<'_> {
     }
 
     fn visit_item_enum_mut(&mut self, e: &mut syn::ItemEnum) {
+        let unit_only = e.variants.iter().all(|v| v.fields.is_empty());
+        let mut next = Some(0i128);
+        let mut skipped = false;
         e.variants = std::mem::take(&mut e.variants)
             .into_iter()
-            .filter(|v| !self.gone(Kind::Variant, v.span()))
+            .filter_map(|mut v| {
+                let value = match &v.discriminant {
+                    Some((_, d)) => discriminant(d),
+                    None => next,
+                };
+                next = value.and_then(|n| n.checked_add(1));
+                if self.gone(Kind::Variant, v.span()) {
+                    skipped = true;
+                    return None;
+                }
+                // Where `as` reads it, a unit variant's discriminant is its
+                // place among the variants: one deleted before it would
+                // change it, so it is written out (`L = 2`). The guard keeps
+                // every variant of an enum whose values are not literals.
+                if unit_only && skipped && v.discriminant.is_none() {
+                    let value = value.expect("literal discriminants (guard.rs)");
+                    v.discriminant = Some((Default::default(), literal(value)));
+                }
+                Some(v)
+            })
             .collect();
+        if self.plan.underive.contains(&e.ident.to_string()) {
+            drop_derive(&mut e.attrs, "Debug");
+        }
         syn::visit_mut::visit_item_enum_mut(self, e);
+    }
+
+    fn visit_item_struct_mut(&mut self, s: &mut syn::ItemStruct) {
+        if self.plan.underive.contains(&s.ident.to_string()) {
+            drop_derive(&mut s.attrs, "Debug");
+        }
+        syn::visit_mut::visit_item_struct_mut(self, s);
+    }
+
+    fn visit_local_mut(&mut self, local: &mut syn::Local) {
+        if self
+            .plan
+            .silence
+            .contains(&(Kind::Stmt, Pos::of(local.span().start())))
+        {
+            if let syn::Pat::Ident(p) = &mut local.pat {
+                p.ident = syn::Ident::new(&format!("_{}", p.ident), p.ident.span());
+            }
+        }
+        syn::visit_mut::visit_local_mut(self, local);
     }
 
     fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {

@@ -3,6 +3,7 @@
 //! pattern fields, statements; each with its range in the text, where its
 //! name starts, and a readable path (`crate::dlx::Solver::new`).
 
+use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Expr, ImplItem, Item, Stmt, UseTree};
@@ -50,6 +51,8 @@ pub(super) struct Node {
     pub(super) pure: bool,
     /// A `match` arm: its pattern.
     pub(super) pattern: Option<Range>,
+    /// A `let` of one variable (`let x = …;`): its name.
+    pub(super) binding: Option<Range>,
     pub(super) is_module: bool,
 }
 
@@ -138,6 +141,7 @@ impl Indexer {
             header: None,
             pure: false,
             pattern: None,
+            binding: None,
             is_module: false,
         });
         self.nodes.len() - 1
@@ -239,6 +243,17 @@ impl<'ast> Visit<'ast> for Indexer {
         syn::visit::visit_field(self, field);
     }
 
+    /// A tuple field is named by its number, as rustc names it (`P::0`).
+    fn visit_fields_unnamed(&mut self, fields: &'ast syn::FieldsUnnamed) {
+        for (k, field) in fields.unnamed.iter().enumerate() {
+            self.push(Kind::Field, field.span(), None, k.to_string());
+            for attr in &field.attrs {
+                self.visit_attribute(attr);
+            }
+            self.visit_type(&field.ty);
+        }
+    }
+
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
         for arg in &call.args {
             let n = self.push(Kind::Arg, arg.span(), None, "<argument>".to_string());
@@ -254,7 +269,9 @@ impl<'ast> Visit<'ast> for Indexer {
             Some(&variant.ident),
             variant.ident.to_string(),
         );
+        self.path.push(variant.ident.to_string());
         syn::visit::visit_variant(self, variant);
+        self.path.pop();
     }
 
     fn visit_arm(&mut self, arm: &'ast syn::Arm) {
@@ -286,6 +303,13 @@ impl<'ast> Visit<'ast> for Indexer {
 
     fn visit_stmt(&mut self, stmt: &'ast Stmt) {
         let n = self.push(Kind::Stmt, stmt.span(), None, "<statement>".to_string());
+        if let Stmt::Local(syn::Local {
+            pat: syn::Pat::Ident(p),
+            ..
+        }) = stmt
+        {
+            self.nodes[n].binding = Some(Range::of(p.ident.span()));
+        }
         self.nodes[n].pure = match stmt {
             Stmt::Local(local) => local
                 .init
@@ -308,10 +332,17 @@ pub(super) fn is_pure(e: &Expr) -> bool {
         Expr::Paren(p) => is_pure(&p.expr),
         Expr::Group(g) => is_pure(&g.expr),
         Expr::Unary(u) => is_pure(&u.expr),
+        // `/` and `%` panic on a zero divisor.
+        Expr::Binary(syn::ExprBinary {
+            op: syn::BinOp::Div(_) | syn::BinOp::Rem(_),
+            right,
+            ..
+        }) if !matches!(&**right, Expr::Lit(_)) => false,
         Expr::Binary(b) => is_pure(&b.left) && is_pure(&b.right),
         Expr::Cast(c) => is_pure(&c.expr),
         Expr::Field(f) => is_pure(&f.base),
-        Expr::Index(i) => is_pure(&i.expr) && is_pure(&i.index),
+        // An index out of bounds panics.
+        Expr::Index(_) => false,
         Expr::Tuple(t) => t.elems.iter().all(is_pure),
         Expr::Array(a) => a.elems.iter().all(is_pure),
         Expr::Repeat(r) => is_pure(&r.expr) && is_pure(&r.len),
@@ -325,18 +356,45 @@ pub(super) fn is_pure(e: &Expr) -> bool {
             ) && m.args.iter().all(is_pure)
                 && is_pure(&m.receiver)
         }
-        Expr::Call(c) => {
-            let constructor = match &*c.func {
-                Expr::Path(p) => p.path.segments.last().is_some_and(|s| {
-                    matches!(
-                        s.ident.to_string().as_str(),
-                        "new" | "default" | "with_capacity"
-                    )
-                }),
-                _ => false,
-            };
-            constructor && c.args.iter().all(is_pure)
+        Expr::Call(c) => constructs(&c.func) && c.args.iter().all(is_pure),
+        Expr::Macro(m) if m.mac.path.is_ident("vec") => m
+            .mac
+            .parse_body_with(Punctuated::<Expr, syn::Token![,]>::parse_terminated)
+            .is_ok_and(|args| args.iter().all(is_pure)),
+        _ => false,
+    }
+}
+
+/// Whether calling `func` only builds a value: a tuple struct's or a
+/// variant's constructor (`Some`, `Real`, `Edge`), or a std container's
+/// empty constructor (`Vec::new`, `String::with_capacity`). A library's
+/// own `new` may print or count, so it is not one.
+fn constructs(func: &Expr) -> bool {
+    let Expr::Path(p) = func else {
+        return false;
+    };
+    let segments: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    match segments.as_slice() {
+        [.., last] if last.starts_with(|c: char| c.is_ascii_uppercase()) => true,
+        [.., ty, f] => {
+            STD_CONTAINERS.contains(&ty.as_str()) && matches!(f.as_str(), "new" | "with_capacity")
         }
         _ => false,
     }
 }
+
+const STD_CONTAINERS: &[&str] = &[
+    "Vec",
+    "String",
+    "VecDeque",
+    "HashMap",
+    "HashSet",
+    "BTreeMap",
+    "BTreeSet",
+    "BinaryHeap",
+];

@@ -30,6 +30,24 @@ pub(super) struct Plan {
     pub(super) removed: Vec<(String, String)>,
     /// Reports nothing here can act on: the bundle cannot be made clean.
     pub(super) unresolved: Vec<Unresolved>,
+    /// The fields and variants that stay although rustc reports them dead
+    /// (`guard.rs`), each with why.
+    pub(super) guarded: BTreeMap<Key, String>,
+    /// What stays for those reasons: (readable path, why).
+    pub(super) kept: Vec<(String, String)>,
+    /// Types with a derived `Debug` and a field rustc calls never read
+    /// (ignoring the derive): whether the program uses their `Debug` is
+    /// for rustc to say before the field can go.
+    pub(super) debug_candidates: BTreeSet<String>,
+    /// Types whose `Debug` derive goes (the program does not use it).
+    pub(super) underive: BTreeSet<String>,
+    /// `let` statements left unused by a deletion whose value may have
+    /// effects: the binding is renamed `_name`, the value still computed
+    /// and dropped where it was.
+    pub(super) silence: BTreeSet<Key>,
+    /// rustc has just decided a `Debug` that the plan left open: one more
+    /// round then records what stays for it.
+    pub(super) recheck: bool,
 }
 
 impl Plan {
@@ -38,6 +56,10 @@ impl Plan {
             && self.expand.is_empty()
             && self.unit.is_empty()
             && self.token_units.is_empty()
+            && self.underive.is_empty()
+            && self.silence.is_empty()
+            && self.debug_candidates.is_empty()
+            && !self.recheck
     }
 
     /// Once every report is considered: the postponed errors are the
@@ -53,9 +75,31 @@ impl Plan {
     }
 
     fn remove(&mut self, node: &Node, why: &str) {
+        // What an earlier back-off keeps (`State::back_off`).
+        if self.protected.contains(&node.path) {
+            return;
+        }
         if self.delete.insert(node.key()) {
             self.removed.push((node.path.clone(), why.to_string()));
         }
+    }
+
+    /// Whether `node` stays whatever rustc says of it; if so, says why.
+    fn guards(&mut self, node: &Node, d: &Diagnostic) -> bool {
+        let why = match self.guarded.get(&node.key()) {
+            Some(why) => why.clone(),
+            None => match (node.kind, derived_debug(d)) {
+                (Kind::Field, Some(ty)) => {
+                    self.debug_candidates.insert(ty);
+                    return true;
+                }
+                _ => return false,
+            },
+        };
+        if !self.kept.iter().any(|(path, _)| *path == node.path) {
+            self.kept.push((node.path.clone(), why));
+        }
+        true
     }
 
     /// Adds what report `d` asks for; the library's own warnings go to
@@ -134,10 +178,15 @@ impl Plan {
         ];
         for span in d.primary() {
             let named = index.named_at(span.range.start, &kinds);
-            match named.or_else(|| index.exactly(Kind::Field, &span.range)) {
+            let named = named.or_else(|| index.exactly(Kind::Field, &span.range));
+            if named.is_some_and(|node| self.guards(node, d)) {
+                continue;
+            }
+            match named {
                 // A tuple field becomes `()`, as rustc suggests: the others
                 // keep their numbers, and a value given for it can still be
                 // evaluated where it has side effects.
+                Some(node) if self.protected.contains(&node.path) => {}
                 Some(node) if node.ident.is_none() => {
                     if self.unit.insert(node.key()) {
                         let why = format!("{} (its type made `()`)", d.message);
@@ -182,7 +231,8 @@ impl Plan {
     }
 
     /// Deletes the `let` of a variable a deletion left unused, if its value
-    /// has no side effect.
+    /// has no side effect; otherwise the binding is renamed `_name`, so that
+    /// the value is computed and dropped where it was.
     fn remove_unused_local(&mut self, index: &Index, d: &Diagnostic) -> bool {
         let Some(span) = d.primary().next() else {
             return false;
@@ -191,6 +241,10 @@ impl Plan {
         match around.into_iter().rev().find(|n| n.kind == Kind::Stmt) {
             Some(stmt) if stmt.pure => {
                 self.remove(stmt, &d.message);
+                true
+            }
+            Some(stmt) if stmt.binding.is_some_and(|b| b == span.range) => {
+                self.silence.insert(stmt.key());
                 true
             }
             _ => false,
@@ -306,6 +360,19 @@ fn dependent<'n>(around: &[&'n Node], at: &Range, code: &str) -> Option<&'n Node
         .or_else(|| innermost(Kind::FieldPat).filter(|_| code == "E0026"))
         .or_else(|| innermost(Kind::Arm).filter(|a| a.pattern.is_some_and(|p| p.contains(at))))
         .or_else(|| innermost(Kind::Stmt).filter(|s| code == "E0609" && s.pure))
+}
+
+/// The type of a field rustc calls never read only because it ignores
+/// derived impls, when `Debug` is among them: "`Node` has a derived impl
+/// for the trait `Debug`, but this is intentionally ignored during dead
+/// code analysis".
+fn derived_debug(d: &Diagnostic) -> Option<String> {
+    d.children.iter().find_map(|c| {
+        let ignored = c.message.contains("intentionally ignored");
+        let debug = c.message.contains("`Debug`");
+        let ty = c.message.split('`').nth(1)?;
+        (ignored && debug).then(|| last_name(ty).to_string())
+    })
 }
 
 /// Whether `d` reports dead code, which shaking deletes.

@@ -13,6 +13,7 @@ mod hard_cases;
 mod macro_cases;
 mod profiles;
 mod real;
+mod sound_cuts;
 mod workspace;
 
 use std::path::{Path, PathBuf};

@@ -190,3 +190,29 @@ pub fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<PathBuf, Ve
         })
         .collect()
 }
+
+/// The warnings rustc gives on `source` (checked only, as the edition its
+/// header names), one line each: `field `spare` is never read`.
+pub fn warnings(source: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("main.rs");
+    std::fs::write(&file, source).expect("write the bundle");
+    let output = Command::new("rustc")
+        .args(["--edition", edition_of(source), "--emit=metadata"])
+        .arg("--out-dir")
+        .arg(dir.path())
+        .arg(&file)
+        .output()
+        .expect("run rustc");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "rustc rejected:\n{stderr}\n--- source ---\n{source}"
+    );
+    stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("warning: "))
+        .filter(|l| !l.contains("warning emitted") && !l.contains("warnings emitted"))
+        .map(str::to_string)
+        .collect()
+}

@@ -387,9 +387,9 @@ impl<R: FnMut(&Progress, u64)> Totals<R> {
         self.running[worker] = (Stats::default(), 0.0, 0);
         let share = &mut self.shares[worker];
         share.parts += 1;
-        share.stats += searched;
-        self.done += part.above;
-        self.done += searched;
+        share.stats.accumulate(searched);
+        self.done.accumulate(part.above);
+        self.done.accumulate(searched);
         self.explored += part.weight;
         self.solutions += found;
         if interval != u64::MAX {
@@ -402,7 +402,7 @@ impl<R: FnMut(&Progress, u64)> Totals<R> {
     fn report(&mut self) {
         let (mut stats, mut explored, mut solutions) = (self.done, self.explored, self.solutions);
         for (running, fraction, found) in &self.running {
-            stats += *running;
+            stats.accumulate(*running);
             explored += fraction;
             solutions += found;
         }

@@ -222,7 +222,7 @@ fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<
     // The share of the levels above, entering the root, and what the
     // level does before its first child: the first child carries them.
     let mut first_share = part.above;
-    first_share += level.enter(item);
+    first_share.accumulate(level.enter(item));
     let mut kids: Vec<Part<'a>> = Vec::new();
     let mut solved: Vec<(Vec<usize>, Stats)> = Vec::new();
     let mut position = 0;
@@ -230,7 +230,7 @@ fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<
         let mut kid = kid.into_part(part, chosen);
         kid.path.push(position);
         if position == 0 {
-            kid.above += first_share;
+            kid.above.accumulate(first_share);
         }
         position += 1;
         if kid.problem.primary() == 0 {
@@ -240,7 +240,7 @@ fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<
             solved.push((fixed, kid.above));
         } else {
             kid.solved.extend(solved.drain(..).map(|(s, above)| {
-                kid.above += above;
+                kid.above.accumulate(above);
                 s
             }));
             kids.push(kid);
@@ -252,7 +252,7 @@ fn children<'a>(part: &Part<'_>, item: usize, lists: &[Vec<u32>]) -> Option<Vec<
     }
     let last = kids.last_mut()?;
     for (s, above) in solved {
-        last.above += above;
+        last.above.accumulate(above);
         last.solved.push(s);
     }
     kids[0].solved.splice(0..0, part.solved.iter().cloned());
@@ -278,8 +278,8 @@ mod tests {
                 part.name(s, &mut whole);
                 solutions.push(whole.clone());
             });
-            stats += part.above;
-            stats += solver.stats();
+            stats.accumulate(part.above);
+            stats.accumulate(solver.stats());
         }
         (solutions, stats)
     }

@@ -146,10 +146,11 @@ pub struct Stats {
     pub cleansings: u64,
 }
 
-/// Statistics of two searches add up (the parts of one tree, the threads
-/// of one search).
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, more: Stats) {
+impl Stats {
+    /// Adds the statistics of another search of the same tree (a part, a
+    /// thread). A method rather than `AddAssign`: an impl of a std trait
+    /// on a type a submission keeps is kept too, used or not.
+    pub fn accumulate(&mut self, more: Stats) {
         self.nodes += more.nodes;
         self.updates += more.updates;
         self.cleansings += more.cleansings;

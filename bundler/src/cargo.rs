@@ -26,6 +26,8 @@ use crate::error::Error;
 pub struct Workspace {
     /// The bin's package name.
     pub package: String,
+    /// The `Cargo.toml` of the bin's package.
+    pub manifest: PathBuf,
     /// The bin's own crate (mount name `""`): its root file is the bin's.
     pub root: Krate,
     /// The library crates the bin may reach, by mount name.
@@ -78,6 +80,7 @@ pub fn workspace(manifest: Option<&Path>, bin: &str) -> Result<Workspace, Error>
     let root = reader.bin_crate(package, src_path)?;
     Ok(Workspace {
         package: package["name"].as_str().unwrap_or_default().to_string(),
+        manifest: PathBuf::from(package["manifest_path"].as_str().unwrap_or_default()),
         root,
         libraries: reader.libraries,
     })

@@ -79,6 +79,12 @@ struct Args {
     /// Print the size of the cut, each rustc round and the time taken.
     #[arg(short, long)]
     verbose: bool,
+    /// The samples to run the bin and its bundle on (NAME.in with
+    /// NAME.out, or in/ and out/ folders of .txt files). Without it, the
+    /// package's testcases/BIN.yml (cargo-compete) or test/ (oj) is used
+    /// where there is one. A bundle whose output differs is refused.
+    #[arg(long, value_name = "DIR", requires = "bin")]
+    cases: Option<PathBuf>,
 }
 
 /// The examples `--help` ends with (the tests run each of them).
@@ -247,6 +253,9 @@ fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
     let options = options(args, work, id);
     let bundle = crate::bundle(&options)?;
     show(args, &bundle);
+    if matches!(work, Work::Bin) && !options.keep_everything {
+        compare_with_program(args, &options, &bundle)?;
+    }
     let project = match work {
         Work::Project(library) => library.parent(),
         _ => None,
@@ -295,6 +304,52 @@ fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
         }
         Destination::Nowhere => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// Runs the bin and its bundle on the package's samples (`verify.rs`),
+/// saying what it compared; an error if they differ.
+fn compare_with_program(args: &Args, options: &Options, bundle: &Bundle) -> Result<(), Error> {
+    let (Some(bin), Some(manifest)) = (&args.bin, &bundle.manifest) else {
+        return Ok(());
+    };
+    let package_dir = manifest.parent().unwrap_or(Path::new("."));
+    let (from, samples) = crate::samples(package_dir, bin, args.cases.as_deref())?;
+    let Some(from) = from.filter(|_| !samples.is_empty()) else {
+        if args.verbose {
+            eprintln!("{bin}: no samples (testcases/{bin}.yml, test/, --cases DIR): not run");
+        }
+        return Ok(());
+    };
+    let subject = crate::Subject {
+        bin,
+        manifest,
+        bundle: &bundle.text,
+        edition: options.judge.edition,
+    };
+    let compared = crate::compare(&subject, &samples)?;
+    let shown = from
+        .strip_prefix(package_dir)
+        .unwrap_or(&from)
+        .display()
+        .to_string();
+    if let Some(why) = &compared.not_built {
+        let why = why.lines().find(|l| l.starts_with("error")).unwrap_or(why);
+        eprintln!("note: {bin}: the samples in {shown} were not run: cargo cannot build the program ({why})");
+        return Ok(());
+    }
+    eprintln!(
+        "{:>12} {bin} with its bundle on {} sample{} ({shown}): the same output",
+        "Compared",
+        compared.samples,
+        if compared.samples == 1 { "" } else { "s" }
+    );
+    if !compared.program_differs.is_empty() {
+        eprintln!(
+            "note: {bin}: the program itself does not print the expected output of {}",
+            compared.program_differs.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// Prints what the user should see besides the file: the library's

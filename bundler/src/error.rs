@@ -104,6 +104,14 @@ pub enum Error {
     /// rustc reports dead code the bundler cannot delete, or a deletion
     /// broke the bundle: a bug in the bundler or a case it does not handle.
     Shake { message: String },
+    /// On a sample, the bundle printed or exited otherwise than the
+    /// program: refused, and kept at `kept` to look at.
+    Differs {
+        bin: String,
+        sample: String,
+        detail: String,
+        kept: PathBuf,
+    },
 }
 
 /// How `--explain` takes a name.
@@ -184,6 +192,12 @@ impl fmt::Display for Error {
                 warnings,
                 reports,
             } => does_not_compile(f, (what, edition), (*errors, *warnings), reports),
+            Error::Differs { bin, sample, detail, kept } => write!(
+                f,
+                "the bundle of `{bin}` does not do what the program does on sample {sample}: {detail}; \
+                 it is not written (kept at {} to look at); please report this case",
+                kept.display()
+            ),
             Error::Shake { message } => write!(
                 f,
                 "the bundle cannot be made free of dead code: {message}\n\

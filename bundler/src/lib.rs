@@ -56,6 +56,7 @@ mod sourcemap;
 mod syntax;
 mod toolchain;
 mod unfold;
+mod verify;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -67,6 +68,7 @@ pub use options::{Options, Source};
 pub use profiles::{Facts, Judge, Rustc, Seen};
 pub use shake::Round;
 pub use toolchain::{installed_rustc, Toolchain};
+pub use verify::{compare, samples, Compared, Sample, Subject};
 
 use diagnose::{
     does_not_compile, dropped_import, foreign_error, refused_error, with_reason, Entry,
@@ -95,6 +97,8 @@ pub struct Bundle {
     /// Warnings rustc gives on the library's own code (not about dead
     /// code, which is deleted): the user must see them.
     pub warnings: Vec<Warning>,
+    /// For a bin, the `Cargo.toml` of its package (what [`compare`] builds).
+    pub manifest: Option<std::path::PathBuf>,
     /// How the work went, for `--verbose`.
     pub report: Report,
 }
@@ -207,6 +211,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         explanation,
         toolchain,
         warnings: shaken.map(|s| s.warnings).unwrap_or_default(),
+        manifest: read.manifest.clone(),
         report,
     })
 }

@@ -35,6 +35,8 @@ pub(crate) struct Read {
     /// there (the header names no absolute path).
     pub(crate) run_in: Option<String>,
     pub(crate) make: Option<String>,
+    /// A bin's package `Cargo.toml`.
+    pub(crate) manifest: Option<std::path::PathBuf>,
 }
 
 /// Reads what `options` name.
@@ -85,6 +87,7 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
         command,
         run_in,
         make,
+        manifest: None,
     })
 }
 
@@ -122,6 +125,7 @@ fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
         command,
         run_in,
         make: None,
+        manifest: Some(workspace.manifest.clone()),
     })
 }
 

@@ -221,6 +221,13 @@ fn the_command_line_and_cargo_submit_write_nothing_into_the_package() {
         "{stdout}"
     );
     assert!(stderr.contains("Bundled paths to stdout ("), "{stderr}");
+    // The package cannot be built by cargo (its crate `broken` does not
+    // compile, which `paths` does not need): its samples are not run, and
+    // that is said.
+    assert!(
+        stderr.contains("note: paths: the samples in test/paths were not run: cargo cannot build the program (error: could not compile `broken`"),
+        "{stderr}"
+    );
     // As cargo runs a subcommand: `cargo-submit submit ARGS`.
     let submit = env!("CARGO_BIN_EXE_cargo-submit");
     let (ok, same, stderr) = run_in(submit, &package, &["submit", "--bin", "paths"]);
@@ -253,5 +260,49 @@ fn the_command_line_and_cargo_submit_write_nothing_into_the_package() {
         snapshot(),
         before,
         "the bundler wrote into the user's workspace"
+    );
+}
+
+/// The bin and its bundle run on the package's samples (cargo-compete's
+/// layout here); a bundle that prints anything else than its program on a
+/// sample is refused, naming the sample and the first line that differs.
+#[test]
+fn bundles_are_compared_with_their_programs_on_the_samples() {
+    let package = crate::fixture("macro_crates").join("sol");
+    let bundler = env!("CARGO_BIN_EXE_bundler");
+    let args = ["--bin", "fidelity", "--judge", "atcoder"];
+    let (ok, _, stderr) = run_in(bundler, &package, &args);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains(
+            "Compared fidelity with its bundle on 1 sample (testcases/fidelity.yml): the same output"
+        ),
+        "{stderr}"
+    );
+    let manifest = package.join("Cargo.toml");
+    let (_, samples) = bundler::samples(&package, "fidelity", None).expect("the samples");
+    let subject = |bundle| bundler::Subject {
+        bin: "fidelity",
+        manifest: &manifest,
+        bundle,
+        edition: "2024",
+    };
+    let wrong = "fn main() { println!(\"30 1099511627776 8\"); println!(\"[(1, 3)]\"); }\n";
+    let message = bundler::compare(&subject(wrong), &samples)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        message.contains(
+            "does not do what the program does on sample sample1: line 2: the program printed \"[(1, 3), (2, 4)]\", the bundle \"[(1, 3)]\""
+        ),
+        "{message}"
+    );
+    let crash = "fn main() { std::process::exit(3); }\n";
+    let message = bundler::compare(&subject(crash), &samples)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        message.contains("the program exited with 0, the bundle exited with 3"),
+        "{message}"
     );
 }

@@ -128,7 +128,8 @@ impl fmt::Display for Error {
             }
             Error::NoAdapter { id } => write!(
                 f,
-                "{id}: judge-tests/{id}/ has no adapter library/src/problems/{id}.rs"
+                "{id}: judge-tests/{id}/ has no adapter library/src/problems/{}.rs",
+                bundler::adapters::module_name(id)
             ),
             Error::NoCaseFolder { id } => write!(
                 f,

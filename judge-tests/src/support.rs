@@ -14,9 +14,10 @@
 //! None of this uses `library/`: an oracle must not share the code it
 //! judges. Nor does a problem's module use another's: what several share
 //! is a kit ([`grid`] for the sudoku family, [`matrix`] for 0-1 matrices).
-//! To give a problem support, write `problems/<id>.rs` with a `SUPPORT`
-//! and add its `mod` line and its `SUPPORT` to [`ALL`]; a test fails
-//! while a module is left out.
+//! To give a problem support, write `support/<module>.rs` with a `SUPPORT`
+//! (the module named as the adapter's, `kattis_sudokunique` for the id
+//! `kattis-sudokunique`) and add its `mod` line and its `SUPPORT` to
+//! [`ALL`]; a test fails while a module is left out.
 
 pub mod grid;
 pub mod jigsaw;
@@ -176,7 +177,11 @@ mod tests {
 
     #[test]
     fn every_module_is_registered_or_a_kit() {
-        let registered: Vec<&str> = ALL.iter().map(|s| s.id).collect();
+        let registered: Vec<String> = ALL
+            .iter()
+            .map(|s| bundler::adapters::module_name(s.id))
+            .collect();
+        let registered: Vec<&str> = registered.iter().map(String::as_str).collect();
         for name in modules_on_disk() {
             assert!(
                 registered.contains(&name.as_str()) || KITS.contains(&name.as_str()),
@@ -195,7 +200,10 @@ mod tests {
     #[test]
     fn no_problem_module_imports_another() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/support");
-        let ids: Vec<&str> = ALL.iter().map(|s| s.id).collect();
+        let ids: Vec<String> = ALL
+            .iter()
+            .map(|s| bundler::adapters::module_name(s.id))
+            .collect();
         for entry in walk(&dir) {
             let text = std::fs::read_to_string(&entry).unwrap();
             let own = entry
@@ -208,7 +216,7 @@ mod tests {
                 .to_string_lossy()
                 .trim_end_matches(".rs")
                 .to_string();
-            for id in ids.iter().filter(|&&id| id != own) {
+            for id in ids.iter().filter(|id| **id != own) {
                 for path in [format!("super::{id}"), format!("support::{id}")] {
                     assert!(
                         !text.contains(&format!("{path}::")) && !text.contains(&format!("{path};")),

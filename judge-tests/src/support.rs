@@ -19,6 +19,7 @@
 //! `kattis-sudokunique`) and add its `mod` line and its `SUPPORT` to
 //! [`ALL`]; a test fails while a module is left out.
 
+pub mod abc322_d;
 pub mod grid;
 pub mod jigsaw;
 pub mod killer;
@@ -116,6 +117,7 @@ pub fn each_without_one<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
 /// of `problems/` that is neither listed here nor a kit in [`KITS`]
 /// fails a test, so that no reference is silently left out.
 pub const ALL: &[Support] = &[
+    abc322_d::SUPPORT,
     jigsaw::SUPPORT,
     killer::SUPPORT,
     latin::SUPPORT,

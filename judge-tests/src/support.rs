@@ -20,6 +20,7 @@
 //! [`ALL`]; a test fails while a module is left out.
 
 pub mod abc322_d;
+pub mod abc345_d;
 pub mod grid;
 pub mod jigsaw;
 pub mod killer;
@@ -118,6 +119,7 @@ pub fn each_without_one<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
 /// fails a test, so that no reference is silently left out.
 pub const ALL: &[Support] = &[
     abc322_d::SUPPORT,
+    abc345_d::SUPPORT,
     jigsaw::SUPPORT,
     killer::SUPPORT,
     latin::SUPPORT,

@@ -3,6 +3,7 @@
 //! reads the whole input and writes the answer, and a `main` that the
 //! bundled submission calls.
 pub mod abc322_d;
+pub mod abc345_d;
 pub mod jigsaw;
 pub mod killer;
 pub mod latin;

@@ -19,6 +19,7 @@
 //! `kattis-sudokunique`) and add its `mod` line and its `SUPPORT` to
 //! [`ALL`]; a test fails while a module is left out.
 
+pub mod abc196_d;
 pub mod abc322_d;
 pub mod abc345_d;
 pub mod grid;
@@ -118,6 +119,7 @@ pub fn each_without_one<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
 /// of `problems/` that is neither listed here nor a kit in [`KITS`]
 /// fails a test, so that no reference is silently left out.
 pub const ALL: &[Support] = &[
+    abc196_d::SUPPORT,
     abc322_d::SUPPORT,
     abc345_d::SUPPORT,
     jigsaw::SUPPORT,

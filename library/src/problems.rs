@@ -2,6 +2,7 @@
 //! `solve(&[u8], &mut dyn Write) -> Result<(), crate::input::Error>` that
 //! reads the whole input and writes the answer, and a `main` that the
 //! bundled submission calls.
+pub mod abc196_d;
 pub mod abc322_d;
 pub mod abc345_d;
 pub mod jigsaw;

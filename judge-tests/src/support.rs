@@ -35,6 +35,7 @@ pub mod p4929;
 pub mod poj3074;
 pub mod poj3740;
 pub mod spoj1110;
+pub mod spoj_nqueen;
 pub mod uva197;
 pub mod uva745;
 
@@ -133,6 +134,7 @@ pub const ALL: &[Support] = &[
     poj3074::SUPPORT,
     poj3740::SUPPORT,
     spoj1110::SUPPORT,
+    spoj_nqueen::SUPPORT,
     uva197::SUPPORT,
     uva745::SUPPORT,
 ];

@@ -16,5 +16,6 @@ pub mod p4929;
 pub mod poj3074;
 pub mod poj3740;
 pub mod spoj1110;
+pub mod spoj_nqueen;
 pub mod uva197;
 pub mod uva745;

@@ -22,6 +22,7 @@
 pub mod abc196_d;
 pub mod abc322_d;
 pub mod abc345_d;
+pub mod boj_2239;
 pub mod grid;
 pub mod jigsaw;
 pub mod killer;
@@ -123,6 +124,7 @@ pub const ALL: &[Support] = &[
     abc196_d::SUPPORT,
     abc322_d::SUPPORT,
     abc345_d::SUPPORT,
+    boj_2239::SUPPORT,
     jigsaw::SUPPORT,
     killer::SUPPORT,
     latin::SUPPORT,

@@ -5,6 +5,7 @@
 pub mod abc196_d;
 pub mod abc322_d;
 pub mod abc345_d;
+pub mod boj_2239;
 pub mod jigsaw;
 pub mod killer;
 pub mod latin;

@@ -25,6 +25,7 @@ pub mod abc345_d;
 pub mod boj_2239;
 pub mod grid;
 pub mod jigsaw;
+pub mod kattis_sudokunique;
 pub mod killer;
 pub mod latin;
 pub mod matrix;
@@ -126,6 +127,7 @@ pub const ALL: &[Support] = &[
     abc345_d::SUPPORT,
     boj_2239::SUPPORT,
     jigsaw::SUPPORT,
+    kattis_sudokunique::SUPPORT,
     killer::SUPPORT,
     latin::SUPPORT,
     p1074::SUPPORT,

@@ -7,6 +7,7 @@ pub mod abc322_d;
 pub mod abc345_d;
 pub mod boj_2239;
 pub mod jigsaw;
+pub mod kattis_sudokunique;
 pub mod killer;
 pub mod latin;
 pub mod p1074;

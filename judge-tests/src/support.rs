@@ -38,6 +38,7 @@ pub mod poj3074;
 pub mod poj3740;
 pub mod spoj1110;
 pub mod spoj_nqueen;
+pub mod spoj_sudogob;
 pub mod uva197;
 pub mod uva745;
 
@@ -139,6 +140,7 @@ pub const ALL: &[Support] = &[
     poj3740::SUPPORT,
     spoj1110::SUPPORT,
     spoj_nqueen::SUPPORT,
+    spoj_sudogob::SUPPORT,
     uva197::SUPPORT,
     uva745::SUPPORT,
 ];

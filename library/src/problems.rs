@@ -19,5 +19,6 @@ pub mod poj3074;
 pub mod poj3740;
 pub mod spoj1110;
 pub mod spoj_nqueen;
+pub mod spoj_sudogob;
 pub mod uva197;
 pub mod uva745;

@@ -23,6 +23,7 @@ pub mod abc196_d;
 pub mod abc322_d;
 pub mod abc345_d;
 pub mod boj_2239;
+pub mod boj_4574;
 pub mod grid;
 pub mod jigsaw;
 pub mod kattis_sudokunique;
@@ -127,6 +128,7 @@ pub const ALL: &[Support] = &[
     abc322_d::SUPPORT,
     abc345_d::SUPPORT,
     boj_2239::SUPPORT,
+    boj_4574::SUPPORT,
     jigsaw::SUPPORT,
     kattis_sudokunique::SUPPORT,
     killer::SUPPORT,

@@ -6,6 +6,7 @@ pub mod abc196_d;
 pub mod abc322_d;
 pub mod abc345_d;
 pub mod boj_2239;
+pub mod boj_4574;
 pub mod jigsaw;
 pub mod kattis_sudokunique;
 pub mod killer;

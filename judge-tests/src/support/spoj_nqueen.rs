@@ -133,7 +133,7 @@ impl Queens {
         let open_rows: Vec<usize> = (0..n).filter(|&r| self.columns[r] == 0).collect();
         let mut best: Option<Vec<(usize, usize)>> = None;
         let mut consider = |squares: Vec<(usize, usize)>| {
-            if best.as_ref().map_or(true, |b| squares.len() < b.len()) {
+            if best.as_ref().is_none_or(|b| squares.len() < b.len()) {
                 best = Some(squares);
             }
         };

@@ -2,10 +2,36 @@
 //! named by its id. The bundler takes these ids only; other names for a
 //! problem (aliases) are the judge's business, resolved before the bundler
 //! is called (`make submit-cube` bundles `uva197`).
+//!
+//! An id may have dashes (`kattis-sudokunique`, as the judges name their
+//! problems) where a module name cannot: the adapter of id `a-b` is the
+//! module `a_b`, file `src/problems/a_b.rs`, and its case folder and
+//! submission keep the dashes (`judge-tests/a-b/`, `submissions/a-b/`).
+//! [`module_name`] and [`id_of`] are the one place that says so; ids have
+//! no underscores, so the two are inverse.
+//!
+//! ```
+//! use bundler::adapters::{id_of, module_name};
+//! assert_eq!(module_name("kattis-sudokunique"), "kattis_sudokunique");
+//! assert_eq!(id_of("kattis_sudokunique"), "kattis-sudokunique");
+//! assert_eq!(id_of("p4205"), "p4205");
+//! ```
 
 use std::path::Path;
 
 use crate::error::Error;
+
+/// The module (and file stem) of the adapter of problem `id`: its
+/// dashes written as underscores.
+pub fn module_name(id: &str) -> String {
+    id.replace('-', "_")
+}
+
+/// The problem id of the adapter module `module`: its underscores written
+/// as dashes.
+pub fn id_of(module: &str) -> String {
+    module.replace('_', "-")
+}
 
 /// Where the committed submission of problem `id` lives in the project
 /// whose root (the folder holding `library/`) is `root`:
@@ -41,7 +67,8 @@ pub fn library(given: &Path) -> Result<std::path::PathBuf, Error> {
     })
 }
 
-/// The problem ids of `library`: the files of `src/problems/`, sorted.
+/// The problem ids of `library`: the files of `src/problems/`, each
+/// through [`id_of`], sorted.
 pub fn problems(library: &Path) -> Result<Vec<String>, Error> {
     let dir = library.join("src").join("problems");
     let mut ids = Vec::new();
@@ -57,19 +84,22 @@ pub fn problems(library: &Path) -> Result<Vec<String>, Error> {
         let path = entry.path();
         if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "rs") {
             if let Some(stem) = path.file_stem() {
-                ids.push(stem.to_string_lossy().into_owned());
+                ids.push(id_of(&stem.to_string_lossy()));
             }
         }
     }
+    ids.sort();
     Ok(ids)
 }
 
 /// `id` if it is a problem of `library`, else an error naming the ids it
-/// may be a typo of.
+/// may be a typo of. The module's name is taken for its id
+/// (`kattis_sudokunique` for `kattis-sudokunique`): a library outside this
+/// project names its adapters as Rust names modules.
 pub fn known(library: &Path, id: &str) -> Result<String, Error> {
     let known = problems(library)?;
-    if known.iter().any(|k| k == id) {
-        return Ok(id.to_string());
+    if let Some(found) = known.iter().find(|k| **k == id || **k == id_of(id)) {
+        return Ok(found.clone());
     }
     let near = near_misses(id, &known);
     Err(Error::UnknownProblem {
@@ -137,6 +167,30 @@ mod tests {
         assert_eq!(near_misses("poj3704", &ids()), ["poj3074", "poj3740"]);
         assert_eq!(near_misses("uva-745", &ids()), ["uva745"]);
         assert_eq!(near_misses("p1874", &ids()), ["p1074", "p1784"]);
+    }
+
+    #[test]
+    fn dashed_ids_are_underscored_modules_and_back() {
+        for (id, module) in [
+            ("kattis-sudokunique", "kattis_sudokunique"),
+            ("p4205", "p4205"),
+        ] {
+            assert_eq!(module_name(id), module);
+            assert_eq!(id_of(module), id);
+        }
+        let library = tempfile::tempdir().unwrap();
+        let problems_dir = library.path().join("src/problems");
+        std::fs::create_dir_all(&problems_dir).unwrap();
+        for stem in ["spoj_nqueen", "abc322_d", "p4205"] {
+            std::fs::write(problems_dir.join(format!("{stem}.rs")), "").unwrap();
+        }
+        assert_eq!(
+            problems(library.path()).unwrap(),
+            ["abc322-d", "p4205", "spoj-nqueen"]
+        );
+        assert_eq!(known(library.path(), "spoj-nqueen").unwrap(), "spoj-nqueen");
+        assert_eq!(known(library.path(), "spoj_nqueen").unwrap(), "spoj-nqueen");
+        assert!(known(library.path(), "spoj-nqeen").is_err());
     }
 
     #[test]

@@ -30,7 +30,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod adapters;
+pub mod adapters;
 mod cargo;
 mod cfg;
 pub mod cli;

@@ -30,6 +30,7 @@
 //! | `yukicoder` | 1.94.0 | 2024 | 40000 (a stand-in: not known) | yukicoder.me/help/environments | solalyth/cplib-rs readme.md ("1.94.0 (edition 2024)"), 2026-04-17 |
 //! | `library-checker` | 1.94.1 | 2024 | 1048576 | judge.yosupo.jp/help | yosupo06/library-checker-judge langs/langs.toml and api/validate.go (PR #561 merged 2026-05-01) |
 //! | `codingame` | 1.90.0 | 2024 (not confirmed) | 100000 (100k characters) | codingame.com help center, "languages versions" | CodinGame/Contribute-Help pages/technical/languages.md, 2025-10-08; the edition: library-checker-judge PR #561, 2026-03-29 |
+//! | `baekjoon` | not confirmed | 2021 (not confirmed) | 524288 | acmicpc.net/help/language (its list offers "Rust 2021") | the limit: Startlink/BOJ-Feature-Request#56 ("64K -> 512K", Baekjoon, 2016-10-26); Rust itself: #29 ("1.10.0 is added", 2016-10-19) |
 //! | `leetcode` | not confirmed; 1.85 or later (edition 2024 needs it) | 2024 | 40000 (a stand-in: not known) | leetcode.com, its language help | yosupo06/library-checker-judge PR #561, 2026-03-29 |
 //!
 //! Notes. Codeforces offers both editions: its profile is 2024, so pick
@@ -159,6 +160,15 @@ const fn unconfirmed(page: &'static str) -> Seen {
         confirmed: false,
     }
 }
+
+/// Baekjoon's languages: its page was not stored; 2021 is a stand-in
+/// (an edition every rustc since 1.56 takes, and the library's own).
+const BAEKJOON_LANGUAGES: Seen = Seen {
+    page: "https://www.acmicpc.net/help/language",
+    via: "none stored: a stand-in, the library's own edition",
+    date: UNDATED,
+    confirmed: false,
+};
 
 /// The project's own choices, decided here on this date.
 const PROJECT: Seen = Seen {
@@ -361,6 +371,22 @@ const JUDGES: &[Judge] = &[
         },
     },
     Judge {
+        name: "baekjoon",
+        edition: "2021",
+        limit: 512 * 1024,
+        rustc: Rustc::Unknown,
+        seen: Facts {
+            rustc: BAEKJOON_LANGUAGES,
+            edition: BAEKJOON_LANGUAGES,
+            limit: Seen {
+                page: "https://www.acmicpc.net (the submit page's source limit)",
+                via: "Startlink/BOJ-Feature-Request issue #56, \"64K -> 512K\" by Baekjoon",
+                date: "2016-10-26",
+                confirmed: true,
+            },
+        },
+    },
+    Judge {
         name: "leetcode",
         edition: "2024",
         limit: 40_000,
@@ -400,6 +426,10 @@ mod tests {
         assert_eq!(
             describe("spoj"),
             "rustc -O --edition 2021, its version not known here; at most 50000 bytes, not confirmed"
+        );
+        assert_eq!(
+            describe("baekjoon"),
+            "rustc -O --edition 2021, its version not known here; at most 524288 bytes"
         );
         assert_eq!(
             describe("uva"),

@@ -79,7 +79,7 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
     };
     Ok(Read {
         title: format!("Problem {id}"),
-        adapter: Some(vec!["problems".to_string(), id.clone()]),
+        adapter: Some(vec!["problems".to_string(), adapters::module_name(&id)]),
         name: id,
         krate,
         main,
@@ -131,10 +131,11 @@ fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
 
 /// The adapter's `main`.
 fn entry_point(krate: &Crate, id: &str, library_name: &str) -> Result<ItemId, Error> {
+    let module = adapters::module_name(id);
     let adapter = krate
-        .module(&["problems", id])
+        .module(&["problems", &module])
         .ok_or_else(|| Error::NotDeclared {
-            id: id.to_string(),
+            id: module.clone(),
             file: format!("{library_name}/src/problems.rs"),
         })?;
     krate
@@ -147,6 +148,6 @@ fn entry_point(krate: &Crate, id: &str, library_name: &str) -> Result<ItemId, Er
             index,
         })
         .ok_or(Error::NoMain {
-            file: format!("{library_name}/src/problems/{id}.rs"),
+            file: format!("{library_name}/src/problems/{module}.rs"),
         })
 }

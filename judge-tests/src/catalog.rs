@@ -1,7 +1,9 @@
 //! The problems of the workspace, discovered on disk: the ids are the
-//! adapters `library/src/problems/<id>.rs` and the case folders
+//! adapters `library/src/problems/<module>.rs` and the case folders
 //! `judge-tests/<id>/` that hold a `.problem.toml`; aliases come from the
-//! `aliases` key of that file.
+//! `aliases` key of that file. An id's dashes are underscores in its
+//! module's name (`kattis-sudokunique` is `kattis_sudokunique.rs`), as
+//! the bundler's [`bundler::adapters::module_name`] says.
 //!
 //! ```
 //! use judge_tests::catalog::{default_root, Catalog};
@@ -29,7 +31,7 @@ use std::path::{Path, PathBuf};
 pub struct Problem {
     /// The id: the adapter's file stem, the case folder's name.
     pub id: String,
-    /// `library/src/problems/<id>.rs`, when it exists.
+    /// `library/src/problems/<module>.rs`, when it exists.
     pub adapter: Option<PathBuf>,
     /// `judge-tests/<id>/`, when it holds a `.problem.toml`.
     pub cases: Option<PathBuf>,
@@ -118,7 +120,10 @@ impl Catalog {
     /// Finds every problem under `root`. Fails on an unreadable folder, a
     /// settings file that does not parse, or an alias that names two things.
     pub fn discover(root: &Path) -> Result<Catalog, Error> {
-        let adapters = files_with_extension(&root.join("library/src/problems"), "rs")?;
+        let adapters: Vec<String> = files_with_extension(&root.join("library/src/problems"), "rs")?
+            .iter()
+            .map(|stem| bundler::adapters::id_of(stem))
+            .collect();
         let folders = case_folders(&root.join("judge-tests"))?;
         let mut ids: Vec<String> = adapters.iter().chain(&folders).cloned().collect();
         ids.sort();
@@ -256,9 +261,11 @@ fn load(
     adapters: &[String],
     folders: &[String],
 ) -> Result<Problem, Error> {
-    let adapter = adapters
-        .contains(&id)
-        .then(|| root.join("library/src/problems").join(format!("{id}.rs")));
+    let adapter = adapters.contains(&id).then(|| {
+        let module = bundler::adapters::module_name(&id);
+        root.join("library/src/problems")
+            .join(format!("{module}.rs"))
+    });
     let cases = folders
         .contains(&id)
         .then(|| root.join("judge-tests").join(&id));
@@ -357,6 +364,25 @@ mod tests {
     }
 
     #[test]
+    fn a_dashed_id_is_an_underscored_adapter() {
+        let root = workspace(&["kattis_sudokunique"], &[("kattis-sudokunique", "")]);
+        let catalog = Catalog::discover(root.path()).unwrap();
+        assert_eq!(catalog.ids(), ["kattis-sudokunique"]);
+        let problem = catalog.resolve("kattis-sudokunique").unwrap();
+        assert!(problem.missing_half().is_none());
+        let adapter = problem.adapter.as_ref().unwrap();
+        assert!(adapter.ends_with("library/src/problems/kattis_sudokunique.rs"));
+        assert!(problem
+            .submission
+            .ends_with("submissions/kattis-sudokunique/main.rs"));
+        let unknown = catalog.resolve("kattis_sudokunique").unwrap_err();
+        assert_eq!(
+            unknown.to_string(),
+            "unknown problem `kattis_sudokunique`; did you mean `kattis-sudokunique`?"
+        );
+    }
+
+    #[test]
     fn bad_settings_and_ambiguous_aliases_are_errors() {
         let root = workspace(&["a"], &[("a", "checker = \"nope\"")]);
         let error = Catalog::discover(root.path()).unwrap_err().to_string();
@@ -366,7 +392,7 @@ mod tests {
         );
         let root = workspace(&["a", "b"], &[("a", "aliases = [\"b\"]")]);
         let error = Catalog::discover(root.path()).unwrap_err().to_string();
-        assert_eq!(error, "a: alias `b` is also a problem id");
+        assert_eq!(error, "a: alias `b` is an id too");
         let twice = "aliases = [\"x\"]";
         let root = workspace(&["a", "b"], &[("a", twice), ("b", twice)]);
         let error = Catalog::discover(root.path()).unwrap_err().to_string();

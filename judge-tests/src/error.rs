@@ -120,15 +120,14 @@ impl fmt::Display for Error {
                 Some(near) => write!(f, "unknown problem `{name}`; did you mean `{near}`?"),
                 None => write!(f, "unknown problem `{name}`; known: {known}"),
             },
-            Error::AliasIsAnId { id, alias } => {
-                write!(f, "{id}: alias `{alias}` is also a problem id")
-            }
+            Error::AliasIsAnId { id, alias } => write!(f, "{id}: alias `{alias}` is an id too"),
             Error::AliasOfTwo { alias, ids } => {
                 write!(f, "alias `{alias}` names both {} and {}", ids.0, ids.1)
             }
             Error::NoAdapter { id } => write!(
                 f,
-                "{id}: judge-tests/{id}/ has no adapter library/src/problems/{id}.rs"
+                "{id}: judge-tests/{id}/ has no adapter library/src/problems/{}.rs",
+                bundler::adapters::module_name(id)
             ),
             Error::NoCaseFolder { id } => write!(
                 f,

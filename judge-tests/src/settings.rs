@@ -28,7 +28,7 @@ use std::time::Duration;
 pub const FILE_NAME: &str = ".problem.toml";
 
 /// The keys a settings file may hold, for error messages.
-const KEYS: &str = "time_limit_ms, memory_limit_mb, output_limit_mb, checker, aliases";
+const KEYS: &str = "time_limit_ms, memory_limit_mb, output_limit_mb, checker, aliases, judge";
 
 /// Which checker a problem asks for (see [`crate::compare`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +86,11 @@ pub struct Settings {
     /// Other names users may type for this problem (`cube` for `uva197`);
     /// `judge resolve` turns them into the id for the Makefile.
     pub aliases: Vec<String>,
+    /// The bundler's profile of the online judge the problem is on
+    /// (`kattis`, `atcoder`, ...); `default` for a problem whose judge has
+    /// no profile. Its committed submission must fit that profile's size
+    /// limit and compile under its edition (tests/layout.rs).
+    pub judge: String,
 }
 
 const MIB: u64 = 1024 * 1024;
@@ -98,6 +103,7 @@ impl Default for Settings {
             output_limit: 64 * MIB,
             checker: CheckerKind::Rule(Rule::Lines),
             aliases: Vec::new(),
+            judge: "default".to_string(),
         }
     }
 }
@@ -224,6 +230,7 @@ impl Settings {
             "output_limit_mb" => self.output_limit = positive(key, value, MIB)?,
             "checker" => self.checker = CheckerKind::from_name(&quoted(key, value)?)?,
             "aliases" => self.aliases = string_array(key, value)?,
+            "judge" => self.judge = quoted(key, value)?,
             _ => return Err(Problem::UnknownKey(key.to_string())),
         }
         Ok(())

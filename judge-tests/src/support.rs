@@ -14,12 +14,19 @@
 //! None of this uses `library/`: an oracle must not share the code it
 //! judges. Nor does a problem's module use another's: what several share
 //! is a kit ([`grid`] for the sudoku family, [`matrix`] for 0-1 matrices).
-//! To give a problem support, write `problems/<id>.rs` with a `SUPPORT`
-//! and add its `mod` line and its `SUPPORT` to [`ALL`]; a test fails
-//! while a module is left out.
+//! To give a problem support, write `support/<module>.rs` with a `SUPPORT`
+//! (the module named as the adapter's, `kattis_sudokunique` for the id
+//! `kattis-sudokunique`) and add its `mod` line and its `SUPPORT` to
+//! [`ALL`]; a test fails while a module is left out.
 
+pub mod abc196_d;
+pub mod abc322_d;
+pub mod abc345_d;
+pub mod boj_2239;
+pub mod boj_4574;
 pub mod grid;
 pub mod jigsaw;
+pub mod kattis_sudokunique;
 pub mod killer;
 pub mod latin;
 pub mod matrix;
@@ -31,6 +38,8 @@ pub mod p4929;
 pub mod poj3074;
 pub mod poj3740;
 pub mod spoj1110;
+pub mod spoj_nqueen;
+pub mod spoj_sudogob;
 pub mod uva197;
 pub mod uva745;
 
@@ -115,7 +124,13 @@ pub fn each_without_one<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
 /// of `problems/` that is neither listed here nor a kit in [`KITS`]
 /// fails a test, so that no reference is silently left out.
 pub const ALL: &[Support] = &[
+    abc196_d::SUPPORT,
+    abc322_d::SUPPORT,
+    abc345_d::SUPPORT,
+    boj_2239::SUPPORT,
+    boj_4574::SUPPORT,
     jigsaw::SUPPORT,
+    kattis_sudokunique::SUPPORT,
     killer::SUPPORT,
     latin::SUPPORT,
     p1074::SUPPORT,
@@ -126,6 +141,8 @@ pub const ALL: &[Support] = &[
     poj3074::SUPPORT,
     poj3740::SUPPORT,
     spoj1110::SUPPORT,
+    spoj_nqueen::SUPPORT,
+    spoj_sudogob::SUPPORT,
     uva197::SUPPORT,
     uva745::SUPPORT,
 ];
@@ -176,7 +193,11 @@ mod tests {
 
     #[test]
     fn every_module_is_registered_or_a_kit() {
-        let registered: Vec<&str> = ALL.iter().map(|s| s.id).collect();
+        let registered: Vec<String> = ALL
+            .iter()
+            .map(|s| bundler::adapters::module_name(s.id))
+            .collect();
+        let registered: Vec<&str> = registered.iter().map(String::as_str).collect();
         for name in modules_on_disk() {
             assert!(
                 registered.contains(&name.as_str()) || KITS.contains(&name.as_str()),
@@ -195,7 +216,10 @@ mod tests {
     #[test]
     fn no_problem_module_imports_another() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/support");
-        let ids: Vec<&str> = ALL.iter().map(|s| s.id).collect();
+        let ids: Vec<String> = ALL
+            .iter()
+            .map(|s| bundler::adapters::module_name(s.id))
+            .collect();
         for entry in walk(&dir) {
             let text = std::fs::read_to_string(&entry).unwrap();
             let own = entry
@@ -208,7 +232,7 @@ mod tests {
                 .to_string_lossy()
                 .trim_end_matches(".rs")
                 .to_string();
-            for id in ids.iter().filter(|&&id| id != own) {
+            for id in ids.iter().filter(|id| **id != own) {
                 for path in [format!("super::{id}"), format!("support::{id}")] {
                     assert!(
                         !text.contains(&format!("{path}::")) && !text.contains(&format!("{path};")),

@@ -27,6 +27,7 @@ fn settings() -> Settings {
         output_limit: 1 << 20,
         checker: CheckerKind::Rule(Rule::Lines),
         aliases: Vec::new(),
+        judge: "default".to_string(),
     }
 }
 

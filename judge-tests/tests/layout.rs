@@ -109,3 +109,97 @@ fn case_folders_are_in_the_oj_layout() -> Result<(), Findings> {
     }
     verdict(problems)
 }
+
+/// The three that name problems agree: the judge's catalog, the bundler's
+/// ids (adapters through `bundler::adapters::id_of`, dashes for the
+/// underscores of module names), and the Makefile, whose `submit-<id>`
+/// hands the judge the id as typed.
+#[test]
+fn the_catalog_the_bundler_and_the_makefile_agree_on_ids() -> Result<(), Findings> {
+    let catalog = catalog()?;
+    let bundler_ids = bundler::problems(&catalog.root.join("library"))
+        .map_err(|e| Findings(vec![e.to_string()]))?;
+    let mut found = Vec::new();
+    if catalog.ids() != bundler_ids {
+        found.push(format!(
+            "the catalog's ids {:?} are not the bundler's {bundler_ids:?}",
+            catalog.ids()
+        ));
+    }
+    for problem in &catalog.problems {
+        let planned = std::process::Command::new("make")
+            .args(["-n", &format!("submit-{}", problem.id)])
+            .current_dir(&catalog.root)
+            .output()
+            .map_err(|e| Findings(vec![format!("make -n: {e}")]))?;
+        let plan = String::from_utf8_lossy(&planned.stdout);
+        if !plan.contains(&format!(" submit {}", problem.id)) {
+            found.push(format!(
+                "make submit-{}: the judge is not handed the id: {plan}",
+                problem.id
+            ));
+        }
+    }
+    verdict(found)
+}
+
+/// Each problem names the profile of its judge (`judge` in its
+/// `.problem.toml`), and its committed submission fits that profile's
+/// size limit and compiles, without a warning, under its edition: the
+/// committed form is checked against rustc 1.63 elsewhere
+/// (`make check-old-rustc`), and here against what the judge compiles
+/// with (AtCoder's edition 2024 among them), by the rustc installed.
+#[test]
+fn every_submission_fits_its_judge() -> Result<(), Findings> {
+    let catalog = catalog()?;
+    let build = tempfile::tempdir().map_err(|e| Findings(vec![e.to_string()]))?;
+    let mut found = Vec::new();
+    for problem in &catalog.problems {
+        let name = &problem.settings.judge;
+        let Some(judge) = bundler::Judge::named(name) else {
+            found.push(format!(
+                "{}: judge = \"{name}\" is no profile of bundler/src/profiles.rs",
+                problem.id
+            ));
+            continue;
+        };
+        if judge.is_default() {
+            continue;
+        }
+        let Ok(source) = std::fs::read(&problem.submission) else {
+            continue; // a missing submission is tests/submissions.rs's finding
+        };
+        if source.len() > judge.limit {
+            found.push(format!(
+                "{}: {} bytes, over {name}'s {}",
+                problem.id,
+                source.len(),
+                judge.limit
+            ));
+        }
+        let checked = std::process::Command::new("rustc")
+            .args([
+                "--edition",
+                judge.edition,
+                "--crate-type",
+                "bin",
+                "--emit=metadata",
+                "-D",
+                "warnings",
+            ])
+            .arg("--out-dir")
+            .arg(build.path())
+            .arg(&problem.submission)
+            .output()
+            .map_err(|e| Findings(vec![format!("rustc: {e}")]))?;
+        if !checked.status.success() {
+            found.push(format!(
+                "{}: rustc --edition {} refuses it:\n{}",
+                problem.id,
+                judge.edition,
+                String::from_utf8_lossy(&checked.stderr)
+            ));
+        }
+    }
+    verdict(found)
+}

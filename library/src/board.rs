@@ -172,6 +172,40 @@ pub fn each<R: Rule, B>(
     ControlFlow::Continue(())
 }
 
+/// How many solutions complete `board`, counted up to `limit`, and the
+/// first of them in the order of [`each`]: counting without keeping what
+/// is counted, for the problems that tell none, one and several apart.
+/// Whether there is any is decided first by [`solve`] (whose clause
+/// learning refutes boards a plain search would take minutes on), then
+/// [`each`] counts.
+///
+/// ```
+/// use library::board::{self, Houses, Plain};
+///
+/// let houses = Houses::sudoku(2, 2);
+/// let (count, first) = board::count(&houses, &Plain, houses.board(&[0; 16]), u64::MAX);
+/// assert_eq!(count, 288);
+/// assert_eq!(first.unwrap().grid()[..4], [1, 2, 3, 4]);
+/// let (two, _) = board::count(&houses, &Plain, houses.board(&[0; 16]), 2);
+/// assert_eq!(two, 2);
+/// ```
+pub fn count<R: Rule>(houses: &Houses, rule: &R, board: Board, limit: u64) -> (u64, Option<Board>) {
+    if limit == 0 || solve(houses, rule, board.clone()).is_none() {
+        return (0, None);
+    }
+    let (mut count, mut first) = (0, None);
+    let _ = each(houses, rule, board, &mut |solved| {
+        count += 1;
+        first = first.take().or_else(|| Some(solved.clone()));
+        if count == limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    (count, first)
+}
+
 #[cfg(test)]
 mod tests {
     use super::cages::{Cage, Cages};
@@ -212,6 +246,81 @@ mod tests {
         let mut board = houses.board(&padded);
         houses.settle(&mut board, &Plain).unwrap();
         assert!(!name_unplaced(&houses, &mut board));
+    }
+
+    /// Every 4 × 4 grid of digits 1-4 whose rows, columns and 2 × 2 boxes
+    /// hold each digit once, in lexicographic order: counted up through
+    /// all 4^16 grids row by row, each row a permutation (no board code).
+    fn all_four_by_four() -> Vec<Vec<u8>> {
+        let mut rows: Vec<[u8; 4]> = Vec::new();
+        for n in 0..256u32 {
+            let row = [0, 1, 2, 3].map(|k| (n >> (6 - 2 * k) & 3) as u8 + 1);
+            if (1..=4).all(|d| row.contains(&d)) {
+                rows.push(row);
+            }
+        }
+        let mut grids = Vec::new();
+        for a in &rows {
+            for b in &rows {
+                for c in &rows {
+                    for d in &rows {
+                        let grid: Vec<u8> = [a, b, c, d].iter().flat_map(|r| r.to_vec()).collect();
+                        let distinct = |cells: [usize; 4]| {
+                            (1..=4).all(|x| cells.iter().any(|&k| grid[k] == x))
+                        };
+                        let columns = (0..4).all(|c| distinct([c, 4 + c, 8 + c, 12 + c]));
+                        let boxes = [0, 2, 8, 10]
+                            .iter()
+                            .all(|&k| distinct([k, k + 1, k + 4, k + 5]));
+                        if columns && boxes {
+                            grids.push(grid);
+                        }
+                    }
+                }
+            }
+        }
+        grids
+    }
+
+    #[test]
+    fn each_lists_solutions_in_lexicographic_order() {
+        let all = all_four_by_four();
+        assert_eq!(all.len(), 288);
+        let houses = Houses::sudoku(2, 2);
+        let mut seed = 0x2239u64;
+        for _ in 0..200 {
+            // Givens: a solution's cells, each kept with chance 1/4, and
+            // now and then one changed (inputs with no solution too).
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let source = &all[(seed >> 33) as usize % all.len()];
+            let mut givens: Vec<u8> = source
+                .iter()
+                .enumerate()
+                .map(|(k, &d)| if (seed >> (k % 32)) & 3 == 0 { d } else { 0 })
+                .collect();
+            if seed >> 60 == 0 {
+                givens[(seed >> 40) as usize % 16] = (seed >> 50) as u8 % 4 + 1;
+            }
+            let expected: Vec<Vec<u8>> = all
+                .iter()
+                .filter(|g| givens.iter().zip(g.iter()).all(|(&x, &y)| x == 0 || x == y))
+                .cloned()
+                .collect();
+            let mut listed = Vec::new();
+            let _ = each(&houses, &Plain, houses.board(&givens), &mut |b| {
+                listed.push(b.grid());
+                ControlFlow::<()>::Continue(())
+            });
+            assert_eq!(listed, expected, "givens {givens:?}");
+            let board = houses.board(&givens);
+            let (all_of_them, first) = count(&houses, &Plain, board.clone(), u64::MAX);
+            assert_eq!(all_of_them, expected.len() as u64);
+            assert_eq!(first.map(|b| b.grid()), expected.first().cloned());
+            let (at_most_two, _) = count(&houses, &Plain, board, 2);
+            assert_eq!(at_most_two, expected.len().min(2) as u64);
+        }
     }
 
     #[test]

@@ -2,7 +2,13 @@
 //! `solve(&[u8], &mut dyn Write) -> Result<(), crate::input::Error>` that
 //! reads the whole input and writes the answer, and a `main` that the
 //! bundled submission calls.
+pub mod abc196_d;
+pub mod abc322_d;
+pub mod abc345_d;
+pub mod boj_2239;
+pub mod boj_4574;
 pub mod jigsaw;
+pub mod kattis_sudokunique;
 pub mod killer;
 pub mod latin;
 pub mod p1074;
@@ -13,5 +19,7 @@ pub mod p4929;
 pub mod poj3074;
 pub mod poj3740;
 pub mod spoj1110;
+pub mod spoj_nqueen;
+pub mod spoj_sudogob;
 pub mod uva197;
 pub mod uva745;

@@ -25,6 +25,11 @@
 //! an adapter speaks of pieces and cells only, from the options it adds
 //! to the solution it reads back.
 //!
+//! Pieces that may stay in the box ([`Tiling::optional`]) are secondary
+//! items instead, covered at most once (Knuth's way to let a piece go
+//! unused, TAOCP 7.2.2.1): the cells come first then, as primary items
+//! must.
+//!
 //! It is [`crate::model`] for one kind of puzzle: a `Model` with a family
 //! of pieces, a family of cells and the cells as payloads would do the
 //! same, but costs each tiling submission about 2 KB more (they are single
@@ -40,6 +45,9 @@ pub struct Tiling {
     problem: Problem,
     pieces: usize,
     cells: usize,
+    /// The item of piece 0, and of cell 0.
+    first_piece: usize,
+    first_cell: usize,
 }
 
 impl Tiling {
@@ -50,6 +58,35 @@ impl Tiling {
             problem: Problem::new(pieces + cells, 0),
             pieces,
             cells,
+            first_piece: 0,
+            first_cell: pieces,
+        }
+    }
+
+    /// No placement yet, and every piece optional: each used at most
+    /// once, the cells still covered exactly once. Cell `c` is item `c`,
+    /// piece `p` the secondary item `cells + p`.
+    ///
+    /// ```
+    /// use library::dlx::{Search, Solver};
+    /// use library::tiling::Tiling;
+    ///
+    /// // Two cells, and three monominoes of which two are needed.
+    /// let mut tiling = Tiling::optional(3, 2);
+    /// for piece in 0..3 {
+    ///     for cell in 0..2 {
+    ///         tiling.place(piece, &[cell]);
+    ///     }
+    /// }
+    /// assert_eq!(Solver::new(tiling.problem()).count(), 6);
+    /// ```
+    pub fn optional(pieces: usize, cells: usize) -> Tiling {
+        Tiling {
+            problem: Problem::new(cells, pieces),
+            pieces,
+            cells,
+            first_piece: cells,
+            first_cell: 0,
         }
     }
 
@@ -61,8 +98,8 @@ impl Tiling {
     /// a caller's bug, as in [`crate::model::Model::add`].
     pub fn place(&mut self, piece: usize, cells: &[usize]) {
         assert!(piece < self.pieces);
-        let mut items = vec![piece];
-        items.extend(cells.iter().map(|&cell| self.pieces + cell));
+        let mut items = vec![self.first_piece + piece];
+        items.extend(cells.iter().map(|&cell| self.first_cell + cell));
         if let Err(e) = self.problem.add_option(&items) {
             panic!("an invalid option: {e}");
         }
@@ -81,7 +118,7 @@ impl Tiling {
             let mut items = self.problem.option(k);
             if let Some(piece) = items.next() {
                 for item in items {
-                    pieces[item - self.pieces] = piece;
+                    pieces[item - self.first_cell] = piece - self.first_piece;
                 }
             }
         }
@@ -104,6 +141,17 @@ mod tests {
         assert_eq!(problem.option(1).collect::<Vec<_>>(), [0, 3]);
         assert_eq!(tiling.pieces_by_cell(&[1, 0]), [1, 0, 1]);
         assert_eq!(tiling.pieces_by_cell(&[]), [0, 0, 0]);
+    }
+
+    #[test]
+    fn optional_pieces_are_secondary_after_the_cells() {
+        let mut tiling = Tiling::optional(2, 3);
+        tiling.place(1, &[2, 0]);
+        tiling.place(0, &[1]);
+        let problem = tiling.problem();
+        assert_eq!((problem.primary(), problem.secondary()), (3, 2));
+        assert_eq!(problem.option(0).collect::<Vec<_>>(), [4, 2, 0]);
+        assert_eq!(tiling.pieces_by_cell(&[1, 0]), [1, 0, 1]);
     }
 
     #[test]

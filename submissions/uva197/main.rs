@@ -1076,6 +1076,8 @@ pub struct Tiling {
     problem: Problem,
     pieces: usize,
     cells: usize,
+    first_piece: usize,
+    first_cell: usize,
 }
 
 impl Tiling {
@@ -1084,13 +1086,15 @@ impl Tiling {
             problem: Problem::new(pieces + cells, 0),
             pieces,
             cells,
+            first_piece: 0,
+            first_cell: pieces,
         }
     }
 
     pub fn place(&mut self, piece: usize, cells: &[usize]) {
         assert!(piece < self.pieces);
-        let mut items = vec![piece];
-        items.extend(cells.iter().map(|&cell| self.pieces + cell));
+        let mut items = vec![self.first_piece + piece];
+        items.extend(cells.iter().map(|&cell| self.first_cell + cell));
         if let Err(e) = self.problem.add_option(&items) {
             panic!("an invalid option: {e}");
         }
@@ -1106,7 +1110,7 @@ impl Tiling {
             let mut items = self.problem.option(k);
             if let Some(piece) = items.next() {
                 for item in items {
-                    pieces[item - self.pieces] = piece;
+                    pieces[item - self.first_cell] = piece - self.first_piece;
                 }
             }
         }

@@ -154,7 +154,7 @@ fn reshaped(rng: &mut Rng, h: usize, w: usize) -> Option<Input> {
         let k = rng.below(tiles.len());
         let area = tiles[k].0 * tiles[k].1;
         let others: Vec<(usize, usize)> = (1..=10)
-            .filter(|a| area % a == 0 && area / a <= 10)
+            .filter(|a| area.is_multiple_of(*a) && area / a <= 10)
             .map(|a| (a, area / a))
             .filter(|&(a, b)| (a, b) != tiles[k] && (b, a) != tiles[k])
             .collect();

@@ -361,7 +361,7 @@ mod tests {
             let p = puzzle(&mut rng, 20);
             assert!(p.dominoes.len() >= 20);
             assert_eq!(completions(&p).len(), 1);
-            assert_eq!(parse(&format(&[p.clone()])).unwrap(), [p]);
+            assert_eq!(parse(&format(std::slice::from_ref(&p))).unwrap(), [p]);
         }
     }
 

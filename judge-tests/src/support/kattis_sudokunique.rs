@@ -53,7 +53,7 @@ pub fn parse(input: &str) -> Result<Vec<Grid>, String> {
             _ => Err(format!("not a digit: {t:?}")),
         })
         .collect::<Result<_, _>>()?;
-    if digits.len() % CELLS != 0 {
+    if !digits.len().is_multiple_of(CELLS) {
         return Err(format!("{} digits are not whole boards", digits.len()));
     }
     Ok(digits

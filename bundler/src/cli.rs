@@ -325,6 +325,7 @@ fn compare_with_program(args: &Args, options: &Options, bundle: &Bundle) -> Resu
         manifest,
         bundle: &bundle.text,
         edition: options.judge.edition,
+        target: None,
     };
     let compared = crate::compare(&subject, &samples)?;
     let shown = from

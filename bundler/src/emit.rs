@@ -638,6 +638,9 @@ fn print_one(item: &Item, style: Style) -> usize {
 }
 
 #[cfg(test)]
+mod shapes;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

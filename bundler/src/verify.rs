@@ -175,6 +175,9 @@ pub struct Subject<'a> {
     /// The bundle's text, and the edition the judge compiles it as.
     pub bundle: &'a str,
     pub edition: &'a str,
+    /// Where cargo builds the program; by default `CARGO_TARGET_DIR`, else
+    /// a folder of the system's temporary one.
+    pub target: Option<&'a Path>,
 }
 
 /// Runs the program and the bundle of `subject` on `samples`: what they
@@ -235,8 +238,14 @@ fn same_lines(a: &[u8], b: &[u8]) -> bool {
 /// Builds the bin with cargo; the path of the executable.
 fn build_program(subject: &Subject) -> Result<PathBuf, Error> {
     let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    if std::env::var_os("CARGO_TARGET_DIR").is_none() {
-        cargo.env("CARGO_TARGET_DIR", target_dir(subject.manifest));
+    match subject.target {
+        Some(dir) => {
+            cargo.env("CARGO_TARGET_DIR", dir);
+        }
+        None if std::env::var_os("CARGO_TARGET_DIR").is_none() => {
+            cargo.env("CARGO_TARGET_DIR", target_dir(subject.manifest));
+        }
+        None => {}
     }
     let output = cargo
         .args([

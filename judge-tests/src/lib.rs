@@ -11,6 +11,7 @@
 //!   reference, stress generator, own checker), one module per problem.
 //! * [`stress`]: random inputs against the references, shrinking failures;
 //!   [`rng`] the seeded PRNG.
+//! * [`unbundled`]: the adapter run as the library, beside its bundle (`judge submit`).
 
 pub mod catalog;
 pub mod compare;
@@ -21,5 +22,6 @@ pub mod run;
 pub mod settings;
 pub mod stress;
 pub mod support;
+pub mod unbundled;
 pub mod verdict;
 pub mod watch;

@@ -400,12 +400,28 @@ fn judge_submit_bundles_writes_judges_and_sums_up() {
     assert_eq!(code, Some(0), "{out}{err}");
     let written = std::fs::read_to_string(root.path().join("submissions/demo/main.rs")).unwrap();
     assert!(out.contains("AC  sample-1"), "{out}");
+    // The library, unbundled, was run beside the bundle.
+    assert!(
+        out.contains("unbundled: the library prints what the bundle prints on all 1 cases"),
+        "{out}{err}"
+    );
     assert!(
         out.ends_with(&format!(
             "submission: submissions/demo/main.rs ({} bytes)\n",
             written.len()
         )),
         "{out}"
+    );
+    // A bundle that prints otherwise than the library is refused.
+    let catalog = judge_tests::catalog::Catalog::discover(root.path()).unwrap();
+    let demo = catalog.resolve("demo").unwrap();
+    let wrong = "fn main() { println!(\"8\"); }\n";
+    let refused = judge_tests::unbundled::compare(&catalog, demo, wrong, "2021", &cases)
+        .expect_err("a different output")
+        .to_string();
+    assert!(
+        refused.contains("on sample sample-1: line 1: the program printed \"9\", the bundle \"8\""),
+        "{refused}"
     );
     let (out, err, code) = judge_binary(&["submit", "all", "--root", root_arg]);
     assert_eq!(code, Some(0), "{out}{err}");

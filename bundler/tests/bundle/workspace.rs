@@ -286,6 +286,7 @@ fn bundles_are_compared_with_their_programs_on_the_samples() {
         manifest: &manifest,
         bundle,
         edition: "2024",
+        target: None,
     };
     let wrong = "fn main() { println!(\"30 1099511627776 8\"); println!(\"[(1, 3)]\"); }\n";
     let message = bundler::compare(&subject(wrong), &samples)

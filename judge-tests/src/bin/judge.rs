@@ -314,11 +314,48 @@ fn submit_one(
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
     std::fs::write(&file, &bundle.text).map_err(|e| Error::io(&file, e))?;
-    let code = judge_apart(catalog, problem, &file, profile, &cases)?;
+    let mut code = judge_apart(catalog, problem, &file, profile, &cases)?;
+    if code == ExitCode::SUCCESS
+        && !compared_unbundled(catalog, problem, &bundle.text, &judge, &cases)
+    {
+        code = ExitCode::FAILURE;
+    }
     let shown = file.strip_prefix(&catalog.root).unwrap_or(&file);
     let size = bundle.text.len();
     println!("submission: {} ({size} bytes)", shown.display());
     Ok((code, size))
+}
+
+/// Runs the adapter unbundled beside its bundle on every case
+/// ([`judge_tests::unbundled`]), saying what came of it; false when they
+/// differ.
+fn compared_unbundled(
+    catalog: &Catalog,
+    problem: &Problem,
+    bundle: &str,
+    judge: &Judge,
+    cases: &Path,
+) -> bool {
+    match judge_tests::unbundled::compare(catalog, problem, bundle, judge.edition, cases) {
+        Ok(compared) => match compared.not_built {
+            Some(why) => {
+                let why = why.lines().find(|l| l.starts_with("error")).unwrap_or(&why);
+                eprintln!("note: the library was not built to run unbundled, so the bundle was not compared with it ({why})");
+                true
+            }
+            None => {
+                println!(
+                    "unbundled: the library prints what the bundle prints on all {} cases",
+                    compared.samples
+                );
+                true
+            }
+        },
+        Err(e) => {
+            println!("unbundled: {e}");
+            false
+        }
+    }
 }
 
 /// Judges `file` in a judge process of its own, as `judge <id> --source

@@ -54,18 +54,22 @@
 //! Problems with bounds are not counted here (Algorithm M's tweaks make
 //! the live options depend on more than the items left).
 
+mod estimate;
 mod order;
 mod state;
 mod table;
 mod threads;
+mod trial;
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use crate::dlx::{Problem, Stats, COVERED};
+pub use estimate::Estimate;
 use state::State;
 use table::{hash, Entry, Table};
 pub use threads::count_on_threads;
+pub use trial::{tried, Decision, Reason, Trial, PATIENCE, TRIAL_ITEMS, TRIAL_UPDATES};
 
 /// How the memo picks the item to branch on; see the module docs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -163,79 +167,6 @@ impl std::fmt::Display for Stop {
     }
 }
 
-/// How plain `dlx` decides whether the memo pays: a count by memo that
-/// has made [`TRIAL_UPDATES`] updates, or is done, must have found four
-/// solutions per node; after an eighth of them, a sixteenth of one per
-/// node (else it is a puzzle).
-///
-/// A search walks at least one node per solution (a leaf), and a node of
-/// the memo costs a few of a search's (a lookup, a signature); a memo
-/// that has counted several solutions per node is ahead, and far ahead on
-/// the counts it is made for (tilings by small pieces: millions of
-/// solutions per node by then; set partitions: 6), while on puzzles
-/// (pentominoes, sudoku, queens, Langford pairs, random colored problems)
-/// it has found a fraction of one per node, and the search is faster. So
-/// plain `dlx` counts by memo when the trial says so, and searches
-/// otherwise, having spent at most 2^17 updates (a few milliseconds, most
-/// of them on problems whose search takes long anyway) to learn it.
-///
-/// ```
-/// use library::dlx::memo::{Counter, Trial};
-/// use library::dlx::Problem;
-///
-/// let mut problem = Problem::new(2, 0);
-/// problem.add_option(&[0])?;
-/// problem.add_option(&[1])?;
-/// let mut counter = Counter::new(&problem);
-/// let mut trial = Trial::default();
-/// let count = counter.count_with(Trial::INTERVAL, |s| trial.check(s));
-/// // One solution, in 3 nodes: a search does as well.
-/// assert_eq!(trial.verdict(count, counter.stats().nodes), Ok(None));
-/// # Ok::<(), library::dlx::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Trial {
-    decided: bool,
-}
-
-impl Trial {
-    /// How often (in nodes) a count under trial is to be checked.
-    pub const INTERVAL: u64 = 1 << 8;
-
-    /// The `check` of [`Counter::count_with`] that stops a count that
-    /// does not pay.
-    pub fn check(&mut self, snapshot: &Snapshot) -> ControlFlow<()> {
-        let (updates, nodes) = (snapshot.stats.updates, u128::from(snapshot.stats.nodes));
-        if self.decided || updates < TRIAL_UPDATES / 8 {
-            return ControlFlow::Continue(());
-        }
-        if snapshot.found * 16 < nodes {
-            return ControlFlow::Break(());
-        }
-        if updates < TRIAL_UPDATES {
-            return ControlFlow::Continue(());
-        }
-        self.decided = true;
-        match snapshot.found >= 4 * nodes {
-            true => ControlFlow::Continue(()),
-            false => ControlFlow::Break(()),
-        }
-    }
-
-    /// What the count under trial gives: its count if the memo paid,
-    /// `None` if it was stopped or, done before the trial was, did not
-    /// pay (a small problem is then searched, and reports the search's
-    /// statistics); `nodes`: the count's.
-    pub fn verdict(&self, result: Result<u128, Stop>, nodes: u64) -> Result<Option<u128>, Stop> {
-        match result {
-            Ok(count) if !self.decided && count < 4 * u128::from(nodes) => Ok(None),
-            Ok(count) => Ok(Some(count)),
-            Err(Stop::Asked) => Ok(None),
-            Err(stop) => Err(stop),
-        }
-    }
-}
-
 /// A count under way, as the `check` callback sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct Snapshot {
@@ -243,23 +174,6 @@ pub struct Snapshot {
     pub memo: MemoStats,
     /// The solutions counted so far (in the subtrees done).
     pub found: u128,
-}
-
-/// The updates a count by memo makes before its [`Trial`] decides.
-pub const TRIAL_UPDATES: u64 = 1 << 17;
-
-/// Past this many items, plain `dlx` does not try the memo: each lookup
-/// hashes the whole signature, a bit or more per item, and the problems
-/// the memo is for (small frontiers, counts past what a search walks)
-/// have few items; a million planted triples would spend seconds of
-/// hashing in the trial alone.
-pub const TRIAL_ITEMS: usize = 2048;
-
-/// Whether plain `dlx`, counting, tries the memo on `problem` first
-/// ([`Counter::count_if_it_pays`]): no bounds, at most [`TRIAL_ITEMS`]
-/// items.
-pub fn tried(problem: &Problem) -> bool {
-    !problem.has_bounds() && problem.primary() + problem.secondary() <= TRIAL_ITEMS
 }
 
 /// The longest signatures, in words, whose children's counts are
@@ -353,10 +267,11 @@ impl Counter {
         self.run(None, interval, check)
     }
 
-    /// The number of solutions if the memo pays, `None` as soon as it is
-    /// seen not to: the count under a [`Trial`].
-    pub fn count_if_it_pays(&mut self) -> Result<Option<u128>, Stop> {
-        let mut trial = Trial::default();
+    /// The number of solutions of `problem` (this counter's) if the memo
+    /// pays, `None` as soon as it is seen not to: the count under a
+    /// [`Trial`].
+    pub fn count_if_it_pays(&mut self, problem: &Problem) -> Result<Option<u128>, Stop> {
+        let mut trial = Trial::new(problem);
         let result = self.count_with(Trial::INTERVAL, |snapshot| trial.check(snapshot));
         trial.verdict(result, self.stats().nodes)
     }

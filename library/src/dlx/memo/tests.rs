@@ -208,7 +208,7 @@ fn a_count_below_fixed_options_counts_the_solutions_that_contain_them() {
 fn the_trial_keeps_the_memo_where_it_pays_only() {
     // 10 395 matchings in a few hundred nodes: the memo pays.
     assert_eq!(
-        Counter::new(&matchings(12)).count_if_it_pays(),
+        Counter::new(&matchings(12)).count_if_it_pays(&matchings(12)),
         Ok(Some(10_395))
     );
     // One solution per branch: it does not, even done within the trial.
@@ -216,5 +216,5 @@ fn the_trial_keeps_the_memo_where_it_pays_only() {
     for option in [&[0, 1][..], &[2], &[0], &[1, 2]] {
         problem.add_option(option).unwrap();
     }
-    assert_eq!(Counter::new(&problem).count_if_it_pays(), Ok(None));
+    assert_eq!(Counter::new(&problem).count_if_it_pays(&problem), Ok(None));
 }

@@ -39,7 +39,13 @@
 //! file ([`Order::First`]), and then every subproblem is a prefix done and
 //! a few items past it covered; [`Order::Frontier`] (the default) does the
 //! same in an order computed to keep that few small ([`order`]). Each
-//! takes an item with no option left first (a dead end).
+//! takes an item with no option left first (a dead end). With
+//! [`Order::Frontier`] and no secondary items, the count of a child is
+//! looked up before its option is committed (its signature is the
+//! parent's less the option's items), so that the children found in the
+//! table, most of the nodes where the memo pays, cost no update: the
+//! same nodes as without, a fifth to a seventh of the updates on set
+//! partitions and matchings, 0.4-0.8x on tilings (DLX6 dances them all).
 //!
 //! The table is bounded ([`Config::cap`]): when it is full, new counts
 //! evict the cheapest old ones, and a subproblem forgotten is counted
@@ -211,6 +217,10 @@ pub struct Counter {
     memo: MemoStats,
     /// The table's evictions when the count under way began.
     evicted: u64,
+    /// Whether counts are looked up before options are committed
+    /// ([`Counter::peek`]), and the signature looked up.
+    peek: bool,
+    child: Vec<u64>,
 }
 
 impl Counter {
@@ -242,6 +252,8 @@ impl Counter {
         };
         Counter {
             table: Table::new(state.key.len(), config.cap, false),
+            peek: config.order == Order::Frontier && problem.secondary() == 0,
+            child: vec![0; state.key.len()],
             state,
             rule: config.order,
             order,
@@ -421,6 +433,9 @@ impl Counter {
         zdd: &mut Option<&mut dyn Write>,
         mut done: Option<Entry>,
     ) -> Result<ControlFlow<Entry, u32>, Stop> {
+        // Whether the option of the child counted was committed (not if
+        // its count was found by a peek).
+        let mut committed = true;
         while let Some(frame) = frames.last_mut() {
             if let Some(child) = done.take() {
                 // A subproblem below `cur` is counted: add it, and try the
@@ -431,12 +446,23 @@ impl Counter {
                     frame.zdd = zdd_node(zdd, &mut self.memo, option, frame.zdd, child.zdd)?;
                 }
                 let cur = frame.cur;
-                self.state.uncommit_others(cur);
+                if committed {
+                    self.state.uncommit_others(cur);
+                }
+                committed = true;
                 frame.cur = self.state.nodes[cur as usize].down;
                 continue;
             }
             if frame.cur != frame.best {
                 let (cur, from) = (frame.cur, frame.from);
+                if let Some(entry) = self.peek(cur) {
+                    // The child is a node found in the table, as if
+                    // entered; its option is never danced.
+                    self.state.stats.nodes += 1;
+                    self.memo.hits += 1;
+                    (done, committed) = (Some(entry), false);
+                    continue;
+                }
                 self.state.commit_others(cur);
                 if self.state.active > 0 {
                     return Ok(ControlFlow::Continue(from));
@@ -458,6 +484,24 @@ impl Counter {
             done = Some(entry);
         }
         Ok(ControlFlow::Break(done.expect("the root ended")))
+    }
+
+    /// The count of the subproblem below option node `cur` of the item
+    /// covered, if the table has it and its signature is known without
+    /// committing the option: with [`Order::Frontier`] on problems
+    /// without secondary items, where the guess of `State::guess_child`
+    /// is exact. Most nodes of the counts the memo is for are found in
+    /// the table (set partitions of 14 things: 797 162 of 805 354), and
+    /// committing an option only to undo it is most of their updates.
+    /// (DLX6 dances them, and [`Order::Fewest`] and [`Order::First`]
+    /// keep its updates.)
+    #[inline(always)]
+    fn peek(&mut self, cur: u32) -> Option<Entry> {
+        if !self.peek {
+            return None;
+        }
+        self.state.guess_child(cur, &mut self.child);
+        self.table.get(&self.child, hash(&self.child))
     }
 
     /// Prefetches the counts of the subproblems below covered item `best`,

@@ -313,6 +313,7 @@ const FAMILIES: &[&str] = &[
     "small-pieces-10x10",
     "triominoes-9x12",
     "triominoes-12x12",
+    "triominoes-12x15",
     "bell-11",
     "bell-12",
     "bell-13",
@@ -322,6 +323,7 @@ const FAMILIES: &[&str] = &[
     "matchings-20",
     "matchings-30",
     "matchings-32",
+    "matchings-34",
     "matchings-36",
 ];
 

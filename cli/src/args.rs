@@ -114,10 +114,13 @@ pub struct Args {
     /// walks come out exact (tilings by small pieces, matchings, set
     /// partitions; up to 2^128 - 1). Without --memo, `dlx` tries it by
     /// itself when it counts every solution of a problem without bounds
-    /// (of at most 2048 items, with --engine auto): for at most 2^17
-    /// updates, kept if it has found four solutions per node by then,
-    /// else the search runs as before. --memo forces it; --no-memo never
-    /// tries it. On one thread, unless --threads N is given too.
+    /// (of at most 2048 items, with --engine auto), racing it against an
+    /// estimate of the search (Knuth's random probes): dropped after 2^14
+    /// updates if it has found less than a solution per 16 nodes
+    /// (puzzles), else kept where it is on course to cost less than the
+    /// search, and the search runs as before where it is not. --memo
+    /// forces it; --no-memo never tries it. On one thread, unless
+    /// --threads N is given too.
     #[arg(long, conflicts_with_all = ["no_memo", "first", "limit", "print", "draw", "svg"])]
     pub memo: bool,
 

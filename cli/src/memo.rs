@@ -82,7 +82,7 @@ pub fn count(
         let mut counter = Counter::with_config(problem, config);
         let count = match plan {
             Plan::Trial => {
-                let mut trial = Trial::default();
+                let mut trial = Trial::new(problem);
                 let result = counter.count_with(Trial::INTERVAL, |s| {
                     reporter.memo(s);
                     trial.check(s)

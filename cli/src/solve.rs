@@ -6,10 +6,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use library::dlx::engine::{self, Asked, Engine};
+use library::dlx::engine::{self, Engine};
 use library::dlx::parallel::{self, Share};
-use library::dlx::parts::Algorithm;
-use library::dlx::{text, Problem, Progress, Search, Stats, SCAN_LIMIT};
+use library::dlx::{text, Problem, Progress, Search, Stats};
 
 use crate::args::{Args, When};
 use crate::draw;
@@ -47,28 +46,19 @@ pub fn solve(args: &Args, name: &str, text: Vec<u8>) -> Result<(), Error> {
     }
 }
 
-/// The engine `--engine` asks for; for a part of `dlx split`, the engine
-/// of the algorithm whose tree it was cut from, whatever it has left.
+/// The engine `--engine` asks for; for a part of `dlx split`, the one
+/// the library's policy gives the tree it was cut from.
 fn engine_for(
     args: &Args,
     name: &str,
     problem: &Problem,
     part: Option<&parts::Header>,
 ) -> Result<Engine, Error> {
-    let listed = problem.primary() > SCAN_LIMIT;
-    match part.map(|p| p.algorithm) {
-        Some(_) if args.asked() == Asked::Cells => {
-            return Err(Error::refused(
-                name,
-                "a part of `dlx split` is searched on the tree it was cut from, \
-                 and dancing cells walk another (run it without --engine cells)",
-            ))
-        }
-        Some(Algorithm::M) => return Ok(Engine::M { listed }),
-        Some(Algorithm::C) if !problem.has_bounds() => return Ok(Engine::C { listed }),
-        _ => {}
-    }
-    Engine::asked(args.asked(), problem).map_err(|source| Error::Engine {
+    let engine = match part {
+        Some(part) => Engine::for_part(args.asked(), problem, part.algorithm),
+        None => Engine::asked(args.asked(), problem),
+    };
+    engine.map_err(|source| Error::Engine {
         name: name.to_string(),
         source,
     })

@@ -34,11 +34,11 @@
 //! Knuth's nodes, updates and cleansings for our engines and his
 //! programs), and exits 1 on a mismatch.
 //!
-//! Knuth's programs are built outside the repository from his CWEB
-//! sources (`ctangle dlx1.w` and `gb_flip.w`, `cc dlx1.c gb_flip.c`; the
-//! same for dlx2, dlx3, ssxcc and ssmcc); `KNUTH` names the folder that
-//! holds the binaries. Without it, or without some of them, the bench says
-//! so and races the rest.
+//! Knuth's programs are not part of the repository: `KNUTH` names a
+//! folder holding his DLX1, DLX2, DLX3, DLX6, DLX6 with his change file
+//! `dlx6-noMRV.ch`, SSXCC and SSMCC as executables `dlx1`, `dlx2`, `dlx3`,
+//! `dlx6`, `dlx6-nomrv`, `ssxcc` and `ssmcc`. Without it, or without some
+//! of them, the bench says so and races the rest.
 
 #[path = "../examples/instances.rs"]
 #[allow(dead_code)]

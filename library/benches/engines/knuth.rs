@@ -42,7 +42,7 @@ impl Programs {
     pub fn describe(&self) -> String {
         match &self.dir {
             None => "Knuth's programs: not raced (set KNUTH to the folder holding dlx1, dlx2, \
-                     dlx3, dlx6, dlx6-nomrv, ssxcc and ssmcc, built from his CWEB sources)"
+                     dlx3, dlx6, dlx6-nomrv, ssxcc and ssmcc: his programs, not in the repository)"
                 .to_string(),
             Some(dir) if self.missing.is_empty() => format!(
                 "Knuth's programs: dlx1, dlx2, dlx3, dlx6, dlx6-nomrv, ssxcc, ssmcc from {}",

@@ -73,7 +73,10 @@ pub fn plain_dlx(text: &[u8]) -> Run {
         let problem = instance.into_problem();
         if memo::tried(&problem) {
             let mut counter = Counter::new(&problem);
-            if let Some(count) = counter.count_if_it_pays().expect("a count under 2^128") {
+            if let Some(count) = counter
+                .count_if_it_pays(&problem)
+                .expect("a count under 2^128")
+            {
                 return (count, None);
             }
         }

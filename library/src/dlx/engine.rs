@@ -37,6 +37,7 @@
 
 use std::fmt;
 
+use crate::dlx::parts::Algorithm;
 use crate::dlx::{
     bitset, cells, color, multi, popcount, Branching, Buckets, Links, Listed, Problem, Search,
     SCAN_LIMIT,
@@ -96,6 +97,9 @@ pub enum Refused {
     BitsetTooBig(u64),
     /// Dancing cells branch on the fewest options only, as SSXCC does.
     CellsNeedFewest,
+    /// A part of a search is searched on the tree it was cut from, and
+    /// dancing cells walk another.
+    CellsOnPart,
 }
 
 impl fmt::Display for Refused {
@@ -117,6 +121,11 @@ impl fmt::Display for Refused {
                 f,
                 "dancing cells branch on the item with the fewest options only, \
                  not in order (use --engine links)"
+            ),
+            Refused::CellsOnPart => write!(
+                f,
+                "a part of `dlx split` is searched on the tree it was cut from, \
+                 and dancing cells walk another (run it without --engine cells)"
             ),
         }
     }
@@ -196,6 +205,28 @@ impl Engine {
             Asked::Cells => Ok(Engine::Cells {
                 multi: problem.has_bounds(),
             }),
+        }
+    }
+
+    /// The engine `asked` names for a part of a search cut from the tree
+    /// of `algorithm` (see [`crate::dlx::parts`]) whose problem is
+    /// `problem`: that algorithm's engine, whatever the part has left (a
+    /// part of DLX2's tree may have no color left, one of DLX3's no
+    /// bound), so that the parts' counts add up to one search's; the
+    /// listed choice past [`SCAN_LIMIT`] primary items, as for a whole
+    /// problem. A part of DLX1's tree is a plain problem, for which any
+    /// engine walks that tree.
+    pub fn for_part(
+        asked: Asked,
+        problem: &Problem,
+        algorithm: Algorithm,
+    ) -> Result<Engine, Refused> {
+        let listed = problem.primary() > SCAN_LIMIT;
+        match algorithm {
+            _ if asked == Asked::Cells => Err(Refused::CellsOnPart),
+            Algorithm::M => Ok(Engine::M { listed }),
+            Algorithm::C if !problem.has_bounds() => Ok(Engine::C { listed }),
+            _ => Engine::asked(asked, problem),
         }
     }
 
@@ -345,6 +376,43 @@ mod tests {
         assert!(Refused::CellsNeedFewest
             .to_string()
             .contains("--engine links"));
+    }
+
+    #[test]
+    fn a_part_is_searched_by_the_engine_of_the_tree_it_was_cut_from() {
+        // A part of DLX2's tree whose colors are all set: still C.
+        let plain_part = plain(2, 1, &[&[0, 2], &[1]]);
+        assert_eq!(
+            Engine::for_part(Asked::Auto, &plain_part, Algorithm::C),
+            Ok(Engine::C { listed: false })
+        );
+        // A part of DLX3's tree left without bounds: still M, even when
+        // links are asked for.
+        assert_eq!(
+            Engine::for_part(Asked::Links, &plain_part, Algorithm::M),
+            Ok(Engine::M { listed: false })
+        );
+        // Past the scan's limit, the listed choice, as for a whole problem.
+        let wide = plain(SCAN_LIMIT + 1, 1, &[&[0, SCAN_LIMIT + 1]]);
+        assert_eq!(
+            Engine::for_part(Asked::Auto, &wide, Algorithm::C),
+            Ok(Engine::C { listed: true })
+        );
+        assert_eq!(
+            Engine::for_part(Asked::Auto, &wide, Algorithm::M),
+            Ok(Engine::M { listed: true })
+        );
+        // A part of DLX1's tree: the policy for plain problems.
+        assert_eq!(
+            Engine::for_part(Asked::Auto, &plain_part, Algorithm::X),
+            Ok(Engine::Popcount)
+        );
+        // Dancing cells walk another tree.
+        assert_eq!(
+            Engine::for_part(Asked::Cells, &plain_part, Algorithm::X),
+            Err(Refused::CellsOnPart)
+        );
+        assert!(Refused::CellsOnPart.to_string().contains("--engine cells"));
     }
 
     /// What `count_with_progress` reports, beside what

@@ -208,7 +208,7 @@ fn a_count_below_fixed_options_counts_the_solutions_that_contain_them() {
 fn the_trial_keeps_the_memo_where_it_pays_only() {
     // 10 395 matchings in a few hundred nodes: the memo pays.
     assert_eq!(
-        Counter::new(&matchings(12)).count_if_it_pays(),
+        Counter::new(&matchings(12)).count_if_it_pays(&matchings(12)),
         Ok(Some(10_395))
     );
     // One solution per branch: it does not, even done within the trial.
@@ -216,5 +216,53 @@ fn the_trial_keeps_the_memo_where_it_pays_only() {
     for option in [&[0, 1][..], &[2], &[0], &[1, 2]] {
         problem.add_option(option).unwrap();
     }
-    assert_eq!(Counter::new(&problem).count_if_it_pays(), Ok(None));
+    assert_eq!(Counter::new(&problem).count_if_it_pays(&problem), Ok(None));
+}
+
+#[test]
+fn the_frontier_order_finds_a_childs_count_before_dancing_its_option() {
+    // On the complete graph every order walks the same tree: the same
+    // nodes, subproblems and hits; but a child found in the table costs
+    // no update with the frontier order.
+    let problem = matchings(14);
+    let run = |order| {
+        let mut counter = Counter::with_config(
+            &problem,
+            Config {
+                order,
+                cap: 1 << 30,
+            },
+        );
+        let count = counter.count();
+        (count, counter.stats(), counter.memo_stats())
+    };
+    let (first, frontier) = (run(Order::First), run(Order::Frontier));
+    assert_eq!(first.0, Ok(double_factorial(14)));
+    assert_eq!(frontier.0, first.0);
+    assert_eq!(frontier.1.nodes, first.1.nodes);
+    assert_eq!(frontier.2, first.2);
+    assert!(
+        frontier.1.updates * 2 < first.1.updates,
+        "{} against {}",
+        frontier.1.updates,
+        first.1.updates
+    );
+    // With a secondary item the signature of a child is not known before
+    // its option is committed: the same updates.
+    let mut with_secondary = Problem::new(14, 1);
+    for k in 0..problem.options() {
+        let items: Vec<usize> = problem.option(k).collect();
+        with_secondary.add_option(&items).unwrap();
+    }
+    // Edge 0-1 again, naming the secondary item: 11!! more.
+    with_secondary.add_option(&[0, 1, 14]).unwrap();
+    for order in [Order::First, Order::Frontier] {
+        assert_eq!(
+            count(&with_secondary, order, 1 << 30),
+            Ok(double_factorial(14) + double_factorial(12))
+        );
+    }
+    let mut counter = Counter::new(&with_secondary);
+    counter.count().unwrap();
+    assert!(counter.stats().updates > frontier.1.updates);
 }

@@ -115,8 +115,9 @@ fn libraries(only: Option<&[&str]>) -> Vec<Library> {
 }
 
 /// The normal dependencies cargo resolved for `package` (for the
-/// bundler's lock, so all downloaded), each pinned to its version, as
-/// `Cargo.toml` lines under the names its code calls them.
+/// bundler's lock, so all downloaded), each pinned to its version and the
+/// features cargo enabled, as `Cargo.toml` lines under the names its code
+/// calls them.
 fn resolved_dependencies(metadata: &serde_json::Value, package: &serde_json::Value) -> Vec<String> {
     let nodes = metadata["resolve"]["nodes"]
         .as_array()
@@ -141,8 +142,12 @@ fn resolved_dependencies(metadata: &serde_json::Value, package: &serde_json::Val
                 .find(|p| p["id"] == d["pkg"])
                 .expect("a package");
             let (name, version) = (&dep["name"], dep["version"].as_str().expect("a version"));
+            // The features cargo enabled for it, and no others: a default
+            // feature the library turned off may need a crate not downloaded.
+            let its = nodes.iter().find(|n| n["id"] == d["pkg"]).expect("its node");
+            let features = &its["features"];
             format!(
-                "{} = {{ package = {name}, version = \"={version}\" }}",
+                "{} = {{ package = {name}, version = \"={version}\", default-features = false, features = {features} }}",
                 d["name"].as_str().expect("a name")
             )
         })
@@ -503,6 +508,12 @@ fn run_corpus(libraries: &[Library], keep: &dyn Fn(&str, &Program) -> bool) -> T
         let examples = found.iter().filter(|p| p.name.starts_with("ex-")).count();
         let docs = found.len() - examples;
         let (dir, programs, unbuilt) = package(library, found);
+        for (program, why) in &unbuilt {
+            eprintln!(
+                "{} {}: not built by cargo: {why}",
+                library.name, program.origin
+            );
+        }
         {
             let mut t = tally.lock().expect("the tally");
             let name = library.name.to_string();
@@ -587,9 +598,11 @@ impl Tally {
             if let (Some(dir), Some(_)) = (&keep_dir, outcome.failure()) {
                 keep_failure(dir, job, profile, &outcome, text.as_deref());
             }
-            let what = outcome
-                .failure()
-                .map_or("same output".to_string(), |(k, _)| k);
+            let same = match job.not_compared {
+                Some(why) => format!("compiled, output not compared ({why})"),
+                None => "same output".to_string(),
+            };
+            let what = outcome.failure().map_or(same, |(k, _)| k);
             eprintln!("{library} {} ({profile}): {what}", program.origin);
             let row = (
                 library.to_string(),

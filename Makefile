@@ -34,6 +34,11 @@ help:
 	@echo "                   every instance (and Knuth's dlx1/dlx2/dlx3 with KNUTH=their folder),"
 	@echo "                   then against each other on the sudoku family's judge cases"
 	@echo "make aliases       every problem id, then its aliases (the judge's catalog)"
+	@echo
+	@echo "problems: $$(ls judge-tests/*/.problem.toml | cut -d/ -f2 | tr '\n' ' ')"
+	@echo
+	@echo "your own package:  cargo install --path bundler, then in it: cargo submit --bin NAME [--judge atcoder]"
+	@echo "the dlx command:   cargo build --release -p dlx-cli; target/release/dlx --help (docs/dlx.md)"
 
 aliases:
 	@$(JUDGE) list

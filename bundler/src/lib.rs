@@ -5,21 +5,26 @@
 //!
 //! 1. **read** (`read`: `cargo` for a package, `discover` for the module
 //!    tree with `cfg` deciding `#[cfg]`s and `mount` making each library
-//!    crate a module of the bin's, then `unfold` writing out item-level
+//!    crate a module of the bin's; 1b `unfold` writing out item-level
 //!    macro calls) — the code and its entry point;
-//! 2. **reach** (`resolve` for what names mean, `refs` for what code names,
-//!    `reach` for the walk) — a conservative cut from the entry point;
-//! 3. **shake** (`prune` prints the cut as one file, `shake` lets rustc
-//!    delete everything dead, with `expand` writing out macro calls and
-//!    `sourcemap` placing reports in the library's files; `diagnose` names
-//!    what stops it);
-//! 4. **emit** (`emit`, `fit`) — header, text, within the judge's size
+//! 2. **resolve** (`resolve` for what names mean, `refs` for what code
+//!    names);
+//! 3. **reach** (`reach`) — a conservative cut from the entry point;
+//! 4. **prune** (`prune`) — the cut printed as one file;
+//! 5. **shake** (`shake`) — rustc deletes everything dead, with `expand`
+//!    writing out macro calls and `sourcemap` placing reports in the
+//!    library's files; `diagnose` names what stops it;
+//! 6. **emit** (`emit`, `fit`) — header, text, within the judge's size
 //!    limit (docs stripped, then minified, then the largest items named);
-//! 5. **check** (`toolchain`, `language`) — against the judge's rustc, or
-//!    the syntax check of language features where it is not installed.
+//! 7. **check** (`toolchain`, `language`) — against the judge's rustc, or
+//!    the syntax check of language features where it is not installed;
+//! 8. **verify**, for a bin (`verify`) — the bundle and the program run on
+//!    the package's samples; a different output refuses the bundle.
 //!
-//! `explain` answers `--explain`; `syntax`, `rustc`, `error`, `judge`,
-//! `options` and `problems` are leaves the passes share.
+//! `explain` answers `--explain`; `syntax`, `rustc`, `error` and `options`
+//! are leaves the passes share; `profiles` holds what each judge accepts,
+//! `adapters` the problem ids of a library, `cli` the command line of
+//! `bundler` and `cargo submit`.
 //!
 //! ```no_run
 //! use bundler::{bundle, Options};

@@ -1,4 +1,4 @@
-//! Pass 7, for a bin: the bundle and the program it came from, run on the
+//! Pass 8, for a bin: the bundle and the program it came from, run on the
 //! package's sample inputs. A bundle that prints anything else, or exits
 //! otherwise, is refused: the cuts are sound by construction, and this is
 //! the referee that says so on the user's own inputs.

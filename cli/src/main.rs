@@ -7,6 +7,13 @@
 //! $ dlx library/instances/wordsquare-4.dlx   # colors: DLX2's counts
 //! $ dlx polyomino examples/pentomino-6x10.polyomino | dlx --first --draw
 //! ```
+//!
+//! `args` reads the command line; `solve` runs `dlx FILE` (the engine from
+//! `library::dlx::engine`), `memo` its counting by memo, `parts` `dlx split`
+//! and `dlx sum`; `print` and `draw` write the solutions, `progress` the
+//! lines on standard error, `closing` the last line (which `dlx sum`
+//! reads back); `tiling` turns tiling descriptions into DLX files; `error`
+//! is what stops a run.
 
 mod args;
 mod closing;

@@ -16,27 +16,31 @@
 //! # Ok::<(), library::dlx::Error>(())
 //! ```
 //!
-//! Both engines, [`Solver`] (dancing links) and [`bitset::Solver`], walk the
-//! same tree and implement [`Search`]; an adapter picks one by the type it
-//! names.
+//! Every engine implements [`Search`]; an adapter picks one by the type it
+//! names, and the bundler carries only that one.
 //!
 //! # Modules
 //!
-//! * [`problem`]: [`Problem`], the items and options every engine reads.
-//! * [`search`]: the [`Search`] trait, [`Stats`] and [`Progress`].
-//! * [`links`]: the dancing-links engine, [`Links`], on the node arena
-//!   laid out as below (`arena`, shared with C and M).
-//! * [`choice`]: how [`Links`] finds the item to branch on.
-//! * [`color`] and [`multi`]: Algorithms C (DLX2) and M (DLX3).
-//! * [`bitset`]: the same search on compatibility bitsets, and
-//!   [`popcount`]: on the live options alone, for at most 256 of them.
-//!   Both run their loops compiled for the processor's popcount and
-//!   vector instructions where it has them (`wide`).
-//! * [`text`]: Knuth's DLX text format.
-//! * [`engine`]: which engine searches a problem ([`engine::Engine::auto`],
-//!   the policy of the `dlx` command and the benches).
-//! * [`parts`]: the tree cut into independent parts, and [`parallel`]:
-//!   [`Parallel`], any engine on several threads.
+//! | module | what it is | whose tree it walks | used when |
+//! |---|---|---|---|
+//! | [`links`] | Algorithm X on the node arena below ([`Links`], [`Solver`]); `arena` the layout C and M share | DLX1's | plain problems past the bitsets' sizes; `--engine links` |
+//! | [`bitset`] | the same search on compatibility bitsets, copied per level | DLX1's | dense plain puzzles (`auto`: pentominoes, P4205) |
+//! | [`popcount`] | live options and open items as four words, counted by popcount | DLX1's | up to 256 options (`auto`: queens, Langford, Latin) |
+//! | [`color`] | Algorithm C: secondary items with colors | DLX2's | colored problems with few options per item |
+//! | [`multi`] | Algorithm M: items covered between bounds | DLX3's | problems with bounds |
+//! | `dance` | the covering steps C and M share: purify, tweak | | |
+//! | [`cells`] | dancing cells on sparse sets (`cells::multi`: with bounds) | SSXCC's, SSMCC's | colored problems with 100 options or more per item (word grids); `--engine cells` |
+//! | [`memo`] | counting by memo: each subproblem counted once | DLX6's | counts too big to walk (chosen by a trial against the search's estimate) |
+//!
+//! Around them: [`problem`] ([`Problem`], what every engine reads);
+//! [`search`] (the [`Search`] trait, [`Stats`], [`Progress`]); [`choice`]
+//! (how [`Links`] finds the item to branch on); `wide` (the bitset loops
+//! compiled for POPCNT and AVX2 where the processor has them); [`text`]
+//! (Knuth's DLX text format); [`engine`] (which engine searches a problem:
+//! [`engine::Engine::auto`], the one policy of the `dlx` command, the
+//! benches and the parts of a split); [`parts`] (the tree cut into
+//! independent parts) and [`parallel`] ([`Parallel`], any engine on
+//! several threads).
 //!
 //! # Data layout
 //!

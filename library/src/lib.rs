@@ -1,7 +1,8 @@
 //! Exact-cover puzzles for online judges: one engine, one adapter per problem.
 //!
-//! * [`dlx`] is the engine: Knuth's dancing links, and a bitset search
-//!   that walks the same tree.
+//! * [`dlx`] holds the exact-cover engines: Knuth's dancing links and
+//!   dancing cells, bitset searches, counting by memo (its overview lists
+//!   them all).
 //! * [`board`] is the sudoku family's engine: boards of candidates,
 //!   their deductions, a search with restarts and clause learning.
 //! * [`model`] names items by family and gives options a payload;
@@ -10,6 +11,8 @@
 //!   writes their grids; [`geometry`] has cells, the symmetries
 //!   of the square and the cube, and placements on a board; [`tiling`]
 //!   is the model of pieces placed on cells.
+//! * [`assignment`] is the assignment problem (the Hungarian method): the
+//!   bound of p1074's branch and bound.
 //! * [`input`] has what every adapter shares: reading lines and tokens,
 //!   errors with a place, `main`.
 //! * [`problems`] holds one adapter per judge problem: input → exact

@@ -3,7 +3,9 @@
 //! * [`dlx`] is the engine: Knuth's dancing links, and a bitset search
 //!   that walks the same tree.
 //! * [`board`] is the sudoku family's engine: boards of candidates,
-//!   their deductions, a search with restarts and clause learning.
+//!   their deductions, a search with restarts and clause learning;
+//!   [`bitboard`] is the fast one of the standard shapes (9 × 9), every
+//!   digit's candidates as bit sets, with [`board`] as its fallback.
 //! * [`model`] names items by family and gives options a payload;
 //!   [`matrix`] reads a 0/1 matrix as an exact cover;
 //!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] reads and
@@ -19,6 +21,7 @@
 //! bundler follows those paths to build a single-file submission.
 
 pub mod assignment;
+pub mod bitboard;
 pub mod board;
 pub mod dlx;
 pub mod geometry;

@@ -16,123 +16,125 @@
 
 fn main(){problems::p1784::main()}pub mod bitboard{pub mod nine{use crate::bitboard::{Contradiction,Found};
 use crate::board::{self,Houses,Plain};const BAND:u32=0x7FF_FFFF;const ROW:u32=0x1FF;const LOW:u32=0x4_0201;
-const HIGH:u32=0x402_0100;const LOW8:u32=0x3FD_FEFF;const TRIAD_FIRST:u32=0x124_9249;static KEEP:[u32;
-512]=keep_table();static POINT:[u32;512]=point_table();static CLAIM:[u32;512]=claim_table();const fn keep_table()->[
-u32;512]{const PERMUTATIONS:[[u32;3];6]=[[0,1,2],[0,2,1],[1,0,2],[1,2,0],[2,0,1],[2,1,0],];let mut table=[
-0;512];let mut alive=0;while alive<512{let mut used=0;let mut p=0;while p<6{let perm=PERMUTATIONS[p];
-let triads=1<<perm[0]|1<<(3+perm[1])|1<<(6+perm[2]);if alive&triads==triads{used|=triads;}p+=1;}let mut
-cells=0;let mut t=0;while t<9{if used>>t&1==1{cells|=7<<(3*t);}t+=1;}table[alive as usize]=cells;alive+=
-1;}table}const fn point_table()->[u32;512]{let mut table=[0;512];let mut columns:u32=0;while columns<
-512{let mut alone=0;let mut k=0;while k<3{let stack=columns>>(3*k)&7;if stack.count_ones()==1{alone|=
-stack<<(3*k);}k+=1;}table[columns as usize]=alone*LOW;columns+=1;}table}const fn claim_table()->[u32;
-512]{let mut table=[0;512];let mut only:u32=0;while only<512{let mut keep=0;let mut k=0;while k<3{let
-stack=only>>(3*k)&7;let kept=match stack.count_ones(){0=>7,1=>stack,_=>0,};keep|=kept<<(3*k);k+=1;}table[
-only as usize]=keep*LOW;only+=1;}table}#[inline(always)]fn triads(w:u32)->usize{let x=(w|w>>1|w>>2)&TRIAD_FIRST;
-let y=(x|x>>2|x>>4)&0x1C_0E07;((y|y>>6|y>>12)&ROW)as usize}#[inline(always)]fn columns(w:u32)->u32{(w|
-w>>9|w>>18)&ROW}#[inline(always)]fn row_singles(w:u32)->u32{let rest=w&w.wrapping_sub(LOW);let more=(
-rest|((rest&LOW8)+LOW8))&HIGH;w&(((HIGH&!more)>>8)*ROW)}#[inline(always)]fn row_mates(p:u32)->u32{let
-row=if p<9{ROW}else if p<18{ROW<<9}else{ROW<<18};row&!(1<<p)}const BOX_OF:[u8;27]={let mut boxes=[0;27];
-let mut p=0;while p<27{boxes[p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<
-6];#[derive(Clone,Copy)]struct Board{cand:[u32;48],open:[u32;3]}const DIGITS:u64=ROW as u64;const OTHERS:[[
-usize;2];3]=[[16,32],[0,32],[0,16]];impl Board{fn new(givens:&[u8])->Board{assert_eq!(givens.len(),81,
-"81 cells");let mut board=Board{cand:[0;48],open:[BAND;3]};for b in 0 ..3{board.cand[16*b..16*b+9].copy_from_slice(&[
-BAND;9]);}for(cell,&digit)in givens.iter().enumerate(){if digit!=0{assert!(digit<=9,"a digit 0-9");board.
-place(cell/27,(cell%27)as u32,usize::from(digit)-1,);}}board}fn place(&mut self,b:usize,p:u32,d:usize){
-let band=&mut self.cand[16*b..16*b+16];let kept=band[d]&1<<p;for w in band.iter_mut(){*w&=!(1<<p);}band[
-d]=band[d]&!row_mates(p)|kept;}#[inline(always)]fn update(&mut self,i:usize)->Result<u64,Contradiction>{
-let b=i>>4;let keep=KEEP[triads(self.cand[i])];if keep==0{return Err(Contradiction);}let w=self.cand[
-i]&keep;let mut touched=0;let fresh=row_singles(w)&self.open[b];if fresh!=0{self.open[b]&=!fresh;let mut
-hit=0;for(e,v)in self.cand[16*b..16*b+9].iter_mut().enumerate(){hit|=u32::from(*v&fresh!=0)<<e;*v&=!fresh;}
-touched=u64::from(hit)<<(16*b)&!(1<<i);}self.cand[i]=w;let pointed=POINT[columns(w)as usize];for other
-in OTHERS[b]{let j=other+(i&15);let v=self.cand[j];if v&pointed!=0{self.cand[j]=v&!pointed;touched|=1<<
-j;}}Ok(touched)}#[inline(always)]fn claims(&mut self)->Result<u64,Contradiction>{let mut touched=0;for
-d in 0 ..9{let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(self.cand[32+d]),];if c[0]|c[
-1]|c[2]!=ROW{return Err(Contradiction);}let only=[c[0]&!(c[1]|c[2]),c[1]&!(c[0]|c[2]),c[2]&!(c[0]|c[1]),];
-for(b,&only)in only.iter().enumerate(){let v=self.cand[16*b+d];let kept=v&CLAIM[only as usize];if kept!=
-v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(always)]fn settle(&mut self,mut
-pending:u64)->Result<(),Contradiction>{loop{while pending!=0{let i=pending.trailing_zeros()as usize;pending&=
-pending-1;pending|=self.update(i)?;}pending=self.naked_singles()?;if pending==0{pending=self.claims()?;
-if pending==0{return Ok(());}}}}#[inline(always)]fn naked_singles(&mut self)->Result<u64,Contradiction>{
-let mut placed=0;for b in 0 ..3{let(mut once,mut twice)=(0,0);for&w in&self.cand[16*b..16*b+9]{twice|=
-once&w;once|=w;}let open=self.open[b];if open&!once!=0{return Err(Contradiction);}let singles=open&once&!
-twice;if singles==0{continue;}for i in 16*b..16*b+9{let mut cells=self.cand[i]&singles;if cells==0{continue;}
-placed|=1<<i;while cells!=0{let p=cells.trailing_zeros();cells&=cells-1;self.cand[i]&=!row_mates(p);}}}
-Ok(placed)}#[inline(always)]fn choose(&self)->Option<(usize,u32)>{let mut pairs=[0;3];let mut triples=[
-0;3];for b in 0 ..3{let(mut once,mut twice,mut thrice,mut more)=(0,0,0,0);for&w in&self.cand[16*b..16*
-b+9]{more|=thrice&w;thrice|=twice&w;twice|=once&w;once|=w;}pairs[b]=twice&!thrice&self.open[b];triples[
-b]=thrice&!more&self.open[b];}if pairs==[0;3]{let first=|cells:[u32;3]|{let b=(0 ..3).find(|&b|cells[
-b]!=0)?;Some((b,cells[b].trailing_zeros()))};return first(triples).or_else(| |first(self.open));}let mut
-best=(0,0,0);for(b,&cells)in pairs.iter().enumerate(){let open=BOX.map(|square|(self.open[b]&square).
-count_ones());let mut left=cells;while left!=0{let p=left.trailing_zeros();left&=left-1;let score=open[
-usize::from(BOX_OF[p as usize])];if score>best.0{best=(score,b,p);}}}Some((best.1,best.2))}fn grid(&self)->
-Vec<u8>{let mut grid=vec![0;81];for(b,band)in self.cand.chunks(16).enumerate(){for(d,&w)in band[..9].
-iter().enumerate(){let mut w=w;while w!=0{grid[27*b+w.trailing_zeros()as usize]=d as u8+1;w&=w-1;}}}grid}}
-enum Stop{Enough,Budget}#[derive(Default)]pub struct Solver{stack:Vec<(Board,u64)>}impl Solver{pub fn
-new()->Solver{Solver::default()}pub fn solve(&mut self,givens:&[u8],limit:usize,budget:u64,)->Option<
-Found>{assert!(limit>0,"a limit of at least one solution");let board=Board::new(givens);let mut found=
-Found::default();let stack=&mut self.stack;stack.clear();let all=DIGITS|DIGITS<<16|DIGITS<<32;let stop=
-crate::bitboard::fast(| |search(board,all,stack,&mut found,limit,budget));match stop{Some(Stop::Budget)=>
-None,Some(Stop::Enough)|None=>Some(found),}}}#[inline(always)]fn search(mut board:Board,mut pending:u64,
-stack:&mut Vec<(Board,u64)>,found:&mut Found,limit:usize,budget:u64,)->Option<Stop>{loop{if board.settle(
-pending).is_ok(){match board.choose(){None=>{if found.solutions==0{found.grid=Some(board.grid());}found.
-solutions+=1;if found.solutions==limit{return Some(Stop::Enough);}}Some((b,p))=>{if found.guesses==budget{
-return Some(Stop::Budget);}found.guesses+=1;let d=(0 ..9).find(|&d|board.cand[16*b+d]>>p&1==1).unwrap_or(
-0);let i=16*b+d;let mut other=board;other.cand[i]&=!(1<<p);stack.push((other,1<<i));board.cand[i]&=!row_mates(
-p);pending=1<<i;continue;}}}match stack.pop(){Some((next,changed))=>{board=next;pending=changed;}None=>
-return None,}}}pub const HANDOVER:u64=1<<14;impl Solver{pub fn complete(&mut self,givens:&[u8])->Option<
-Vec<u8> >{self.complete_within(givens,HANDOVER)}fn complete_within(&mut self,givens:&[u8],budget:u64,)->
-Option<Vec<u8> >{match self.solve(givens,1,budget){Some(found)=>found.grid,None=>board::complete(&Houses::
-sudoku(3,3),&Plain,givens),}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;#[derive(
-Clone,Debug,Default,PartialEq,Eq)]pub struct Found{pub solutions:usize,pub grid:Option<Vec<u8> >,pub guesses:
-u64}#[inline(always)]pub fn fast<T>(f:impl FnOnce()->T)->T{#[cfg(target_arch="x86_64")]if std::arch::
-is_x86_feature_detected!("popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&std::arch::is_x86_feature_detected!(
-"bmi2"){return unsafe{with_bmi(f)};}f()}#[cfg(target_arch="x86_64")]#[target_feature(enable="popcnt,bmi1,bmi2")]
-unsafe fn with_bmi<T>(f:impl FnOnce()->T)->T{f()}}pub mod board{pub mod candidates{use crate::board::
-learning::{Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:usize=31;const SETTLED:u32=1<<31;#[derive(
-Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;pub trait Rule{fn interchangeable(&self)->bool;
-fn narrow(&self,houses:&Houses,board:&mut Board,)->Result<bool,Contradiction>;fn clauses(&self,_houses:&
-Houses,_board:&Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub struct Plain;impl Rule for
-Plain{fn interchangeable(&self)->bool{true}fn narrow(&self,_:&Houses,_:&mut Board)->Result<bool,Contradiction>{
-Ok(false)}}#[derive(Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<usize>,only_second:Vec<
-usize>}#[derive(Clone,Debug)]pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<Vec<usize> >,overlaps:
-Vec<Overlap>}impl Houses{pub fn new(side:usize,regions:&[usize])->Houses{assert!((1 ..=MAX_SIDE).contains(&
-side),"a side of 1 to {MAX_SIDE}");assert_eq!(regions.len(),side*side,"one region per cell");let mut members=
-Vec::with_capacity(3*side*side);members.extend(0 ..side*side);members.extend((0 ..side).flat_map(|c|(
-0 ..side).map(move|r|r*side+c)),);for region in 0 ..side{let before=members.len();members.extend((0 ..
-side*side).filter(|&cell|regions[cell]==region),);assert_eq!(members.len()-before,side,"region {region}: {side} cells");}
-let mut houses=Houses{side,members,peers:vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..
-3*side{let cells=houses.house(h).to_vec();houses.add_peers(&cells);}houses.overlaps=houses.find_overlaps();
-houses}pub fn sudoku(box_rows:usize,box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:
-Vec<usize> =(0 ..side*side).map(|cell|{let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).
-collect();Houses::new(side,&boxes)}fn find_overlaps(&self)->Vec<Overlap>{let mut overlaps=Vec::new();
-let count=self.members.len()/self.side;for a in 0 ..count{for b in a+1 ..count{let(first,second)=(self.
-house(a),self.house(b));let shared:Vec<usize> =first.iter().copied().filter(|c|second.contains(c)).collect();
-if shared.len()<2{continue;}let outside=|cells:&[usize]|->Vec<usize>{cells.iter().copied().filter(|c|!
-shared.contains(c)).collect()};overlaps.push(Overlap{only_first:outside(first),only_second:outside(second),
-shared});}}overlaps}pub fn add_peers(&mut self,cells:&[usize]){for&cell in cells{for&other in cells{if
-other!=cell&&!self.peers[cell].contains(&other){self.peers[cell].push(other);}}}}pub fn side(&self)->
-usize{self.side}pub fn cells(&self)->usize{self.side*self.side}pub fn house(&self,h:usize)->&[usize]{&
-self.members[h*self.side..(h+1)*self.side]}pub fn all_digits(&self)->Digits{u32::MAX>>(32-self.side)}
-pub fn board(&self,givens:&[u8])->Board{assert_eq!(givens.len(),self.cells(),"one given per cell");let
-cells=givens.iter().map(|&d|match d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a digit 1..={}",
-self.side);1<<(d-1)}}).collect();Board{cells,touched:vec![u64::MAX;(self.cells()+63)/64]}}pub fn clauses(&
-self,board:&Board)->Clauses{let side=self.side;let mut clauses=Clauses::new(self.cells()*side);for cell
-in 0 ..self.cells(){let digits=board.digits(cell);let holds:Vec<Lit> =(0 ..side).filter(|d|digits>>d&
-1==1).map(|d|self.holds(cell,d)).collect();clauses.add(&holds);clauses.at_most_one(&holds);for d in(0 ..
-side).filter(|d|digits>>d&1==0){clauses.add(&[!self.holds(cell,d)]);}for&peer in self.peers[cell].iter().
-filter(|& &p|p>cell){let shared=digits&board.digits(peer);for d in(0 ..side).filter(|d|shared>>d&1==1){
-clauses.add(&[!self.holds(cell,d),!self.holds(peer,d)]);}}}for house in self.members.chunks(side){for
-d in 0 ..side{let places:Vec<Lit> =house.iter().filter(|& &c|board.digits(c)>>d&1==1).map(|&c|self.holds(
-c,d)).collect();clauses.add(&places);}}clauses}pub fn holds(&self,cell:usize,d:usize)->Lit{Lit::new((
-cell*self.side+d)as u32,true)}pub fn from_model(&self,model:&[bool])->Board{let side=self.side;let givens:
-Vec<u8> =(0 ..self.cells()).map(|cell|{let digit=(0 ..side).find(|&d|model[cell*side+d]);digit.map_or(
-0,|d|d as u8+1)}).collect();self.board(&givens)}pub fn settle<R:Rule>(&self,board:&mut Board,rule:&R,)->
-Result<(),Contradiction>{loop{self.naked_singles(board)?;if self.hidden_singles(board)?||self.intersections(
-board)?{continue;}if!rule.narrow(self,board)?{return Ok(());}}}fn naked_singles(&self,board:&mut Board)->
-Result<(),Contradiction>{let mut stack:Vec<usize> =(0 ..self.cells()).filter(|&cell|board.cells[cell].
-count_ones()==1).collect();while let Some(cell)=stack.pop(){let digit=board.cells[cell];board.cells[cell]|=
-SETTLED;for&peer in&self.peers[cell]{let before=board.cells[peer];if before&digit==0{continue;}let after=
-before&!digit;if after&!SETTLED==0{return Err(Contradiction);}board.write(peer,after);if after.count_ones()==
+const HIGH:u32=0x402_0100;const LOW8:u32=0x3FD_FEFF;static KEEP:[u32;512]=keep_table();static POINT:[
+u32;512]=point_table();static CLAIM:[u32;512]=claim_table();const fn keep_table()->[u32;512]{const PERMUTATIONS:[[
+u32;3];6]=[[0,1,2],[0,2,1],[1,0,2],[1,2,0],[2,0,1],[2,1,0],];let mut table=[0;512];let mut alive=0;while
+alive<512{let mut used=0;let mut p=0;while p<6{let perm=PERMUTATIONS[p];let triads=1<<perm[0]|1<<(3+perm[
+1])|1<<(6+perm[2]);if alive&triads==triads{used|=triads;}p+=1;}let mut cells=0;let mut t=0;while t<9{
+if used>>t&1==1{cells|=7<<(3*t);}t+=1;}table[alive as usize]=cells;alive+=1;}table}const fn point_table()->[
+u32;512]{let mut table=[0;512];let mut columns:u32=0;while columns<512{let mut alone=0;let mut k=0;while
+k<3{let stack=columns>>(3*k)&7;if stack.count_ones()==1{alone|=stack<<(3*k);}k+=1;}table[columns as usize]=
+alone*LOW;columns+=1;}table}const fn claim_table()->[u32;512]{let mut table=[0;512];let mut only:u32=
+0;while only<512{let mut keep=0;let mut k=0;while k<3{let stack=only>>(3*k)&7;let kept=match stack.count_ones(){
+0=>7,1=>stack,_=>0,};keep|=kept<<(3*k);k+=1;}table[only as usize]=keep*LOW;only+=1;}table}static ROW_TRIADS:[
+u8;512]={let mut table=[0;512];let mut row=0;while row<512{let mut k=0;while k<3{if row>>(3*k)&7!=0{table[
+row]|=1<<k;}k+=1;}row+=1;}table};#[inline(always)]fn triads(w:u32)->usize{let row=|r:u32|{usize::from(
+ROW_TRIADS[(w>>(9*r)&ROW)as usize])<<(3*r)};row(0)|row(1)|row(2)}#[inline(always)]fn columns(w:u32)->
+u32{(w|w>>9|w>>18)&ROW}#[inline(always)]fn row_singles(w:u32)->u32{let rest=w&w.wrapping_sub(LOW);let
+more=(rest|((rest&LOW8)+LOW8))&HIGH;w&(((HIGH&!more)>>8)*ROW)}#[inline(always)]fn row_mates(p:u32)->u32{
+let row=if p<9{ROW}else if p<18{ROW<<9}else{ROW<<18};row&!(1<<p)}const BOX_OF:[u8;27]={let mut boxes=[
+0;27];let mut p=0;while p<27{boxes[p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(
+7*LOW)<<6];#[derive(Clone,Copy)]struct Board{cand:[u32;48],open:[u32;3]}const DIGITS:u64=ROW as u64;const
+OTHERS:[[usize;2];3]=[[16,32],[0,32],[0,16]];impl Board{fn new(givens:&[u8])->Board{assert_eq!(givens.
+len(),81,"81 cells");let mut given=[0u32;48];let mut any=[0u32;3];for(cell,&digit)in givens.iter().enumerate(){
+if digit!=0{assert!(digit<=9,"a digit 0-9");let bit=1<<(cell%27);given[16*(cell/27)+usize::from(digit)-
+1]|=bit;any[cell/27]|=bit;}}let mut board=Board{cand:[0;48],open:[BAND;3]};for b in 0 ..3{for d in 0 ..
+9{let mine=given[16*b+d];let rows=(0 ..3).filter(|r|mine>>(9*r)&ROW!=0).fold(0,|m,r|m|ROW<<(9*r));board.
+cand[16*b+d]=BAND&!any[b]&!rows|mine;}}board}#[inline(always)]fn update(&mut self,i:usize)->Result<u64,
+Contradiction>{let b=i>>4;let keep=KEEP[triads(self.cand[i])];if keep==0{return Err(Contradiction);}let
+w=self.cand[i]&keep;let mut touched=0;let fresh=row_singles(w)&self.open[b];if fresh!=0{self.open[b]&=!
+fresh;let mut hit=0;for(e,v)in self.cand[16*b..16*b+9].iter_mut().enumerate(){hit|=u32::from(*v&fresh!=
+0)<<e;*v&=!fresh;}touched=u64::from(hit)<<(16*b)&!(1<<i);}self.cand[i]=w;let pointed=POINT[columns(w)
+as usize];for other in OTHERS[b]{let j=other+(i&15);let v=self.cand[j];if v&pointed!=0{self.cand[j]=v&!
+pointed;touched|=1<<j;}}Ok(touched)}#[inline(always)]fn claims(&mut self)->Result<u64,Contradiction>{
+let mut touched=0;for d in 0 ..9{let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(self.cand[
+32+d]),];if c[0]|c[1]|c[2]!=ROW{return Err(Contradiction);}let only=[c[0]&!(c[1]|c[2]),c[1]&!(c[0]|c[
+2]),c[2]&!(c[0]|c[1]),];for(b,&only)in only.iter().enumerate(){let v=self.cand[16*b+d];let kept=v&CLAIM[
+only as usize];if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(always)]
+fn settle(&mut self,mut pending:u64)->Result<(),Contradiction>{loop{while pending!=0{let mut round=pending;
+pending=0;while round!=0{let i=round.trailing_zeros()as usize;round&=round-1;let more=self.update(i)?;
+pending|=more&!round;}}pending=self.naked_singles()?;if pending==0{pending=self.claims()?;if pending==
+0{return Ok(());}}}}#[inline(always)]fn naked_singles(&mut self)->Result<u64,Contradiction>{let mut placed=
+0;for b in 0 ..3{let(mut once,mut twice)=(0,0);for&w in&self.cand[16*b..16*b+9]{twice|=once&w;once|=w;}
+let open=self.open[b];if open&!once!=0{return Err(Contradiction);}let singles=open&once&!twice;if singles==
+0{continue;}for i in 16*b..16*b+9{let mut cells=self.cand[i]&singles;if cells==0{continue;}placed|=1<<
+i;while cells!=0{let p=cells.trailing_zeros();cells&=cells-1;self.cand[i]&=!row_mates(p);}}}Ok(placed)}#[
+inline(always)]fn choose(&self)->Option<(usize,u32)>{let mut pairs=[0;3];let mut triples=[0;3];for b in
+0 ..3{let(mut once,mut twice,mut thrice,mut more)=(0,0,0,0);for&w in&self.cand[16*b..16*b+9]{more|=thrice&
+w;thrice|=twice&w;twice|=once&w;once|=w;}pairs[b]=twice&!thrice&self.open[b];triples[b]=thrice&!more&
+self.open[b];}if pairs==[0;3]{let first=|cells:[u32;3]|{let b=(0 ..3).find(|&b|cells[b]!=0)?;Some((b,
+cells[b].trailing_zeros()))};return first(triples).or_else(| |first(self.open));}let mut best=(0,0,0);
+for(b,&cells)in pairs.iter().enumerate(){let open=BOX.map(|square|(self.open[b]&square).count_ones());
+let mut left=cells;while left!=0{let p=left.trailing_zeros();left&=left-1;let score=open[usize::from(
+BOX_OF[p as usize])];if score>best.0{best=(score,b,p);}}}Some((best.1,best.2))}fn grid(&self)->Vec<u8>{
+let mut grid=vec![0;81];for(b,band)in self.cand.chunks(16).enumerate(){for(d,&w)in band[..9].iter().enumerate(){
+let mut w=w;while w!=0{grid[27*b+w.trailing_zeros()as usize]=d as u8+1;w&=w-1;}}}grid}}enum Stop{Enough,
+Budget}#[derive(Default)]pub struct Solver{stack:Vec<(Board,u64)>}impl Solver{pub fn new()->Solver{Solver::
+default()}pub fn solve(&mut self,givens:&[u8],limit:usize,budget:u64,)->Option<Found>{assert!(limit>0,
+"a limit of at least one solution");let board=Board::new(givens);let mut found=Found::default();let stack=&
+mut self.stack;stack.clear();let all=DIGITS|DIGITS<<16|DIGITS<<32;let stop=crate::bitboard::fast(| |search(
+board,all,stack,&mut found,limit,budget));match stop{Some(Stop::Budget)=>None,Some(Stop::Enough)|None=>
+Some(found),}}}#[inline(always)]fn search(mut board:Board,mut pending:u64,stack:&mut Vec<(Board,u64)>,
+found:&mut Found,limit:usize,budget:u64,)->Option<Stop>{loop{if board.settle(pending).is_ok(){match board.
+choose(){None=>{if found.solutions==0{found.grid=Some(board.grid());}found.solutions+=1;if found.solutions==
+limit{return Some(Stop::Enough);}}Some((b,p))=>{if found.guesses==budget{return Some(Stop::Budget);}found.
+guesses+=1;let d=(0 ..9).find(|&d|board.cand[16*b+d]>>p&1==1).unwrap_or(0);let i=16*b+d;let mut other=
+board;other.cand[i]&=!(1<<p);stack.push((other,1<<i));board.cand[i]&=!row_mates(p);pending=1<<i;continue;}}}
+match stack.pop(){Some((next,changed))=>{board=next;pending=changed;}None=>return None,}}}pub const HANDOVER:
+u64=1<<14;impl Solver{pub fn complete(&mut self,givens:&[u8])->Option<Vec<u8> >{self.complete_within(
+givens,HANDOVER)}fn complete_within(&mut self,givens:&[u8],budget:u64,)->Option<Vec<u8> >{match self.
+solve(givens,1,budget){Some(found)=>found.grid,None=>board::complete(&Houses::sudoku(3,3),&Plain,givens),}}}}#[
+derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;#[derive(Clone,Debug,Default,PartialEq,
+Eq)]pub struct Found{pub solutions:usize,pub grid:Option<Vec<u8> >,pub guesses:u64}#[inline(always)]pub
+fn fast<T>(f:impl FnOnce()->T)->T{#[cfg(target_arch="x86_64")]if std::arch::is_x86_feature_detected!(
+"popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&std::arch::is_x86_feature_detected!("bmi2"){return
+unsafe{with_bmi(f)};}f()}#[cfg(target_arch="x86_64")]#[target_feature(enable="popcnt,bmi1,bmi2")]unsafe
+fn with_bmi<T>(f:impl FnOnce()->T)->T{f()}}pub mod board{pub mod candidates{use crate::board::learning::{
+Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:usize=31;const SETTLED:u32=1<<31;#[derive(Clone,Copy,
+Debug,PartialEq,Eq)]pub struct Contradiction;pub trait Rule{fn interchangeable(&self)->bool;fn narrow(&
+self,houses:&Houses,board:&mut Board,)->Result<bool,Contradiction>;fn clauses(&self,_houses:&Houses,_board:&
+Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub struct Plain;impl Rule for Plain{fn interchangeable(&
+self)->bool{true}fn narrow(&self,_:&Houses,_:&mut Board)->Result<bool,Contradiction>{Ok(false)}}#[derive(
+Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<usize>,only_second:Vec<usize>}#[derive(Clone,
+Debug)]pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<Vec<usize> >,overlaps:Vec<Overlap>}impl
+Houses{pub fn new(side:usize,regions:&[usize])->Houses{assert!((1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");
+assert_eq!(regions.len(),side*side,"one region per cell");let mut members=Vec::with_capacity(3*side*side);
+members.extend(0 ..side*side);members.extend((0 ..side).flat_map(|c|(0 ..side).map(move|r|r*side+c)),);
+for region in 0 ..side{let before=members.len();members.extend((0 ..side*side).filter(|&cell|regions[
+cell]==region),);assert_eq!(members.len()-before,side,"region {region}: {side} cells");}let mut houses=
+Houses{side,members,peers:vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..3*side{let cells=
+houses.house(h).to_vec();houses.add_peers(&cells);}houses.overlaps=houses.find_overlaps();houses}pub fn
+sudoku(box_rows:usize,box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:Vec<usize> =(
+0 ..side*side).map(|cell|{let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).collect();
+Houses::new(side,&boxes)}fn find_overlaps(&self)->Vec<Overlap>{let mut overlaps=Vec::new();let count=
+self.members.len()/self.side;for a in 0 ..count{for b in a+1 ..count{let(first,second)=(self.house(a),
+self.house(b));let shared:Vec<usize> =first.iter().copied().filter(|c|second.contains(c)).collect();if
+shared.len()<2{continue;}let outside=|cells:&[usize]|->Vec<usize>{cells.iter().copied().filter(|c|!shared.
+contains(c)).collect()};overlaps.push(Overlap{only_first:outside(first),only_second:outside(second),shared});}}
+overlaps}pub fn add_peers(&mut self,cells:&[usize]){for&cell in cells{for&other in cells{if other!=cell&&!
+self.peers[cell].contains(&other){self.peers[cell].push(other);}}}}pub fn side(&self)->usize{self.side}
+pub fn cells(&self)->usize{self.side*self.side}pub fn house(&self,h:usize)->&[usize]{&self.members[h*
+self.side..(h+1)*self.side]}pub fn all_digits(&self)->Digits{u32::MAX>>(32-self.side)}pub fn board(&self,
+givens:&[u8])->Board{assert_eq!(givens.len(),self.cells(),"one given per cell");let cells=givens.iter().
+map(|&d|match d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a digit 1..={}",self.side);
+1<<(d-1)}}).collect();Board{cells,touched:vec![u64::MAX;(self.cells()+63)/64]}}pub fn clauses(&self,board:&
+Board)->Clauses{let side=self.side;let mut clauses=Clauses::new(self.cells()*side);for cell in 0 ..self.
+cells(){let digits=board.digits(cell);let holds:Vec<Lit> =(0 ..side).filter(|d|digits>>d&1==1).map(|d|
+self.holds(cell,d)).collect();clauses.add(&holds);clauses.at_most_one(&holds);for d in(0 ..side).filter(|
+d|digits>>d&1==0){clauses.add(&[!self.holds(cell,d)]);}for&peer in self.peers[cell].iter().filter(|& &
+p|p>cell){let shared=digits&board.digits(peer);for d in(0 ..side).filter(|d|shared>>d&1==1){clauses.add(&[!
+self.holds(cell,d),!self.holds(peer,d)]);}}}for house in self.members.chunks(side){for d in 0 ..side{
+let places:Vec<Lit> =house.iter().filter(|& &c|board.digits(c)>>d&1==1).map(|&c|self.holds(c,d)).collect();
+clauses.add(&places);}}clauses}pub fn holds(&self,cell:usize,d:usize)->Lit{Lit::new((cell*self.side+d)
+as u32,true)}pub fn from_model(&self,model:&[bool])->Board{let side=self.side;let givens:Vec<u8> =(0 ..
+self.cells()).map(|cell|{let digit=(0 ..side).find(|&d|model[cell*side+d]);digit.map_or(0,|d|d as u8+
+1)}).collect();self.board(&givens)}pub fn settle<R:Rule>(&self,board:&mut Board,rule:&R,)->Result<(),
+Contradiction>{loop{self.naked_singles(board)?;if self.hidden_singles(board)?||self.intersections(board)?{
+continue;}if!rule.narrow(self,board)?{return Ok(());}}}fn naked_singles(&self,board:&mut Board)->Result<(),
+Contradiction>{let mut stack:Vec<usize> =(0 ..self.cells()).filter(|&cell|board.cells[cell].count_ones()==
+1).collect();while let Some(cell)=stack.pop(){let digit=board.cells[cell];board.cells[cell]|=SETTLED;
+for&peer in&self.peers[cell]{let before=board.cells[peer];if before&digit==0{continue;}let after=before&!
+digit;if after&!SETTLED==0{return Err(Contradiction);}board.write(peer,after);if after.count_ones()==
 1{stack.push(peer);}}}Ok(())}fn hidden_singles(&self,board:&mut Board)->Result<bool,Contradiction>{let
 all=self.all_digits();let mut changed=false;for house in self.members.chunks(self.side){let(mut once,
 mut twice)=(0,0);for&cell in house{let digits=board.digits(cell);twice|=once&digits;once|=digits;}if once!=

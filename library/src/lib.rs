@@ -4,7 +4,9 @@
 //!   dancing cells, bitset searches, counting by memo (its overview lists
 //!   them all).
 //! * [`board`] is the sudoku family's engine: boards of candidates,
-//!   their deductions, a search with restarts and clause learning.
+//!   their deductions, a search with restarts and clause learning;
+//!   [`bitboard`] is the fast one of the standard shapes (9 × 9), every
+//!   digit's candidates as bit sets, with [`board`] as its fallback.
 //! * [`model`] names items by family and gives options a payload;
 //!   [`matrix`] reads a 0/1 matrix as an exact cover;
 //!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] reads and
@@ -22,6 +24,7 @@
 //! bundler follows those paths to build a single-file submission.
 
 pub mod assignment;
+pub mod bitboard;
 pub mod board;
 pub mod dlx;
 pub mod geometry;

@@ -12,12 +12,13 @@
 //! # Ok::<(), library::input::Error>(())
 //! ```
 //!
-//! The board engine completes it ([`crate::board::solve`]). The numbers are read as blank-separated
-//! tokens, so their layout on the lines does not matter; anything after the
-//! 81st is an error, as is a grid with no completion (the statement
-//! promises exactly one).
+//! The bitboard engine completes it ([`crate::bitboard::nine`], the
+//! board engine's clause learning past its budget). The numbers are read
+//! as blank-separated tokens, so their layout on the lines does not
+//! matter; anything after the 81st is an error, as is a grid with no
+//! completion (the statement promises exactly one).
 
-use crate::board::{self, Houses, Plain};
+use crate::bitboard::nine;
 use crate::input::{self, Error, Tokens};
 use crate::sudoku::STANDARD;
 use std::io::Write;
@@ -31,7 +32,7 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
     let givens = STANDARD.read_numbers(&mut tokens)?;
     tokens.end("81 digits")?;
-    let grid = match board::complete(&Houses::sudoku(3, 3), &Plain, &givens) {
+    let grid = match nine::Solver::new().complete(&givens) {
         Some(grid) => grid,
         None => return Err(Error::at(1, "the grid has no completion")),
     };

@@ -10,13 +10,14 @@
 //! # Ok::<(), library::input::Error>(())
 //! ```
 //!
-//! Each puzzle is completed by the board engine ([`crate::board::solve`]),
-//! as every adapter of the sudoku family is. A
+//! Each puzzle is completed by the bitboard engine
+//! ([`crate::bitboard::nine`]), which hands what it does not decide within
+//! its budget of guesses to the board engine's clause learning. A
 //! puzzle with no solution (never in the judge's data) is answered `No
 //! solution`. Blank lines between puzzles are skipped; what follows `end`
 //! is never read.
 
-use crate::board::{self, Houses, Plain};
+use crate::bitboard::nine;
 use crate::input::{self, Error, Lines};
 use crate::sudoku::{self, STANDARD};
 use std::io::Write;
@@ -28,7 +29,7 @@ use std::io::Write;
 /// A line that is not 81 cells (naming the column to blame) and a missing
 /// `end`.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
-    let houses = Houses::sudoku(3, 3);
+    let mut solver = nine::Solver::new();
     let mut lines = Lines::new(input);
     loop {
         let end = lines.next_number();
@@ -45,7 +46,7 @@ pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
             return Ok(());
         }
         let givens = STANDARD.read_line(&line)?;
-        let grid = board::complete(&houses, &Plain, &givens);
+        let grid = solver.complete(&givens);
         sudoku::write_answer(grid.as_ref(), out)?;
     }
 }

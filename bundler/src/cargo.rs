@@ -209,9 +209,28 @@ fn no_such_bin(bin: &str, searched: &[&Value]) -> Error {
             }
         })
         .collect();
+    // cargo-compete names a task's bin `abc999-a`; a user types `a`.
+    let all: Vec<String> = searched
+        .iter()
+        .flat_map(|p| targets(p, "bin"))
+        .filter_map(|t| t["name"].as_str().map(str::to_string))
+        .collect();
+    let mut near: Vec<String> = all
+        .iter()
+        .filter(|n| n.rsplit_once('-').is_some_and(|(_, task)| task == bin))
+        .cloned()
+        .collect();
+    if near.is_empty() {
+        near = crate::adapters::near_misses(bin, &all);
+    }
+    let suggestion = match near.as_slice() {
+        [] => String::new(),
+        [one] => format!(" (did you mean `{one}`?)"),
+        more => format!(" (did you mean one of {}?)", more.join(", ")),
+    };
     Error::NoBin {
         bin: bin.to_string(),
-        bins: listed.join("; "),
+        bins: listed.join("; ") + &suggestion,
     }
 }
 
@@ -360,4 +379,28 @@ fn lib_target(package: &Value) -> Option<&Value> {
     ["lib", "rlib", "dylib"]
         .iter()
         .find_map(|kind| targets(package, kind).first().copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_bin_gets_the_names_it_may_mean() {
+        let package = serde_json::json!({
+            "name": "abc999",
+            "targets": [
+                {"name": "abc999-a", "kind": ["bin"]},
+                {"name": "abc999-b", "kind": ["bin"]},
+                {"name": "tools", "kind": ["lib"]},
+            ],
+        });
+        let message = |bin| no_such_bin(bin, &[&package]).to_string();
+        assert_eq!(
+            message("a"),
+            "no bin `a`: package abc999 has bins abc999-a, abc999-b (did you mean `abc999-a`?)"
+        );
+        assert!(message("abc999-c").ends_with("(did you mean one of abc999-a, abc999-b?)"));
+        assert!(message("zzz").ends_with("has bins abc999-a, abc999-b"));
+    }
 }

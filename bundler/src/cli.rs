@@ -106,6 +106,11 @@ fn judge_names() -> clap::builder::PossibleValuesParser {
 
 /// Runs the command line `args` (the program's name first).
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let args: Vec<OsString> = args.into_iter().collect();
+    if args.len() <= 1 {
+        eprint!("{}", TWO_WAYS_IN);
+        return ExitCode::from(2);
+    }
     let args = Args::parse_from(args);
     match run(&args) {
         Ok(code) => code,
@@ -115,6 +120,14 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     }
 }
+
+/// What the command says when it is given nothing to bundle.
+const TWO_WAYS_IN: &str = "\
+Nothing to bundle. Two ways in:
+  cargo submit --bin NAME [--judge atcoder]   a bin of your Cargo package, run in the package
+  bundler ID                                  a problem of this project (library/src/problems/ID.rs)
+More: --help
+";
 
 /// What the command works on.
 enum Work {

@@ -378,3 +378,28 @@ fn every_documented_example_runs_and_leaves_the_workspace_as_it_was() {
         }
     }
 }
+
+/// Given nothing, the command shows both ways in rather than asking for a
+/// problem id; `cargo submit` alone says the same.
+#[test]
+fn with_no_arguments_both_ways_in_are_shown() {
+    let run = cli(&[]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr.starts_with("Nothing to bundle. Two ways in:"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("cargo submit --bin NAME"),
+        "{}",
+        run.stderr
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_cargo-submit"))
+        .arg("submit")
+        .current_dir(workspace())
+        .output()
+        .expect("run cargo-submit");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Two ways in"));
+}

@@ -27,7 +27,8 @@
 //! * [`links`]: the dancing-links engine, [`Links`], on the node arena
 //!   laid out as below (`arena`, shared with C and M).
 //! * [`choice`]: how [`Links`] finds the item to branch on.
-//! * [`color`] and [`multi`]: Algorithms C (DLX2) and M (DLX3).
+//! * [`color`] and [`multi`]: Algorithms C (DLX2) and M (DLX3); [`cost`]:
+//!   the cheapest solutions, as DLX5 finds them.
 //! * [`bitset`]: the same search on compatibility bitsets, and
 //!   [`popcount`]: on the live options alone, for at most 256 of them.
 //!   Both run their loops compiled for the processor's popcount and
@@ -113,6 +114,7 @@ pub mod bitset;
 pub mod cells;
 pub mod choice;
 pub mod color;
+pub mod cost;
 mod dance;
 pub mod engine;
 pub mod links;
@@ -131,7 +133,7 @@ mod wide;
 pub use choice::{Active, Buckets, Choice, Listed, Scan};
 pub use links::{Links, Solver, SCAN_LIMIT};
 pub use parallel::Parallel;
-pub use problem::{Branching, Error, OptionItems, Problem};
+pub use problem::{Branching, Error, OptionItems, Problem, MAX_COST};
 pub use search::{Never, Progress, Search, Stats};
 
 /// The bit of an item's length in [`Links`] that marks it covered. Lengths

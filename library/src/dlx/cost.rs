@@ -1,0 +1,706 @@
+//! Exact cover at least cost: Knuth's DLX5 (`dlx5.w`), Algorithm C with
+//! a cost on each option, walking exactly DLX5's tree.
+//!
+//! ```
+//! use library::dlx::{cost, Problem, Search};
+//!
+//! // Items a, b, c; each option with its cost.
+//! let mut problem = Problem::new(3, 0);
+//! for (items, price) in [(&[0, 1][..], 3), (&[2], 1), (&[0], 1), (&[1, 2], 2)] {
+//!     let k = problem.add_option(items)?;
+//!     problem.set_cost(k, price)?;
+//! }
+//! // `a b` and `c` cost 4, `a` and `b c` 3: the cheapest.
+//! let best = cost::Solver::new(&problem).cheapest();
+//! assert_eq!(best, [(3, vec![2, 3])]);
+//! // The two cheapest, cheapest first.
+//! let two = cost::Solver::with_best(&problem, 2).cheapest();
+//! assert_eq!(two, [(3, vec![2, 3]), (4, vec![0, 1])]);
+//! # Ok::<(), library::dlx::Error>(())
+//! ```
+//!
+//! # DLX5's search
+//!
+//! * **Taxes.** Before the search, each primary item in turn is taxed the
+//!   least cost of the options that contain it, and that tax is taken off
+//!   each of them: every option's *net* cost stays nonnegative, every item
+//!   has an option of net cost 0 (when it has options), and every solution
+//!   costs its net cost plus the total tax.
+//! * **Sorted lists.** Each item's options are listed by net cost, cheapest
+//!   first (ties in the order the options were given).
+//! * **Cutoff.** The net costs of the `k` cheapest solutions found so far
+//!   are kept (`k` = 1 unless [`Solver::with_best`] says otherwise); until
+//!   there are `k` of them the cutoff is infinite, then it is the dearest
+//!   of them. An option whose cost, added to those chosen above it,
+//!   reaches the cutoff is not tried, nor any dearer one of its item.
+//!   Covering hides only the options under a threshold, the cutoff less
+//!   the cost so far (the dearer ones could never be chosen below), and
+//!   uncovering restores exactly those, with the same threshold.
+//! * **Choice.** The active primary item with the fewest usable options
+//!   (cheap enough to be tried) is branched on: usable options are
+//!   counted up to ten, past which the item's whole length stands in;
+//!   ties go to the item whose cheapest option is dearest (that cost must
+//!   be paid somehow), then to the leftmost. An item without a usable
+//!   option is a dead end.
+//!
+//! Every solution found costs less than the cutoff, so the solutions come
+//! in no particular order of cost, and the last `k` improvements are not
+//! always the `k` best: [`Solver::cheapest`] keeps them. [`Search`]'s
+//! visitor sees every solution found, as DLX5 counts and prints them
+//! (its `m1`); [`Stats`] counts nodes, updates and cleansings as DLX5
+//! does. On a problem without costs and with `k` at least its number of
+//! solutions the tree is DLX2's ([`crate::dlx::color`]).
+//!
+//! # Beyond DLX5's cutoff
+//!
+//! [`Bound::Items`] adds a lower bound on the cost still to come, from
+//! the cheapest live option of every open primary item: sorted from the
+//! dearest, and with `w` the most primary items an option has, the 1st,
+//! the `(w + 1)`-th, the `(2w + 1)`-th, … of those costs add up to at
+//! most what covering them costs (the option that covers the item of the
+//! dearest one costs at least that, and covers at most `w` items; and so
+//! on). A node whose cost so far plus that bound reaches the cutoff is a
+//! dead end. The choice and everything else stay DLX5's; only subtrees
+//! that cannot hold a solution under the cutoff are cut.
+
+use std::collections::BinaryHeap;
+use std::ops::ControlFlow;
+
+use crate::dlx::arena::Top;
+use crate::dlx::search::{counted, counter};
+use crate::dlx::{Never, Problem, Progress, Search, Stats};
+
+/// DLX5's `lenthresh`: the usable options of an item counted one by one
+/// before its length stands in for them.
+const LENGTH_THRESHOLD: u32 = 10;
+
+/// The lower bound a search prunes with (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bound {
+    /// DLX5's: the cost so far plus the option tried.
+    #[default]
+    Cutoff,
+    /// Also the cheapest options of the open items.
+    Items,
+}
+
+/// A node: the arena of [`crate::dlx`] with DLX5's color and cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Option node: its item (> 0). Spacer: `-k`. Header: 0.
+    top: i32,
+    up: u32,
+    down: u32,
+    /// Option node: the color it gives its item, 0 for none, -1 once
+    /// cleansed (DLX5's mark).
+    color: i32,
+    /// Option node: its option's net cost.
+    cost: u32,
+}
+
+impl Top for Node {
+    fn top(&self) -> i32 {
+        self.top
+    }
+}
+
+/// DLX5's search over one [`crate::dlx::Problem`]; see the module docs.
+///
+/// # Panics
+/// [`Search::new`] and [`Solver::with_best`] panic if the problem has
+/// bounds (DLX5 has none).
+#[derive(Clone, Debug)]
+pub struct Solver {
+    nodes: Vec<Node>,
+    /// `len[i]`: the nodes in primary item `i`'s list.
+    len: Vec<u32>,
+    /// DLX5's list of active primary items: `(prev, next)`, 0 the root.
+    active: Vec<(u32, u32)>,
+    /// `option[x]`: the option of node `x`.
+    option: Vec<u32>,
+    /// The total tax.
+    tax: u64,
+    /// How many of the cheapest solutions are wanted.
+    wanted: usize,
+    bound: Bound,
+    /// The most primary items an option has.
+    width: usize,
+    /// The net costs of the cheapest solutions found, at most `wanted`.
+    found: BinaryHeap<u64>,
+    /// The dearest of `found` once it holds `wanted`, else `u64::MAX`.
+    cutoff: u64,
+    /// The cheapest costs of the open items (scratch for the bound).
+    cheapest: Vec<u64>,
+    stats: Stats,
+    /// Nodes where the search backed up at once (for the tests: DLX2
+    /// counts an update there).
+    dead_ends: u64,
+}
+
+impl Solver {
+    /// DLX5's search for the `wanted` cheapest solutions of `problem`
+    /// (its `k`).
+    ///
+    /// # Panics
+    /// If `wanted` is 0, or the problem has bounds.
+    pub fn with_best(problem: &Problem, wanted: usize) -> Solver {
+        assert!(wanted > 0, "at least one solution must be wanted");
+        assert!(
+            !problem.has_bounds(),
+            "a problem with bounds has no min-cost engine (DLX5 takes none)"
+        );
+        let layout = taxes::Layout::new(problem);
+        let primary = problem.primary as u32;
+        Solver {
+            nodes: layout.nodes,
+            len: layout.len,
+            active: (0..=primary)
+                .map(|i| match i {
+                    0 => (primary, 1 % (primary + 1)),
+                    _ => (i - 1, (i + 1) % (primary + 1)),
+                })
+                .collect(),
+            option: layout.option,
+            tax: layout.tax,
+            wanted,
+            bound: Bound::default(),
+            width: layout.width,
+            found: BinaryHeap::new(),
+            cutoff: u64::MAX,
+            cheapest: Vec::new(),
+            stats: Stats::default(),
+            dead_ends: 0,
+        }
+    }
+
+    /// Prunes with `bound` from now on.
+    pub fn set_bound(&mut self, bound: Bound) {
+        self.bound = bound;
+    }
+
+    /// The total tax: what every solution's cost has beyond its net cost.
+    pub fn tax(&self) -> u64 {
+        self.tax
+    }
+
+    /// Searches, and gives the cheapest solutions found, at most the
+    /// number wanted, cheapest first (among equal costs, the first found
+    /// first): each its cost and its options, level by level.
+    pub fn cheapest(&mut self) -> Vec<(u64, Vec<usize>)> {
+        // (net cost, order found, options); the dearest, latest found,
+        // goes first when a cheaper one comes.
+        let mut kept: BinaryHeap<(u64, u64, Vec<usize>)> = BinaryHeap::new();
+        let mut order = 0;
+        let flow = self.walk(
+            |solver: &Solver, choice: &[u32], net: u64| {
+                if kept.len() == solver.wanted {
+                    kept.pop();
+                }
+                let options = choice.iter().map(|&x| solver.option[x as usize] as usize);
+                kept.push((net, order, options.collect()));
+                order += 1;
+                ControlFlow::<Never>::Continue(())
+            },
+            u64::MAX,
+            |_, _| {},
+        );
+        let found = std::cell::Cell::new(0);
+        counted(flow, &found);
+        let tax = self.tax;
+        let kept = kept.into_sorted_vec();
+        kept.into_iter().map(|(net, _, s)| (net + tax, s)).collect()
+    }
+
+    /// The costs of the cheapest solutions of the latest search, at most
+    /// the number wanted, cheapest first (DLX5's "optimum costs").
+    pub fn best_costs(&self) -> Vec<u64> {
+        let mut costs = self.found.clone().into_sorted_vec();
+        costs.iter_mut().for_each(|c| *c += self.tax);
+        costs
+    }
+}
+
+impl Search for Solver {
+    /// DLX5's search for the cheapest solution (`k` = 1).
+    fn new(problem: &Problem) -> Solver {
+        Solver::with_best(problem, 1)
+    }
+
+    fn search_with_progress<B, F, R>(
+        &mut self,
+        visit: F,
+        interval: u64,
+        mut report: R,
+    ) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+        R: FnMut(&Progress),
+    {
+        self.walk(naming(visit), interval, |solver, choice| {
+            report(&solver.progress(choice))
+        })
+    }
+
+    fn search<B, F>(&mut self, visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[usize]) -> ControlFlow<B>,
+    {
+        self.walk(naming(visit), u64::MAX, |_, _| {})
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Counts without naming the options of each solution.
+    fn count(&mut self) -> u64 {
+        self.count_with_progress(u64::MAX, |_, _| {})
+    }
+
+    fn count_with_progress<R>(&mut self, interval: u64, mut report: R) -> u64
+    where
+        R: FnMut(&Progress, u64),
+    {
+        let found = std::cell::Cell::new(0);
+        let mut tally = counter(&found);
+        let flow = self.walk(
+            |solver, choice, _| tally(solver, choice),
+            interval,
+            |solver, choice| report(&solver.progress(choice), found.get()),
+        );
+        counted(flow, &found)
+    }
+}
+
+/// Turns a visitor of option numbers into one of the option nodes chosen.
+fn naming<B, F>(mut visit: F) -> impl FnMut(&Solver, &[u32], u64) -> ControlFlow<B>
+where
+    F: FnMut(&[usize]) -> ControlFlow<B>,
+{
+    let mut solution = Vec::new();
+    move |solver, choice, _| {
+        solution.clear();
+        solution.extend(choice.iter().map(|&x| solver.option[x as usize] as usize));
+        visit(&solution)
+    }
+}
+
+/// What the walk keeps per level: the option node tried, the net cost
+/// of the options chosen above, and the thresholds with which its item
+/// was covered and its option's other items committed (the cutoff moves,
+/// and uncovering must use the threshold that covering used).
+struct Levels {
+    choice: Vec<u32>,
+    spent: Vec<u64>,
+    item: Vec<u64>,
+    option: Vec<u64>,
+}
+
+impl Levels {
+    /// Room for `depth` levels.
+    fn new(depth: usize) -> Levels {
+        Levels {
+            choice: vec![0; depth],
+            spent: vec![0; depth],
+            item: vec![0; depth],
+            option: vec![0; depth],
+        }
+    }
+}
+
+/// Where the walk goes next: DLX5's labels.
+#[derive(Clone, Copy)]
+enum Step {
+    /// `forward`: a new level.
+    Enter,
+    /// `advance`: commit the level's option, then a solution or deeper.
+    Try,
+    /// `recover`: undo the level's option, then its next one.
+    Next,
+    /// `backup`: every option of the level tried; uncover its item.
+    Done,
+    /// `backdown`: back to the level above.
+    Back,
+}
+
+impl Solver {
+    /// DLX5's search, its labels as [`Step`]s: `visit` gets the option
+    /// nodes chosen, level by level, and the solution's net cost; `report`
+    /// the nodes chosen so far every `interval` nodes.
+    fn walk<B, F, R>(&mut self, mut visit: F, interval: u64, mut report: R) -> ControlFlow<B>
+    where
+        F: FnMut(&Solver, &[u32], u64) -> ControlFlow<B>,
+        R: FnMut(&Solver, &[u32]),
+    {
+        self.stats = Stats {
+            nodes: 1,
+            ..Stats::default()
+        };
+        self.dead_ends = 0;
+        self.found.clear();
+        self.cutoff = u64::MAX;
+        if self.active[0].1 == 0 {
+            // No primary item: the empty solution (DLX5 needs one item).
+            self.stats.nodes = 2;
+            self.record(0);
+            return visit(self, &[], 0);
+        }
+        let mut at = Levels::new(self.active.len() - 1);
+        let (mut level, mut best, mut next_report) = (0, 0, interval);
+        let mut step = self.enter(&mut at, 0, &mut best);
+        loop {
+            step = match step {
+                Step::Enter => {
+                    self.stats.nodes += 1;
+                    if self.stats.nodes >= next_report {
+                        next_report = next_report.saturating_add(interval);
+                        report(self, &at.choice[..level]);
+                    }
+                    self.enter(&mut at, level, &mut best)
+                }
+                Step::Try => {
+                    let spent = self.spent_with(&at, level);
+                    at.option[level] = self.cutoff - spent;
+                    self.commit(at.choice[level], at.option[level]);
+                    if self.active[0].1 != 0 {
+                        level += 1;
+                        at.spent[level] = spent;
+                        Step::Enter
+                    } else if let Some(b) = self.solved(&at, level, spent, &mut visit) {
+                        return ControlFlow::Break(b);
+                    } else {
+                        Step::Next
+                    }
+                }
+                Step::Next => self.next(&mut at, level, best),
+                Step::Done => {
+                    self.uncover(best, at.item[level]);
+                    Step::Back
+                }
+                Step::Back if level == 0 => return ControlFlow::Continue(()),
+                Step::Back => {
+                    level -= 1;
+                    best = self.nodes[at.choice[level] as usize].top as u32;
+                    Step::Next
+                }
+            };
+        }
+    }
+
+    /// A solution at `level`, of net cost `spent`: counted as a node,
+    /// recorded and visited; what the visitor broke with, if it did,
+    /// every level undone then.
+    fn solved<B, F>(&mut self, at: &Levels, level: usize, spent: u64, visit: &mut F) -> Option<B>
+    where
+        F: FnMut(&Solver, &[u32], u64) -> ControlFlow<B>,
+    {
+        self.stats.nodes += 1;
+        self.record(spent);
+        match visit(self, &at.choice[..=level], spent) {
+            ControlFlow::Continue(()) => None,
+            ControlFlow::Break(b) => {
+                self.unwind(at, level);
+                Some(b)
+            }
+        }
+    }
+
+    /// The net cost of the options chosen down to `level`, its own
+    /// included.
+    #[inline]
+    fn spent_with(&self, at: &Levels, level: usize) -> u64 {
+        at.spent[level] + u64::from(self.nodes[at.choice[level] as usize].cost)
+    }
+
+    /// A new level, its node counted: chooses its item, as `best`, and
+    /// covers it, or finds a dead end.
+    fn enter(&mut self, at: &mut Levels, level: usize, best: &mut u32) -> Step {
+        let item = match self.choose(at.spent[level]) {
+            Some(item) => item,
+            None => {
+                self.dead_ends += 1;
+                return Step::Back;
+            }
+        };
+        *best = item;
+        let x = self.nodes[item as usize].down;
+        at.choice[level] = x;
+        at.item[level] = self.cutoff - self.spent_with(at, level);
+        self.cover(item, at.item[level]);
+        Step::Try
+    }
+
+    /// Undoes the option of `level` and moves to the next one of its
+    /// item `best`, if it is still cheap enough.
+    fn next(&mut self, at: &mut Levels, level: usize, best: u32) -> Step {
+        self.uncommit(at.choice[level], at.option[level]);
+        let x = self.nodes[at.choice[level] as usize].down;
+        at.choice[level] = x;
+        if x == best || self.spent_with(at, level) >= self.cutoff {
+            return Step::Done;
+        }
+        Step::Try
+    }
+
+    /// Undoes every level down to `level`, after a visitor stopped the
+    /// walk at a solution.
+    fn unwind(&mut self, at: &Levels, level: usize) {
+        for l in (0..=level).rev() {
+            let x = at.choice[l];
+            self.uncommit(x, at.option[l]);
+            self.uncover(self.nodes[x as usize].top as u32, at.item[l]);
+        }
+    }
+
+    /// Keeps `net` among the cheapest costs found, and moves the cutoff.
+    fn record(&mut self, net: u64) {
+        if self.found.len() == self.wanted {
+            self.found.pop();
+        }
+        self.found.push(net);
+        if self.found.len() == self.wanted {
+            self.cutoff = *self.found.peek().expect("just pushed");
+        }
+    }
+
+    /// DLX5's choice at a node whose options so far cost `spent`: the
+    /// active primary item with the fewest usable options, the dearest
+    /// cheapest option on ties, then the leftmost; `None` for a dead end
+    /// (or, with [`Bound::Items`], a node the bound cuts off).
+    fn choose(&mut self, spent: u64) -> Option<u32> {
+        let limit = self.cutoff - spent;
+        let bounded = self.bound == Bound::Items && self.cutoff != u64::MAX;
+        self.cheapest.clear();
+        let (mut fewest, mut best, mut dearest) = (u32::MAX, 0, 0);
+        let mut k = self.active[0].1;
+        while k != 0 {
+            let first = self.nodes[k as usize].down;
+            if first == k {
+                return None;
+            }
+            let least = u64::from(self.nodes[first as usize].cost);
+            if least >= limit {
+                return None;
+            }
+            if bounded {
+                self.cheapest.push(least);
+            }
+            if let Some(s) = self.usable(k, first, limit, fewest) {
+                if s < fewest || (s == fewest && least > dearest) {
+                    (fewest, best, dearest) = (s, k, least);
+                }
+            }
+            k = self.active[k as usize].1;
+        }
+        if bounded && self.still_to_pay() >= limit {
+            return None;
+        }
+        Some(best)
+    }
+
+    /// How many options of item `k`, from `first`, cost less than
+    /// `limit`, as DLX5 counts them: one by one up to
+    /// [`LENGTH_THRESHOLD`], then the item's length; `None` once there
+    /// are more than `fewest`.
+    #[inline]
+    fn usable(&self, k: u32, first: u32, limit: u64, fewest: u32) -> Option<u32> {
+        let (mut s, mut p) = (1, self.nodes[first as usize].down);
+        loop {
+            if p == k || u64::from(self.nodes[p as usize].cost) >= limit {
+                return Some(s);
+            }
+            if s == fewest {
+                return None;
+            }
+            if s >= LENGTH_THRESHOLD {
+                return Some(self.len[k as usize]);
+            }
+            s += 1;
+            p = self.nodes[p as usize].down;
+        }
+    }
+
+    /// [`Bound::Items`]: a lower bound on what covering the open items
+    /// costs, from their cheapest options (see the module docs).
+    fn still_to_pay(&mut self) -> u64 {
+        self.cheapest.sort_unstable_by(|a, b| b.cmp(a));
+        self.cheapest.iter().step_by(self.width).sum()
+    }
+
+    /// DLX5's `cover(c, thresh)`: takes `c` out of the active list (if it
+    /// is primary) and hides its options cheaper than `threshold`.
+    fn cover(&mut self, c: u32, threshold: u64) {
+        if (c as usize) < self.active.len() {
+            let (l, r) = self.active[c as usize];
+            self.active[l as usize].1 = r;
+            self.active[r as usize].0 = l;
+        }
+        self.stats.updates += 1;
+        let mut rr = self.nodes[c as usize].down;
+        while rr != c && u64::from(self.nodes[rr as usize].cost) < threshold {
+            self.hide(rr);
+            rr = self.nodes[rr as usize].down;
+        }
+    }
+
+    /// Undoes `cover(c, threshold)`, going down the list as covering did
+    /// (dlx5.w: the links come back all the same).
+    fn uncover(&mut self, c: u32, threshold: u64) {
+        let mut rr = self.nodes[c as usize].down;
+        while rr != c && u64::from(self.nodes[rr as usize].cost) < threshold {
+            self.unhide(rr);
+            rr = self.nodes[rr as usize].down;
+        }
+        if (c as usize) < self.active.len() {
+            let (l, r) = self.active[c as usize];
+            self.active[l as usize].1 = c;
+            self.active[r as usize].0 = c;
+        }
+    }
+
+    /// Unlinks the nodes of `rr`'s option other than `rr` from their
+    /// lists, but the cleansed ones, counting an update for each.
+    #[inline]
+    fn hide(&mut self, rr: u32) {
+        let primary = self.active.len() as i32 - 1;
+        let mut nn = rr + 1;
+        while nn != rr {
+            let node = self.nodes[nn as usize];
+            if node.top <= 0 {
+                nn = node.up;
+                continue;
+            }
+            if node.color >= 0 {
+                self.nodes[node.up as usize].down = node.down;
+                self.nodes[node.down as usize].up = node.up;
+                self.stats.updates += 1;
+                if node.top <= primary {
+                    self.len[node.top as usize] -= 1;
+                }
+            }
+            nn += 1;
+        }
+    }
+
+    /// Undoes `hide(rr)`.
+    #[inline]
+    fn unhide(&mut self, rr: u32) {
+        let primary = self.active.len() as i32 - 1;
+        let mut nn = rr + 1;
+        while nn != rr {
+            let node = self.nodes[nn as usize];
+            if node.top <= 0 {
+                nn = node.up;
+                continue;
+            }
+            if node.color >= 0 {
+                self.nodes[node.up as usize].down = nn;
+                self.nodes[node.down as usize].up = nn;
+                if node.top <= primary {
+                    self.len[node.top as usize] += 1;
+                }
+            }
+            nn += 1;
+        }
+    }
+
+    /// DLX5's `purify(p, thresh)`: gives node `p`'s secondary item `p`'s
+    /// color, hiding the options cheaper than `threshold` that give it
+    /// another (or none) and cleansing those that give it the same.
+    fn purify(&mut self, p: u32, threshold: u64) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        self.stats.cleansings += 1;
+        let mut rr = self.nodes[top as usize].down;
+        while rr != top as u32 && u64::from(self.nodes[rr as usize].cost) < threshold {
+            if self.nodes[rr as usize].color != color {
+                self.hide(rr);
+            } else if rr != p {
+                self.stats.cleansings += 1;
+                self.nodes[rr as usize].color = -1;
+            }
+            rr = self.nodes[rr as usize].down;
+        }
+    }
+
+    /// Undoes `purify(p, threshold)`.
+    fn unpurify(&mut self, p: u32, threshold: u64) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        let mut rr = self.nodes[top as usize].down;
+        while rr != top as u32 && u64::from(self.nodes[rr as usize].cost) < threshold {
+            if self.nodes[rr as usize].color < 0 {
+                self.nodes[rr as usize].color = color;
+            } else if rr != p {
+                self.unhide(rr);
+            }
+            rr = self.nodes[rr as usize].down;
+        }
+    }
+
+    /// Covers or purifies the other items of `x`'s option, left to right
+    /// from `x` and around, with `threshold`.
+    fn commit(&mut self, x: u32, threshold: u64) {
+        let mut pp = x + 1;
+        while pp != x {
+            let node = self.nodes[pp as usize];
+            if node.top <= 0 {
+                pp = node.up;
+                continue;
+            }
+            match node.color {
+                0 => self.cover(node.top as u32, threshold),
+                c if c > 0 => self.purify(pp, threshold),
+                _ => {}
+            }
+            pp += 1;
+        }
+    }
+
+    /// Undoes `commit(x, threshold)`, right to left.
+    fn uncommit(&mut self, x: u32, threshold: u64) {
+        let mut pp = x - 1;
+        while pp != x {
+            let node = self.nodes[pp as usize];
+            if node.top <= 0 {
+                pp = node.down;
+                continue;
+            }
+            match node.color {
+                0 => self.uncover(node.top as u32, threshold),
+                c if c > 0 => self.unpurify(pp, threshold),
+                _ => {}
+            }
+            pp -= 1;
+        }
+    }
+
+    /// The snapshot of a walk at the option nodes `choice`: the `k`-th of
+    /// the options of its item cheap enough to be tried then, at each
+    /// level (dlx5.w's progress report).
+    fn progress(&self, choice: &[u32]) -> Progress {
+        let mut spent = 0;
+        let position: Vec<(u32, u32)> = choice
+            .iter()
+            .map(|&x| {
+                let item = self.nodes[x as usize].top as u32;
+                let limit = self.cutoff.saturating_sub(spent);
+                let (mut k, mut t, mut y) = (0, 0, self.nodes[item as usize].down);
+                while y != item
+                    && (y == x || k == 0 || u64::from(self.nodes[y as usize].cost) < limit)
+                {
+                    t += 1;
+                    if y == x {
+                        k = t;
+                    }
+                    y = self.nodes[y as usize].down;
+                }
+                spent += u64::from(self.nodes[x as usize].cost);
+                (k.max(1), t.max(1))
+            })
+            .collect();
+        Progress::new(self.stats, &position)
+    }
+}
+
+mod taxes;
+#[cfg(test)]
+mod tests;

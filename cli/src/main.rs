@@ -10,6 +10,7 @@
 
 mod args;
 mod closing;
+mod cost;
 mod draw;
 mod error;
 mod memo;

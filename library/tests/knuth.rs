@@ -403,12 +403,14 @@ fn run_dlx5(program: &PathBuf, text: &str, k: usize) -> CostReport {
     }
 }
 
-/// What the min-cost engine finds on `text` for the `k` cheapest, in the
-/// same form (an option's cost words left out, as DLX5 prints them).
-fn run_cost(text: &str, k: usize) -> CostReport {
+/// What the min-cost engine finds on `text` for the `k` cheapest with
+/// `bound`, in the same form (an option's cost words left out, as DLX5
+/// prints them).
+fn run_cost(text: &str, k: usize, bound: cost::Bound) -> CostReport {
     let instance = text::parse(text.as_bytes().to_vec()).unwrap();
     let problem = &instance.problem;
     let mut solver = cost::Solver::with_best(problem, k);
+    solver.set_bound(bound);
     let mut solutions = Vec::new();
     solver.for_each(|solution| {
         let price = solution.iter().map(|&k| problem.cost(k)).sum();
@@ -431,7 +433,8 @@ fn run_cost(text: &str, k: usize) -> CostReport {
 }
 
 /// Checks `count` random problems of `family` against DLX5, each for
-/// the `k` cheapest, `k` drawn in `1..=4`.
+/// the `k` cheapest, `k` drawn in `1..=4`; and that the taxes levied at
+/// every node find the same solutions in no more nodes.
 fn compare_costs(family: Family, seed: u64, count: usize) {
     let Some(dir) = knuth() else { return };
     let program = dir.join("dlx5");
@@ -441,8 +444,16 @@ fn compare_costs(family: Family, seed: u64, count: usize) {
         let text = random_problem(&mut random, family);
         let k = random.range(1, 4);
         let theirs = run_dlx5(&program, &text, k);
-        let ours = run_cost(&text, k);
+        let ours = run_cost(&text, k, cost::Bound::Cutoff);
         assert_eq!(ours, theirs, "problem {n} of seed {seed}, k{k}:\n{text}");
+        let taxed = run_cost(&text, k, cost::Bound::Taxes);
+        let what = format!("problem {n} of seed {seed}, k{k}, taxes:\n{text}");
+        assert_eq!(
+            (&taxed.solutions, &taxed.best),
+            (&theirs.solutions, &theirs.best),
+            "{what}"
+        );
+        assert!(taxed.stats.0 <= theirs.stats.0, "{what}");
         solutions += theirs.solutions.len();
     }
     eprintln!("{count} problems, {solutions} solutions, all as {program:?} finds them");

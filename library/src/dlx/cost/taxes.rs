@@ -15,8 +15,6 @@ pub(super) struct Layout {
     pub(super) option: Vec<u32>,
     /// The total tax.
     pub(super) tax: u64,
-    /// The most primary items an option has (1 without options).
-    pub(super) width: usize,
 }
 
 impl Layout {
@@ -50,23 +48,11 @@ impl Layout {
             }
         }
         (1..=n).for_each(|i| sort_list(&mut nodes, i as u32));
-        let primary = problem.primary;
-        let width = (0..problem.options())
-            .map(|k| {
-                problem
-                    .slice(k)
-                    .iter()
-                    .filter(|&&i| (i as usize) < primary)
-                    .count()
-            })
-            .max()
-            .unwrap_or(1);
         Layout {
             nodes,
-            len: len[..=primary].iter().map(|&l| l as u32).collect(),
+            len: len[..=problem.primary].iter().map(|&l| l as u32).collect(),
             option,
             tax,
-            width,
         }
     }
 }

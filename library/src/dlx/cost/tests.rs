@@ -83,15 +83,17 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// The `k` cheapest solutions, as brute force finds their costs;
-    /// each a solution, costing what it says; with the bound of the open
-    /// items too, in no more nodes.
+    /// each a solution, costing what it says; with the taxes levied at
+    /// every node too, the same solutions found in the same order, in no
+    /// more nodes.
     #[test]
     fn finds_the_cheapest_solutions(problem in oracle::costed_problems(6), wanted in 1usize..=4) {
         let expected = cheapest_by_brute_force(&problem, wanted);
         let all = oracle::brute_force(&problem);
         let fresh = Solver::with_best(&problem, wanted);
         let mut nodes = Vec::new();
-        for bound in [Bound::Cutoff, Bound::Items] {
+        let mut orders = Vec::new();
+        for bound in [Bound::Cutoff, Bound::Taxes] {
             let mut solver = Solver::with_best(&problem, wanted);
             solver.set_bound(bound);
             let found = solver.cheapest();
@@ -107,8 +109,12 @@ proptest! {
             prop_assert_eq!(&solver.nodes, &fresh.nodes);
             prop_assert_eq!(&solver.len, &fresh.len);
             nodes.push(solver.stats().nodes);
+            let mut again = Solver::with_best(&problem, wanted);
+            again.set_bound(bound);
+            orders.push(oracle::in_search_order(&mut again));
         }
         prop_assert!(nodes[1] <= nodes[0]);
+        prop_assert_eq!(&orders[0], &orders[1]);
     }
 
     /// Without costs, and every solution wanted, DLX2's tree: the same

@@ -527,8 +527,6 @@ const TARGET_SAMPLE_1: &str =
     "700900001100005900000200080005020003000000648413000000007002090201060804080504012";
 const TARGET_SAMPLE_2: &str =
     "000702453900008000740005010195080000070000025030579108000601000060900001000000006";
-const TARGET_TWO_ROWS: &str =
-    "000006000641527839000000060000400000000000000200000400000000000163275948000004000";
 const TARGET_24_GIVENS: &str =
     "000930060009500000306000008162040809000080006000000000020093080600050000000700030";
 
@@ -551,11 +549,11 @@ fn target_sudoku(givens: &str) -> String {
         }
     }
     let _ = writeln!(out, "{}", items.join(" "));
-    for cell in 0..81 {
+    for (cell, &given) in givens.iter().enumerate() {
         let (r, c) = (cell / 9, cell % 9);
         let weight = 10 - (r as i32 - 4).abs().max((c as i32 - 4).abs());
         for d in 1..=9 {
-            if givens[cell] == 0 || givens[cell] == d {
+            if given == 0 || given == d {
                 let b = r / 3 * 3 + c / 3;
                 let cost = weight * (9 - i32::from(d));
                 let _ = writeln!(out, "p{r}{c} r{r}{d} c{c}{d} b{b}{d} |{cost}");

@@ -238,10 +238,12 @@ fn every_instance_is_listed_and_parses() {
 }
 
 #[test]
-fn the_crossword_example_is_what_the_generator_writes() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/crossword-5x5.dlx");
-    let committed = std::fs::read_to_string(path).unwrap();
-    assert!(committed == generated::generate("crossword-5x5").unwrap());
+fn the_dlx_examples_are_what_the_generator_writes() {
+    for name in ["crossword-5x5", "target-sample-2"] {
+        let path = format!("{}/../examples/{name}.dlx", env!("CARGO_MANIFEST_DIR"));
+        let committed = std::fs::read_to_string(path).unwrap();
+        assert!(committed == generated::generate(name).unwrap(), "{name}");
+    }
 }
 
 #[test]

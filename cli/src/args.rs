@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use library::dlx::cost::Bound;
 use library::dlx::engine::Asked;
 use library::dlx::memo::Order;
 
@@ -11,6 +12,12 @@ use library::dlx::memo::Order;
 /// Knuth's DLX text format (the input of his DLX1, DLX2 and DLX3 programs:
 /// secondary items may take colors, `item:color`, and primary items
 /// bounds, `lo:hi|item`).
+///
+/// A file with costs (options ending with `|n` words, Knuth's DLX5) asks
+/// for its cheapest solutions instead: they are printed, cheapest first,
+/// each after a `cost: N` line, and the closing line counts the solutions
+/// found on the way (each cheaper than the best before it), with nodes,
+/// updates and cleansings as DLX5 counts them.
 ///
 /// By default every solution is counted and the last line reads
 /// `solutions: N  nodes: N  updates: N  seconds: S`, with nodes and updates
@@ -46,9 +53,23 @@ pub struct Args {
     #[arg(short, long, conflicts_with = "limit")]
     pub first: bool,
 
-    /// Stop after K solutions.
+    /// Stop after K solutions (for a file with costs: after K found,
+    /// each cheaper than the cutoff).
     #[arg(short = 'n', long, value_name = "K")]
     pub limit: Option<u64>,
+
+    /// For a file with costs: the K cheapest solutions, not only the
+    /// cheapest (DLX5's `k`; up to 1000000).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub best: Option<u32>,
+
+    /// For a file with costs: what cuts the search. `cutoff` is DLX5's
+    /// (an option is tried only while the cost so far stays under the
+    /// k-th best found), with DLX5's tree and counts; `items` also bounds
+    /// what the items still open must cost, from their cheapest options,
+    /// and cuts more.
+    #[arg(long, value_name = "BOUND", default_value = "cutoff")]
+    pub bound: BoundArg,
 
     /// Print every solution found: its option lines, then an empty line.
     #[arg(short, long)]
@@ -233,6 +254,22 @@ pub enum Which {
     Links,
     Bitset,
     Cells,
+}
+
+/// The `--bound` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoundArg {
+    Cutoff,
+    Taxes,
+}
+
+impl BoundArg {
+    pub fn bound(self) -> Bound {
+        match self {
+            BoundArg::Cutoff => Bound::Cutoff,
+            BoundArg::Taxes => Bound::Taxes,
+        }
+    }
 }
 
 /// The `--memo-order` choices.

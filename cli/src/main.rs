@@ -9,7 +9,8 @@
 //! ```
 //!
 //! `args` reads the command line; `solve` runs `dlx FILE` (the engine from
-//! `library::dlx::engine`), `memo` its counting by memo, `parts` `dlx split`
+//! `library::dlx::engine`), `memo` its counting by memo, `cost` the cheapest
+//! solutions of a file with costs, `parts` `dlx split`
 //! and `dlx sum`; `print` and `draw` write the solutions, `progress` the
 //! lines on standard error, `closing` the last line (which `dlx sum`
 //! reads back); `tiling` turns tiling descriptions into DLX files; `error`
@@ -17,6 +18,7 @@
 
 mod args;
 mod closing;
+mod cost;
 mod draw;
 mod error;
 mod memo;

@@ -119,6 +119,10 @@ fn parse_mark(rest: &str) -> Option<Header> {
     (complete && (1..=of).contains(&number)).then_some(header)
 }
 
+/// Why a problem with costs is not cut into parts.
+pub const COSTS_UNCUT: &str = "options have costs, and DLX5's search for the cheapest is not cut \
+     into parts (each part would need the cutoff the others found)";
+
 /// `dlx split`: writes the parts of the problem in `bytes` (named `name`)
 /// into `out` as `part-0001.dlx`, …; returns how many.
 pub fn split(name: &str, bytes: Vec<u8>, parts: usize, out: &Path) -> Result<usize, Error> {
@@ -133,6 +137,9 @@ pub fn split(name: &str, bytes: Vec<u8>, parts: usize, out: &Path) -> Result<usi
         source,
     })?;
     let problem = &instance.problem;
+    if problem.has_costs() {
+        return Err(Error::refused(name, COSTS_UNCUT));
+    }
     let cut = parts::split(problem, parts);
     std::fs::create_dir_all(out).map_err(Error::write(out.display().to_string()))?;
     let stale = remove_earlier_parts(out)?;

@@ -16,6 +16,9 @@ use crate::parts;
 /// Writes what is asked of each solution found, and counts them.
 pub struct Printer<'a> {
     pub args: &'a Args,
+    /// Whether each solution's option lines are written (`--print`, or a
+    /// file with costs).
+    pub options: bool,
     /// The text, kept to print or draw solutions.
     pub instance: Option<&'a text::Instance>,
     pub layout: Option<draw::Layout>,
@@ -47,10 +50,10 @@ impl Printer<'_> {
 
     /// The text `--print` and `--draw` ask for; the picture for `--svg`
     /// kept if it is the first.
-    fn lines(&mut self, solution: &[usize]) -> Vec<u8> {
+    pub fn lines(&mut self, solution: &[usize]) -> Vec<u8> {
         let mut lines = Vec::new();
         let instance = self.instance;
-        if let Some(instance) = instance.filter(|_| self.args.print) {
+        if let Some(instance) = instance.filter(|_| self.options) {
             // The option lines as they were read, bytes, colors and all.
             for &k in solution {
                 lines.extend_from_slice(instance.option_bytes(k));

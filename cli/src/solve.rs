@@ -11,6 +11,7 @@ use library::dlx::parallel::{self, Share};
 use library::dlx::{text, Problem, Progress, Search, Stats};
 
 use crate::args::{Args, When};
+use crate::cost;
 use crate::draw;
 use crate::error::Error;
 use crate::memo;
@@ -28,6 +29,16 @@ pub fn solve(args: &Args, name: &str, text: Vec<u8>) -> Result<(), Error> {
     })?;
     let layout = layout_for(args, name, &instance)?;
     let engine = engine_for(args, name, &instance.problem, part.as_ref())?;
+    if engine == Engine::Cost {
+        return cost::solve(args, name, &instance, layout);
+    }
+    if args.best.is_some() {
+        return Err(Error::refused(
+            name,
+            "--best asks for the cheapest solutions, and no option has a cost \
+             (`|n` after its items)",
+        ));
+    }
     let memo = memo::plan(args, name, &instance.problem, part.as_ref())?;
     let search = Solve {
         args,
@@ -54,6 +65,9 @@ fn engine_for(
     problem: &Problem,
     part: Option<&parts::Header>,
 ) -> Result<Engine, Error> {
+    if part.is_some() && problem.has_costs() {
+        return Err(Error::refused(name, parts::COSTS_UNCUT));
+    }
     let engine = match part {
         Some(part) => Engine::for_part(args.asked(), problem, part.algorithm),
         None => Engine::asked(args.asked(), problem),
@@ -90,6 +104,7 @@ impl Solve<'_> {
             args,
             instance,
             layout,
+            options: args.print,
             colour: match args.color {
                 When::Always => true,
                 When::Never => false,

@@ -4,6 +4,8 @@
 
 #[path = "dlx/cells.rs"]
 mod cells;
+#[path = "dlx/cost.rs"]
+mod cost;
 #[path = "dlx/memo.rs"]
 mod memo;
 #[path = "dlx/scale.rs"]

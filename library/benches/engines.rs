@@ -9,7 +9,8 @@
 //! cargo bench -p library --bench engines -- --runs 5        # best of 5 (default 3)
 //! cargo bench -p library --bench engines -- planted         # the million triples only
 //! cargo bench -p library --bench engines -- --only links queens-8
-//!         # one engine (crate, links, bitset, auto, ours, exact-covers, xcc, cells),
+//!         # one engine (crate, links, bitset, auto, ours, exact-covers, xcc, cells,
+//!         # cost, taxes),
 //!         # for a profiler
 //! ```
 //!
@@ -21,7 +22,9 @@
 //! and `xcc` where they apply (colors only; `xcc` collects every solution,
 //! so only up to 100 000 of them), and Knuth's DLX2 or DLX3. Every
 //! instance again (`counts-cells.tsv`): dancing cells, `dlx::cells`,
-//! against Knuth's SSXCC, or SSMCC where there are bounds.
+//! against Knuth's SSXCC, or SSMCC where there are bounds. Instances with
+//! costs (`counts-cost.tsv`): `dlx::cost` on DLX5's tree, the same with
+//! the taxes levied at every node, and Knuth's DLX5.
 //!
 //! Every time is CPU time: our searches' (reading the file included, as
 //! Knuth's programs do) measured on this thread, Knuth's programs' as the
@@ -44,6 +47,8 @@
 #[allow(dead_code)]
 mod generated;
 
+#[path = "engines/cost.rs"]
+mod cost;
 #[path = "engines/knuth.rs"]
 mod knuth;
 #[path = "engines/memo.rs"]
@@ -288,6 +293,8 @@ fn main() {
     println!();
     let cells_ok = dancing_cells(&args, &knuth);
     println!();
+    let cost_ok = cost::table(&args, INSTANCES, &knuth);
+    println!();
     let memo_ok = memo::table(&args, INSTANCES, &knuth);
     println!();
     let threads_ok = args.only.is_some() || scale::threads(INSTANCES, &args.wanted, args.runs);
@@ -296,7 +303,7 @@ fn main() {
         println!();
         scale::planted(generated::generate);
     }
-    if !(plain_ok && extended_ok && cells_ok && memo_ok && threads_ok) {
+    if !(plain_ok && extended_ok && cells_ok && cost_ok && memo_ok && threads_ok) {
         eprintln!("mismatches against the tables of instances/");
         std::process::exit(1);
     }

@@ -3,8 +3,10 @@
 //! multiplicities, in Knuth's DLX text format; the counting instances of
 //! `counts-memo.tsv` (tilings by unlimited copies of small pieces, set
 //! partitions, perfect matchings: counts far past what a search walks);
-//! and the planted family `planted-M` of any size M (random triples hiding
-//! an exact cover), for the benches and tests of huge problems.
+//! the planted family `planted-M` of any size M (random triples hiding
+//! an exact cover), for the benches and tests of huge problems; and the
+//! instances with costs of `counts-cost.tsv` (Knuth's DLX5: target
+//! sudokus, assignments, cheapest tilings, partitions, random ones).
 //!
 //! ```text
 //! cargo run -q -p library --example instances -- --list
@@ -48,13 +50,27 @@ pub const COUNTING: &[&str] = &[
     "matchings-30",
 ];
 
-/// The DLX text of instance `name`, or `None` for a name not in [`NAMES`]
-/// or [`COUNTING`] nor of the form `planted-M`.
+/// The instances with costs (`counts-cost.tsv`), by name.
+pub const COSTED: &[&str] = &[
+    "target-sample-1",
+    "target-sample-2",
+    "target-24-givens",
+    "assignment-32",
+    "partition-cost-14",
+    "partition-cost-16",
+    "costs-random-1",
+    "costs-random-2",
+    "costs-random-3",
+    "pentomino-cost-6x10",
+];
+
+/// The DLX text of instance `name`, or `None` for a name not in [`NAMES`],
+/// [`COUNTING`] or [`COSTED`] nor of the form `planted-M`.
 pub fn generate(name: &str) -> Option<String> {
     if let Some(options) = name.strip_prefix("planted-") {
         return options.parse().ok().filter(|&m| m >= 10).map(planted);
     }
-    if let Some(text) = counting(name) {
+    if let Some(text) = counting(name).or_else(|| costed(name)) {
         return Some(text);
     }
     let words_4 = include_str!("../instances/words-4.txt");
@@ -479,6 +495,164 @@ fn matchings(n: usize) -> String {
     out
 }
 
+/// The instances with costs.
+fn costed(name: &str) -> Option<String> {
+    Some(match name {
+        "target-sample-1" => target_sudoku(TARGET_SAMPLE_1),
+        "target-sample-2" => target_sudoku(TARGET_SAMPLE_2),
+        "target-24-givens" => target_sudoku(TARGET_24_GIVENS),
+        _ if name.starts_with("assignment-") => {
+            let n: usize = name["assignment-".len()..].parse().ok()?;
+            assignment(n, n as u64)
+        }
+        _ if name.starts_with("partition-cost-") => cheapest_partition(
+            name["partition-cost-".len()..]
+                .parse()
+                .ok()
+                .filter(|&n| n <= 20)?,
+        ),
+
+        "pentomino-cost-6x10" => cheapest_tiling(),
+        "costs-random-1" => random_costed(1, 30, 10, 300),
+        "costs-random-2" => random_costed(2, 40, 12, 500),
+        "costs-random-3" => random_costed(50, 50, 16, 500),
+        _ => return None,
+    })
+}
+
+/// Luogu P1074's samples 1 and 2 (scores 2829 and 2852), and an input of
+/// its judge-tests (`24-givens-seed-18`, 2868): 81 digits, 0 for an open
+/// cell.
+const TARGET_SAMPLE_1: &str =
+    "700900001100005900000200080005020003000000648413000000007002090201060804080504012";
+const TARGET_SAMPLE_2: &str =
+    "000702453900008000740005010195080000070000025030579108000601000060900001000000006";
+const TARGET_24_GIVENS: &str =
+    "000930060009500000306000008162040809000080006000000000020093080600050000000700030";
+
+/// A target sudoku (Luogu P1074) as exact cover with costs: a cell's
+/// weight is 10 less its distance from the centre (6 to 10), and digit `d`
+/// there costs the weight times `9 - d`, so that the cheapest completion
+/// has the highest score, 5130 less its cost. Items `p{r}{c}` (cells),
+/// `r{r}{d}`, `c{c}{d}`, `b{b}{d}`; a given cell has its digit's option
+/// only.
+fn target_sudoku(givens: &str) -> String {
+    let givens: Vec<u8> = givens.bytes().map(|b| b - b'0').collect();
+    let mut out =
+        String::from("| A target sudoku (Luogu P1074): the cheapest completion scores most.\n");
+    let mut items = Vec::new();
+    for kind in ['p', 'r', 'c', 'b'] {
+        for a in 0..9 {
+            for b in 0..9 {
+                items.push(format!("{kind}{a}{}", if kind == 'p' { b } else { b + 1 }));
+            }
+        }
+    }
+    let _ = writeln!(out, "{}", items.join(" "));
+    for (cell, &given) in givens.iter().enumerate() {
+        let (r, c) = (cell / 9, cell % 9);
+        let weight = 10 - (r as i32 - 4).abs().max((c as i32 - 4).abs());
+        for d in 1..=9 {
+            if given == 0 || given == d {
+                let b = r / 3 * 3 + c / 3;
+                let cost = weight * (9 - i32::from(d));
+                let _ = writeln!(out, "p{r}{c} r{r}{d} c{c}{d} b{b}{d} |{cost}");
+            }
+        }
+    }
+    out
+}
+
+/// The assignment problem of `n` workers to `n` jobs (`assignment-N`),
+/// costs 0 to 99 at random (seed `seed`): items `w0..` and `j0..`, an
+/// option per pair.
+fn assignment(n: usize, seed: u64) -> String {
+    let mut random = Random(seed);
+    let mut out = format!("| The cheapest assignment of {n} workers to {n} jobs (seed {seed}).\n");
+    let workers: Vec<String> = (0..n).map(|i| format!("w{i}")).collect();
+    let jobs: Vec<String> = (0..n).map(|j| format!("j{j}")).collect();
+    let _ = writeln!(out, "{} {}", workers.join(" "), jobs.join(" "));
+    for worker in &workers {
+        for job in &jobs {
+            let _ = writeln!(out, "{worker} {job} |{}", random.below(100));
+        }
+    }
+    out
+}
+
+/// The twelve pentominoes in 6 × 10 (`instances/pentomino-6x10.dlx`), each
+/// placement costing its piece's rank in `FILNPTUVWXYZ` (from 1) times the
+/// column of its leftmost cell: the cheapest tilings put the last pieces
+/// on the left.
+fn cheapest_tiling() -> String {
+    let plain = include_str!("../instances/pentomino-6x10.dlx");
+    let mut out = String::from(
+        "| Pentominoes in 6 x 10, a placement costing its piece's rank times its column.\n",
+    );
+    let mut lines = plain.lines().filter(|l| !l.trim_start().starts_with('|'));
+    let _ = writeln!(out, "{}", lines.next().unwrap_or_default());
+    for line in lines {
+        let mut words = line.split_whitespace();
+        let piece = words.next().unwrap_or_default();
+        let rank = "FILNPTUVWXYZ".find(piece).map_or(0, |r| r + 1);
+        let column = words
+            .filter_map(|cell| cell.split('_').nth(1)?.parse::<usize>().ok())
+            .min()
+            .unwrap_or(0);
+        let _ = writeln!(out, "{line} |{}", rank * column);
+    }
+    out
+}
+
+/// The partitions of `n` things (`partition-cost-N`, at most 20) into
+/// blocks of at most four, a block
+/// costing its size's square plus a random 0 to 9: the cheapest mostly
+/// in singletons, and ties broken by the random part.
+fn cheapest_partition(n: usize) -> String {
+    let mut random = Random(n as u64);
+    let mut out = format!("| The cheapest partition of {n} things into blocks of at most four.\n");
+    let things: Vec<String> = (1..=n).map(|i| format!("t{i}")).collect();
+    let _ = writeln!(out, "{}", things.join(" "));
+    for subset in 1u32..1 << n {
+        let size = subset.count_ones() as usize;
+        if size > 4 {
+            continue;
+        }
+        let block: Vec<&str> = (0..n)
+            .filter(|&i| subset >> i & 1 == 1)
+            .map(|i| things[i].as_str())
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} |{}",
+            block.join(" "),
+            size * size + random.below(10)
+        );
+    }
+    out
+}
+
+/// [`random_colored`] with a cost of 0 to 49 on every option.
+fn random_costed(seed: u64, primary: usize, secondary: usize, options: usize) -> String {
+    let plain = random_colored(seed, primary, secondary, options);
+    let mut random = Random(seed + 100);
+    let mut out = String::new();
+    for (k, line) in plain.lines().enumerate() {
+        match k {
+            0 => {
+                let _ = writeln!(out, "{}, with costs", line.trim_end_matches('.'));
+            }
+            1 => {
+                let _ = writeln!(out, "{line}");
+            }
+            _ => {
+                let _ = writeln!(out, "{line} |{}", random.below(50));
+            }
+        }
+    }
+    out
+}
+
 /// A small deterministic generator (SplitMix64), so that the instances
 /// never change.
 struct Random(u64);
@@ -514,7 +688,7 @@ impl Random {
 fn main() {
     let name = std::env::args().nth(1).unwrap_or_default();
     if name == "--list" || name.is_empty() {
-        for name in NAMES.iter().chain(COUNTING) {
+        for name in NAMES.iter().chain(COUNTING).chain(COSTED) {
             println!("{name}");
         }
         return;

@@ -1,6 +1,8 @@
 //! The assignment problem: give each of n rows its own column so that the
 //! profits of the chosen entries add up to the most, some entries
-//! forbidden (Kuhn's Hungarian method with potentials, O(n³)).
+//! forbidden (Kuhn's Hungarian method with potentials, O(n³)); and the
+//! prices that prove a choice best, which bound what any other entry
+//! would lose ([`Assignment::loss`]).
 //!
 //! ```
 //! use library::assignment::{best, FORBIDDEN};
@@ -18,7 +20,7 @@
 /// The profit of an entry that may not be chosen.
 pub const FORBIDDEN: f64 = f64::NEG_INFINITY;
 
-/// The most rows (and columns) [`best`] takes.
+/// The most rows (and columns) [`best`] and [`solve`] take.
 pub const MAX: usize = 32;
 
 /// The largest total profit of a choice of one column per row, all
@@ -29,17 +31,65 @@ pub const MAX: usize = 32;
 /// If the matrix is not square or has more than [`MAX`] rows.
 pub fn best(profits: &[&[f64]]) -> Option<(f64, Vec<usize>)> {
     let n = profits.len();
-    assert!(n <= MAX && profits.iter().all(|row| row.len() == n));
+    assert!(profits.iter().all(|row| row.len() == n));
+    let solved = solve(n, |i, j| profits[i][j])?;
+    Some((solved.total, solved.columns[..n].to_vec()))
+}
+
+/// A best assignment and the prices that prove it best (the dual of the
+/// linear programme): what [`solve`] gives.
+#[derive(Clone, Debug)]
+pub struct Assignment {
+    /// The total profit.
+    pub total: f64,
+    /// The column of each row (the first `n` entries).
+    pub columns: [usize; MAX],
+    /// Potentials of the rows and columns, from 1 (Kuhn's method on the
+    /// profits negated).
+    u: [f64; MAX + 1],
+    v: [f64; MAX + 1],
+}
+
+impl Assignment {
+    /// How much the best total drops, at least, when row `i` must take
+    /// column `j` of profit `profit`: the entry's reduced cost, 0 for the
+    /// entries chosen, never negative but for rounding.
+    ///
+    /// ```
+    /// use library::assignment::solve;
+    ///
+    /// let profits = [[4.0, 1.0], [3.0, 2.0]];
+    /// let best = solve(2, |i, j| profits[i][j]).unwrap();
+    /// assert_eq!((best.total, &best.columns[..2]), (6.0, &[0, 1][..]));
+    /// // Row 0 in column 1 forces row 1 into column 0: 1 + 3 = 4.
+    /// assert!(best.total - best.loss(0, 1, 1.0) >= 4.0 - 1e-9);
+    /// ```
+    pub fn loss(&self, i: usize, j: usize, profit: f64) -> f64 {
+        -profit - self.u[i + 1] - self.v[j + 1]
+    }
+}
+
+/// [`best`] on the `n` × `n` profits `profit(i, j)` ([`FORBIDDEN`] for an
+/// entry that may not be chosen), with the prices that prove it best.
+///
+/// # Panics
+/// If `n` exceeds [`MAX`].
+pub fn solve(n: usize, profit: impl Fn(usize, usize) -> f64) -> Option<Assignment> {
+    assert!(n <= MAX);
     // Minimise costs (the profits negated); a forbidden entry costs more
     // than any choice of allowed ones, so it is taken only when it must.
-    let finite = profits
-        .iter()
-        .flat_map(|row| row.iter())
-        .filter(|p| p.is_finite())
-        .fold(0.0f64, |m, p| m.max(p.abs()));
+    let mut finite = 0.0f64;
+    for i in 0..n {
+        for j in 0..n {
+            let p = profit(i, j);
+            if p.is_finite() {
+                finite = finite.max(p.abs());
+            }
+        }
+    }
     let forbidden = (finite + 1.0) * (n as f64 + 1.0) * 4.0;
     let cost = |i: usize, j: usize| {
-        let p = profits[i][j];
+        let p = profit(i, j);
         if p.is_finite() {
             -p
         } else {
@@ -56,18 +106,23 @@ pub fn best(profits: &[&[f64]]) -> Option<(f64, Vec<usize>)> {
     for i in 1..=n {
         matching.add_row(i, &cost);
     }
-    let mut columns = vec![0; n];
+    let mut columns = [0; MAX];
     let mut total = 0.0;
     for j in 1..=n {
         let i = matching.row_of[j] - 1;
-        let p = profits[i][j - 1];
+        let p = profit(i, j - 1);
         if !p.is_finite() {
             return None;
         }
         columns[i] = j - 1;
         total += p;
     }
-    Some((total, columns))
+    Some(Assignment {
+        total,
+        columns,
+        u: matching.u,
+        v: matching.v,
+    })
 }
 
 /// A cheapest matching of the first rows, with the potentials that prove
@@ -86,7 +141,7 @@ impl Matching {
     /// Matches row `i` too: grows a tree of shortest reduced-cost paths
     /// from it to a free column (Dijkstra's steps on the potentials), then
     /// flips the path.
-    fn add_row(&mut self, i: usize, cost: &dyn Fn(usize, usize) -> f64) {
+    fn add_row(&mut self, i: usize, cost: &impl Fn(usize, usize) -> f64) {
         let n = self.n;
         self.row_of[0] = i;
         let mut j0 = 0;
@@ -155,6 +210,19 @@ mod tests {
         go(profits, 0, &mut vec![false; profits.len()])
     }
 
+    /// The best total with row `i` in column `j`, by brute force.
+    fn forced(profits: &[Vec<f64>], i: usize, j: usize) -> Option<f64> {
+        let mut without = profits.to_vec();
+        for (k, row) in without.iter_mut().enumerate() {
+            for (l, p) in row.iter_mut().enumerate() {
+                if (k == i) != (l == j) {
+                    *p = FORBIDDEN;
+                }
+            }
+        }
+        brute(&without)
+    }
+
     #[test]
     fn agrees_with_trying_every_permutation() {
         let mut state = 7u64;
@@ -179,6 +247,19 @@ mod tests {
                 let rows: Vec<&[f64]> = profits.iter().map(|r| &r[..]).collect();
                 let found = best(&rows);
                 assert_eq!(found.as_ref().map(|f| f.0), brute(&profits), "{profits:?}");
+                if let Some(solved) = solve(n, |i, j| profits[i][j]) {
+                    // The reduced costs prove the total: forcing any
+                    // allowed entry loses at least what brute force finds.
+                    for i in 0..n {
+                        for j in (0..n).filter(|&j| profits[i][j].is_finite()) {
+                            let loss = solved.loss(i, j, profits[i][j]);
+                            assert!(loss >= -1e-9, "{profits:?}");
+                            if let Some(forced) = forced(&profits, i, j) {
+                                assert!(forced <= solved.total - loss + 1e-9, "{profits:?}");
+                            }
+                        }
+                    }
+                }
                 if let Some((total, columns)) = found {
                     let sum: f64 = columns
                         .iter()

@@ -30,6 +30,7 @@
 //! | [`multi`] | Algorithm M: items covered between bounds | DLX3's | problems with bounds |
 //! | `dance` | the covering steps C and M share: purify, tweak | | |
 //! | [`cells`] | dancing cells on sparse sets (`cells::multi`: with bounds) | SSXCC's, SSMCC's | colored problems with 100 options or more per item (word grids); `--engine cells` |
+//! | [`cost`] | the cheapest solutions: taxes, options by net cost, a cutoff (or `Bound::Taxes`, a dual bound) | DLX5's | options with costs (words `\|n` in the text format) |
 //! | [`memo`] | counting by memo: each subproblem counted once | DLX6's | counts too big to walk (chosen by a trial against the search's estimate) |
 //!
 //! Around them: [`problem`] ([`Problem`], what every engine reads);
@@ -117,6 +118,7 @@ pub mod bitset;
 pub mod cells;
 pub mod choice;
 pub mod color;
+pub mod cost;
 mod dance;
 pub mod engine;
 pub mod links;
@@ -135,7 +137,7 @@ mod wide;
 pub use choice::{Active, Buckets, Choice, Listed, Scan};
 pub use links::{Links, Solver, SCAN_LIMIT};
 pub use parallel::Parallel;
-pub use problem::{Branching, Error, OptionItems, Problem};
+pub use problem::{Branching, Error, OptionItems, Problem, MAX_COST};
 pub use search::{Never, Progress, Search, Stats};
 
 /// The bit of an item's length in [`Links`] that marks it covered. Lengths

@@ -10,7 +10,7 @@
 mod generated;
 
 use library::dlx::{
-    bitset, cells, color, multi, text, Buckets, Links, Parallel, Search, Solver, Stats,
+    bitset, cells, color, cost, multi, text, Buckets, Links, Parallel, Search, Solver, Stats,
 };
 
 const INSTANCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/instances");
@@ -238,10 +238,12 @@ fn every_instance_is_listed_and_parses() {
 }
 
 #[test]
-fn the_crossword_example_is_what_the_generator_writes() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/crossword-5x5.dlx");
-    let committed = std::fs::read_to_string(path).unwrap();
-    assert!(committed == generated::generate("crossword-5x5").unwrap());
+fn the_dlx_examples_are_what_the_generator_writes() {
+    for name in ["crossword-5x5", "target-sample-2"] {
+        let path = format!("{}/../examples/{name}.dlx", env!("CARGO_MANIFEST_DIR"));
+        let committed = std::fs::read_to_string(path).unwrap();
+        assert!(committed == generated::generate(name).unwrap(), "{name}");
+    }
 }
 
 #[test]
@@ -363,4 +365,102 @@ fn langford_sequences_counted_directly() {
     }
     let count = fill(&mut [false; 22], &mut [0; 8], 7);
     assert_eq!(count, expected("langford-multi-7-22").solutions);
+}
+
+/// A row of counts-cost.tsv: DLX5's report on an instance with costs, for
+/// the `best` cheapest.
+struct CostRow {
+    name: String,
+    best: usize,
+    solutions: u64,
+    stats: Stats,
+    costs: Vec<u64>,
+}
+
+fn cost_rows() -> Vec<CostRow> {
+    let table = std::fs::read_to_string(format!("{INSTANCES}/counts-cost.tsv")).unwrap();
+    let rows = table.lines().filter(|line| !line.starts_with('#'));
+    rows.map(|line| {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f[1], "dlx5", "{line}");
+        let n = |k: usize| f[k].parse::<u64>().unwrap();
+        CostRow {
+            name: f[0].to_string(),
+            best: n(2) as usize,
+            solutions: n(3),
+            stats: Stats {
+                nodes: n(4),
+                updates: n(5),
+                cleansings: n(6),
+            },
+            costs: f[7].split(',').map(|c| c.parse().unwrap()).collect(),
+        }
+    })
+    .collect()
+}
+
+/// The rows of counts-cost.tsv small enough for a test run (the others are
+/// the bench's).
+fn fast_cost_rows() -> impl Iterator<Item = CostRow> {
+    cost_rows()
+        .into_iter()
+        .filter(|row| row.stats.nodes <= 100_000)
+}
+
+#[test]
+fn costs_walk_dlx5_tree() {
+    let mut checked = 0;
+    for row in fast_cost_rows() {
+        let instance = load(&row.name);
+        let mut solver = cost::Solver::with_best(&instance.problem, row.best);
+        let what = format!("{} for the {} cheapest", row.name, row.best);
+        assert_eq!(solver.count(), row.solutions, "{what}: solutions");
+        assert_eq!(
+            solver.stats(),
+            row.stats,
+            "{what}: nodes, updates, cleansings"
+        );
+        assert_eq!(solver.best_costs(), row.costs, "{what}: costs");
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} rows checked");
+}
+
+/// The taxes levied at every node find DLX5's solutions, in DLX5's order,
+/// in part of its tree.
+#[test]
+fn taxes_find_dlx5s_solutions_in_fewer_nodes() {
+    let (mut theirs, mut ours) = (0, 0);
+    for row in fast_cost_rows() {
+        let instance = load(&row.name);
+        let mut solver = cost::Solver::with_best(&instance.problem, row.best);
+        solver.set_bound(cost::Bound::Taxes);
+        let mut found = Vec::new();
+        solver.for_each(|s| found.push(s.to_vec()));
+        let mut dlx5 = cost::Solver::with_best(&instance.problem, row.best);
+        let mut expected = Vec::new();
+        dlx5.for_each(|s| expected.push(s.to_vec()));
+        assert_eq!(found, expected, "{}", row.name);
+        assert_eq!(solver.best_costs(), row.costs, "{}", row.name);
+        assert!(solver.stats().nodes <= row.stats.nodes, "{}", row.name);
+        (theirs, ours) = (theirs + row.stats.nodes, ours + solver.stats().nodes);
+    }
+    assert!(
+        ours * 3 < theirs * 2,
+        "{ours} nodes against DLX5's {theirs}"
+    );
+}
+
+/// The target sudokus of the statement of Luogu P1074: the cheapest
+/// completion costs 5130 (every cell's weight times 9) less the highest
+/// score the statement gives.
+#[test]
+fn target_sudokus_cost_what_their_statement_scores() {
+    for (name, score) in [("target-sample-1", 2829), ("target-sample-2", 2852)] {
+        let instance = load(name);
+        let best = cost::Solver::new(&instance.problem).cheapest();
+        assert_eq!(best[0].0, 5130 - score, "{name}");
+        // A completion: every cell, and each digit once in every house.
+        assert_eq!(best[0].1.len(), 81);
+    }
 }

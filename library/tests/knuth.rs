@@ -3,7 +3,8 @@
 //! nodes and updates, as DLX1 reports them for Algorithm X's engines
 //! (dancing links, bitsets, popcount), DLX2 for Algorithm C and DLX3 for
 //! Algorithm M, and SSXCC for dancing cells (SSMCC for problems with
-//! bounds).
+//! bounds); and for the min-cost engine DLX5's solutions, costs, nodes,
+//! updates and cleansings.
 //!
 //! Knuth's programs are not part of the repository: the tests run them
 //! from the folder that `KNUTH` names (built from his CWEB sources, as the
@@ -20,7 +21,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use library::dlx::{bitset, cells, color, multi, popcount, text, Search, Solver};
+use library::dlx::{bitset, cells, color, cost, multi, popcount, text, Search, Solver};
 
 /// What Knuth's program printed for one problem: the solutions (each
 /// option as its sorted words, level by level), and its counts.
@@ -146,6 +147,9 @@ struct Family {
     colors: usize,
     /// Bounds `lo:hi|` on primary items, one time in `bounds` (0: none).
     bounds: usize,
+    /// Costs `|n` (0 to `costs`, up to two of them) on an option, two
+    /// times in three (0: none).
+    costs: usize,
 }
 
 /// A random problem of `family` in Knuth's format: items `p0..`, `s0..`,
@@ -179,7 +183,7 @@ fn random_problem(random: &mut Random, family: Family) -> String {
                 items.push(i);
             }
         }
-        let words: Vec<String> = items
+        let mut words: Vec<String> = items
             .iter()
             .map(|&i| match i < primary {
                 true => format!("p{i}"),
@@ -190,6 +194,12 @@ fn random_problem(random: &mut Random, family: Family) -> String {
                 false => format!("s{}", i - primary),
             })
             .collect();
+        if family.costs > 0 && random.range(0, 2) > 0 {
+            for _ in 0..random.range(1, 2) {
+                let at = random.range(1, words.len());
+                words.insert(at, format!("|{}", random.range(0, family.costs)));
+            }
+        }
         out += &words.join(" ");
         out.push('\n');
     }
@@ -222,6 +232,7 @@ const PLAIN: Family = Family {
     width: (1, 4),
     colors: 0,
     bounds: 0,
+    costs: 0,
 };
 
 const COLORED: Family = Family {
@@ -316,4 +327,168 @@ fn cells_walk_ssmcc_tree() {
         ..PLAIN
     };
     compare::<cells::multi::Solver>("ssmcc", big, 8, 1000);
+}
+
+/// What DLX5 printed for one problem: the solutions found, each its
+/// total cost and options (sorted words, level by level); the nodes,
+/// updates and cleansings; and the `k` optimum costs, cheapest first.
+#[derive(Debug, PartialEq, Eq)]
+struct CostReport {
+    solutions: Vec<(u64, Vec<Vec<String>>)>,
+    stats: (u64, u64, u64),
+    best: Vec<u64>,
+}
+
+/// Runs DLX5 on `text` for the `k` cheapest, printing every solution.
+fn run_dlx5(program: &PathBuf, text: &str, k: usize) -> CostReport {
+    let mut child = Command::new(program)
+        .args(["m1", &format!("k{k}")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", program.display()));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let dollars = |s: &str| -> u64 {
+        let digits: String = s
+            .split('$')
+            .nth(1)
+            .unwrap()
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().unwrap()
+    };
+    let mut solutions: Vec<(u64, Vec<Vec<String>>)> = Vec::new();
+    for line in stdout.lines() {
+        if line.contains("(total cost $") {
+            solutions.push((dollars(line), Vec::new()));
+        } else {
+            let words = line.split(" (").next().unwrap();
+            solutions.last_mut().unwrap().1.push(sorted_words(words));
+        }
+    }
+    let last = stderr
+        .lines()
+        .find(|l| l.starts_with("Altogether"))
+        .unwrap_or_else(|| panic!("{}: {stderr}", program.display()));
+    let words: Vec<&str> = last.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let before = |key: &str| -> u64 {
+        let at = words.iter().position(|w| w.starts_with(key)).unwrap();
+        words[at - 1].parse().unwrap()
+    };
+    // `The optimum cost is $3`, or the costs one a line, a repeated one
+    // as `$4 (repeated 2 times)`.
+    let mut best = Vec::new();
+    let optimum = stderr.lines().skip_while(|l| !l.starts_with("The optimum"));
+    for line in optimum.filter(|l| l.contains('$')) {
+        let times = match line.split("repeated ").nth(1) {
+            Some(rest) => rest.split(' ').next().unwrap().parse().unwrap(),
+            None => 1,
+        };
+        best.extend(std::iter::repeat(dollars(line)).take(times));
+    }
+    CostReport {
+        solutions,
+        stats: (before("nodes"), before("updates"), before("cleansings")),
+        best,
+    }
+}
+
+/// What the min-cost engine finds on `text` for the `k` cheapest with
+/// `bound`, in the same form (an option's cost words left out, as DLX5
+/// prints them).
+fn run_cost(text: &str, k: usize, bound: cost::Bound) -> CostReport {
+    let instance = text::parse(text.as_bytes().to_vec()).unwrap();
+    let problem = &instance.problem;
+    let mut solver = cost::Solver::with_best(problem, k);
+    solver.set_bound(bound);
+    let mut solutions = Vec::new();
+    solver.for_each(|solution| {
+        let price = solution.iter().map(|&k| problem.cost(k)).sum();
+        let options = solution
+            .iter()
+            .map(|&k| {
+                let line = instance.option_text(k);
+                let words = line.split(' ').filter(|w| !w.starts_with('|'));
+                sorted_words(&words.collect::<Vec<_>>().join(" "))
+            })
+            .collect();
+        solutions.push((price, options));
+    });
+    let stats = solver.stats();
+    CostReport {
+        solutions,
+        stats: (stats.nodes, stats.updates, stats.cleansings),
+        best: solver.best_costs(),
+    }
+}
+
+/// Checks `count` random problems of `family` against DLX5, each for
+/// the `k` cheapest, `k` drawn in `1..=4`; and that the taxes levied at
+/// every node find the same solutions in no more nodes.
+fn compare_costs(family: Family, seed: u64, count: usize) {
+    let Some(dir) = knuth() else { return };
+    let program = dir.join("dlx5");
+    let mut random = Random(seed);
+    let mut solutions = 0;
+    for n in 0..count {
+        let text = random_problem(&mut random, family);
+        let k = random.range(1, 4);
+        let theirs = run_dlx5(&program, &text, k);
+        let ours = run_cost(&text, k, cost::Bound::Cutoff);
+        assert_eq!(ours, theirs, "problem {n} of seed {seed}, k{k}:\n{text}");
+        let taxed = run_cost(&text, k, cost::Bound::Taxes);
+        let what = format!("problem {n} of seed {seed}, k{k}, taxes:\n{text}");
+        assert_eq!(
+            (&taxed.solutions, &taxed.best),
+            (&theirs.solutions, &theirs.best),
+            "{what}"
+        );
+        assert!(taxed.stats.0 <= theirs.stats.0, "{what}");
+        solutions += theirs.solutions.len();
+    }
+    eprintln!("{count} problems, {solutions} solutions, all as {program:?} finds them");
+}
+
+#[test]
+#[ignore = "heavy: runs Knuth's DLX5 from KNUTH on 8 000 problems"]
+fn cost_walks_dlx5_tree() {
+    let costed = Family { costs: 9, ..PLAIN };
+    compare_costs(costed, 31, 2000);
+    compare_costs(
+        Family {
+            costs: 9,
+            ..COLORED
+        },
+        32,
+        2000,
+    );
+    // Costs from 0 to 2: many ties.
+    compare_costs(
+        Family {
+            costs: 2,
+            ..BIG_COLORED
+        },
+        33,
+        2000,
+    );
+    // No costs at all: DLX5 stops looking once it has k solutions.
+    compare_costs(BIG_COLORED, 34, 1000);
+    let wide = Family {
+        primary: (10, 16),
+        options: (40, 90),
+        width: (2, 5),
+        costs: 30,
+        ..BIG_COLORED
+    };
+    compare_costs(wide, 35, 1000);
 }

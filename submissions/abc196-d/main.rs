@@ -181,24 +181,25 @@ _=>{write!(f,"item {item}: the lower bound {lo} exceeds the upper bound {hi}")}}
 Error for Error{}#[derive(Clone,Copy,Debug,Default,PartialEq,Eq)]pub enum Branching{#[default]Fewest,
 InOrder}#[derive(Clone,Debug)]pub struct Problem{pub primary:usize,pub secondary:usize,pub items:Vec<
 u32>,starts:Vec<u32>,pub branching:Branching,seen:Vec<u32>,attempt:u32,pub colors:Vec<(u32,u32)>,pub bounds:
-Vec<(u32,u32)>}impl Default for Problem{fn default()->Problem{Problem::new(0,0)}}impl Problem{pub fn new(
-primary:usize,secondary:usize)->Problem{Problem{primary,secondary,items:Vec::new(),starts:vec![0],branching:
-Branching::default(),seen:Vec::new(),attempt:0,colors:Vec::new(),bounds:Vec::new()}}pub fn add_option(&
-mut self,items:&[usize])->Result<usize,Error>{let option=self.options();let total=self.primary+self.secondary;
-if items.is_empty(){return Err(Error::EmptyOption{option});}let needed=total+self.items.len()+items.len()+
-option+3;if needed>=COVERED as usize{return Err(Error::TooLarge);}if self.seen.len()<total{self.seen.
-resize(total,0);}self.attempt=self.attempt.wrapping_add(1);if self.attempt==0{self.seen.iter_mut().for_each(|
-s|*s=0);self.attempt=1;}let stamp=self.attempt;for&item in items{if item>=total{return Err(Error::ItemOutOfRange{
-option,item,items:total});}if self.seen[item]==stamp{return Err(Error::RepeatedItem{option,item});}self.
-seen[item]=stamp;}self.items.extend(items.iter().map(|&i|i as u32));self.starts.push(self.items.len()
-as u32);Ok(option)}pub fn set_bounds(&mut self,item:usize,lo:u32,hi:u32)->Result<(),Error>{if item>=self.
-primary{return Err(Error::BoundsOnSecondary{item});}if hi==0||lo>hi{return Err(Error::InvalidBounds{item,
-lo,hi});}if self.bounds.is_empty(){self.bounds=vec![(1,1);self.primary];}self.bounds[item]=(lo,hi);Ok(())}
-pub fn bounds(&self,item:usize)->(u32,u32){assert!(item<self.primary,"item {item} is not primary");self.
-bounds.get(item).copied().unwrap_or((1,1))}pub fn entry_colors(&self,k:usize)->&[(u32,u32)]{let(first,
-end)=(self.starts[k],self.starts[k+1]);let from=self.colors.partition_point(|&(e,_)|e<first);let to=self.
-colors.partition_point(|&(e,_)|e<end);&self.colors[from..to]}pub fn options(&self)->usize{self.starts.
-len()-1}pub fn slice(&self,k:usize)->&[u32]{&self.items[self.starts[k]as usize..self.starts[k+1]as usize]}}}
+Vec<(u32,u32)>,costs:Vec<u32>}impl Default for Problem{fn default()->Problem{Problem::new(0,0)}}impl Problem{
+pub fn new(primary:usize,secondary:usize)->Problem{Problem{primary,secondary,items:Vec::new(),starts:
+vec![0],branching:Branching::default(),seen:Vec::new(),attempt:0,colors:Vec::new(),bounds:Vec::new(),
+costs:Vec::new()}}pub fn add_option(&mut self,items:&[usize])->Result<usize,Error>{let option=self.options();
+let total=self.primary+self.secondary;if items.is_empty(){return Err(Error::EmptyOption{option});}let
+needed=total+self.items.len()+items.len()+option+3;if needed>=COVERED as usize{return Err(Error::TooLarge);}
+if self.seen.len()<total{self.seen.resize(total,0);}self.attempt=self.attempt.wrapping_add(1);if self.
+attempt==0{self.seen.iter_mut().for_each(|s|*s=0);self.attempt=1;}let stamp=self.attempt;for&item in items{
+if item>=total{return Err(Error::ItemOutOfRange{option,item,items:total});}if self.seen[item]==stamp{
+return Err(Error::RepeatedItem{option,item});}self.seen[item]=stamp;}self.items.extend(items.iter().map(|&
+i|i as u32));self.starts.push(self.items.len()as u32);if!self.costs.is_empty(){self.costs.push(0);}Ok(
+option)}pub fn set_bounds(&mut self,item:usize,lo:u32,hi:u32)->Result<(),Error>{if item>=self.primary{
+return Err(Error::BoundsOnSecondary{item});}if hi==0||lo>hi{return Err(Error::InvalidBounds{item,lo,hi});}
+if self.bounds.is_empty(){self.bounds=vec![(1,1);self.primary];}self.bounds[item]=(lo,hi);Ok(())}pub fn
+bounds(&self,item:usize)->(u32,u32){assert!(item<self.primary,"item {item} is not primary");self.bounds.
+get(item).copied().unwrap_or((1,1))}pub fn entry_colors(&self,k:usize)->&[(u32,u32)]{let(first,end)=(
+self.starts[k],self.starts[k+1]);let from=self.colors.partition_point(|&(e,_)|e<first);let to=self.colors.
+partition_point(|&(e,_)|e<end);&self.colors[from..to]}pub fn options(&self)->usize{self.starts.len()-
+1}pub fn slice(&self,k:usize)->&[u32]{&self.items[self.starts[k]as usize..self.starts[k+1]as usize]}}}
 pub mod search{use std::ops::ControlFlow;use crate::dlx::Problem;pub trait Search:Sized{fn new(problem:&
 Problem)->Self;fn search<B,F>(&mut self,visit:F)->ControlFlow<B>where F:FnMut(&[usize])->ControlFlow<
 B>;fn for_each<F>(&mut self,mut visit:F)where F:FnMut(&[usize]),{let flow=self.search::<Never,_,>(|solution|{

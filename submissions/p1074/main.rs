@@ -14,15 +14,17 @@
 // Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit; minified to fit
 
 fn main(){problems::p1074::main()}pub mod assignment{pub const FORBIDDEN:f64=f64::NEG_INFINITY;pub const
-MAX:usize=32;pub fn best(profits:&[&[f64]])->Option<(f64,Vec<usize>)>{let n=profits.len();assert!(n<=
-MAX&&profits.iter().all(|row|row.len()==n));let finite=profits.iter().flat_map(|row|row.iter()).filter(|
-p|p.is_finite()).fold(0.0f64,|m,p|m.max(p.abs()));let forbidden=(finite+1.0)*(n as f64+1.0)*4.0;let cost=|
-i:usize,j:usize|{let p=profits[i][j];if p.is_finite(){-p}else{forbidden}};let mut matching=Matching{n,
-u:[0.0;MAX+1],v:[0.0;MAX+1],row_of:[0;MAX+1],way:[0;MAX+1]};for i in 1 ..=n{matching.add_row(i,&cost);}
-let mut columns=vec![0;n];let mut total=0.0;for j in 1 ..=n{let i=matching.row_of[j]-1;let p=profits[
-i][j-1];if!p.is_finite(){return None;}columns[i]=j-1;total+=p;}Some((total,columns))}struct Matching{
+MAX:usize=32;#[derive(Clone,Debug)]pub struct Assignment{pub total:f64,pub columns:[usize;MAX],u:[f64;
+MAX+1],v:[f64;MAX+1]}impl Assignment{pub fn loss(&self,i:usize,j:usize,profit:f64)->f64{-profit-self.
+u[i+1]-self.v[j+1]}}pub fn solve(n:usize,profit:impl Fn(usize,usize)->f64)->Option<Assignment>{assert!(
+n<=MAX);let mut finite=0.0f64;for i in 0 ..n{for j in 0 ..n{let p=profit(i,j);if p.is_finite(){finite=
+finite.max(p.abs());}}}let forbidden=(finite+1.0)*(n as f64+1.0)*4.0;let cost=|i:usize,j:usize|{let p=
+profit(i,j);if p.is_finite(){-p}else{forbidden}};let mut matching=Matching{n,u:[0.0;MAX+1],v:[0.0;MAX+
+1],row_of:[0;MAX+1],way:[0;MAX+1]};for i in 1 ..=n{matching.add_row(i,&cost);}let mut columns=[0;MAX];
+let mut total=0.0;for j in 1 ..=n{let i=matching.row_of[j]-1;let p=profit(i,j-1);if!p.is_finite(){return
+None;}columns[i]=j-1;total+=p;}Some(Assignment{total,columns,u:matching.u,v:matching.v})}struct Matching{
 n:usize,u:[f64;MAX+1],v:[f64;MAX+1],row_of:[usize;MAX+1],way:[usize;MAX+1]}impl Matching{fn add_row(&
-mut self,i:usize,cost:&dyn Fn(usize,usize)->f64){let n=self.n;self.row_of[0]=i;let mut j0=0;let mut least=[
+mut self,i:usize,cost:&impl Fn(usize,usize)->f64){let n=self.n;self.row_of[0]=i;let mut j0=0;let mut least=[
 f64::INFINITY;MAX+1];let mut used=[false;MAX+1];loop{used[j0]=true;let i0=self.row_of[j0];let(mut delta,
 mut j1)=(f64::INFINITY,0);for j in(1 ..=n).filter(|&j|!used[j]){let reduced=cost(i0-1,j-1)-self.u[i0]-
 self.v[j];if reduced<least[j]{least[j]=reduced;self.way[j]=j0;}if least[j]<delta{delta=least[j];j1=j;}}
@@ -205,23 +207,23 @@ all().enumerate(){let count=digits.count_ones();if count<2{continue;}let w=self.
 u64::from(count)*u64::from(fewest.1),u64::from(fewest.0)*u64::from(w));if a>b{continue;}if a<b{fewest=(
 count,w);ties=0;}ties+=1;if self.random.below(ties)==0{best=Some(cell);}}best}fn draw(&mut self,digits:
 Digits)->Digits{let mut k=self.random.below(digits.count_ones());let mut rest=digits;while k>0{rest&=
-rest-1;k-=1;}rest&rest.wrapping_neg()}}}pub use candidates::{Board,Digits,Houses,Plain,Rule};pub const
-HANDOVER:u64=2048;pub fn solve<R:Rule>(houses:&Houses,rule:&R,mut board:Board)->Option<Board>{houses.
-settle(&mut board,rule).ok()?;if rule.interchangeable()&&name_unplaced(houses,&mut board){houses.settle(&
-mut board,rule).ok()?;}if let Some(found)=restarts::solve_within(houses,rule,board.clone(),HANDOVER){
-return found;}let mut clauses=houses.clauses(&board);rule.clauses(houses,&board,&mut clauses);let model=
-clauses.solve()?;Some(houses.from_model(&model))}fn name_unplaced(houses:&Houses,board:&mut Board)->bool{
-let unplaced=houses.all_digits()&!board.placed();for h in 0 ..3*houses.side(){let open:Vec<usize> =houses.
-house(h).iter().copied().filter(|&c|board.digits(c).count_ones()>1).collect();if open.is_empty()||houses.
-all_digits()&!board.placed_in(houses.house(h))!=unplaced{continue;}let mut digits=unplaced;for cell in
-open{let digit=digits&digits.wrapping_neg();digits&=digits-1;board.set(cell,digit);}return true;}false}
-pub fn complete<R:Rule>(houses:&Houses,rule:&R,givens:&[u8])->Option<Vec<u8>>{Some(solve(houses,rule,
-houses.board(givens))?.grid())}}pub mod input{use std::fmt;use std::io::{self,Read,Write};use std::ops::
-RangeInclusive;use std::str::FromStr;#[derive(Clone,Debug,PartialEq,Eq)]pub enum Error{Input{line:usize,
-column:Option<usize>,message:String},Output(String)}impl Error{pub fn at(line:usize,message:impl Into<
-String>)->Error{Error::Input{line,column:None,message:message.into()}}pub fn at_column(line:usize,column:
-usize,message:impl Into<String>)->Error{Error::Input{line,column:Some(column),message:message.into()}}}
-impl From<io::Error>for Error{fn from(e:io::Error)->Error{Error::Output(format!("cannot write the answer: {e}"))}}
+rest-1;k-=1;}rest&rest.wrapping_neg()}}}pub use candidates::{Board,Contradiction,Digits,Houses,Plain,
+Rule};pub const HANDOVER:u64=2048;pub fn solve<R:Rule>(houses:&Houses,rule:&R,mut board:Board)->Option<
+Board>{houses.settle(&mut board,rule).ok()?;if rule.interchangeable()&&name_unplaced(houses,&mut board){
+houses.settle(&mut board,rule).ok()?;}if let Some(found)=restarts::solve_within(houses,rule,board.clone(),
+HANDOVER){return found;}let mut clauses=houses.clauses(&board);rule.clauses(houses,&board,&mut clauses);
+let model=clauses.solve()?;Some(houses.from_model(&model))}fn name_unplaced(houses:&Houses,board:&mut
+Board)->bool{let unplaced=houses.all_digits()&!board.placed();for h in 0 ..3*houses.side(){let open:Vec<
+usize> =houses.house(h).iter().copied().filter(|&c|board.digits(c).count_ones()>1).collect();if open.
+is_empty()||houses.all_digits()&!board.placed_in(houses.house(h))!=unplaced{continue;}let mut digits=
+unplaced;for cell in open{let digit=digits&digits.wrapping_neg();digits&=digits-1;board.set(cell,digit);}
+return true;}false}pub fn complete<R:Rule>(houses:&Houses,rule:&R,givens:&[u8])->Option<Vec<u8>>{Some(
+solve(houses,rule,houses.board(givens))?.grid())}}pub mod input{use std::fmt;use std::io::{self,Read,
+Write};use std::ops::RangeInclusive;use std::str::FromStr;#[derive(Clone,Debug,PartialEq,Eq)]pub enum
+Error{Input{line:usize,column:Option<usize>,message:String},Output(String)}impl Error{pub fn at(line:
+usize,message:impl Into<String>)->Error{Error::Input{line,column:None,message:message.into()}}pub fn at_column(
+line:usize,column:usize,message:impl Into<String>)->Error{Error::Input{line,column:Some(column),message:
+message.into()}}}impl From<io::Error>for Error{fn from(e:io::Error)->Error{Error::Output(format!("cannot write the answer: {e}"))}}
 impl fmt::Display for Error{fn fmt(&self,f:&mut fmt::Formatter<'_>)->fmt::Result{match self{Error::Input{
 line,column:Some(column),message}=>{write!(f,"input:{line}:{column}: {message}")}Error::Input{line,column:
 None,message}=>{write!(f,"input:{line}: {message}")}Error::Output(message)=>f.write_str(message)}}}impl
@@ -258,55 +260,88 @@ Some(token)=>token.number(what,range).map(|n|(n,token)),None=>Err(self.end_error
 range)))}}}fn expected_number(what:&str,range:&RangeInclusive<i64>)->String{match(*range.start(),*range.
 end()){(i64::MIN,i64::MAX)=>format!("{what} (an integer)"),(low,i64::MAX)=>format!("{what} ({low} or more)"),(
 low,high)=>format!("{what} ({low} to {high})")}}}pub mod problems{pub mod p1074{use crate::board::{self,
-Board,Houses,Plain};use crate::input::{self,Error,Tokens};use crate::sudoku::{self,STANDARD};use std::
-io::Write;fn weight(cell:usize)->u32{let(r,c)=((cell/9)as i32,(cell%9)as i32);(10-(r-4).abs().max((c-
-4).abs()))as u32}pub fn solve(input:&[u8],out:&mut dyn Write)->Result<(),Error>{let mut tokens=Tokens::
-new(input);let givens=STANDARD.read_numbers(&mut tokens)?;tokens.end("81 digits")?;let answer=match best_score(&
-givens){Some(score)=>format!("{score}\n"),None=>"-1\n".to_string()};Ok(out.write_all(answer.as_bytes())?)}
-pub fn best_score(givens:&sudoku::Grid)->Option<u32>{let houses=Houses::sudoku(3,3);let first=board::
-complete(&houses,&Plain,givens)?;let score=(0 ..81).map(|c|u32::from(first[c])*weight(c)).sum();let mut
-search=Branch{houses:&houses,best:Some(score)};search.go(houses.board(givens),Multipliers::default(),
-ROOT_ROUNDS);search.best}const ROOT_ROUNDS:usize=300;const ROUNDS:usize=30;#[derive(Clone,Default)]struct
-Multipliers{columns:[[f64;9];9],boxes:[[f64;9];9]}struct Branch<'a>{houses:&'a Houses,best:Option<u32>}
-const EPSILON:f64=1e-6;impl Branch<'_>{fn beaten(&self,bound:f64)->bool{self.best.map_or(false,|best|
-bound<f64::from(best)+1.0-EPSILON)}fn go(&mut self,mut board:Board,mut prices:Multipliers,rounds:usize){
-if self.houses.settle(&mut board,&Plain).is_err(){return;}let cheap=self.bound(&board);if self.beaten(
-f64::from(cheap)){return;}if board.is_solved(){self.best=Some(cheap);return;}if let Some(suggested)=self.
-tighten(&board,&mut prices,rounds){self.branch(&board,&prices,&suggested);}}fn tighten(&mut self,board:&
-Board,prices:&mut Multipliers,rounds:usize)->Option<[u8;81]>{let(mut theta,mut lowest,mut stale)=(1.0,
-f64::INFINITY,0);let mut suggested=[0u8;81];for _ in 0 ..rounds{let(bound,grid)=relaxed(board,prices)?;
-if self.beaten(bound){return None;}suggested=grid;let(gradient,norm)=subgradient(&grid);if norm==0.0{
-let score:u32=(0 ..81).map(|c|u32::from(grid[c])*weight(c)).sum();self.best=Some(self.best.map_or(score,|
-b|b.max(score)));return if self.beaten(bound){None}else{Some(grid)};}if bound<lowest-1e-9{lowest=bound;
-stale=0;}else{stale+=1;if stale>=5{theta/=2.0;stale=0;}}let target=self.best.map_or(bound-10.0,f64::from);
-let step=theta*(bound-target).max(0.5)/norm;prices.step(&gradient,step);}Some(suggested)}fn branch(&mut
-self,board:&Board,prices:&Multipliers,suggested:&[u8;81]){let key=|cell:usize|{(board.digits(cell).count_ones(),
-std::cmp::Reverse(weight(cell)))};let cell=match(0 ..81).filter(|&c|board.digits(c).count_ones()>=2).
-min_by_key(|&c|key(c)){Some(cell)=>cell,None=>return};let mut left=board.digits(cell);let first=suggested[
-cell];let mut order=Vec::with_capacity(9);if first!=0&&left>>(first-1)&1==1{left&=!(1<<(first-1));order.
-push(1<<(first-1));}while left!=0{let top=1<<(31-left.leading_zeros());left&=!top;order.push(top);}for
-digit in order{let mut child=board.clone();child.set(cell,digit);self.go(child,prices.clone(),ROUNDS);}}
-fn bound(&self,board:&Board)->u32{let side=self.houses.side();(0 ..3).map(|kind|{(0 ..side).map(|h|{self.
-house_bound(board,self.houses.house(kind*side+h))}).sum::<u32>()}).min().unwrap_or(0)}fn house_bound(&
-self,board:&Board,cells:&[usize])->u32{let(mut fixed,mut best_digits)=(0,0);let mut weights=[0u32;9];
-let mut open=0;let mut placed=0u32;for&cell in cells{let digits=board.digits(cell);let top=32-digits.
-leading_zeros();if digits.count_ones()==1{fixed+=top*weight(cell);placed|=digits;}else{best_digits+=top*
-weight(cell);weights[open]=weight(cell);open+=1;}}let weights=&mut weights[..open];weights.sort_unstable_by(|
+Board,Contradiction,Houses,Plain};use crate::input::{self,Error,Tokens};use crate::sudoku::{self,STANDARD};
+use std::io::Write;fn weight(cell:usize)->u32{let(r,c)=((cell/9)as i32,(cell%9)as i32);(10-(r-4).abs().
+max((c-4).abs()))as u32}pub fn solve(input:&[u8],out:&mut dyn Write)->Result<(),Error>{let mut tokens=
+Tokens::new(input);let givens=STANDARD.read_numbers(&mut tokens)?;tokens.end("81 digits")?;let answer=
+match best_score(&givens){Some(score)=>format!("{score}\n"),None=>"-1\n".to_string()};Ok(out.write_all(
+answer.as_bytes())?)}pub fn best_score(givens:&sudoku::Grid)->Option<u32>{let houses=Houses::sudoku(3,
+3);let first=board::complete(&houses,&Plain,givens)?;let score=(0 ..81).map(|c|u32::from(first[c])*weight(
+c)).sum();let mut search=Branch{houses:&houses,best:Some(score),free:Free::of(givens),loss:[[0.0;9];81]};
+search.go(houses.board(givens),Multipliers::default(),ROOT_ROUNDS);search.best}const ROOT_ROUNDS:usize=
+300;const ROUNDS:usize=15;const FIX_ROUNDS:usize=8;#[derive(Clone,Default)]struct Multipliers{columns:[[
+f64;9];9],boxes:[[f64;9];9],order:[f64;9]}#[derive(Clone,Copy,Debug)]struct Free{next:[usize;9]}const
+ORDER_SCALE:f64=0.1;impl Free{fn of(givens:&[u8])->Free{let free:Vec<usize> =(0 ..9).filter(|&d|!givens.
+contains(&(d as u8+1))).collect();let mut next=[9;9];for pair in free.windows(2){next[pair[0]]=pair[1];}
+Free{next}}fn values(&self,prices:&Multipliers)->[f64;9]{let mut values=[0.0;9];for(d,v)in values.iter_mut().
+enumerate(){*v+=d as f64+1.0;}for d in(0 ..9).filter(|&d|self.next[d]<9){values[d]-=ORDER_SCALE*prices.
+order[d];values[self.next[d]]+=ORDER_SCALE*prices.order[d];}values}}struct Branch<'a>{houses:&'a Houses,
+best:Option<u32>,free:Free,loss:[[f64;9];81]}const EPSILON:f64=1e-6;enum Tightened{Beaten,Fixed,Open([
+u8;81])}impl Branch<'_>{fn beaten(&self,bound:f64)->bool{self.best.map_or(false,|best|bound<f64::from(
+best)+1.0-EPSILON)}fn go(&mut self,mut board:Board,mut prices:Multipliers,mut rounds:usize){loop{if self.
+houses.settle(&mut board,&Plain).is_err(){return;}let cheap=self.bound(&board);if self.beaten(f64::from(
+cheap)){return;}if board.is_solved(){self.best=Some(cheap);return;}match self.tighten(&mut board,&mut
+prices,rounds){Tightened::Beaten=>return,Tightened::Fixed=>rounds=FIX_ROUNDS,Tightened::Open(suggested)=>{
+return self.branch(&board,&prices,&suggested);}}}}fn tighten(&mut self,board:&mut Board,prices:&mut Multipliers,
+rounds:usize)->Tightened{let(mut theta,mut lowest,mut stale)=(1.0,f64::INFINITY,0);let mut suggested=[
+0u8;81];let mut fixed=false;for _ in 0 ..rounds{let(bound,grid)=match relaxed(board,prices,&self.free,&
+mut self.loss){Some(relaxed)=>relaxed,None=>return Tightened::Beaten};if self.beaten(bound){return Tightened::
+Beaten;}suggested=grid;let(gradient,norm,complete)=subgradient(&grid,&self.free);if complete{let score:
+u32=(0 ..81).map(|c|u32::from(grid[c])*weight(c)).sum();self.best=Some(self.best.map_or(score,|b|b.max(
+score)));if self.beaten(bound){return Tightened::Beaten;}}match self.fix(board,bound){Err(Contradiction)=>
+return Tightened::Beaten,Ok(removed)=>fixed|=removed}if norm==0.0{break;}if bound<lowest-1e-9{lowest=
+bound;stale=0;}else{stale+=1;if stale>=5{theta/=2.0;stale=0;}}let target=self.best.map_or(bound-10.0,
+f64::from);let step=theta*(bound-target).max(0.5)/norm;prices.step(&gradient,step);}match fixed{true=>
+Tightened::Fixed,false=>Tightened::Open(suggested)}}fn fix(&self,board:&mut Board,bound:f64)->Result<
+bool,Contradiction>{if self.best.is_none(){return Ok(false);}let mut removed=false;for(cell,loss)in self.
+loss.iter().enumerate(){let digits=board.digits(cell);if digits.count_ones()<2{continue;}let hopeless=(
+0 ..9).filter(|&d|{digits>>d&1==1&&self.beaten(bound-loss[d])}).fold(0,|bits,d|bits|1<<d);if hopeless!=
+0{board.remove(cell,hopeless)?;removed=true;}}Ok(removed)}fn branch(&mut self,board:&Board,prices:&Multipliers,
+suggested:&[u8;81]){let key=|cell:usize|{(board.digits(cell).count_ones(),std::cmp::Reverse(weight(cell)))};
+let cell=match(0 ..81).filter(|&c|board.digits(c).count_ones()>=2).min_by_key(|&c|key(c)){Some(cell)=>
+cell,None=>return};let fewest=board.digits(cell).count_ones()as usize;if let Some((house,digit))=self.
+fewest_places(board,fewest){let cells=self.houses.house(house);for&place in cells.iter().filter(|&&c|
+board.digits(c)&digit!=0){let mut child=board.clone();child.set(place,digit);self.go(child,prices.clone(),
+ROUNDS);}return;}let mut left=board.digits(cell);let first=suggested[cell];let mut order=Vec::with_capacity(
+9);if first!=0&&left>>(first-1)&1==1{left&=!(1<<(first-1));order.push(1<<(first-1));}while left!=0{let
+top=1<<(31-left.leading_zeros());left&=!top;order.push(top);}for digit in order{let mut child=board.clone();
+child.set(cell,digit);self.go(child,prices.clone(),ROUNDS);}}fn fewest_places(&self,board:&Board,fewer:
+usize)->Option<(usize,u32)>{let mut best=None;let mut least=fewer;for house in 0 ..27{let cells=self.
+houses.house(house);let mut places=[0usize;9];let mut placed=0;for&cell in cells{let digits=board.digits(
+cell);match digits.count_ones(){1=>placed|=digits,_=>{(0 ..9).for_each(|d|places[d]+=(digits>>d&1)as usize)}}}
+for(d,&n)in places.iter().enumerate(){if placed>>d&1==0&&n>=2&&n<least{(least,best)=(n,Some((house,1<<
+d)));}}}best}fn bound(&self,board:&Board)->u32{let side=self.houses.side();(0 ..3).map(|kind|{(0 ..side).
+map(|h|{self.house_bound(board,self.houses.house(kind*side+h))}).sum::<u32>()}).min().unwrap_or(0)}fn
+house_bound(&self,board:&Board,cells:&[usize])->u32{let(mut fixed,mut best_digits)=(0,0);let mut weights=[
+0u32;9];let mut open=0;let mut placed=0u32;for&cell in cells{let digits=board.digits(cell);let top=32-
+digits.leading_zeros();if digits.count_ones()==1{fixed+=top*weight(cell);placed|=digits;}else{best_digits+=
+top*weight(cell);weights[open]=weight(cell);open+=1;}}let weights=&mut weights[..open];weights.sort_unstable_by(|
 a,b|b.cmp(a));let mut missing=(1 ..=9u32).rev().filter(|d|placed>>(d-1)&1==0);let paired:u32=weights.
 iter().zip(&mut missing).map(|(w,d)|w*d).sum();fixed+best_digits.min(paired)}}fn relaxed(board:&Board,
-prices:&Multipliers)->Option<(f64,[u8;81])>{let mut total:f64=prices.columns.iter().chain(&prices.boxes).
-flatten().sum();let mut grid=[0u8;81];let mut profits=[[0.0f64;9];9];for r in 0 ..9{for(k,row)in profits.
-iter_mut().enumerate(){let cell=r*9+k;let b=r/3*3+k/3;let digits=board.digits(cell);for(d,p)in row.iter_mut().
-enumerate(){*p=if digits>>d&1==1{(d as f64+1.0)*f64::from(weight(cell))-prices.columns[k][d]-prices.boxes[
-b][d]}else{crate::assignment::FORBIDDEN};}}let rows:Vec<&[f64]> =profits.iter().map(|r|&r[..]).collect();
-let(best,columns)=crate::assignment::best(&rows)?;total+=best;for(k,&d)in columns.iter().enumerate(){
-grid[r*9+k]=d as u8+1;}}Some((total,grid))}impl Multipliers{fn step(&mut self,gradient:&Multipliers,step:
-f64){for k in 0 ..9{for d in 0 ..9{self.columns[k][d]-=step*gradient.columns[k][d];self.boxes[k][d]-=
-step*gradient.boxes[k][d];}}}}fn subgradient(grid:&[u8;81])->(Multipliers,f64){let mut g=Multipliers::
+prices:&Multipliers,free:&Free,loss:&mut[[f64;9];81])->Option<(f64,[u8;81])>{let mut total:f64=prices.
+columns.iter().chain(&prices.boxes).flatten().sum();let mut grid=[0u8;81];let values=free.values(prices);
+let profit=|cell:usize,d:usize|{let(k,b)=(cell%9,cell/27*3+cell%9/3);values[d]*f64::from(weight(cell))-
+prices.columns[k][d]-prices.boxes[b][d]};for r in 0 ..9{total+=relaxed_row(board,r,&profit,&mut grid,
+loss)?;}Some((total,grid))}fn relaxed_row(board:&Board,r:usize,profit:&impl Fn(usize,usize)->f64,grid:&
+mut[u8;81],loss:&mut[[f64;9];81])->Option<f64>{let(mut open,mut k,mut placed,mut total)=([0usize;9],0,
+0u32,0.0);for(cell,slot)in grid.iter_mut().enumerate().skip(r*9).take(9){let digits=board.digits(cell);
+if digits.count_ones()==1{let d=digits.trailing_zeros()as usize;total+=profit(cell,d);*slot=d as u8+1;
+placed|=digits;}else{open[k]=cell;k+=1;}}let mut missing=[0usize;9];let mut m=0;for d in(0 ..9).filter(|
+d|placed>>d&1==0){missing[m]=d;m+=1;}if m!=k{return None;}let allowed=|i:usize,j:usize|{board.digits(
+open[i])>>missing[j]&1==1};let entry=|i:usize,j:usize|match allowed(i,j){true=>profit(open[i],missing[
+j]),false=>crate::assignment::FORBIDDEN};let best=crate::assignment::solve(k,entry)?;for i in 0 ..k{grid[
+open[i]]=missing[best.columns[i]]as u8+1;loss[open[i]]=[0.0;9];for j in(0 ..k).filter(|&j|allowed(i,j)){
+loss[open[i]][missing[j]]=best.loss(i,j,entry(i,j));}}Some(total+best.total)}impl Multipliers{fn step(&
+mut self,gradient:&Multipliers,step:f64){for k in 0 ..9{for d in 0 ..9{self.columns[k][d]-=step*gradient.
+columns[k][d];self.boxes[k][d]-=step*gradient.boxes[k][d];}self.order[k]=(self.order[k]-step*gradient.
+order[k]).max(0.0);}}}fn subgradient(grid:&[u8;81],free:&Free)->(Multipliers,f64,bool){let mut g=Multipliers::
 default();for row in g.columns.iter_mut().chain(g.boxes.iter_mut()){row.iter_mut().for_each(|x|*x=1.0);}
 for(cell,&d)in grid.iter().enumerate(){let(r,c)=(cell/9,cell%9);g.columns[c][usize::from(d)-1]-=1.0;g.
-boxes[r/3*3+c/3][usize::from(d)-1]-=1.0;}let norm=g.columns.iter().chain(&g.boxes).flatten().map(|x|x*
-x).sum();(g,norm)}pub fn main(){input::run(solve)}}}pub mod sudoku{use crate::input::{Error,Tokens};pub
+boxes[r/3*3+c/3][usize::from(d)-1]-=1.0;}let complete=g.columns.iter().chain(&g.boxes).flatten().all(|&
+x|x==0.0);let mut weights=[0.0;9];for(cell,&d)in grid.iter().enumerate(){weights[usize::from(d)-1]+=f64::
+from(weight(cell));}for d in(0 ..9).filter(|&d|free.next[d]<9){g.order[d]=ORDER_SCALE*(weights[free.next[
+d]]-weights[d]);}let norm=g.columns.iter().chain(&g.boxes).flatten().chain(&g.order).map(|x|x*x).sum();(
+g,norm,complete)}pub fn main(){input::run(solve)}}}pub mod sudoku{use crate::input::{Error,Tokens};pub
 type Grid=Vec<u8>;pub struct Sudoku{pub box_rows:usize,pub box_columns:usize}pub const STANDARD:Sudoku=
 Sudoku{box_rows:3,box_columns:3};impl Sudoku{pub fn side(&self)->usize{self.box_rows*self.box_columns}
 pub fn cells(&self)->usize{self.side()*self.side()}pub fn read_numbers(&self,tokens:&mut Tokens)->Result<

@@ -426,6 +426,7 @@ pub struct Problem {
     pub branching: Branching,
     seen: Vec<u32>,
     attempt: u32,
+    costs: Vec<u32>,
 }
 
 impl Default for Problem {
@@ -444,6 +445,7 @@ impl Problem {
             branching: Branching::default(),
             seen: Vec::new(),
             attempt: 0,
+            costs: Vec::new(),
         }
     }
 
@@ -484,6 +486,9 @@ impl Problem {
         }
         self.items.extend(items.iter().map(|&i| i as u32));
         self.starts.push(self.items.len() as u32);
+        if !self.costs.is_empty() {
+            self.costs.push(0);
+        }
         Ok(option)
     }
 

@@ -104,6 +104,13 @@ fn example_t_tetracubes_first_solution_within_a_second() {
     assert!(seconds < 1.0, "first solution took {seconds} s");
 }
 
+/// Costs: DLX5's counts for the cheapest (Luogu P1074's sample 2 as a
+/// target sudoku).
+#[test]
+fn example_target_sample_2() {
+    check_example("target-sample-2.dlx");
+}
+
 #[test]
 fn every_example_has_its_counts() {
     let mut files: Vec<String> = std::fs::read_dir(repo("examples"))

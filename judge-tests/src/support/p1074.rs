@@ -1,7 +1,7 @@
 //! Luogu P1074 (NOIP2009 靶形数独, target sudoku) from the judge's side: a
 //! reference that proves the highest score by branch and bound, the
 //! completions counted for the tests, and generators (the stress mix and
-//! the hard classes of clustered givens).
+//! the hard classes of clustered givens and of givens of few digits).
 //!
 //! ```
 //! use judge_tests::support::p1074;
@@ -26,7 +26,11 @@
 //! root is within a point of the best score, so a few dozen nodes prove
 //! it where enumerating the completions would visit millions (24
 //! clustered givens). When the columns' choices happen to make a grid,
-//! it is a completion, and the best so far.
+//! it is a completion, and the best so far. On givens of few digits
+//! (the digits no given names interchangeable, scores close) a test
+//! checks it against visiting every completion at 40-45 givens; at 24
+//! the hard classes' stress runs set it against the submission, whose
+//! bound is another (rows kept, columns and boxes priced).
 //!
 //! The cases `24-givens-*` are [`twenty_four_givens`] of the seeds in
 //! [`HEAVY_SEEDS`]: a random full grid and 24 of its cells picked at
@@ -64,8 +68,10 @@ pub const SUPPORT: Support = Support {
     classes: &CLASSES,
 };
 
-/// The hard classes: 24 givens of a random grid, clustered.
-pub const CLASSES: [Class; 6] = [
+/// The hard classes: 24 givens of a random grid, clustered; and 24 or 25
+/// givens of few distinct digits (the digits no given names are
+/// interchangeable, so completions come in families of close scores).
+pub const CLASSES: [Class; 9] = [
     Class {
         name: "three-rows",
         about: "24 givens among the cells of three random rows",
@@ -90,6 +96,24 @@ pub const CLASSES: [Class; 6] = [
         name: "no-completion-24",
         about: "24 givens, no two clashing, and no completion: a random grid's with one changed, or drawn at random",
         generate: |rng| format_rows(&no_completion(rng)),
+    },
+    Class {
+        name: "three-digits-24",
+        about: "24 givens of a random grid, all of three digits (24 of their 27 cells)",
+        generate: |rng| format_rows(&few_digits(rng, 3, 24)),
+    },
+    Class {
+        name: "four-digits-24",
+        about: "24 givens of a random grid, all of four digits",
+        generate: |rng| format_rows(&few_digits(rng, 4, 24)),
+    },
+    Class {
+        name: "few-digits-25",
+        about: "25 givens of a random grid, all of three or four digits",
+        generate: |rng| {
+            let digits = rng.between(3, 4);
+            format_rows(&few_digits(rng, digits, 25))
+        },
     },
     Class {
         name: "unique-24",
@@ -154,6 +178,26 @@ pub fn unique_24(rng: &mut Rng) -> Grid {
         }
         return puzzle;
     }
+}
+
+/// `givens` cells of a random grid, all holding one of `digits` digits
+/// drawn at random (`digits` × 9 cells at least `givens`).
+pub fn few_digits(rng: &mut Rng, digits: usize, givens: usize) -> Grid {
+    assert!(
+        digits * SIDE >= givens,
+        "{digits} digits fill fewer than {givens} cells"
+    );
+    let grid = random_grid(rng);
+    let mut chosen: Vec<u8> = (1..=SIDE as u8).collect();
+    rng.shuffle(&mut chosen);
+    chosen.truncate(digits);
+    let mut cells: Vec<usize> = (0..CELLS).filter(|&c| chosen.contains(&grid[c])).collect();
+    rng.shuffle(&mut cells);
+    let mut puzzle = [0; CELLS];
+    for &cell in &cells[..givens] {
+        puzzle[cell] = grid[cell];
+    }
+    puzzle
 }
 
 /// The seeds of the committed `24-givens-*` cases, with their completion counts.
@@ -585,10 +629,26 @@ mod tests {
     #[test]
     fn the_bound_proves_what_visiting_every_completion_finds() {
         let mut rng = Rng::new(6);
-        for _ in 0..12 {
+        for _ in 0..8 {
             let puzzle = parse_rows(&few_completions(&mut rng)).unwrap();
             let (top, n) = best(&puzzle, usize::MAX);
             assert!(n <= GENERATED_MAX);
+            assert_eq!(highest(&puzzle), top, "{}", format_rows(&puzzle));
+        }
+    }
+
+    /// The few-digit classes at a size where visiting every completion
+    /// is quick: 40 to 45 givens of five digits (hundreds to thousands of
+    /// completions, the four free digits interchangeable as in
+    /// `three-digits-24`).
+    #[test]
+    fn the_bound_proves_what_visiting_every_completion_finds_for_few_digits() {
+        let mut rng = Rng::new(11);
+        for _ in 0..3 {
+            let givens = rng.between(40, 45);
+            let puzzle = few_digits(&mut rng, 5, givens);
+            let (top, n) = best(&puzzle, usize::MAX);
+            assert!(n > 100, "{n} completions");
             assert_eq!(highest(&puzzle), top, "{}", format_rows(&puzzle));
         }
     }

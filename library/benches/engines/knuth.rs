@@ -1,5 +1,5 @@
-//! Knuth's programs, run as child processes: DLX1, DLX2, DLX3, SSXCC and
-//! SSMCC from the folder that `KNUTH` names, their CPU time as the kernel counts it and
+//! Knuth's programs, run as child processes: DLX1, DLX2, DLX3, DLX5,
+//! DLX6, SSXCC and SSMCC from the folder that `KNUTH` names, their CPU time as the kernel counts it and
 //! their statistics as they print them.
 
 use std::io::{Read, Write};
@@ -25,6 +25,7 @@ impl Programs {
                 "dlx1",
                 "dlx2",
                 "dlx3",
+                "dlx5",
                 "dlx6",
                 "dlx6-nomrv",
                 "ssxcc",
@@ -42,10 +43,10 @@ impl Programs {
     pub fn describe(&self) -> String {
         match &self.dir {
             None => "Knuth's programs: not raced (set KNUTH to the folder holding dlx1, dlx2, \
-                     dlx3, dlx6, dlx6-nomrv, ssxcc and ssmcc: his programs, not in the repository)"
+                     dlx3, dlx5, dlx6, dlx6-nomrv, ssxcc and ssmcc: his programs, not in the repository)"
                 .to_string(),
             Some(dir) if self.missing.is_empty() => format!(
-                "Knuth's programs: dlx1, dlx2, dlx3, dlx6, dlx6-nomrv, ssxcc, ssmcc from {}",
+                "Knuth's programs: dlx1, dlx2, dlx3, dlx5, dlx6, dlx6-nomrv, ssxcc, ssmcc from {}",
                 dir.display()
             ),
             Some(dir) => format!(
@@ -59,6 +60,11 @@ impl Programs {
     /// Runs `program` on `text`: its CPU time and what it reports, or
     /// `None` when it is not there.
     pub fn run(&self, program: &str, text: &[u8]) -> Option<Run> {
+        self.run_with(program, &[], text)
+    }
+
+    /// [`Programs::run`] with command-line arguments (DLX5's `k3`).
+    pub fn run_with(&self, program: &str, args: &[&str], text: &[u8]) -> Option<Run> {
         let dir = self.dir.as_ref()?;
         if self.missing.contains(&program) {
             return None;
@@ -67,6 +73,7 @@ impl Programs {
         // does not).
         #[allow(clippy::zombie_processes)]
         let mut child = Command::new(dir.join(program))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

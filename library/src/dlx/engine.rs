@@ -33,14 +33,16 @@
 //! [`SCAN_LIMIT`]). Dancing cells ([`cells`]) walk another tree, SSXCC's
 //! or SSMCC's, with the same solutions in another order and other counts:
 //! `auto` takes them only for the problems where they are measured much
-//! faster ([`CELLS_OPTIONS_PER_ITEM`]).
+//! faster ([`CELLS_OPTIONS_PER_ITEM`]). A problem with costs asks for
+//! something else, its cheapest solutions: DLX5's engine ([`cost`]) is
+//! the one that reads costs, and `auto` takes it for them.
 
 use std::fmt;
 
 use crate::dlx::parts::Algorithm;
 use crate::dlx::{
-    bitset, cells, color, multi, popcount, Branching, Buckets, Links, Listed, Problem, Search,
-    SCAN_LIMIT,
+    bitset, cells, color, cost, multi, popcount, Branching, Buckets, Links, Listed, Problem,
+    Search, SCAN_LIMIT,
 };
 
 /// An engine, as the policy names it.
@@ -65,6 +67,8 @@ pub enum Engine {
     M { listed: bool },
     /// Dancing cells: SSXCC's search, or (`multi`, for bounds) SSMCC's.
     Cells { multi: bool },
+    /// DLX5: the cheapest solutions of a problem with costs (colors too).
+    Cost,
 }
 
 /// What a user may ask for: an engine by its family, or the policy's pick.
@@ -100,6 +104,11 @@ pub enum Refused {
     /// A part of a search is searched on the tree it was cut from, and
     /// dancing cells walk another.
     CellsOnPart,
+    /// Only the min-cost engine reads costs: any other would search as if
+    /// there were none.
+    CostsNeedCost,
+    /// No engine takes costs and bounds together.
+    CostsWithBounds,
 }
 
 impl fmt::Display for Refused {
@@ -127,6 +136,16 @@ impl fmt::Display for Refused {
                 "a part of `dlx split` is searched on the tree it was cut from, \
                  and dancing cells walk another (run it without --engine cells)"
             ),
+            Refused::CostsNeedCost => write!(
+                f,
+                "options have costs, which only the min-cost engine (DLX5's) reads \
+                 (run without --engine or --fast)"
+            ),
+            Refused::CostsWithBounds => write!(
+                f,
+                "costs and bounds together: the min-cost engine (DLX5's) takes no \
+                 bounds, and the engines for bounds no costs"
+            ),
         }
     }
 }
@@ -151,7 +170,9 @@ pub const BITSET_MEMORY_LIMIT: u64 = 1 << 30;
 pub const CELLS_OPTIONS_PER_ITEM: usize = 100;
 
 impl Engine {
-    /// The engine measured fastest for `problem`: M for bounds; for colors
+    /// The engine measured fastest for `problem`: DLX5's for costs (the
+    /// one engine that reads them; with bounds too, none: see
+    /// [`Engine::asked`]); M for bounds; for colors
     /// dancing cells with many options per primary item (word grids, see
     /// [`CELLS_OPTIONS_PER_ITEM`]), else C; for plain problems the
     /// popcount search up to [`popcount::MAX_OPTIONS`] options (queens,
@@ -160,7 +181,9 @@ impl Engine {
     /// options), else dancing links.
     pub fn auto(problem: &Problem) -> Engine {
         let listed = problem.primary() > SCAN_LIMIT;
-        if problem.has_bounds() {
+        if problem.has_costs() {
+            Engine::Cost
+        } else if problem.has_bounds() {
             Engine::M { listed }
         } else if problem.has_colors()
             && problem.branching() == Branching::Fewest
@@ -182,7 +205,9 @@ impl Engine {
     pub fn asked(asked: Asked, problem: &Problem) -> Result<Engine, Refused> {
         let plain = !problem.has_colors() && !problem.has_bounds();
         match asked {
+            _ if problem.has_costs() && problem.has_bounds() => Err(Refused::CostsWithBounds),
             Asked::Auto => Ok(Engine::auto(problem)),
+            _ if problem.has_costs() => Err(Refused::CostsNeedCost),
             Asked::Links if plain => Ok(Engine::X {
                 listed: problem.primary() > SCAN_LIMIT,
             }),
@@ -232,7 +257,7 @@ impl Engine {
 
     /// A short name: `links`, `buckets`, `bitset`, `popcount`, `color`,
     /// `multi` (with `-listed` where C or M keep Knuth's list of active
-    /// items), `cells`, `cells-multi`.
+    /// items), `cells`, `cells-multi`, `cost`.
     pub fn name(&self) -> &'static str {
         match self {
             Engine::X { listed: false } => "links",
@@ -245,19 +270,22 @@ impl Engine {
             Engine::M { listed: true } => "multi-listed",
             Engine::Cells { multi: false } => "cells",
             Engine::Cells { multi: true } => "cells-multi",
+            Engine::Cost => "cost",
         }
     }
 
-    /// Whether the engine counts cleansings: DLX2's and DLX3's statistics.
+    /// Whether the engine counts cleansings: DLX2's, DLX3's and DLX5's
+    /// statistics.
     pub fn counts_cleansings(&self) -> bool {
-        matches!(self, Engine::C { .. } | Engine::M { .. })
+        matches!(self, Engine::C { .. } | Engine::M { .. } | Engine::Cost)
     }
 
     /// Whether the engine walks DLX1's, DLX2's or DLX3's tree, with their
     /// counts: the trees that [`crate::dlx::parts`] cuts for threads and
-    /// `dlx split`. Every engine but the cells.
+    /// `dlx split`. Every engine but the cells and DLX5's (whose cutoff
+    /// one part would learn from another).
     pub fn walks_dlx_tree(&self) -> bool {
-        !matches!(self, Engine::Cells { .. })
+        !matches!(self, Engine::Cells { .. } | Engine::Cost)
     }
 
     /// Runs `code` with this engine's type.
@@ -273,6 +301,7 @@ impl Engine {
             Engine::M { listed: true } => code.run::<multi::Links<Listed>>(problem),
             Engine::Cells { multi: false } => code.run::<cells::Solver>(problem),
             Engine::Cells { multi: true } => code.run::<cells::multi::Solver>(problem),
+            Engine::Cost => code.run::<cost::Solver>(problem),
         }
     }
 }
@@ -350,6 +379,24 @@ mod tests {
         assert!(Refused::BitsetTooBig(3 << 30)
             .to_string()
             .contains("3072 MiB"));
+    }
+
+    #[test]
+    fn costs_are_searched_by_dlx5s_engine_alone() {
+        let mut costed = plain(2, 0, &[&[0], &[1], &[0, 1]]);
+        costed.set_cost(2, 5).unwrap();
+        assert_eq!(Engine::auto(&costed), Engine::Cost);
+        assert_eq!(Engine::asked(Asked::Auto, &costed), Ok(Engine::Cost));
+        for asked in [Asked::Links, Asked::Bitset, Asked::Cells] {
+            assert_eq!(Engine::asked(asked, &costed), Err(Refused::CostsNeedCost));
+        }
+        costed.set_bounds(0, 1, 2).unwrap();
+        assert_eq!(
+            Engine::asked(Asked::Auto, &costed),
+            Err(Refused::CostsWithBounds)
+        );
+        assert!(Engine::Cost.counts_cleansings() && !Engine::Cost.walks_dlx_tree());
+        assert!(Refused::CostsNeedCost.to_string().contains("min-cost"));
     }
 
     #[test]
@@ -492,5 +539,8 @@ mod tests {
         ] {
             assert_eq!(engine.run(&problem, Count), 3, "{}", engine.name());
         }
+        // Without costs DLX5 stops looking once it has the one solution
+        // it wants: every solution costs 0.
+        assert_eq!(Engine::Cost.run(&problem, Count), 1);
     }
 }

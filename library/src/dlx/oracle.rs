@@ -130,6 +130,25 @@ pub(crate) fn bounded_problems() -> impl Strategy<Value = Problem> {
     })
 }
 
+/// A random problem with colors and costs: [`colored_problems`] with
+/// each option given a cost of 0 to `most`.
+pub(crate) fn costed_problems(most: u64) -> impl Strategy<Value = Problem> {
+    colored_problems().prop_flat_map(move |problem| {
+        let costs = proptest::collection::vec(0..=most, problem.options());
+        (Just(problem), costs).prop_map(|(mut problem, costs)| {
+            for (k, cost) in costs.into_iter().enumerate() {
+                problem.set_cost(k, cost).unwrap();
+            }
+            problem
+        })
+    })
+}
+
+/// The cost of a solution: its options' costs added up.
+pub(crate) fn cost_of(problem: &Problem, solution: &[usize]) -> u64 {
+    solution.iter().map(|&k| problem.cost(k)).sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,6 +38,8 @@ pub enum Error {
     BoundsOnSecondary { item: usize },
     /// Item `item` was given bounds `lo..=hi` with `hi == 0` or `lo > hi`.
     InvalidBounds { item: usize, lo: u32, hi: u32 },
+    /// Option `option` was given a cost above [`MAX_COST`].
+    CostTooLarge { option: usize, cost: u64 },
 }
 
 impl fmt::Display for Error {
@@ -68,11 +70,20 @@ impl fmt::Display for Error {
                 0 => write!(f, "item {item}: the upper bound is 0 (it must be at least 1)"),
                 _ => write!(f, "item {item}: the lower bound {lo} exceeds the upper bound {hi}"),
             },
+            Error::CostTooLarge { option, cost } => write!(
+                f,
+                "option {option} costs {cost}, more than the largest cost, {MAX_COST}"
+            ),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+/// The largest cost an option may have ([`Problem::set_cost`]): a
+/// solution of at most 2^30 options then costs less than 2^62, so that
+/// sums never overflow and `u64::MAX` stays free to mean "no cutoff yet".
+pub const MAX_COST: u64 = u32::MAX as u64;
 
 /// How a search picks the item to branch on at each node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -98,7 +109,7 @@ pub enum Branching {
 /// order they are added, from 0. An option made only of secondary items is
 /// never part of a solution (the search branches on primary items only).
 ///
-/// Two generalisations, each searched by its own engine:
+/// Three generalisations, each searched by its own engine:
 ///
 /// * **Colors** ([`Problem::add_colored_option`]): an option may give a
 ///   secondary item a color. Options that give it the same color may share
@@ -141,6 +152,8 @@ pub struct Problem {
     /// `(lo, hi)` for every primary item, or empty while every primary
     /// item is to be covered exactly once.
     pub(crate) bounds: Vec<(u32, u32)>,
+    /// The cost of every option, or empty while no option was given one.
+    costs: Vec<u32>,
 }
 
 impl Default for Problem {
@@ -164,6 +177,7 @@ impl Problem {
             attempt: 0,
             colors: Vec::new(),
             bounds: Vec::new(),
+            costs: Vec::new(),
         }
     }
 
@@ -208,6 +222,9 @@ impl Problem {
         }
         self.items.extend(items.iter().map(|&i| i as u32));
         self.starts.push(self.items.len() as u32);
+        if !self.costs.is_empty() {
+            self.costs.push(0);
+        }
         Ok(option)
     }
 
@@ -258,6 +275,43 @@ impl Problem {
     pub fn bounds(&self, item: usize) -> (u32, u32) {
         assert!(item < self.primary, "item {item} is not primary");
         self.bounds.get(item).copied().unwrap_or((1, 1))
+    }
+
+    /// Gives option `option` the cost `cost` (0 until then): the min-cost
+    /// engine ([`crate::dlx::cost`]) looks for the solutions whose
+    /// options cost least in all.
+    ///
+    /// Fails, leaving the problem unchanged, if `cost` exceeds
+    /// [`MAX_COST`].
+    ///
+    /// # Panics
+    /// If `option >= self.options()`.
+    pub fn set_cost(&mut self, option: usize, cost: u64) -> Result<(), Error> {
+        assert!(option < self.options(), "no option {option}");
+        if cost > MAX_COST {
+            return Err(Error::CostTooLarge { option, cost });
+        }
+        if self.costs.is_empty() {
+            self.costs = vec![0; self.options()];
+        }
+        self.costs[option] = cost as u32;
+        Ok(())
+    }
+
+    /// The cost of option `option` (0 unless [`Problem::set_cost`] gave
+    /// it one).
+    ///
+    /// # Panics
+    /// If `option >= self.options()`.
+    pub fn cost(&self, option: usize) -> u64 {
+        assert!(option < self.options(), "no option {option}");
+        self.costs.get(option).map_or(0, |&c| u64::from(c))
+    }
+
+    /// Whether an option was given a cost (even 0): a problem for the
+    /// min-cost engine.
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
     }
 
     /// Whether the problem is one for Algorithm X: no colors, no bounds.
@@ -332,6 +386,7 @@ impl Problem {
         self.items.shrink_to_fit();
         self.starts.shrink_to_fit();
         self.colors.shrink_to_fit();
+        self.costs.shrink_to_fit();
     }
 
     /// How searches of this problem branch ([`Branching::Fewest`] unless set).

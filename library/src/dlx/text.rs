@@ -27,7 +27,11 @@
 //!   numbers, `hi >= 1`; an empty number reads as 0, as in DLX3);
 //! * every following line is an option: the names of the items it covers,
 //!   each at most once; a secondary item may be given a color (DLX2),
-//!   `name:color`. Options that give an item the same color may share it.
+//!   `name:color`. Options that give an item the same color may share it;
+//! * an option may have costs (DLX5): words `|n` after its first item,
+//!   `n` a decimal number; its cost is their sum, at most
+//!   [`MAX_COST`](crate::dlx::MAX_COST). A file with costs asks for the
+//!   cheapest solutions ([`crate::dlx::cost`]), and takes no bounds.
 //!
 //! ```
 //! use library::dlx::{multi, text, Search};
@@ -40,6 +44,17 @@
 //! let solution = multi::Solver::new(&instance.problem).first().unwrap();
 //! let lines: Vec<_> = solution.iter().map(|&k| instance.option_text(k)).collect();
 //! assert_eq!(lines, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
+//! # Ok::<(), library::dlx::text::ParseError>(())
+//! ```
+//!
+//! ```
+//! use library::dlx::{cost, text, Search};
+//!
+//! let instance = text::parse(b"a b c\na b |3\nc |1\na |1\nb c |2\n".to_vec())?;
+//! assert_eq!(instance.problem.cost(0), 3);
+//! let best = cost::Solver::new(&instance.problem).cheapest();
+//! let lines: Vec<_> = best[0].1.iter().map(|&k| instance.option_text(k)).collect();
+//! assert_eq!((best[0].0, lines), (3, vec!["a |1".to_string(), "b c |2".to_string()]));
 //! # Ok::<(), library::dlx::text::ParseError>(())
 //! ```
 //!
@@ -171,6 +186,13 @@ pub enum ParseErrorKind {
     ColoredPrimary(String),
     /// An option names this item with `:` and no color after it.
     EmptyColor(String),
+    /// A word `|…` of an option that is not `|` and a decimal number.
+    BadCost(String),
+    /// The costs of an option add up to more than
+    /// [`MAX_COST`](crate::dlx::MAX_COST).
+    CostTooLarge,
+    /// A cost in a file whose items have bounds.
+    CostWithBounds,
 }
 
 impl fmt::Display for ParseError {
@@ -216,6 +238,20 @@ impl fmt::Display for ParseError {
             ParseErrorKind::EmptyColor(name) => {
                 write!(f, "item `{name}` has a `:` but no color after it")
             }
+            ParseErrorKind::BadCost(word) => write!(
+                f,
+                "`{word}` is not a cost (`|` then a decimal number, as in `|12`)"
+            ),
+            ParseErrorKind::CostTooLarge => write!(
+                f,
+                "the costs of this option add up to more than {}, the largest cost",
+                crate::dlx::MAX_COST
+            ),
+            ParseErrorKind::CostWithBounds => write!(
+                f,
+                "a cost in a file whose items have bounds (costs are DLX5's, \
+                 bounds DLX3's, and no engine takes both)"
+            ),
         }
     }
 }
@@ -530,7 +566,13 @@ impl<'i, 'a> OptionReader<'i, 'a> {
         let bytes = &text[line.start..line.end];
         self.stamp += 1;
         self.entries.clear();
+        let mut cost = None;
         for (at, word) in names(bytes) {
+            if let Some(digits) = word.strip_prefix(b"|") {
+                let add = |sum: Option<u64>| self.cost(word, digits, sum.unwrap_or(0));
+                cost = Some(add(cost).map_err(|kind| line.error(text, at, kind))?);
+                continue;
+            }
             let entry = self
                 .entry(word)
                 .map_err(|(skip, kind)| line.error(text, at + skip, kind))?;
@@ -548,7 +590,12 @@ impl<'i, 'a> OptionReader<'i, 'a> {
                 .extend(self.entries.iter().map(|&(item, _)| item));
             problem.add_option(&self.plain)
         };
-        added.map_err(|e| line.error(text, 0, ParseErrorKind::Engine(e)))?;
+        let k = added.map_err(|e| line.error(text, 0, ParseErrorKind::Engine(e)))?;
+        if let Some(cost) = cost {
+            problem
+                .set_cost(k, cost)
+                .map_err(|e| line.error(text, 0, ParseErrorKind::Engine(e)))?;
+        }
         let first = bytes.iter().position(|&b| !is_blank(b)).unwrap_or(0);
         let last = bytes
             .iter()
@@ -558,6 +605,24 @@ impl<'i, 'a> OptionReader<'i, 'a> {
             (line.start + first) as u32,
             (line.start + last) as u32,
         )))
+    }
+
+    /// `sum` plus the cost `|digits` (the option's word `word`), or what
+    /// is wrong with it.
+    fn cost(&self, word: &[u8], digits: &[u8], sum: u64) -> Result<u64, ParseErrorKind> {
+        if !self.items.bounds.is_empty() {
+            return Err(ParseErrorKind::CostWithBounds);
+        }
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return Err(ParseErrorKind::BadCost(quoted(word)));
+        }
+        let value = digits.iter().try_fold(0u64, |n, &d| {
+            n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        });
+        match value.and_then(|v| v.checked_add(sum)) {
+            Some(total) if total <= crate::dlx::MAX_COST => Ok(total),
+            _ => Err(ParseErrorKind::CostTooLarge),
+        }
     }
 
     /// One word of an option: its item and color (0: none), or the error

@@ -221,3 +221,40 @@ fn bad_colors_and_bounds_name_the_place() {
         "2:4: item `x` has a `:` but no color after it"
     );
 }
+
+#[test]
+fn costs_are_added_up_per_option() {
+    let instance = read("a b | x\na |3 b |4\nb x:1 |0\na |12\nx |9\n").unwrap();
+    let p = &instance.problem;
+    assert!(p.has_costs());
+    assert_eq!(
+        (p.options(), p.cost(0), p.cost(1), p.cost(2)),
+        (3, 7, 0, 12)
+    );
+    // The line as read, costs and all.
+    assert_eq!(instance.option_text(0), "a |3 b |4");
+    assert!(!read("a b\na b\n").unwrap().problem.has_costs());
+    let most = format!("a\na |{} |0\n", crate::dlx::MAX_COST);
+    assert_eq!(read(&most).unwrap().problem.cost(0), crate::dlx::MAX_COST);
+}
+
+#[test]
+fn bad_costs_name_the_place() {
+    use ParseErrorKind::*;
+    assert_eq!(kind_at("a b\na |x\n"), (2, 3, BadCost("|x".into())));
+    assert_eq!(kind_at("a b\na | b\n"), (2, 3, BadCost("|".into())));
+    assert_eq!(kind_at("a b\nb a |1a\n"), (2, 5, BadCost("|1a".into())));
+    assert_eq!(kind_at("a b\na |-1\n"), (2, 3, BadCost("|-1".into())));
+    let too_much = format!("a b\na |{} b |1\n", crate::dlx::MAX_COST);
+    assert_eq!(kind_at(&too_much), (2, 17, CostTooLarge));
+    let digits = "a\na |99999999999999999999999\n";
+    assert_eq!(kind_at(digits), (2, 3, CostTooLarge));
+    assert_eq!(kind_at("2|a b\na |1\n"), (2, 3, CostWithBounds));
+    // A name with a bar in it is an item the item line does not name.
+    assert_eq!(kind_at("a b\na b|3\n"), (2, 3, UnknownItem("b|3".into())));
+    let e = read("a b\na |x\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "2:3: `|x` is not a cost (`|` then a decimal number, as in `|12`)"
+    );
+}

@@ -33,6 +33,8 @@ pub(crate) fn with_reason(e: Error, refused: &BTreeMap<String, String>) -> Error
 pub(crate) struct Entry<'a> {
     /// The adapter's module (`None`: the crate root's `fn main`).
     pub(crate) adapter: Option<&'a [String]>,
+    /// LeetCode's shape: the methods of the adapter's `impl Solution`.
+    pub(crate) solution: &'a [String],
     /// Dependencies that cannot be bundled, by the names code uses.
     pub(crate) refused: &'a BTreeMap<String, String>,
     /// The judge's edition, which every rustc run uses.

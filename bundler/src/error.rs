@@ -167,7 +167,8 @@ impl fmt::Display for Error {
             }
             Error::NoMain { file } => write!(
                 f,
-                "{file}: the adapter has no `pub fn main()`; add `pub fn main() {{ crate::input::run(solve) }}`"
+                "{file}: the adapter has no `pub fn main()`; add `pub fn main() {{ crate::input::run(solve) }}` \
+                 (or, for LeetCode's shape, an `impl Solution` with a `pub` method)"
             ),
             Error::TooLarge { size, limit, judge, breakdown } => write!(
                 f,

@@ -325,7 +325,7 @@ pub fn answer(
     adapter: Option<&[String]>,
     query: &str,
 ) -> Result<String, Error> {
-    let whole = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter);
+    let whole = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter, &[]);
     let facts = Facts {
         names,
         cut,

@@ -175,6 +175,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let with_reason = |e| with_reason(e, &read.refused);
     let cut = reach::cut(&names, read.main).map_err(with_reason)?;
     let adapter = read.adapter.as_deref();
+    let solution = read.solution.as_slice();
     let mut report = Report {
         cut_items: cut.items.len(),
         ..Report::default()
@@ -182,12 +183,13 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let sources = Arc::new(Sources::new(&read.krate));
     let (file, shaken) = if options.keep_everything {
         (
-            prune::assemble(&names, Keep::Whole(&cut), &cut.foreign, adapter),
+            prune::assemble(&names, Keep::Whole(&cut), &cut.foreign, adapter, solution),
             None,
         )
     } else {
         let entry = Entry {
             adapter,
+            solution,
             refused: &read.refused,
             edition: options.judge.edition,
         };
@@ -200,13 +202,17 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         .as_deref()
         .map(|query| explain::answer(&names, &cut, shaken.as_ref(), &file, adapter, query))
         .transpose()?;
+    let file = match solution.is_empty() {
+        true => file,
+        false => prune::for_leetcode(file),
+    };
     let header = header(&read, &file, options);
     let (judge, limit) = (options.judge.name, options.judge.limit);
     let fit::Printed { text, style, sizes } =
         fit::fit(&file, header.asked, limit, judge, |style| {
             header.text(style)
         })?;
-    let toolchain = check_toolchain(&text, options, &read.krate)?;
+    let toolchain = check_toolchain(&checked_text(&text, solution), options, &read.krate)?;
     report.total = started.elapsed();
     Ok(Bundle {
         id: read.name,
@@ -235,6 +241,16 @@ fn header<'k>(read: &'k read::Read, file: &syn::File, options: &Options) -> emit
             strip_docs: options.strip_docs,
             minify: options.minify,
         },
+    }
+}
+
+/// What the judge compiles of `text`: for LeetCode's shape (`solution`
+/// names the methods), with the `struct Solution` its driver declares and
+/// a `fn main` standing in for that driver.
+fn checked_text(text: &str, solution: &[String]) -> String {
+    match solution.is_empty() {
+        true => text.to_string(),
+        false => format!("{text}\nstruct Solution;\nfn main() {{}}\n"),
     }
 }
 
@@ -274,9 +290,11 @@ fn shake_cut(
     sources: Arc<Sources>,
     report: &mut Report,
 ) -> Result<Shaken, Error> {
-    let adapter = entry.adapter;
+    let (adapter, solution) = (entry.adapter, entry.solution);
     let mut protected = vec!["crate::main".to_string()];
     protected.extend(adapter.map(|a| format!("crate::{}::main", a.join("::"))));
+    // LeetCode's shape: the driver calls the methods, so they are roots.
+    protected.extend(solution.iter().map(|m| format!("crate::Solution::{m}")));
     // The bundle is one crate that the judge compiles with one edition, so
     // every rustc run on it uses the judge's. A user's crate is still read
     // by its own edition (mount.rs: a 2015 crate's paths), so that its code
@@ -284,7 +302,7 @@ fn shake_cut(
     // judge's edition (`gen` as a name under 2024), rustc says so in the
     // crate's own file.
     let edition = entry.edition;
-    let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter);
+    let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter, solution);
     let shaken = shake::shake(file.clone(), edition, &protected, Arc::clone(&sources));
     let (errors, map) = match kept_whole(shaken, file, report)? {
         Ok(shaken) => return Ok(shaken),
@@ -298,7 +316,7 @@ fn shake_cut(
         .iter()
         .find(|d| d.level == rustc::Level::Error)
         .map(|d| map.render(d));
-    let file = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter);
+    let file = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter, solution);
     let shaken = shake::shake(file.clone(), edition, &protected, sources);
     match kept_whole(shaken, file, report)? {
         Ok(shaken) => Ok(shaken),

@@ -1,6 +1,11 @@
 //! Pass 4: the cut as one file. Every module that keeps anything is printed
 //! inline as `pub mod x { … }` so that `crate::a::b` paths stay valid, and
-//! `fn main` calls the adapter's `main`. Within a kept module, items outside
+//! `fn main` calls the adapter's `main`. An adapter of LeetCode's shape
+//! (`impl Solution`, no `main`) is printed at the root instead, where the
+//! judge's driver finds `Solution`, with a `fn main` naming each method
+//! so that rustc counts them used; the written file loses both that
+//! `main` and the adapter's `struct Solution` ([`for_leetcode`]), which
+//! the judge declares. Within a kept module, items outside
 //! the cut go, and so do the `use` leaves whose target went (an import of
 //! another crate included); `impl` and `trait` blocks stay whole (rustc
 //! decides about their members).
@@ -27,32 +32,96 @@ pub enum Keep<'c> {
 
 /// The file holding what `keep` says, with `fn main` calling
 /// `adapter::main` when an adapter is the entry point (else the crate
-/// root's own `fn main` is). Items in `foreign` (they use another crate)
+/// root's own `fn main` is), or the adapter at the root when `solution`
+/// names the methods of its `impl Solution` (LeetCode's shape). Items in `foreign` (they use another crate)
 /// are never in it, nor are imports of another crate.
 pub fn assemble(
     names: &Names,
     keep: Keep,
     foreign: &[Foreign],
     adapter: Option<&[String]>,
+    solution: &[String],
 ) -> syn::File {
     let kept = kept_items(names, keep, foreign);
-    let mut items = Vec::new();
-    if let Some(adapter) = adapter {
-        let adapter: syn::Path =
-            syn::parse_str(&adapter.join("::")).expect("module names are identifiers");
-        items.push(syn::parse_quote! {
-            fn main() {
-                #adapter::main()
-            }
-        });
+    let mut items = module_items(names.krate, &kept, ModuleId::ROOT);
+    match adapter {
+        Some(adapter) if !solution.is_empty() => hoist(&mut items, adapter, solution),
+        Some(adapter) => {
+            let adapter: syn::Path =
+                syn::parse_str(&adapter.join("::")).expect("module names are identifiers");
+            items.insert(
+                0,
+                syn::parse_quote! {
+                    fn main() {
+                        #adapter::main()
+                    }
+                },
+            );
+        }
+        None => {}
     }
-    items.extend(module_items(names.krate, &kept, ModuleId::ROOT));
     let mut file = syn::File {
         shebang: None,
         attrs: Vec::new(),
         items,
     };
     strip_lint_attributes(&mut file);
+    file
+}
+
+/// LeetCode's shape: the adapter module's items moved to the root (its
+/// `use crate::…` paths mean the same there), after a `fn main` that names
+/// each of `methods` of `Solution`.
+fn hoist(items: &mut Vec<Item>, adapter: &[String], methods: &[String]) {
+    let moved = take_module(items, adapter);
+    let uses: Vec<syn::Stmt> = methods
+        .iter()
+        .map(|m| syn::parse_str(&format!("let _ = Solution::{m};")).expect("an identifier"))
+        .collect();
+    let mut root: Vec<Item> = vec![syn::parse_quote! {
+        fn main() {
+            #(#uses)*
+        }
+    }];
+    root.extend(moved);
+    root.append(items);
+    *items = root;
+}
+
+/// The items of the inline module at `path` below `items`, taken out; a
+/// module left empty goes too.
+fn take_module(items: &mut Vec<Item>, path: &[String]) -> Vec<Item> {
+    let Some((first, rest)) = path.split_first() else {
+        return Vec::new();
+    };
+    let Some(k) = items
+        .iter()
+        .position(|i| matches!(i, Item::Mod(m) if m.ident == first))
+    else {
+        return Vec::new();
+    };
+    let Item::Mod(module) = &mut items[k] else {
+        unreachable!("found as a module");
+    };
+    let content = module.content.get_or_insert_with(Default::default);
+    let moved = match rest.is_empty() {
+        true => std::mem::take(&mut content.1),
+        false => take_module(&mut content.1, rest),
+    };
+    if content.1.is_empty() {
+        items.remove(k);
+    }
+    moved
+}
+
+/// The file to write of a bundle of LeetCode's shape: without the root's
+/// `fn main` and `struct Solution`, which the judge's driver brings.
+pub fn for_leetcode(mut file: syn::File) -> syn::File {
+    file.items.retain(|item| match item {
+        Item::Fn(f) => f.sig.ident != "main",
+        Item::Struct(s) => s.ident != "Solution",
+        _ => true,
+    });
     file
 }
 

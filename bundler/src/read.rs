@@ -4,8 +4,14 @@
 //!
 //! ```text
 //! bundler p4205            library/src/problems/p4205.rs: its `pub fn main`
+//! bundler leetcode-37      library/src/problems/leetcode_37.rs: its `impl Solution`
 //! cargo submit --bin a     src/bin/a.rs of the package: its `fn main`
 //! ```
+//!
+//! An adapter with no `fn main` and an `impl Solution` has LeetCode's
+//! shape: the judge declares `struct Solution;` and calls the impl's
+//! methods with its own driver, so the impl is the entry point and each
+//! of its `pub` methods a root.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -27,6 +33,9 @@ pub(crate) struct Read {
     /// The adapter's module, which a generated `fn main` calls (`None`:
     /// the crate root's own `fn main` is the entry point).
     pub(crate) adapter: Option<Vec<String>>,
+    /// LeetCode's shape: the `pub` methods of the adapter's `impl
+    /// Solution`, the entry point (empty: a `fn main` is).
+    pub(crate) solution: Vec<String>,
     /// Dependencies that cannot be bundled, by the name code uses.
     pub(crate) refused: BTreeMap<String, String>,
     /// The command that bundles it again, and the make target if any.
@@ -58,7 +67,7 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "library".into());
-    let main = entry_point(&krate, &id, &library_name)?;
+    let (main, solution) = entry_point(&krate, &id, &library_name)?;
     // This project's own library (beside submissions/) is bundled with
     // `make submit-<id>`; any other with the installed `bundler`.
     let own = library_name == "library" && base.join("submissions").is_dir();
@@ -83,6 +92,7 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
         name: id,
         krate,
         main,
+        solution,
         refused: BTreeMap::new(),
         command,
         run_in,
@@ -122,6 +132,7 @@ fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
         krate,
         main,
         adapter: None,
+        solution: Vec::new(),
         command,
         run_in,
         make: None,
@@ -129,8 +140,13 @@ fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
     })
 }
 
-/// The adapter's `main`.
-fn entry_point(krate: &Crate, id: &str, library_name: &str) -> Result<ItemId, Error> {
+/// The adapter's `main`; or, with none, its `impl Solution` and the names
+/// of that impl's `pub` methods (LeetCode's shape).
+fn entry_point(
+    krate: &Crate,
+    id: &str,
+    library_name: &str,
+) -> Result<(ItemId, Vec<String>), Error> {
     let module = adapters::module_name(id);
     let adapter = krate
         .module(&["problems", &module])
@@ -138,16 +154,49 @@ fn entry_point(krate: &Crate, id: &str, library_name: &str) -> Result<ItemId, Er
             id: module.clone(),
             file: format!("{library_name}/src/problems.rs"),
         })?;
-    krate
-        .get(adapter)
+    let items = &krate.get(adapter).items;
+    let at = |index| ItemId {
+        module: adapter,
+        index,
+    };
+    let main = items
+        .iter()
+        .position(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main"));
+    if let Some(index) = main {
+        return Ok((at(index), Vec::new()));
+    }
+    let solution = items
+        .iter()
+        .enumerate()
+        .find_map(|(index, item)| match item {
+            syn::Item::Impl(i) if i.trait_.is_none() && is_solution(&i.self_ty) => {
+                Some((index, pub_methods(i)))
+            }
+            _ => None,
+        });
+    match solution {
+        Some((index, methods)) if !methods.is_empty() => Ok((at(index), methods)),
+        _ => Err(Error::NoMain {
+            file: format!("{library_name}/src/problems/{module}.rs"),
+        }),
+    }
+}
+
+/// Whether `ty` is the bare path `Solution`.
+fn is_solution(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("Solution"))
+}
+
+/// The names of the `pub` methods of `block`.
+fn pub_methods(block: &syn::ItemImpl) -> Vec<String> {
+    block
         .items
         .iter()
-        .position(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main"))
-        .map(|index| ItemId {
-            module: adapter,
-            index,
+        .filter_map(|item| match item {
+            syn::ImplItem::Fn(f) if matches!(f.vis, syn::Visibility::Public(_)) => {
+                Some(f.sig.ident.to_string())
+            }
+            _ => None,
         })
-        .ok_or(Error::NoMain {
-            file: format!("{library_name}/src/problems/{module}.rs"),
-        })
+        .collect()
 }

@@ -68,11 +68,32 @@ pub fn compile(source: &Path, out_dir: &Path) -> Result<Compiled, CompileError> 
 #[derive(Clone, Copy, Debug)]
 pub struct Compiler {
     pub judge: Judge,
+    /// For a submission of LeetCode's shape (no `main`): the driver
+    /// appended, with `struct Solution;`, for the local run only
+    /// ([`crate::support::driver`]).
+    pub driver: Option<&'static str>,
+}
+
+/// Compiles the submission `source` of problem `id` as the default
+/// profile's judge does, with the problem's driver appended when it is of
+/// LeetCode's shape.
+pub fn compile_problem(id: &str, source: &Path, out_dir: &Path) -> Result<Compiled, CompileError> {
+    Compiler::of(Judge::all()[0])
+        .with_driver(crate::support::driver(id))
+        .compile(source, out_dir)
 }
 
 impl Compiler {
     pub fn of(judge: Judge) -> Compiler {
-        Compiler { judge }
+        Compiler {
+            judge,
+            driver: None,
+        }
+    }
+
+    /// The same compiler, appending `driver` (see [`Compiler::driver`]).
+    pub fn with_driver(self, driver: Option<&'static str>) -> Compiler {
+        Compiler { driver, ..self }
     }
 
     /// The rustc to run, and how to name it in a message.
@@ -112,7 +133,18 @@ impl Compiler {
             });
         }
         let exe = out_dir.join("main");
-        self.run_rustc(source, &exe)
+        let Some(driver) = self.driver else {
+            return self.run_rustc(source, &exe);
+        };
+        let text = std::fs::read_to_string(source).map_err(|e| CompileError {
+            message: format!("{}: {e}", source.display()),
+        })?;
+        let driven = out_dir.join("driven.rs");
+        let text = crate::support::leetcode::driven(&text, driver);
+        std::fs::write(&driven, text).map_err(|e| CompileError {
+            message: format!("{}: {e}", driven.display()),
+        })?;
+        self.run_rustc(&driven, &exe)
     }
 
     fn run_rustc(&self, source: &Path, exe: &Path) -> Result<Compiled, CompileError> {

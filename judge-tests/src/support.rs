@@ -13,7 +13,8 @@
 //!
 //! None of this uses `library/`: an oracle must not share the code it
 //! judges. Nor does a problem's module use another's: what several share
-//! is a kit ([`grid`] for the sudoku family, [`matrix`] for 0-1 matrices).
+//! is a kit ([`grid`] for the sudoku family, [`matrix`] for 0-1 matrices,
+//! [`leetcode`] for LeetCode's drivers and n-queens).
 //! To give a problem support, write `support/<module>.rs` with a `SUPPORT`
 //! (the module named as the adapter's, `kattis_sudokunique` for the id
 //! `kattis-sudokunique`) and add its `mod` line and its `SUPPORT` to
@@ -29,6 +30,10 @@ pub mod jigsaw;
 pub mod kattis_sudokunique;
 pub mod killer;
 pub mod latin;
+pub mod leetcode;
+pub mod leetcode_37;
+pub mod leetcode_51;
+pub mod leetcode_52;
 pub mod matrix;
 pub mod p1074;
 pub mod p1219;
@@ -133,6 +138,9 @@ pub const ALL: &[Support] = &[
     kattis_sudokunique::SUPPORT,
     killer::SUPPORT,
     latin::SUPPORT,
+    leetcode_37::SUPPORT,
+    leetcode_51::SUPPORT,
+    leetcode_52::SUPPORT,
     p1074::SUPPORT,
     p1219::SUPPORT,
     p1784::SUPPORT,
@@ -149,7 +157,20 @@ pub const ALL: &[Support] = &[
 
 /// The modules of `problems/` that are kits shared by references, not
 /// problems.
-pub const KITS: &[&str] = &["grid", "matrix"];
+pub const KITS: &[&str] = &["grid", "leetcode", "matrix"];
+
+/// The driver of a problem of LeetCode's shape (its submission is an
+/// `impl Solution` with no `main`), appended for the local run only
+/// ([`leetcode::driven`]); `None` for a problem whose submission is a
+/// program.
+pub fn driver(id: &str) -> Option<&'static str> {
+    match id {
+        "leetcode-37" => Some(leetcode_37::DRIVER),
+        "leetcode-51" => Some(leetcode_51::DRIVER),
+        "leetcode-52" => Some(leetcode_52::DRIVER),
+        _ => None,
+    }
+}
 
 /// The support of problem `id`, if it has any.
 pub fn find(id: &str) -> Option<&'static Support> {

@@ -24,10 +24,12 @@ pub fn compare(
     let target = manifest.with_file_name("target");
     let (_, samples) = bundler::samples(cases, &problem.id, Some(cases))
         .map_err(|e| Error::Bundle(e.to_string()))?;
+    let driven = crate::support::driver(&problem.id)
+        .map(|driver| crate::support::leetcode::driven(bundle, driver));
     let subject = bundler::Subject {
         bin: &problem.id,
         manifest: &manifest,
-        bundle,
+        bundle: driven.as_deref().unwrap_or(bundle),
         edition,
         target: Some(&target),
     };
@@ -52,7 +54,12 @@ fn write_package(catalog: &Catalog) -> Result<PathBuf, Error> {
             "\n[[bin]]\nname = {:?}\npath = \"bins/{module}.rs\"\n",
             problem.id
         ));
-        let main = format!("fn main() {{\n    library::problems::{module}::main()\n}}\n");
+        // LeetCode's shape: the judge's driver, with the library's
+        // `Solution` in place of the one LeetCode declares.
+        let main = match crate::support::driver(&problem.id) {
+            Some(driver) => format!("use library::problems::{module}::Solution;\n{driver}"),
+            None => format!("fn main() {{\n    library::problems::{module}::main()\n}}\n"),
+        };
         files.push((dir.join("bins").join(format!("{module}.rs")), main));
     }
     files.push((dir.join("Cargo.toml"), manifest));

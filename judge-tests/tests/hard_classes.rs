@@ -20,7 +20,7 @@
 //! its limit; README reports its figures.
 
 use judge_tests::catalog::{default_root, Catalog};
-use judge_tests::run::compile;
+use judge_tests::run::compile_problem;
 use judge_tests::stress::{stress, StressKit, StressOptions};
 
 /// The seed of every run, and the inputs per class: 500 in a release
@@ -45,7 +45,9 @@ fn every_hard_class_stays_under_its_limit() {
             continue;
         }
         let build = tempfile::tempdir().unwrap();
-        let exe = compile(&problem.submission, build.path()).unwrap().exe;
+        let exe = compile_problem(&problem.id, &problem.submission, build.path())
+            .unwrap()
+            .exe;
         for class in classes {
             let name = format!("{}/{}", problem.id, class.name);
             if only

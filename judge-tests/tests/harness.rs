@@ -615,3 +615,41 @@ fn judge_binary_resolves_names_and_lists_the_catalog() {
     let (out, _, _) = judge_binary(&["--root", root, "resolve", "draft"]);
     assert_eq!(out, "scratch\n");
 }
+
+/// LeetCode's shape: the committed file is what one pastes (no `main`, no
+/// `struct Solution`), so on its own it is no program; the local run
+/// appends the problem's driver, which calls the method on each case and
+/// refuses input outside the statement's range, naming the line.
+#[test]
+fn a_leetcode_submission_runs_only_with_its_driver_appended() {
+    let source = judge_tests::catalog::default_root().join("submissions/leetcode-52/main.rs");
+    let text = std::fs::read_to_string(&source).unwrap();
+    assert!(!text.contains("fn main") && !text.contains("struct Solution"));
+    assert!(text.contains("\nimpl Solution {\n"));
+    let dir = tempfile::tempdir().unwrap();
+    let error = compile(&source, dir.path()).unwrap_err();
+    assert!(error.message.contains("main"), "{}", error.message);
+    let compiled = judge_tests::run::compile_problem("leetcode-52", &source, dir.path()).unwrap();
+    assert_eq!(compiled.warnings.trim(), "");
+    let limits = judge_tests::run::Limits {
+        time: Duration::from_secs(5),
+        memory: 256 << 20,
+        output: 1 << 20,
+    };
+    let input = dir.path().join("case.in");
+    let outcome = |text: &str| {
+        std::fs::write(&input, text).unwrap();
+        judge_tests::run::run(&compiled.exe, &input, &limits).unwrap()
+    };
+    let counted = outcome("4\n\n8\r\n");
+    assert_eq!(
+        (counted.exit, counted.stdout),
+        (Exit::Code(0), b"2\n92\n".to_vec())
+    );
+    let refused = outcome("4\n10\n");
+    assert_eq!(refused.exit, Exit::Code(1));
+    assert_eq!(
+        refused.stderr_tail.trim(),
+        "input:2: expected n from 1 to 9"
+    );
+}

@@ -177,6 +177,19 @@ fn every_submission_fits_its_judge() -> Result<(), Findings> {
                 judge.limit
             ));
         }
+        // LeetCode's shape: compiled as LeetCode does, with its driver.
+        let file = match judge_tests::support::driver(&problem.id) {
+            None => problem.submission.clone(),
+            Some(driver) => {
+                let text = String::from_utf8_lossy(&source);
+                let file = build
+                    .path()
+                    .join(format!("{}.rs", problem.id.replace('-', "_")));
+                let driven = judge_tests::support::leetcode::driven(&text, driver);
+                std::fs::write(&file, driven).map_err(|e| Findings(vec![e.to_string()]))?;
+                file
+            }
+        };
         let checked = std::process::Command::new("rustc")
             .args([
                 "--edition",
@@ -189,7 +202,7 @@ fn every_submission_fits_its_judge() -> Result<(), Findings> {
             ])
             .arg("--out-dir")
             .arg(build.path())
-            .arg(&problem.submission)
+            .arg(&file)
             .output()
             .map_err(|e| Findings(vec![format!("rustc: {e}")]))?;
         if !checked.status.success() {

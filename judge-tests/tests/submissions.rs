@@ -18,7 +18,7 @@
 
 use judge_tests::catalog::{default_root, Catalog, Problem};
 use judge_tests::report::{case_report, name_width, Style};
-use judge_tests::run::{compile, run, Exit, Limits};
+use judge_tests::run::{compile_problem, run, Exit, Limits};
 use judge_tests::stress::{stress, StressKit, StressOptions};
 use judge_tests::verdict::{find_cases, judge_cases, limits_of, Verdict};
 use std::path::{Path, PathBuf};
@@ -188,7 +188,7 @@ fn compile_cleanly(problem: &Problem, build: &Path) -> Result<std::path::PathBuf
             source.display()
         ));
     }
-    let compiled = compile(source, build).map_err(|e| format!("rustc failed:\n{e}"))?;
+    let compiled = compile_problem(id, source, build).map_err(|e| format!("rustc failed:\n{e}"))?;
     if !compiled.warnings.trim().is_empty() {
         return Err(format!("rustc printed warnings:\n{}", compiled.warnings));
     }

@@ -737,3 +737,67 @@ fn judge_profiles_know_their_limits() {
     assert_eq!(Judge::named("nowhere"), None);
     assert!(Judge::all()[0].is_default());
 }
+
+// ---- LeetCode's shape (issue 42) ----
+
+/// What LeetCode's judge adds to the pasted code: `struct Solution;` and
+/// a driver calling the methods.
+const LEETCODE_DRIVER: &str = "\nstruct Solution;\n\
+    fn main() {\n    println!(\"{} {}\", Solution::total_n_queens(6), Solution::first_row(2));\n}\n";
+
+#[test]
+fn leetcode_shape_keeps_the_impl_at_the_root_and_no_main() {
+    let bundle = bundle_fixture("leetcode_shape");
+    let text = &bundle.text;
+    assert!(text.contains("\nimpl Solution {\n"), "{text}");
+    assert!(
+        text.contains("pub fn total_n_queens(n: i32) -> i32"),
+        "{text}"
+    );
+    assert!(text.contains("pub mod queens {"), "{text}");
+    for gone in [
+        "fn main",
+        "struct Solution",
+        "never_called",
+        "unused_field",
+        "unused_method",
+        "unused_function",
+        "fn solve",
+        "mod problems",
+        "mod demo",
+    ] {
+        assert!(!text.contains(gone), "`{gone}` should be dropped:\n{text}");
+    }
+    assert_eq!(bundle_fixture("leetcode_shape").text, *text);
+    // Dead code gone: with every `pub` narrowed, the driver still finds
+    // nothing unused; and the file as pasted runs under the judge's driver.
+    let driven = format!("{text}{LEETCODE_DRIVER}");
+    compile(&crate_visible(&without_allows(&driven)), true);
+    let (stdout, code) = run(&compile(&driven, true), "");
+    assert_eq!(
+        (stdout.as_str(), code),
+        ("4 [1, 18446744073709551615]\n", Some(0))
+    );
+}
+
+#[test]
+fn leetcode_shape_compiles_as_the_leetcode_profile() {
+    let mut options = Options::new("demo", fixture("leetcode_shape"));
+    options.judge = Judge::named("leetcode").expect("the leetcode profile");
+    let bundle = bundle(&options).unwrap_or_else(|e| panic!("{e}"));
+    assert!(bundle.text.contains("--edition 2024"), "{}", bundle.text);
+    assert!(!bundle.text.contains("fn main"), "{}", bundle.text);
+    let driven = format!("{}{LEETCODE_DRIVER}", bundle.text);
+    let (stdout, _) = run(&compile(&driven, true), "");
+    assert_eq!(stdout, "4 [1, 18446744073709551615]\n");
+}
+
+#[test]
+fn an_adapter_with_neither_main_nor_solution_methods_is_told_both() {
+    let e = fixture_error("err_no_main");
+    assert!(
+        e.to_string()
+            .contains("an `impl Solution` with a `pub` method"),
+        "{e}"
+    );
+}

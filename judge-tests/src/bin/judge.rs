@@ -245,7 +245,9 @@ fn judge_problem(
         dirs => dirs.to_vec(),
     };
     let source = run.source.as_ref().unwrap_or(&problem.submission);
-    with_compiled(source, run, |exe| judge_submission(&problem, exe, &dirs))
+    with_compiled(source, run, &problem.id, |exe| {
+        judge_submission(&problem, exe, &dirs)
+    })
 }
 
 /// `judge submit <id>`: bundles the adapter, writes the file, judges it on
@@ -418,22 +420,26 @@ fn stress_problem(
         save_slowest: draw.save_slowest,
     };
     let source = run.source.as_ref().unwrap_or(&problem.submission);
-    with_compiled(source, run, |exe| stress_submission(&kit, exe, &options))
+    with_compiled(source, run, &problem.id, |exe| {
+        stress_submission(&kit, exe, &options)
+    })
 }
 
-/// Compiles `source` like the profile's judge and hands the executable to
-/// `then`; a compile error (or a warning, with `--deny-warnings`) is one
-/// failed case, a missing file an error.
+/// Compiles `source` like the profile's judge (with the driver of problem
+/// `id` appended when it is of LeetCode's shape) and hands the executable
+/// to `then`; a compile error (or a warning, with `--deny-warnings`) is
+/// one failed case, a missing file an error.
 fn with_compiled(
     source: &Path,
     run: &RunArgs,
+    id: &str,
     then: impl FnOnce(&Path) -> Result<ExitCode, Error>,
 ) -> Result<ExitCode, Error> {
     if !source.is_file() {
         return Err(Error::NoSource(source.to_path_buf()));
     }
     let deny_warnings = run.deny_warnings;
-    let compiler = run.compiler();
+    let compiler = run.compiler().with_driver(judge_tests::support::driver(id));
     let build = tempfile::tempdir().map_err(|e| Error::io(std::env::temp_dir(), e))?;
     eprintln!(
         "   Compiling {} ({})",

@@ -33,8 +33,9 @@ pub enum Keep<'c> {
 /// The file holding what `keep` says, with `fn main` calling
 /// `adapter::main` when an adapter is the entry point (else the crate
 /// root's own `fn main` is), or the adapter at the root when `solution`
-/// names the methods of its `impl Solution` (LeetCode's shape). Items in `foreign` (they use another crate)
-/// are never in it, nor are imports of another crate.
+/// names the methods of its `impl Solution` (LeetCode's shape). Items in
+/// `foreign` (they use another crate) are never in it, nor are imports of
+/// another crate.
 pub fn assemble(
     names: &Names,
     keep: Keep,

@@ -195,26 +195,25 @@ fn find_bin<'v>(
 
 /// The error for a bin that is not there, listing the bins that are.
 fn no_such_bin(bin: &str, searched: &[&Value]) -> Error {
-    let listed: Vec<String> = searched
+    let bins: Vec<(&str, Vec<String>)> = searched
         .iter()
         .map(|p| {
-            let names: Vec<&str> = targets(p, "bin")
+            let names = targets(p, "bin")
                 .iter()
-                .filter_map(|t| t["name"].as_str())
+                .filter_map(|t| t["name"].as_str().map(str::to_string))
                 .collect();
-            let package = p["name"].as_str().unwrap_or("?");
-            match names.is_empty() {
-                true => format!("package {package} has no bin"),
-                false => format!("package {package} has bins {}", names.join(", ")),
-            }
+            (p["name"].as_str().unwrap_or("?"), names)
+        })
+        .collect();
+    let listed: Vec<String> = bins
+        .iter()
+        .map(|(package, names)| match names.is_empty() {
+            true => format!("package {package} has no bin"),
+            false => format!("package {package} has bins {}", names.join(", ")),
         })
         .collect();
     // cargo-compete names a task's bin `abc999-a`; a user types `a`.
-    let all: Vec<String> = searched
-        .iter()
-        .flat_map(|p| targets(p, "bin"))
-        .filter_map(|t| t["name"].as_str().map(str::to_string))
-        .collect();
+    let all: Vec<String> = bins.into_iter().flat_map(|(_, names)| names).collect();
     let mut near: Vec<String> = all
         .iter()
         .filter(|n| n.rsplit_once('-').is_some_and(|(_, task)| task == bin))

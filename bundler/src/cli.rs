@@ -346,8 +346,7 @@ fn compare_with_program(args: &Args, options: &Options, bundle: &Bundle) -> Resu
         .unwrap_or(&from)
         .display()
         .to_string();
-    if let Some(why) = &compared.not_built {
-        let why = why.lines().find(|l| l.starts_with("error")).unwrap_or(why);
+    if let Some(why) = compared.why_not_built() {
         eprintln!("note: {bin}: the samples in {shown} were not run: cargo cannot build the program ({why})");
         return Ok(());
     }

@@ -46,6 +46,15 @@ pub struct Compared {
     pub not_built: Option<String>,
 }
 
+impl Compared {
+    /// Why cargo could not build the program, in a line: cargo's first
+    /// error, else all it said.
+    pub fn why_not_built(&self) -> Option<&str> {
+        let why = self.not_built.as_deref()?;
+        Some(why.lines().find(|l| l.starts_with("error")).unwrap_or(why))
+    }
+}
+
 /// How long each run may take.
 const TIME_LIMIT: Duration = Duration::from_secs(10);
 

@@ -339,9 +339,8 @@ fn compared_unbundled(
     cases: &Path,
 ) -> bool {
     match judge_tests::unbundled::compare(catalog, problem, bundle, judge.edition, cases) {
-        Ok(compared) => match compared.not_built {
+        Ok(compared) => match compared.why_not_built() {
             Some(why) => {
-                let why = why.lines().find(|l| l.starts_with("error")).unwrap_or(&why);
                 eprintln!("note: the library was not built to run unbundled, so the bundle was not compared with it ({why})");
                 true
             }

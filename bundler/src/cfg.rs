@@ -230,12 +230,22 @@ impl VisitMut for Applier<'_> {
     }
 
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let before = block.stmts.len();
         self.retain(&mut block.stmts, |stmt| match stmt {
             syn::Stmt::Item(item) => crate::syntax::item_attrs_mut(item),
             syn::Stmt::Local(local) => Some(&mut local.attrs),
             syn::Stmt::Macro(mac) => Some(&mut mac.attrs),
-            syn::Stmt::Expr(..) => None,
+            syn::Stmt::Expr(expr, _) => crate::syntax::expr_attrs_mut(expr),
         });
+        // `#[cfg(a)] { x } #[cfg(not(a))] { y }` decided leaves `{ x }`
+        // alone in its block, which rustc calls unnecessary braces.
+        if block.stmts.len() < before {
+            if let [syn::Stmt::Expr(syn::Expr::Block(inner), None)] = block.stmts.as_mut_slice() {
+                if inner.attrs.is_empty() && inner.label.is_none() {
+                    block.stmts = std::mem::take(&mut inner.block.stmts);
+                }
+            }
+        }
         syn::visit_mut::visit_block_mut(self, block);
     }
 
@@ -285,10 +295,12 @@ mod tests {
                       #[cfg_attr(feature = \"std\", inline)] fn c() {} \
                       #[cfg(not(feature = \"std\"))] fn d() {} \
                       struct S { #[cfg(test)] x: u8, y: u8 } \
-                      fn f() { #[cfg(doc)] let a = 1; }";
+                      fn f() { #[cfg(doc)] let a = 1; } \
+                      fn g() -> u8 { #[cfg(feature = \"std\")] { 1 } #[cfg(not(feature = \"std\"))] { 2 } }";
         assert_eq!(
             applied(Some(&["std"]), source),
-            "# [cfg (unix)] fn a () { } # [inline] fn c () { } struct S { y : u8 } fn f () { }"
+            "# [cfg (unix)] fn a () { } # [inline] fn c () { } struct S { y : u8 } fn f () { } \
+             fn g () -> u8 { 1 }"
         );
         // Features unknown: only `test` and the like are decided.
         assert_eq!(

@@ -15,6 +15,7 @@ use syn::{AttrStyle, Attribute, Item};
 use crate::cargo::{Extern, Krate, Workspace};
 use crate::cfg::Cfg;
 use crate::error::{Error, Place};
+use crate::include;
 use crate::mount::{self, Mount};
 use crate::syntax::place_of;
 
@@ -58,6 +59,9 @@ pub struct Crate {
     /// The root module of each crate (the bin's, or the library's, then
     /// each mounted one) with what is known of its configuration.
     pub cfgs: Vec<(ModuleId, Cfg)>,
+    /// The oldest edition among a user's crates (`None` for a library
+    /// read alone, which is checked under the judge's edition as it is).
+    pub oldest_edition: Option<String>,
     /// The text of every file read, by workspace-relative name.
     sources: BTreeMap<String, String>,
 }
@@ -133,6 +137,7 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
         modules: reader.modules,
         mounted: Vec::new(),
         cfgs: vec![(ModuleId::ROOT, Cfg::default())],
+        oldest_edition: None,
         sources: reader.sources,
     })
 }
@@ -175,6 +180,10 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
         modules: reader.modules,
         mounted,
         cfgs,
+        oldest_edition: std::iter::once(&workspace.root)
+            .chain(workspace.libraries.values())
+            .map(|k| k.edition.clone())
+            .min(),
         sources: reader.sources,
     })
 }
@@ -331,6 +340,7 @@ impl Reader {
             }
         })?;
         self.cfg.apply(&mut parsed);
+        include::write_out(&mut parsed, file, &shown)?;
         if let Some(mount) = &self.mount {
             let module = &path[usize::from(!mount.name.is_empty()).min(path.len())..];
             let found = mount::rewrite(&mut parsed, mount, module);

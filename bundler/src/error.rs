@@ -37,6 +37,13 @@ pub enum Error {
     Library { path: PathBuf, problem: String },
     /// syn could not parse a source file.
     Parse { place: Place, message: String },
+    /// `include_bytes!`/`include_str!` names a file that cannot be read.
+    Include {
+        place: Place,
+        call: String,
+        file: String,
+        source: std::io::Error,
+    },
     /// `mod name;` names a file that does not exist.
     MissingModFile {
         place: Place,
@@ -134,6 +141,16 @@ impl Error {
             Error::Parse { place, message } => {
                 write!(f, "{place}: cannot parse: {message}; fix the syntax (cargo build -p library shows the same error)")
             }
+            Error::Include {
+                place,
+                call,
+                file,
+                source,
+            } => write!(
+                f,
+                "{place}: {call} reads {file}, which a submission must carry, but it cannot be \
+                 read: {source}"
+            ),
             Error::MissingModFile { place, module, tried } => write!(
                 f,
                 "{place}: `mod {module};` has no file: create one of {} (or add #[path = \"...\"])",
@@ -208,6 +225,7 @@ impl fmt::Display for Error {
             | Error::NoLibrary
             | Error::Library { .. }
             | Error::Parse { .. }
+            | Error::Include { .. }
             | Error::MissingModFile { .. }
             | Error::AmbiguousModFile { .. }
             | Error::ModuleCycle { .. } => Ok(()),

@@ -4,7 +4,8 @@
 //! [`bundle`] runs the passes in order, one module each:
 //!
 //! 1. **read** (`read`: `cargo` for a package, `discover` for the module
-//!    tree with `cfg` deciding `#[cfg]`s and `mount` making each library
+//!    tree with `cfg` deciding `#[cfg]`s, `include` writing out
+//!    `include_bytes!` and `include_str!`, and `mount` making each library
 //!    crate a module of the bin's; 1b `unfold` writing out item-level
 //!    macro calls) — the code and its entry point;
 //! 2. **resolve** (`resolve` for what names mean, `refs` for what code
@@ -46,7 +47,9 @@ mod error;
 mod expand;
 mod explain;
 mod fit;
+mod include;
 mod language;
+mod migrate;
 mod mount;
 mod options;
 mod profiles;
@@ -113,6 +116,8 @@ pub struct Bundle {
 pub struct Report {
     /// Items in the cut, and the bytes rustc first checked.
     pub cut_items: usize,
+    /// How the crates were brought to the judge's edition, step by step.
+    pub migrated: Vec<String>,
     /// Per rustc run: bytes checked, time taken, what it deleted.
     pub rounds: Vec<Round>,
     /// The cut did not compile, so the whole library was shaken instead:
@@ -130,6 +135,9 @@ pub struct Report {
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "cut: {} items", self.cut_items)?;
+        for step in &self.migrated {
+            writeln!(f, "{step}")?;
+        }
         if let Some(error) = &self.fell_back {
             writeln!(f, "the cut did not compile; the whole library was shaken instead. rustc said:\n{error}")?;
         }
@@ -302,8 +310,12 @@ fn shake_cut(
     // judge's edition (`gen` as a name under 2024), rustc says so in the
     // crate's own file.
     let edition = entry.edition;
+    let oldest = names.krate.oldest_edition.as_deref().unwrap_or(edition);
     let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter, solution);
-    let shaken = shake::shake(file.clone(), edition, &protected, Arc::clone(&sources));
+    let migrated = migrate::migrate(file, oldest, edition, &sources)?;
+    report.migrated = migrated.steps;
+    let (file, map) = (migrated.file, migrated.map);
+    let shaken = shake::shake(file.clone(), map, edition, &protected, Arc::clone(&sources));
     let (errors, map) = match kept_whole(shaken, file, report)? {
         Ok(shaken) => return Ok(shaken),
         Err(failure) => failure,
@@ -317,7 +329,10 @@ fn shake_cut(
         .find(|d| d.level == rustc::Level::Error)
         .map(|d| map.render(d));
     let file = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter, solution);
-    let shaken = shake::shake(file.clone(), edition, &protected, sources);
+    let migrated = migrate::migrate(file, oldest, edition, &sources)?;
+    report.migrated = migrated.steps;
+    let (file, map) = (migrated.file, migrated.map);
+    let shaken = shake::shake(file.clone(), map, edition, &protected, sources);
     match kept_whole(shaken, file, report)? {
         Ok(shaken) => Ok(shaken),
         Err((errors, map)) => Err(foreign_error(names, cut, &errors)

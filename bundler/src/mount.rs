@@ -225,7 +225,11 @@ fn nest(names: &[Ident], inner: UseTree) -> UseTree {
     })
 }
 
-/// The names the items of one module bind (items and `use` leaves).
+/// The names the items of one module bind where a path's first segment is
+/// looked up (items and `use` leaves), which may hide a crate of the same
+/// name. A function, constant or static lives in the value namespace and
+/// hides nothing (`memchr::memrchr` beside `fn memchr`), nor does a leaf
+/// that imports from the crate its own name (`use memchr::memchr;`).
 fn bound_names(items: &[Item]) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for item in items {
@@ -233,8 +237,11 @@ fn bound_names(items: &[Item]) -> BTreeSet<String> {
             Item::Use(u) => {
                 let mut flat = Vec::new();
                 flatten_use(&u.tree, &mut Vec::new(), &mut flat);
-                names.extend(flat.into_iter().filter_map(|(_, name)| name));
+                names.extend(flat.into_iter().filter_map(|(path, name)| {
+                    name.filter(|n| path.len() < 2 || path.first() != Some(n))
+                }));
             }
+            Item::Fn(_) | Item::Const(_) | Item::Static(_) | Item::Macro(_) => {}
             other => names.extend(item_name(other)),
         }
     }
@@ -515,6 +522,25 @@ mod tests {
         );
         assert!(text.contains("crate::ac_library::h ()"), "{text}");
         assert!(text.contains("fn k () { crate::mylib::g (); }"), "{text}");
+    }
+
+    #[test]
+    fn a_function_named_like_a_crate_does_not_hide_it() {
+        // bstr's `use memchr::{memchr, memmem};`, then `memmem::find(…)`.
+        let (text, _) = rewritten(
+            "mylib",
+            "2021",
+            "use acl::{acl, b}; fn mylib() {} fn f() { acl::g(); mylib::h(); } \
+             mod inner { struct acl; fn k() { acl::g(); } }",
+        );
+        for wanted in [
+            "use crate::ac_library::{ acl , b };",
+            "crate::ac_library::g ()",
+            "crate::mylib::h ()",
+            "fn k () { acl::g (); }",
+        ] {
+            assert!(text.contains(wanted), "no `{wanted}` in {text}");
+        }
     }
 
     #[test]

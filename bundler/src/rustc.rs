@@ -169,18 +169,53 @@ pub fn run_on(
 /// Checks `source` as the binary crate of a submission (no code is
 /// generated) and returns what rustc says about it.
 pub fn check(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
-    let (status, stderr) = run_on(Command::new(rustc()), source, edition).map_err(|e| match e {
+    Ok(check_with_lints(source, edition, &[])?.0)
+}
+
+/// A fix that rustc offers and calls machine-applicable: byte ranges of
+/// the checked text and what goes in each, all or none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// The lint whose fix it is.
+    pub lint: String,
+    pub edits: Vec<(std::ops::Range<usize>, String)>,
+}
+
+/// [`check`], with the lints (or groups) `lints` forced on, and the fixes
+/// rustc offers with its reports.
+pub fn check_with_lints(
+    source: &str,
+    edition: &str,
+    lints: &[&str],
+) -> Result<(Vec<Diagnostic>, Vec<Fix>), Error> {
+    let mut command = Command::new(rustc());
+    for lint in lints {
+        command.args(["--force-warn", lint]);
+    }
+    let (status, stderr) = run_on(command, source, edition).map_err(|e| match e {
         Error::Rustc { message } => Error::Rustc {
             message: format!("{message}; the bundler needs rustc on the PATH (or in $RUSTC)"),
         },
         e => e,
     })?;
     let mut diagnostics = Vec::new();
+    let mut fixes = Vec::new();
+    let mut lints_by_code = std::collections::HashMap::new();
     for line in stderr.lines().filter(|l| l.starts_with('{')) {
         let value: Value = serde_json::from_str(line).map_err(|e| Error::Rustc {
             message: format!("cannot read rustc's JSON diagnostic ({e}): {line}"),
         })?;
         if let Some(d) = diagnostic(&value) {
+            // rustc names the lint behind an error code once, in a note on
+            // its first report.
+            let lint = match lint_name(&d) {
+                Some(lint) => {
+                    lints_by_code.insert(d.code.clone(), lint.clone());
+                    lint
+                }
+                None => lints_by_code.get(&d.code).cloned().unwrap_or_default(),
+            };
+            fixes.extend(machine_fixes(&value, &lint));
             diagnostics.push(d);
         }
     }
@@ -189,7 +224,49 @@ pub fn check(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
             message: format!("rustc failed without a diagnostic:\n{stderr}"),
         });
     }
-    Ok(diagnostics)
+    Ok((diagnostics, fixes))
+}
+
+/// The lint that gave `d`: its code, unless that is an error code (a lint
+/// such as `unsafe_op_in_unsafe_fn` reports as E0133), then the one a note
+/// names as forced on (`None` when no note does).
+fn lint_name(d: &Diagnostic) -> Option<String> {
+    let code = d.code.clone().unwrap_or_default();
+    let is_error_code = code.starts_with('E') && code[1..].chars().all(|c| c.is_ascii_digit());
+    if !is_error_code {
+        return Some(code);
+    }
+    d.children.iter().find_map(|c| {
+        let (_, rest) = c.message.split_once("`--force-warn ")?;
+        let lint = rest.split('`').next()?;
+        Some(lint.replace('-', "_"))
+    })
+}
+
+/// The machine-applicable fixes among the children of diagnostic `value`.
+fn machine_fixes(value: &Value, lint: &str) -> Vec<Fix> {
+    let children = value.get("children").and_then(Value::as_array);
+    let mut fixes = Vec::new();
+    for child in children.into_iter().flatten() {
+        let spans = child.get("spans").and_then(Value::as_array);
+        let edits: Vec<_> = spans
+            .into_iter()
+            .flatten()
+            .filter(|s| s["suggestion_applicability"] == "MachineApplicable")
+            .filter_map(|s| {
+                let start = s["byte_start"].as_u64()? as usize;
+                let end = s["byte_end"].as_u64()? as usize;
+                Some((start..end, s["suggested_replacement"].as_str()?.to_string()))
+            })
+            .collect();
+        if !edits.is_empty() {
+            fixes.push(Fix {
+                lint: lint.to_string(),
+                edits,
+            });
+        }
+    }
+    fixes
 }
 
 fn diagnostic(value: &Value) -> Option<Diagnostic> {

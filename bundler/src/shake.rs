@@ -139,8 +139,12 @@ struct Checked {
 /// the last checkpoint and keeps everything deleted since, then goes on:
 /// the bundle keeps more, and the report says what and why. Only when
 /// there is nothing left to keep does shaking fail.
+///
+/// `map` is where the text `file` was parsed from is in the library, when
+/// `file` is not the assembled file itself (`migrate.rs` rewrote it).
 pub fn shake(
     mut file: syn::File,
+    map: Option<SourceMap>,
     edition: &str,
     protected: &[String],
     sources: Arc<Sources>,
@@ -151,7 +155,7 @@ pub fn shake(
         protected: protected.iter().cloned().collect(),
         ..State::default()
     };
-    let mut map: Option<SourceMap> = None;
+    let mut map = map;
     let mut good: Option<Checkpoint> = None;
     while state.rounds.len() < MAX_ROUNDS {
         let checked = check(&file, edition, map.as_ref(), &sources)?;
@@ -445,7 +449,7 @@ mod tests {
     fn shaken(source: &str) -> String {
         let file = syn::parse_file(source).expect("valid source");
         let sources = Arc::new(Sources::default());
-        match shake(file, "2021", &["crate::main".to_string()], sources) {
+        match shake(file, None, "2021", &["crate::main".to_string()], sources) {
             Ok(s) => prettyplease::unparse(&s.file),
             Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
             Err(Failure::Error(e)) => panic!("{e}"),

@@ -8,7 +8,7 @@ use quote::ToTokens;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
-use syn::{Attribute, ImplItem, Item, TraitItem, UseTree};
+use syn::{Attribute, Expr, ImplItem, Item, TraitItem, UseTree};
 
 use crate::error::Place;
 
@@ -171,6 +171,52 @@ pub fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
         Item::Type(x) => &mut x.attrs,
         Item::Union(x) => &mut x.attrs,
         Item::Use(x) => &mut x.attrs,
+        _ => return None,
+    })
+}
+
+/// The attributes of an expression (`None` for a verbatim one).
+pub fn expr_attrs_mut(expr: &mut Expr) -> Option<&mut Vec<Attribute>> {
+    Some(match expr {
+        Expr::Array(x) => &mut x.attrs,
+        Expr::Assign(x) => &mut x.attrs,
+        Expr::Async(x) => &mut x.attrs,
+        Expr::Await(x) => &mut x.attrs,
+        Expr::Binary(x) => &mut x.attrs,
+        Expr::Block(x) => &mut x.attrs,
+        Expr::Break(x) => &mut x.attrs,
+        Expr::Call(x) => &mut x.attrs,
+        Expr::Cast(x) => &mut x.attrs,
+        Expr::Closure(x) => &mut x.attrs,
+        Expr::Const(x) => &mut x.attrs,
+        Expr::Continue(x) => &mut x.attrs,
+        Expr::Field(x) => &mut x.attrs,
+        Expr::ForLoop(x) => &mut x.attrs,
+        Expr::Group(x) => &mut x.attrs,
+        Expr::If(x) => &mut x.attrs,
+        Expr::Index(x) => &mut x.attrs,
+        Expr::Infer(x) => &mut x.attrs,
+        Expr::Let(x) => &mut x.attrs,
+        Expr::Lit(x) => &mut x.attrs,
+        Expr::Loop(x) => &mut x.attrs,
+        Expr::Macro(x) => &mut x.attrs,
+        Expr::Match(x) => &mut x.attrs,
+        Expr::MethodCall(x) => &mut x.attrs,
+        Expr::Paren(x) => &mut x.attrs,
+        Expr::Path(x) => &mut x.attrs,
+        Expr::Range(x) => &mut x.attrs,
+        Expr::RawAddr(x) => &mut x.attrs,
+        Expr::Reference(x) => &mut x.attrs,
+        Expr::Repeat(x) => &mut x.attrs,
+        Expr::Return(x) => &mut x.attrs,
+        Expr::Struct(x) => &mut x.attrs,
+        Expr::Try(x) => &mut x.attrs,
+        Expr::TryBlock(x) => &mut x.attrs,
+        Expr::Tuple(x) => &mut x.attrs,
+        Expr::Unary(x) => &mut x.attrs,
+        Expr::Unsafe(x) => &mut x.attrs,
+        Expr::While(x) => &mut x.attrs,
+        Expr::Yield(x) => &mut x.attrs,
         _ => return None,
     })
 }

@@ -351,6 +351,9 @@ fn effectful_fields(file: &syn::File) -> BTreeSet<String> {
 /// The types whose layout the program can observe.
 struct Layout {
     types: BTreeSet<String>,
+    /// The names of the file's type parameters, and `Self`: a layout of
+    /// one of them may be any type's.
+    parameters: BTreeSet<String>,
     /// A layout the program observes of a type that cannot be named.
     everything: bool,
     /// The first place that made it so, for the report (`size_of::<Node>`).
@@ -372,10 +375,12 @@ impl Layout {
     fn of(file: &syn::File) -> Layout {
         let mut layout = Layout {
             types: BTreeSet::new(),
+            parameters: BTreeSet::new(),
             everything: false,
             why: String::new(),
         };
         let defined = defined_types(file);
+        layout.parameters = type_parameters(file);
         layout.scan(file.to_token_stream(), &defined);
         layout.close(file, &defined);
         layout
@@ -405,9 +410,10 @@ impl Layout {
         }
     }
 
-    /// `function::<args>`: the types `args` names are observed; a name the
-    /// file does not define (a parameter, a type of another crate) makes
-    /// every layout observed, primitives aside.
+    /// `function::<args>`: the types `args` names are observed; a type
+    /// parameter (or `Self`) makes every layout observed. A type the file
+    /// does not define (`__m128i`, `Vec`) holds none of the file's types
+    /// but through its arguments, which are among the names.
     fn named(
         &mut self,
         function: &str,
@@ -423,7 +429,7 @@ impl Layout {
                     self.why = why.clone();
                 }
                 self.types.insert(name);
-            } else if !PRIMITIVES.contains(&name.as_str()) {
+            } else if self.parameters.contains(&name) {
                 self.all(&why);
             }
         }
@@ -445,11 +451,6 @@ impl Layout {
         }
     }
 }
-
-const PRIMITIVES: &[&str] = &[
-    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32",
-    "f64", "bool", "char", "str",
-];
 
 /// The tokens between `::<` and its `>` at the start of `rest`.
 fn turbofish(rest: &[TokenTree]) -> Option<TokenStream> {
@@ -474,6 +475,29 @@ fn turbofish(rest: &[TokenTree]) -> Option<TokenStream> {
         out.push(token.clone());
     }
     None
+}
+
+/// The names of every type parameter declared in `file`, and `Self`.
+fn type_parameters(file: &syn::File) -> BTreeSet<String> {
+    struct Parameters(BTreeSet<String>);
+    impl<'ast> Visit<'ast> for Parameters {
+        fn visit_type_param(&mut self, p: &'ast syn::TypeParam) {
+            self.0.insert(p.ident.to_string());
+            syn::visit::visit_type_param(self, p);
+        }
+        fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+            // An associated type is a parameter of every impl.
+            for member in &t.items {
+                if let syn::TraitItem::Type(ty) = member {
+                    self.0.insert(ty.ident.to_string());
+                }
+            }
+            syn::visit::visit_item_trait(self, t);
+        }
+    }
+    let mut parameters = Parameters(BTreeSet::from(["Self".to_string()]));
+    parameters.visit_file(file);
+    parameters.0
 }
 
 /// The structs, enums and unions of `file` by name, with the tokens of
@@ -537,6 +561,10 @@ mod tests {
         assert_eq!(names(source), ["crate::A::b", "crate::A::x", "crate::B::y"]);
         let everything = "struct C { z: u8 }\nfn f<T>() -> usize { std::mem::size_of::<T>() }";
         assert_eq!(names(everything), ["crate::C::z"]);
+        // memchr's `size_of::<__m128i>()`: a type of std's holds none of ours.
+        let foreign = "struct C { z: u8 }\nstruct D { w: u8 }\n\
+                       fn f() -> usize { size_of::<__m128i>() + size_of::<Vec<D>>() }";
+        assert_eq!(names(foreign), ["crate::D::w"]);
         let repr = "#[repr(C)] struct D { z: u8 }\nstruct E { w: u8 }";
         assert_eq!(names(repr), ["crate::D::z"]);
     }

@@ -157,3 +157,40 @@ fn macro_tokens_read_as_rustc_reads_them() {
         );
     }
 }
+
+#[test]
+fn crates_of_older_editions_are_brought_to_the_judges() {
+    // A 2018 crate's `unsafe fn` body, `ref` in a borrowing pattern, `gen`
+    // and `$e:expr`, fixed by rustc's 2024 migration lints; its
+    // `include_str!` and feature-gated statements written out; a 2021
+    // crate's function of the crate's own name.
+    let manifest = fixture("editions").join("sol").join("Cargo.toml");
+    for minify in [false, true] {
+        let mut options = Options::bin("editions", Some(manifest.clone()));
+        options.judge = Judge::named("atcoder").expect("a judge");
+        options.minify = minify;
+        let bundle = bundle(&options).unwrap_or_else(|e| panic!("editions: {e}"));
+        let migrated = bundle.report.migrated.join("\n");
+        for lint in [
+            "unsafe_op_in_unsafe_fn",
+            "rust_2024_incompatible_pat",
+            "keyword_idents_2024",
+            "edition_2024_expr_fragment_specifier",
+        ] {
+            assert!(migrated.contains(lint), "no {lint} in {migrated}");
+        }
+        assert!(migrated.starts_with("edition 2021 → 2024"), "{migrated}");
+        let present: &[&str] = match minify {
+            false => &["unsafe { *p }", "r#gen", "\"alpha\\nbeta\\n\""],
+            true => &[],
+        };
+        check(
+            "editions",
+            &bundle,
+            "7 7 21\n9 [\"alpha\", \"beta\"] 64\n",
+            present,
+            &["include_str", "#[cfg"],
+            &[],
+        );
+    }
+}

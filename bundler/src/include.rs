@@ -1,0 +1,215 @@
+//! Pass 1, for each file read: `include_bytes!("x")` and `include_str!("x")`
+//! written out as the literals they stand for, since a submission is one
+//! file and the judge has none of the files beside it.
+//!
+//! ```text
+//! include_bytes!("table.dfa")   →  b"\x01\x00…"   (still &'static [u8; N])
+//! include_str!("words.txt")     →  "the\nand\n…"   (still &'static str)
+//! ```
+//!
+//! The name is relative to the folder of the file that holds the call, as
+//! rustc reads it. A call inside another macro's tokens is written out too
+//! (rustc would read the same file for it); a call whose argument is not
+//! one string literal (`concat!(env!("OUT_DIR"), …)`) is left for rustc to
+//! report.
+
+use std::path::Path;
+
+use proc_macro2::{Delimiter, Group, Literal, Span, TokenStream, TokenTree};
+use syn::visit_mut::VisitMut;
+
+use crate::error::{Error, Place};
+
+/// Writes out every include in `file`, read from `path` (shown as `shown`).
+pub fn write_out(file: &mut syn::File, path: &Path, shown: &str) -> Result<(), Error> {
+    let mut writer = Writer {
+        dir: path.parent().unwrap_or(Path::new(".")),
+        shown,
+        error: None,
+    };
+    writer.visit_file_mut(file);
+    match writer.error {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
+struct Writer<'a> {
+    dir: &'a Path,
+    shown: &'a str,
+    error: Option<Error>,
+}
+
+impl Writer<'_> {
+    /// The literal for `macro_name!(name)`, or `None` if it is not an
+    /// include of one string literal.
+    fn literal(&mut self, macro_name: &str, args: &TokenStream, span: Span) -> Option<Literal> {
+        let bytes = match macro_name {
+            "include_bytes" => true,
+            "include_str" => false,
+            _ => return None,
+        };
+        let mut tokens = args.clone().into_iter();
+        let (Some(TokenTree::Literal(lit)), None) = (tokens.next(), tokens.next()) else {
+            return None;
+        };
+        let syn::Lit::Str(name) = syn::Lit::new(lit) else {
+            return None;
+        };
+        let target = self.dir.join(name.value());
+        let read = match bytes {
+            true => std::fs::read(&target).map(|b| Literal::byte_string(&b)),
+            false => std::fs::read_to_string(&target).map(|s| Literal::string(&s)),
+        };
+        match read {
+            Ok(mut literal) => {
+                literal.set_span(span);
+                Some(literal)
+            }
+            Err(source) => {
+                let start = span.start();
+                self.error.get_or_insert(Error::Include {
+                    place: Place {
+                        file: self.shown.to_string(),
+                        line: start.line,
+                        column: Some(start.column + 1),
+                    },
+                    call: format!("{macro_name}!({:?})", name.value()),
+                    file: target.display().to_string(),
+                    source,
+                });
+                None
+            }
+        }
+    }
+
+    /// `tokens` with every `include_*!("x")` in them (`std::` or `core::`
+    /// before it or not) replaced by its literal.
+    fn tokens(&mut self, tokens: TokenStream) -> TokenStream {
+        let mut out: Vec<TokenTree> = Vec::new();
+        for tree in tokens {
+            let tree = match tree {
+                TokenTree::Group(g) => {
+                    let mut inner = Group::new(g.delimiter(), self.tokens(g.stream()));
+                    inner.set_span(g.span());
+                    TokenTree::Group(inner)
+                }
+                other => other,
+            };
+            if let TokenTree::Group(g) = &tree {
+                if let [.., TokenTree::Ident(name), TokenTree::Punct(bang)] = out.as_slice() {
+                    let call = bang.as_char() == '!' && g.delimiter() != Delimiter::None;
+                    let literal = match call {
+                        true => self.literal(&name.to_string(), &g.stream(), name.span()),
+                        false => None,
+                    };
+                    if let Some(literal) = literal {
+                        out.truncate(out.len() - 2);
+                        drop_std_prefix(&mut out);
+                        out.push(TokenTree::Literal(literal));
+                        continue;
+                    }
+                }
+            }
+            out.push(tree);
+        }
+        out.into_iter().collect()
+    }
+}
+
+/// Drops a trailing `std::`, `core::` or `::core::` from `out`.
+fn drop_std_prefix(out: &mut Vec<TokenTree>) {
+    let n = out.len();
+    let colons = |a: &TokenTree, b: &TokenTree| matches!((a, b), (TokenTree::Punct(x), TokenTree::Punct(y)) if x.as_char() == ':' && y.as_char() == ':');
+    if n >= 3 && colons(&out[n - 2], &out[n - 1]) {
+        if let TokenTree::Ident(krate) = &out[n - 3] {
+            if krate == "std" || krate == "core" {
+                out.truncate(n - 3);
+                let m = out.len();
+                if m >= 2 && colons(&out[m - 2], &out[m - 1]) {
+                    out.truncate(m - 2);
+                }
+            }
+        }
+    }
+}
+
+impl VisitMut for Writer<'_> {
+    fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
+        if let syn::Expr::Macro(m) = expr {
+            let path = &m.mac.path;
+            let std_path = path.segments.len() == 1
+                || path.segments.len() == 2
+                    && matches!(path.segments[0].ident.to_string().as_str(), "std" | "core");
+            if let Some(last) = path.segments.last().filter(|_| std_path) {
+                let span = last.ident.span();
+                if let Some(literal) = self.literal(&last.ident.to_string(), &m.mac.tokens, span) {
+                    *expr = syn::Expr::Lit(syn::ExprLit {
+                        attrs: std::mem::take(&mut m.attrs),
+                        lit: syn::Lit::new(literal),
+                    });
+                    return;
+                }
+            }
+        }
+        syn::visit_mut::visit_expr_mut(self, expr);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    fn written(source: &str, files: &[(&str, &[u8])]) -> Result<String, Error> {
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("test")
+            .replace(':', "_");
+        let dir = std::env::temp_dir().join(format!("include-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temporary folder");
+        for (name, bytes) in files {
+            std::fs::write(dir.join(name), bytes).expect("write");
+        }
+        let mut file = syn::parse_file(source).expect("valid source");
+        let result = write_out(&mut file, &dir.join("lib.rs"), "src/lib.rs");
+        std::fs::remove_dir_all(&dir).ok();
+        result.map(|()| file.to_token_stream().to_string())
+    }
+
+    #[test]
+    fn includes_become_literals_of_the_same_type() {
+        let text = written(
+            "static T: &[u8; 3] = include_bytes!(\"t.bin\"); \
+             fn f() -> &'static str { core::include_str!(\"w.txt\") } \
+             macro_rules! m { () => { (std::include_bytes!(\"t.bin\"), include_str!(\"w.txt\")) } } \
+             fn g() { concat!(\"a\", \"b\"); include_bytes!(concat!(\"t\", \".bin\")); }",
+            &[("t.bin", &[0, 255, b'a']), ("w.txt", b"a \"b\"\n")],
+        )
+        .expect("written");
+        assert!(text.contains(r#"= b"\0\xFFa" ;"#), "{text}");
+        assert!(text.contains(r#"{ "a \"b\"\n" }"#), "{text}");
+        assert!(text.contains(r#"(b"\0\xFFa" , "a \"b\"\n")"#), "{text}");
+        assert!(text.contains("include_bytes ! (concat !"), "{text}");
+        assert!(
+            !text.contains("std ::") && !text.contains("core ::"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_missing_file_is_named_with_the_call() {
+        let error = written("fn f() {\n    let _ = include_str!(\"nope.txt\");\n}", &[])
+            .expect_err("no file");
+        let message = error.to_string();
+        assert!(
+            message.starts_with("src/lib.rs:2:13: include_str!(\"nope.txt\") reads ")
+                && message.contains("nope.txt"),
+            "{message}"
+        );
+    }
+}

@@ -323,8 +323,14 @@ fn print_compact(
                     proc_macro2::Delimiter::Bracket => ("[", "]"),
                     proc_macro2::Delimiter::None => ("", ""),
                 };
-                let verbatim = k > 0
-                    && matches!(&tokens[k - 1], TokenTree::Punct(p) if matches!(p.as_char(), '!' | '#'));
+                // A macro's tokens (`m!(…)`, `#[…]`, and the body of
+                // `macro_rules! name { … }`) mean what the macro makes of
+                // them, spare commas included.
+                let bang_or_hash = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if matches!(p.as_char(), '!' | '#'));
+                let verbatim = (k > 0 && bang_or_hash(&tokens[k - 1]))
+                    || (k > 1
+                        && matches!(&tokens[k - 1], TokenTree::Ident(_))
+                        && bang_or_hash(&tokens[k - 2]));
                 let mut inner: Vec<TokenTree> = g.stream().into_iter().collect();
                 if !verbatim && ends_with_spare_comma(&inner, g.delimiter()) {
                     inner.pop();
@@ -668,6 +674,11 @@ mod tests {
         assert_eq!(
             compact("fn h(a: bool) -> bool { a && !a || a < -1 }"),
             "fn h(a:bool)->bool{a&&!a||a< -1}\n"
+        );
+        // memchr's `unsafe_ifunc!`: a comma in a macro's body is the macro's.
+        assert_eq!(
+            compact("macro_rules! m { ($x:ident) => { fn $x(a: u8, b: u8,) {} } }"),
+            "macro_rules!m{($x:ident)=>{fn$x(a:u8,b:u8,){}};}\n"
         );
     }
 

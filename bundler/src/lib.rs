@@ -11,7 +11,8 @@
 //! 2. **resolve** (`resolve` for what names mean, `refs` for what code
 //!    names);
 //! 3. **reach** (`reach`) — a conservative cut from the entry point;
-//! 4. **prune** (`prune`) — the cut printed as one file;
+//! 4. **prune** (`prune`) — the cut printed as one file; 4b **migrate**
+//!    (`migrate`), for a bin: its crates brought to the judge's edition;
 //! 5. **shake** (`shake`) — rustc deletes everything dead, with `expand`
 //!    writing out macro calls and `sourcemap` placing reports in the
 //!    library's files; `diagnose` names what stops it;

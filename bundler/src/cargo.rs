@@ -45,9 +45,25 @@ pub struct Krate {
     pub display_base: PathBuf,
     pub edition: String,
     pub features: BTreeSet<String>,
+    /// What its build script set, as cargo recorded it, if it has one.
+    pub build: Option<BuildRecord>,
+    /// What `env!` reads while cargo compiles it: the `CARGO_PKG_*`
+    /// variables cargo sets for every crate, and its build script's.
+    pub env: BTreeMap<String, String>,
     /// The names its code calls its dependencies by (`ac_library`, or a
     /// rename), each with what it is in the bundle.
     pub externs: BTreeMap<String, Extern>,
+}
+
+/// What a build script told cargo, from the `output` file cargo keeps in
+/// its target folder: `cargo:rustc-cfg=has_total_cmp` and
+/// `cargo:rustc-env=KEY=value` lines. A script that asks for anything else
+/// (linking a native library, flags) cannot be carried by a submission.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BuildRecord {
+    /// `name` or `key="value"`.
+    pub cfgs: BTreeSet<String>,
+    pub env: BTreeMap<String, String>,
 }
 
 /// What a dependency's name means in the bundle.
@@ -70,10 +86,15 @@ pub fn workspace(manifest: Option<&Path>, bin: &str) -> Result<Workspace, Error>
         .as_str()
         .map(PathBuf::from)
         .unwrap_or_default();
+    let target_dir = metadata["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root_dir.join("target"));
     let mut reader = Reader {
         packages: &packages,
         nodes: &nodes,
         workspace_root: root_dir,
+        target_dir,
         mounts: BTreeMap::new(),
         libraries: BTreeMap::new(),
     };
@@ -238,6 +259,8 @@ struct Reader<'v> {
     packages: &'v BTreeMap<String, &'v Value>,
     nodes: &'v BTreeMap<String, &'v Value>,
     workspace_root: PathBuf,
+    /// Where cargo builds, and keeps what build scripts printed.
+    target_dir: PathBuf,
     /// Package id → mount name, for the packages already mounted.
     mounts: BTreeMap<String, String>,
     libraries: BTreeMap<String, Krate>,
@@ -284,6 +307,8 @@ impl<'v> Reader<'v> {
             display_base,
             edition: package["edition"].as_str().unwrap_or("2015").to_string(),
             features,
+            build: None,
+            env: cargo_env(package),
             externs: BTreeMap::new(),
         }
     }
@@ -324,6 +349,13 @@ impl<'v> Reader<'v> {
             (Some(why), _) => return Ok(Extern::Refused(why)),
             (None, None) => return Ok(Extern::Refused("it has no library".to_string())),
         };
+        let build = match targets(package, "custom-build").first() {
+            Some(script) => match build_record(package, script, &self.target_dir) {
+                Ok(record) => Some(record),
+                Err(why) => return Ok(Extern::Refused(why)),
+            },
+            None => None,
+        };
         let name = lib["name"].as_str().unwrap_or("lib").replace('-', "_");
         let mount = (0..)
             .map(|k| match k {
@@ -335,6 +367,10 @@ impl<'v> Reader<'v> {
         self.mounts.insert(id.to_string(), mount.clone());
         let root = PathBuf::from(lib["src_path"].as_str().unwrap_or_default());
         let mut krate = self.krate(package, &mount, root);
+        if let Some(build) = &build {
+            krate.env.extend(build.env.clone());
+        }
+        krate.build = build;
         self.libraries.insert(mount.clone(), krate.clone());
         krate.externs = self.externs(id)?;
         self.libraries.insert(mount.clone(), krate);
@@ -355,12 +391,6 @@ fn refusal(package: &Value) -> Option<String> {
              submission is one file for the judge's rustc"
         ));
     }
-    if let Some(build) = targets(package, "custom-build").first() {
-        let file = build["src_path"].as_str().unwrap_or(manifest);
-        return Some(format!(
-            "it has a build script ({file}), whose output a single file cannot carry"
-        ));
-    }
     if let Some(links) = package["links"].as_str() {
         return Some(format!(
             "it links the native library `{links}` ({manifest}): C code cannot go into a \
@@ -373,6 +403,120 @@ fn refusal(package: &Value) -> Option<String> {
     }
 }
 
+/// The variables cargo sets for every crate it compiles that a program
+/// may read with `env!` (its name, version and description).
+fn cargo_env(package: &Value) -> BTreeMap<String, String> {
+    let text = |key: &str| package[key].as_str().unwrap_or_default().to_string();
+    let version = text("version");
+    let (core, pre) = version.split_once('-').unwrap_or((&version, ""));
+    let mut parts = core.splitn(3, '.').map(str::to_string);
+    let mut env = BTreeMap::new();
+    env.insert("CARGO_PKG_NAME".into(), text("name"));
+    env.insert("CARGO_CRATE_NAME".into(), text("name").replace('-', "_"));
+    env.insert("CARGO_PKG_VERSION".into(), version.clone());
+    for part in ["MAJOR", "MINOR", "PATCH"] {
+        env.insert(
+            format!("CARGO_PKG_VERSION_{part}"),
+            parts.next().unwrap_or_default(),
+        );
+    }
+    env.insert("CARGO_PKG_VERSION_PRE".into(), pre.to_string());
+    for (key, field) in [
+        ("CARGO_PKG_DESCRIPTION", "description"),
+        ("CARGO_PKG_HOMEPAGE", "homepage"),
+        ("CARGO_PKG_REPOSITORY", "repository"),
+        ("CARGO_PKG_LICENSE", "license"),
+    ] {
+        env.insert(key.to_string(), text(field));
+    }
+    let authors: Vec<&str> = array(&package["authors"])
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    env.insert("CARGO_PKG_AUTHORS".into(), authors.join(":"));
+    env
+}
+
+/// What package `package`'s build script `script` set, read from the
+/// newest `output` cargo kept for it under `target_dir`
+/// (`debug/build/<name>-<hash>/output`, or under a target triple's folder),
+/// or why it cannot be carried.
+fn build_record(package: &Value, script: &Value, target_dir: &Path) -> Result<BuildRecord, String> {
+    let name = package["name"].as_str().unwrap_or_default();
+    let file = script["src_path"].as_str().unwrap_or("build.rs");
+    let prefix = format!("{name}-");
+    let mut outputs: Vec<(std::time::SystemTime, PathBuf)> = Vec::new();
+    let profiles = std::fs::read_dir(target_dir)
+        .into_iter()
+        .flatten()
+        .flatten();
+    for profile in profiles {
+        let triple_builds = std::fs::read_dir(profile.path())
+            .into_iter()
+            .flatten()
+            .flatten();
+        let builds = std::iter::once(profile.path().join("build"))
+            .chain(triple_builds.map(|t| t.path().join("build")));
+        for build in builds {
+            for entry in std::fs::read_dir(&build).into_iter().flatten().flatten() {
+                let dir_name = entry.file_name().to_string_lossy().into_owned();
+                let hash = dir_name.strip_prefix(&prefix).unwrap_or("");
+                if hash.is_empty() || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
+                    continue;
+                }
+                let output = entry.path().join("output");
+                if let Ok(modified) = output.metadata().and_then(|m| m.modified()) {
+                    outputs.push((modified, output));
+                }
+            }
+        }
+    }
+    let Some((_, newest)) = outputs.into_iter().max() else {
+        return Err(format!(
+            "it has a build script ({file}), and cargo has kept no record of what it printed \
+             under {}: run `cargo build` in your package first, then bundle again",
+            target_dir.display()
+        ));
+    };
+    let text =
+        std::fs::read_to_string(&newest).map_err(|e| format!("{}: {e}", newest.display()))?;
+    parse_build_record(&text).map_err(|line| {
+        format!(
+            "its build script ({file}) asks cargo for more than cfgs and environment \
+             variables ({}: `{line}`), which a single file cannot carry",
+            newest.display()
+        )
+    })
+}
+
+/// The cfgs and variables of a build script's output, or its first line
+/// that asks for something else.
+fn parse_build_record(text: &str) -> Result<BuildRecord, String> {
+    let mut record = BuildRecord::default();
+    for line in text.lines() {
+        let Some(instruction) = line
+            .strip_prefix("cargo::")
+            .or_else(|| line.strip_prefix("cargo:"))
+        else {
+            continue;
+        };
+        let (key, value) = instruction.split_once('=').unwrap_or((instruction, ""));
+        match key {
+            "rustc-cfg" => {
+                // `key="value"` as rustc's `--cfg` takes it.
+                record.cfgs.insert(value.to_string());
+            }
+            "rustc-env" => {
+                let (k, v) = value.split_once('=').unwrap_or((value, ""));
+                record.env.insert(k.to_string(), v.to_string());
+            }
+            "rerun-if-changed" | "rerun-if-env-changed" | "rustc-check-cfg" | "warning" => {}
+            _ => return Err(line.to_string()),
+        }
+    }
+    Ok(record)
+}
+
 /// A package's Rust library target (kind `lib`, `rlib` or `dylib`).
 fn lib_target(package: &Value) -> Option<&Value> {
     ["lib", "rlib", "dylib"]
@@ -383,6 +527,25 @@ fn lib_target(package: &Value) -> Option<&Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_build_scripts_record_is_cfgs_and_variables_or_refused() {
+        let record = parse_build_record(
+            "cargo:rerun-if-changed=build.rs\ncargo:rustc-cfg=has_total_cmp\n\
+             cargo::rustc-cfg=kind=\"fast\"\ncargo:rustc-env=GREETING=hi=there\n\
+             cargo::rustc-check-cfg=cfg(has_total_cmp)\nnot an instruction\n",
+        )
+        .expect("cfgs and variables only");
+        assert_eq!(
+            record.cfgs.into_iter().collect::<Vec<_>>(),
+            ["has_total_cmp", "kind=\"fast\""]
+        );
+        assert_eq!(record.env["GREETING"], "hi=there");
+        assert_eq!(
+            parse_build_record("cargo:rustc-cfg=a\ncargo:rustc-link-lib=z\n"),
+            Err("cargo:rustc-link-lib=z".to_string())
+        );
+    }
 
     #[test]
     fn a_missing_bin_gets_the_names_it_may_mean() {

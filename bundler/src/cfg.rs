@@ -31,7 +31,43 @@ pub struct Cfg {
     /// The enabled features, when cargo says (`None`: unknown, and a
     /// `feature = "…"` predicate is left as it is).
     pub features: Option<BTreeSet<String>>,
+    /// The `cfg`s the crate's build script set, as cargo recorded them
+    /// (`has_total_cmp`, `key="value"`), when it has one: every other name
+    /// that is not rustc's own is then off, as it is in cargo's build.
+    pub build: Option<BTreeSet<String>>,
 }
+
+/// The `cfg` names rustc or cargo set themselves, which a build script's
+/// record does not decide.
+const RUSTC_NAMES: &[&str] = &[
+    "unix",
+    "windows",
+    "test",
+    "doc",
+    "doctest",
+    "docsrs",
+    "miri",
+    "debug_assertions",
+    "overflow_checks",
+    "proc_macro",
+    "panic",
+    "feature",
+    "relocation_model",
+    "sanitize",
+    "ub_checks",
+    "fmt_debug",
+    "contract_checks",
+    "target_abi",
+    "target_arch",
+    "target_endian",
+    "target_env",
+    "target_family",
+    "target_feature",
+    "target_has_atomic",
+    "target_os",
+    "target_pointer_width",
+    "target_vendor",
+];
 
 /// A predicate, decided or left for the judge's rustc.
 #[derive(Clone, Debug)]
@@ -111,7 +147,8 @@ impl Cfg {
                 Some("test" | "doc" | "doctest" | "docsrs" | "miri" | "debug_assertions") => {
                     Pred::Known(false)
                 }
-                _ => Pred::Left(meta.to_token_stream()),
+                Some(name) => self.by_build(meta, name, name),
+                None => Pred::Left(meta.to_token_stream()),
             },
             Meta::NameValue(nv) if nv.path.is_ident("feature") => {
                 let feature = match &nv.value {
@@ -127,6 +164,28 @@ impl Cfg {
                 }
             }
             Meta::List(list) => self.decide_list(list),
+            Meta::NameValue(nv) => match (nv.path.get_ident(), &nv.value) {
+                (
+                    Some(key),
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }),
+                ) => {
+                    let key = key.to_string();
+                    self.by_build(meta, &key, &format!("{key}={:?}", s.value()))
+                }
+                _ => Pred::Left(meta.to_token_stream()),
+            },
+        }
+    }
+
+    /// `meta`, a `cfg` of name `name` (written `written`, `key="value"` for
+    /// one with a value), decided by the build script's record if it is no
+    /// name of rustc's.
+    fn by_build(&self, meta: &Meta, name: &str, written: &str) -> Pred {
+        match &self.build {
+            Some(set) if !RUSTC_NAMES.contains(&name) => Pred::Known(set.contains(written)),
             _ => Pred::Left(meta.to_token_stream()),
         }
     }
@@ -282,6 +341,7 @@ mod tests {
     fn applied(features: Option<&[&str]>, source: &str) -> String {
         let cfg = Cfg {
             features: features.map(|f| f.iter().map(|s| s.to_string()).collect()),
+            build: None,
         };
         let mut file = syn::parse_file(source).expect("valid source");
         cfg.apply(&mut file);
@@ -301,6 +361,24 @@ mod tests {
             applied(Some(&["std"]), source),
             "# [cfg (unix)] fn a () { } # [inline] fn c () { } struct S { y : u8 } fn f () { } \
              fn g () -> u8 { 1 }"
+        );
+        // A build script's record decides its names, never rustc's.
+        let cfg = Cfg {
+            features: Some(BTreeSet::new()),
+            build: Some(BTreeSet::from([
+                "has_x".to_string(),
+                "kind=\"fast\"".to_string(),
+            ])),
+        };
+        let mut file = syn::parse_file(
+            "#[cfg(has_x)] fn a() {} #[cfg(has_y)] fn b() {} #[cfg(kind = \"fast\")] fn c() {} \
+             #[cfg(kind = \"slow\")] fn d() {} #[cfg(all(unix, not(has_y)))] fn e() {}",
+        )
+        .expect("valid source");
+        cfg.apply(&mut file);
+        assert_eq!(
+            file.to_token_stream().to_string(),
+            "fn a () { } fn c () { } # [cfg (unix)] fn e () { }"
         );
         // Features unknown: only `test` and the like are decided.
         assert_eq!(

@@ -148,6 +148,7 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
 pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
     let root = &workspace.root;
     let mut reader = Reader::new(&root.display_base, cfg_of(root), Some(mount_of(root)));
+    reader.env = root.env.clone();
     let dir = root.root_file.parent().unwrap_or(Path::new("."));
     reader.load_file(&root.root_file, Vec::new(), None, dir, None)?;
     let mut alloc = reader.found.alloc;
@@ -156,6 +157,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
     for krate in workspace.libraries.values() {
         reader.base = krate.display_base.clone();
         reader.cfg = cfg_of(krate);
+        reader.env = krate.env.clone();
         reader.mount = Some(mount_of(krate));
         reader.found = mount::Found::default();
         let dir = krate.root_file.parent().unwrap_or(Path::new("."));
@@ -191,6 +193,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
 fn cfg_of(krate: &Krate) -> Cfg {
     Cfg {
         features: Some(krate.features.clone()),
+        build: krate.build.as_ref().map(|b| b.cfgs.clone()),
     }
 }
 
@@ -239,6 +242,8 @@ struct Reader {
     cfg: Cfg,
     /// The crate being read as a module of a user's bundle, if it is one.
     mount: Option<Mount>,
+    /// What `env!` reads in the crate being read (cargo's variables).
+    env: BTreeMap<String, String>,
     /// What rewriting its files found for its root.
     found: mount::Found,
     modules: Vec<Module>,
@@ -253,6 +258,7 @@ impl Reader {
             base: base.to_path_buf(),
             cfg,
             mount,
+            env: BTreeMap::new(),
             found: mount::Found::default(),
             modules: Vec::new(),
             sources: BTreeMap::new(),
@@ -340,7 +346,7 @@ impl Reader {
             }
         })?;
         self.cfg.apply(&mut parsed);
-        include::write_out(&mut parsed, file, &shown)?;
+        include::write_out(&mut parsed, file, &shown, &self.env)?;
         if let Some(mount) = &self.mount {
             let module = &path[usize::from(!mount.name.is_empty()).min(path.len())..];
             let found = mount::rewrite(&mut parsed, mount, module);

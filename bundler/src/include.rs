@@ -1,10 +1,13 @@
 //! Pass 1, for each file read: `include_bytes!("x")` and `include_str!("x")`
 //! written out as the literals they stand for, since a submission is one
-//! file and the judge has none of the files beside it.
+//! file and the judge has none of the files beside it; and `env!("X")` of
+//! a variable cargo sets while it compiles the crate (`CARGO_PKG_VERSION`,
+//! a build script's `rustc-env`), which the judge's rustc does not have.
 //!
 //! ```text
 //! include_bytes!("table.dfa")   →  b"\x01\x00…"   (still &'static [u8; N])
 //! include_str!("words.txt")     →  "the\nand\n…"   (still &'static str)
+//! env!("CARGO_PKG_VERSION")      →  "0.2.19"
 //! ```
 //!
 //! The name is relative to the folder of the file that holds the call, as
@@ -13,6 +16,7 @@
 //! one string literal (`concat!(env!("OUT_DIR"), …)`) is left for rustc to
 //! report.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use proc_macro2::{Delimiter, Group, Literal, Span, TokenStream, TokenTree};
@@ -20,11 +24,18 @@ use syn::visit_mut::VisitMut;
 
 use crate::error::{Error, Place};
 
-/// Writes out every include in `file`, read from `path` (shown as `shown`).
-pub fn write_out(file: &mut syn::File, path: &Path, shown: &str) -> Result<(), Error> {
+/// Writes out every include in `file`, read from `path` (shown as
+/// `shown`), and every `env!` of a variable in `env`.
+pub fn write_out(
+    file: &mut syn::File,
+    path: &Path,
+    shown: &str,
+    env: &BTreeMap<String, String>,
+) -> Result<(), Error> {
     let mut writer = Writer {
         dir: path.parent().unwrap_or(Path::new(".")),
         shown,
+        env,
         error: None,
     };
     writer.visit_file_mut(file);
@@ -37,6 +48,7 @@ pub fn write_out(file: &mut syn::File, path: &Path, shown: &str) -> Result<(), E
 struct Writer<'a> {
     dir: &'a Path,
     shown: &'a str,
+    env: &'a BTreeMap<String, String>,
     error: Option<Error>,
 }
 
@@ -46,7 +58,7 @@ impl Writer<'_> {
     fn literal(&mut self, macro_name: &str, args: &TokenStream, span: Span) -> Option<Literal> {
         let bytes = match macro_name {
             "include_bytes" => true,
-            "include_str" => false,
+            "include_str" | "env" => false,
             _ => return None,
         };
         let mut tokens = args.clone().into_iter();
@@ -56,6 +68,11 @@ impl Writer<'_> {
         let syn::Lit::Str(name) = syn::Lit::new(lit) else {
             return None;
         };
+        if macro_name == "env" {
+            let mut literal = Literal::string(self.env.get(&name.value())?);
+            literal.set_span(span);
+            return Some(literal);
+        }
         let target = self.dir.join(name.value());
         let read = match bytes {
             true => std::fs::read(&target).map(|b| Literal::byte_string(&b)),
@@ -176,7 +193,8 @@ mod tests {
             std::fs::write(dir.join(name), bytes).expect("write");
         }
         let mut file = syn::parse_file(source).expect("valid source");
-        let result = write_out(&mut file, &dir.join("lib.rs"), "src/lib.rs");
+        let env = BTreeMap::from([("CARGO_PKG_VERSION".to_string(), "0.2.19".to_string())]);
+        let result = write_out(&mut file, &dir.join("lib.rs"), "src/lib.rs", &env);
         std::fs::remove_dir_all(&dir).ok();
         result.map(|()| file.to_token_stream().to_string())
     }
@@ -187,7 +205,8 @@ mod tests {
             "static T: &[u8; 3] = include_bytes!(\"t.bin\"); \
              fn f() -> &'static str { core::include_str!(\"w.txt\") } \
              macro_rules! m { () => { (std::include_bytes!(\"t.bin\"), include_str!(\"w.txt\")) } } \
-             fn g() { concat!(\"a\", \"b\"); include_bytes!(concat!(\"t\", \".bin\")); }",
+             fn g() { concat!(\"a\", \"b\"); include_bytes!(concat!(\"t\", \".bin\")); } \
+             const V: &str = env!(\"CARGO_PKG_VERSION\"); const H: &str = env!(\"HOME\");",
             &[("t.bin", &[0, 255, b'a']), ("w.txt", b"a \"b\"\n")],
         )
         .expect("written");
@@ -195,6 +214,8 @@ mod tests {
         assert!(text.contains(r#"{ "a \"b\"\n" }"#), "{text}");
         assert!(text.contains(r#"(b"\0\xFFa" , "a \"b\"\n")"#), "{text}");
         assert!(text.contains("include_bytes ! (concat !"), "{text}");
+        assert!(text.contains("V : & str = \"0.2.19\""), "{text}");
+        assert!(text.contains("env ! (\"HOME\")"), "{text}");
         assert!(
             !text.contains("std ::") && !text.contains("core ::"),
             "{text}"

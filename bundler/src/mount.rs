@@ -267,6 +267,20 @@ impl VisitMut for Rewriter<'_> {
         }
     }
 
+    // `<Self as crate::Float>::f`: the trait's segments grow by the
+    // mount's, and `position` counts them.
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        let before = e.path.segments.len();
+        syn::visit_mut::visit_expr_path_mut(self, e);
+        grow_qself(&mut e.qself, before, e.path.segments.len());
+    }
+
+    fn visit_type_path_mut(&mut self, t: &mut syn::TypePath) {
+        let before = t.path.segments.len();
+        syn::visit_mut::visit_type_path_mut(self, t);
+        grow_qself(&mut t.qself, before, t.path.segments.len());
+    }
+
     fn visit_qself_mut(&mut self, qself: &mut syn::QSelf) {
         syn::visit_mut::visit_qself_mut(self, qself);
         self.qualified = Some(qself.position);
@@ -296,6 +310,15 @@ impl VisitMut for Rewriter<'_> {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         syn::visit_mut::visit_path_mut(self, &mut mac.path);
         mac.tokens = rewrite_tokens(self, std::mem::take(&mut mac.tokens));
+    }
+}
+
+/// `qself`'s trait segments, once a path of `before` segments has
+/// `after`: a rewritten front belongs to the trait (`<T as a::B>::f`), and
+/// `<T>::f` has no trait to grow.
+fn grow_qself(qself: &mut Option<syn::QSelf>, before: usize, after: usize) {
+    if let Some(q) = qself.as_mut().filter(|q| q.position > 0) {
+        q.position = (q.position + after).saturating_sub(before);
     }
 }
 
@@ -480,7 +503,8 @@ mod tests {
             "mylib",
             "2021",
             "extern crate alloc; use crate::a::B; use acl::Dsu; use acl as x; \
-             fn f() { crate::g(); acl::dsu::Dsu::new(1); ::acl::z(); <T>::new(); derive::d(); } \
+             fn f() { crate::g(); acl::dsu::Dsu::new(1); ::acl::z(); <T>::new(); derive::d(); \
+             <T as crate::F>::m(); let _: <T as acl::F>::Out; } \
              pub(crate) fn h() {} \
              #[macro_export] macro_rules! m { () => { $crate::a::f(); crate::b(); acl::c() } }",
         );
@@ -492,6 +516,8 @@ mod tests {
             "crate::ac_library::dsu::Dsu::new (1)",
             "crate::ac_library::z ()",
             "< T >::new ()",
+            "< T as crate::mylib::F >::m ()",
+            "< T as crate::ac_library::F >::Out",
             "derive::d ()",
             "pub (crate) fn h",
             "$ crate::mylib::a::f ()",

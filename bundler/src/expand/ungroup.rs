@@ -109,8 +109,24 @@ fn needs_parentheses(inner: &TokenStream) -> bool {
                 | Expr::Array(_)
                 | Expr::Macro(_)
         ),
-        // A type (`Vec<u8>` before a `<`, `dyn A + B`), or anything else.
-        Err(_) => syn::parse2::<syn::Type>(inner.clone()).is_ok(),
+        // A type: `dyn A + B` and the like can be split by a `+` beside
+        // them; a path (`Wrapping<u8>`, num-traits' `pow_impl!` argument
+        // passed on to itself) or a type in brackets cannot, and
+        // parentheses around it draw `unused_parens`.
+        Err(_) => syn::parse2::<syn::Type>(inner.clone()).is_ok_and(|t| !closed_type(&t)),
+    }
+}
+
+/// A type no token written beside it can split.
+fn closed_type(t: &syn::Type) -> bool {
+    match t {
+        syn::Type::Path(p) => p.qself.is_none(),
+        syn::Type::Slice(_) | syn::Type::Array(_) | syn::Type::Tuple(_) | syn::Type::Paren(_) => {
+            true
+        }
+        syn::Type::Reference(r) => closed_type(&r.elem),
+        syn::Type::Ptr(p) => closed_type(&p.elem),
+        _ => false,
     }
 }
 
@@ -157,5 +173,17 @@ mod tests {
             }
         ));
         assert!(out.contains("(a + b) * 2, f(a) * 2"), "{out}");
+        // A path type passed on to another call stays bare; a bound list
+        // is kept together.
+        let path = opaque(quote!(Wrapping<u8>));
+        let bounds = opaque(quote!(dyn A + Send));
+        let out = printed(quote!(
+            fn h() {
+                m!(#path, u8);
+                m!(&#bounds);
+            }
+        ));
+        assert!(out.contains("m!(Wrapping < u8 >, u8)"), "{out}");
+        assert!(out.contains("m!(& (dyn A + Send))"), "{out}");
     }
 }

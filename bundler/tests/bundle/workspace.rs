@@ -307,3 +307,53 @@ fn bundles_are_compared_with_their_programs_on_the_samples() {
         "{message}"
     );
 }
+
+/// Copies folder `from` into `to`, file by file.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a fixture folder").flatten() {
+        let target = to.join(entry.file_name());
+        match entry.file_type().expect("a file type").is_dir() {
+            true => copy_tree(&entry.path(), &target),
+            false => {
+                std::fs::copy(entry.path(), &target).expect("copy a file");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_build_script_that_sets_cfgs_and_variables_is_read_from_cargos_record() {
+    // Before cargo has built the package there is no record: the crate is
+    // refused with what to do.
+    let dir = tempfile::tempdir().expect("temporary folder");
+    copy_tree(&crate::fixture("build_script"), dir.path());
+    let manifest = dir.path().join("sol").join("Cargo.toml");
+    let mut options = Options::bin("tables", Some(manifest));
+    options.judge = Judge::named("atcoder").expect("a judge");
+    let before = bundle(&options).expect_err("no record yet").to_string();
+    assert!(
+        before.contains("it has a build script (") && before.contains("run `cargo build`"),
+        "{before}"
+    );
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "--offline", "--quiet", "--bin", "tables"])
+        .current_dir(dir.path())
+        .output()
+        .expect("run cargo");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let bundle = bundle(&options).unwrap_or_else(|e| panic!("tables: {e}"));
+    assert!(bundle.warnings.is_empty(), "{:?}", bundle.warnings);
+    for text in ["\"12\"", "\"0.3.1\"", "\"fast\""] {
+        assert!(bundle.text.contains(text), "no {text}:\n{}", bundle.text);
+    }
+    for text in ["env!", "cfg", "\"slow\""] {
+        assert!(!bundle.text.contains(text), "{text} in:\n{}", bundle.text);
+    }
+    let (stdout, code) = run(&compile(&bundle.text, true), "");
+    assert_eq!((stdout.as_str(), code), ("fast 12 0.3.1\n", Some(0)));
+}

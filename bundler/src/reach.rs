@@ -14,7 +14,9 @@
 //! * a trait with all its members, and any library trait that declares a
 //!   member of a name kept code calls or names (`x.name()`, `T::name`);
 //! * an item-level macro invocation, or an anonymous `const _`, whose code
-//!   names a kept item.
+//!   names a kept item;
+//! * every item of a module that a macro's tokens name through a variable
+//!   (`use crate::arch::avx2::$kind;`, memchr's): any of them may be meant.
 //!
 //! An item that uses another crate cannot be in a submission: it is left
 //! out and remembered ([`Cut::foreign`]); if rustc then finds that kept
@@ -169,7 +171,28 @@ impl Walk<'_, '_> {
             found.extend(resolved.items());
             called.extend(path.last().cloned());
         }
+        let mut open_modules = Vec::new();
+        for path in &refs.open {
+            let mut through = BTreeSet::new();
+            let resolved = names.resolve(m, path, &self_types, &mut through, 0, false);
+            used.extend(through);
+            open_modules.extend(resolved.targets.iter().filter_map(|t| match t {
+                Target::Module(module) => Some(*module),
+                _ => None,
+            }));
+        }
         self.cut.used_leaves.extend(used);
+        for module in open_modules {
+            let count = names.krate.get(module).items.len();
+            for index in 0..count {
+                let item = ItemId { module, index };
+                self.add(
+                    item,
+                    Some(id),
+                    "item of a module a macro names through a variable",
+                );
+            }
+        }
         called.extend(refs.methods.iter().cloned());
         let calls = self.called.entry(m).or_default();
         for name in called {

@@ -18,6 +18,9 @@ pub(crate) struct Refs {
     pub(crate) paths: Vec<(Vec<String>, usize)>,
     /// Paths from macro tokens: followed when they resolve, never an error.
     pub(crate) loose: Vec<Vec<String>>,
+    /// Paths from macro tokens that a macro variable ends
+    /// (`crate::arch::avx2::$kind`): any item of the module they name.
+    pub(crate) open: Vec<Vec<String>>,
     pub(crate) methods: BTreeSet<String>,
     /// Field names read (`x.name`, `Type { name, .. }` patterns).
     pub(crate) fields: BTreeSet<String>,
@@ -203,7 +206,11 @@ fn scan_path(tokens: &[TokenTree], start: usize, refs: &mut Refs) -> usize {
                 segments.push(id.to_string());
                 k += 3;
             }
-            (true, _) => {
+            (true, next) => {
+                let variable = matches!(next, Some(TokenTree::Punct(p)) if p.as_char() == '$');
+                if variable {
+                    refs.open.push(segments.clone());
+                }
                 k += 2;
                 break;
             }

@@ -34,6 +34,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
 use syn::{Attribute, Expr, Fields, Generics};
 
 use super::index::{is_pure, Key, Kind};
@@ -360,16 +361,11 @@ struct Layout {
     why: String,
 }
 
-/// Functions that observe the layout of the type they are given.
-const OF_TYPE: &[&str] = &["size_of", "align_of"];
+/// Functions that observe the layout of the types they are given; without
+/// a turbofish, of types nothing names.
+const OF_TYPE: &[&str] = &["size_of", "align_of", "transmute", "transmute_copy"];
 /// Functions and macros that observe a layout no type argument names.
-const OF_ANY: &[&str] = &[
-    "size_of_val",
-    "align_of_val",
-    "transmute",
-    "transmute_copy",
-    "offset_of",
-];
+const OF_ANY: &[&str] = &["size_of_val", "align_of_val", "offset_of"];
 
 impl Layout {
     fn of(file: &syn::File) -> Layout {
@@ -381,24 +377,40 @@ impl Layout {
         };
         let defined = defined_types(file);
         layout.parameters = type_parameters(file);
-        layout.scan(file.to_token_stream(), &defined);
+        // `use core::mem::size_of;` observes nothing; the calls do, also
+        // under another name (`use core::mem::size_of as s;`).
+        let mut calls = WithoutUses::default();
+        let mut code = file.clone();
+        calls.visit_file_mut(&mut code);
+        layout.scan(code.to_token_stream(), &defined, &calls.renamed);
         layout.close(file, &defined);
         layout
     }
 
-    fn scan(&mut self, tokens: TokenStream, defined: &BTreeMap<String, TokenStream>) {
+    fn scan(
+        &mut self,
+        tokens: TokenStream,
+        defined: &BTreeMap<String, TokenStream>,
+        renamed: &BTreeMap<String, String>,
+    ) {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         for (k, token) in tokens.iter().enumerate() {
-            match token {
-                TokenTree::Group(g) => self.scan(g.stream(), defined),
-                TokenTree::Ident(i) if OF_ANY.iter().any(|f| i == f) => self.all(&i.to_string()),
-                TokenTree::Ident(i) if OF_TYPE.iter().any(|f| i == f) => {
-                    match turbofish(&tokens[k + 1..]) {
-                        Some(args) => self.named(&i.to_string(), args, defined),
-                        None => self.all(&i.to_string()),
-                    }
+            let name = match token {
+                TokenTree::Group(g) => {
+                    self.scan(g.stream(), defined, renamed);
+                    continue;
                 }
-                _ => {}
+                TokenTree::Ident(i) => i.to_string(),
+                _ => continue,
+            };
+            let name = renamed.get(&name).cloned().unwrap_or(name);
+            if OF_ANY.contains(&name.as_str()) {
+                self.all(&name);
+            } else if OF_TYPE.contains(&name.as_str()) {
+                match turbofish(&tokens[k + 1..]) {
+                    Some(args) => self.named(&name, args, defined),
+                    None => self.all(&name),
+                }
             }
         }
     }
@@ -475,6 +487,62 @@ fn turbofish(rest: &[TokenTree]) -> Option<TokenStream> {
         out.push(token.clone());
     }
     None
+}
+
+/// A file without its `use` items, and the layout functions they import
+/// under another name (`s` → `size_of`).
+#[derive(Default)]
+struct WithoutUses {
+    renamed: BTreeMap<String, String>,
+}
+
+impl WithoutUses {
+    fn drop_uses(&mut self, items: &mut Vec<syn::Item>) {
+        items.retain(|item| match item {
+            syn::Item::Use(u) => {
+                let mut flat = Vec::new();
+                crate::syntax::flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+                for (path, name) in flat {
+                    let (Some(last), Some(name)) = (path.last(), name) else {
+                        continue;
+                    };
+                    let observes =
+                        OF_TYPE.contains(&last.as_str()) || OF_ANY.contains(&last.as_str());
+                    if observes && *last != name {
+                        self.renamed.insert(name, last.clone());
+                    }
+                }
+                false
+            }
+            _ => true,
+        });
+    }
+}
+
+impl syn::visit_mut::VisitMut for WithoutUses {
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        self.drop_uses(&mut file.items);
+        syn::visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            self.drop_uses(items);
+        }
+        syn::visit_mut::visit_item_mod_mut(self, module);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block.stmts.retain(|stmt| match stmt {
+            syn::Stmt::Item(item @ syn::Item::Use(_)) => {
+                let mut one = vec![item.clone()];
+                self.drop_uses(&mut one);
+                false
+            }
+            _ => true,
+        });
+        syn::visit_mut::visit_block_mut(self, block);
+    }
 }
 
 /// The names of every type parameter declared in `file`, and `Self`.
@@ -565,6 +633,20 @@ mod tests {
         let foreign = "struct C { z: u8 }\nstruct D { w: u8 }\n\
                        fn f() -> usize { size_of::<__m128i>() + size_of::<Vec<D>>() }";
         assert_eq!(names(foreign), ["crate::D::w"]);
+        // memchr's `transmute::<Fn, RealFn>(f)` names what it observes.
+        let named = "struct C { z: u8 }\ntype Fn = *mut ();\n\
+                     fn f(p: Fn) -> fn() { unsafe { core::mem::transmute::<Fn, fn()>(p) } }";
+        assert!(names(named).is_empty());
+        let inferred =
+            "struct C { z: u8 }\nfn f(p: u64) -> f64 { unsafe { core::mem::transmute(p) } }";
+        assert_eq!(names(inferred), ["crate::C::z"]);
+        // regex-automata's imports observe nothing; a renamed one's calls do.
+        let imported = "struct C { z: u8 }\nuse core::mem::size_of;\n\
+                        fn f() -> usize { use core::{cmp, mem::align_of}; size_of::<u8>() }";
+        assert!(names(imported).is_empty());
+        let renamed =
+            "struct C { z: u8 }\nfn f<T>() -> usize { use core::mem::size_of as s; s::<T>() }";
+        assert_eq!(names(renamed), ["crate::C::z"]);
         let repr = "#[repr(C)] struct D { z: u8 }\nstruct E { w: u8 }";
         assert_eq!(names(repr), ["crate::D::z"]);
     }

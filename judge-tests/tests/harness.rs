@@ -323,6 +323,44 @@ fn judge_binary_prints_a_line_per_case_and_the_closing_line() {
 }
 
 #[test]
+fn judge_binary_judges_any_program_without_a_problem_id() {
+    // Anyone's program on an oj-style folder: the rule and limits given,
+    // the defaults said.
+    let cases = here().join("cases/reverse");
+    let wrong = here().join("programs/wrong.rs");
+    let run = |checker: &str| {
+        judge_binary(&[
+            "--source",
+            wrong.to_str().unwrap(),
+            "--cases",
+            cases.to_str().unwrap(),
+            "--checker",
+            checker,
+            "--time-limit",
+            "700",
+        ])
+    };
+    // wrong.rs echoes its input: the answer's lines in another order.
+    let (out, err, code) = run("line-sets");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.ends_with("2 passed, 0 failed\n"), "{out}");
+    assert!(
+        err.contains("time 700 ms of CPU (idle 2100 ms), memory 256 MiB, checker line-sets"),
+        "{err}"
+    );
+    let (out, _, code) = run("lines");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("WA  sample-1"), "{out}");
+    // What is missing is said.
+    let (_, err, code) = judge_binary(&["--source", wrong.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("needs --cases DIR"), "{err}");
+    let (_, err, code) = judge_binary(&[]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("give a problem id"), "{err}");
+}
+
+#[test]
 fn judge_binary_reports_failures_and_exits_non_zero() {
     let cases = here().join("cases/reverse");
     let source = here().join("programs/panics.rs");

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! judge <id> [--source FILE] [--judge PROFILE] [--cases DIR]... [--time-limit MS] [--memory-limit MB] [--deny-warnings] [--root DIR]
+//! judge --source FILE --cases DIR... [--checker RULE] [--time-limit MS] [--memory-limit MB]   anyone's program, no id
 //! judge submit <id> [--judge PROFILE] [--out FILE]   bundle, then judge: `make submit-<id>`
 //! judge stress <id> [--count N] [--seed S] [--class NAME] [--save-slowest NAME] [--source FILE] [--time-limit MS] [--memory-limit MB] [--root DIR]
 //! judge resolve <name>...     the id each name (an id or an alias) names
@@ -14,9 +15,11 @@
 use bundler::Judge;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use judge_tests::catalog::{default_root, Catalog, Problem};
+use judge_tests::compare::{Checker, Rule};
 use judge_tests::error::Error;
 use judge_tests::report::{case_report, name_width, summary, Style};
 use judge_tests::run::Compiler;
+use judge_tests::settings::Settings;
 use judge_tests::stress::{stress, StressKit, StressOptions};
 use judge_tests::verdict::{all_accepted, find_cases, judge_cases, limits_of};
 use std::ffi::OsString;
@@ -32,12 +35,18 @@ use std::time::Duration;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// The problem: an id or an alias.
-    #[arg(required = true)]
+    /// The problem: an id or an alias. Without one, --source and --cases
+    /// say what to judge (anyone's program, with --checker and the limits
+    /// given or the defaults).
     id: Option<String>,
-    /// A folder of cases to judge on instead of the problem's; repeat for more.
+    /// A folder of cases to judge on instead of the problem's (NAME.in
+    /// beside NAME.out, as online-judge-tools' test/ holds them); repeat for more.
     #[arg(long = "cases", value_name = "DIR")]
     cases: Vec<PathBuf>,
+    /// Without an id: how outputs are compared, `lines` (trailing spaces
+    /// and blank lines ignored), `exact` or `line-sets`.
+    #[arg(long, value_name = "RULE", default_value = "lines", value_parser = rule_names())]
+    checker: String,
     #[command(flatten)]
     run: RunArgs,
     /// The workspace whose problems to use (default: the one the judge was built in).
@@ -71,6 +80,11 @@ impl RunArgs {
     fn compiler(&self) -> Compiler {
         Compiler::of(Judge::named(&self.judge).expect("clap checks the profile's name"))
     }
+}
+
+/// The `--checker` values: the generic rules.
+fn rule_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Rule::ALL.iter().map(|r| r.name()))
 }
 
 /// The `--judge` values, from the bundler's table.
@@ -128,7 +142,8 @@ enum Command {
 }
 
 const DEFAULTS: &str = "\
-Limits and checker come from judge-tests/<id>/.problem.toml. The time limit is on
+Limits and checker come from judge-tests/<id>/.problem.toml; without an id (--source
+and --cases), 1000 ms, 256 MiB and --checker lines unless given. The time limit is on
 CPU time; a program that sleeps or blocks for 3 x the time limit is stopped (ILE).
 Exit status: 0 when every case is accepted, 1 when one is not, 2 on an error.";
 
@@ -154,6 +169,9 @@ fn run() -> Result<ExitCode, Error> {
     };
     let command = Cli::command().after_help(format!("{ids}\n\n{DEFAULTS}"));
     let cli = Cli::from_arg_matches(&command.get_matches_from(args)).unwrap_or_else(|e| e.exit());
+    if cli.command.is_none() && cli.id.is_none() {
+        return judge_file(&cli.cases, &cli.checker, &cli.run);
+    }
     let catalog = catalog?;
     match cli.command {
         Some(Command::Resolve { names }) => resolve(&catalog, &names),
@@ -232,6 +250,37 @@ fn with_limits(catalog: &Catalog, name: &str, run: &RunArgs) -> Result<Problem, 
     Ok(problem)
 }
 
+/// `judge --source FILE --cases DIR`: anyone's program on anyone's cases,
+/// with the checker and limits given (or the defaults, said on the line
+/// that starts the judging); no problem of this project is involved.
+fn judge_file(cases: &[PathBuf], checker: &str, run: &RunArgs) -> Result<ExitCode, Error> {
+    let Some(source) = &run.source else {
+        return Err(Error::Usage(
+            "give a problem id (`judge p4205`), or --source FILE and --cases DIR to judge \
+             any program on any cases (`judge list` lists the ids)"
+                .into(),
+        ));
+    };
+    if cases.is_empty() {
+        return Err(Error::Usage(format!(
+            "--source {} without a problem id needs --cases DIR: a folder of NAME.in and \
+             NAME.out files (online-judge-tools' test/ is one)",
+            source.display()
+        )));
+    }
+    let mut settings = Settings::default();
+    if let Some(ms) = run.time_limit {
+        settings.time_limit = Duration::from_millis(ms);
+    }
+    if let Some(mb) = run.memory_limit {
+        settings.memory_limit = mb << 20;
+    }
+    let checker = Checker::Rule(Rule::from_name(checker).expect("clap checks the rule"));
+    with_compiled(source, run, "", |exe| {
+        judge_submission(&settings, &checker, exe, cases)
+    })
+}
+
 /// `judge <id>`: every case of the problem (or of `--cases`).
 fn judge_problem(
     catalog: &Catalog,
@@ -240,13 +289,17 @@ fn judge_problem(
     run: &RunArgs,
 ) -> Result<ExitCode, Error> {
     let problem = with_limits(catalog, name, run)?;
+    // Run from elsewhere, the workspace is the one the judge was built in:
+    // say which.
+    eprintln!("     Problem {} of {}", problem.id, catalog.root.display());
     let dirs = match cases {
         [] => vec![problem.case_dir()?.to_path_buf()],
         dirs => dirs.to_vec(),
     };
     let source = run.source.as_ref().unwrap_or(&problem.submission);
+    let checker = problem.checker()?;
     with_compiled(source, run, &problem.id, |exe| {
-        judge_submission(&problem, exe, &dirs)
+        judge_submission(&problem.settings, &checker, exe, &dirs)
     })
 }
 
@@ -464,16 +517,20 @@ fn with_compiled(
     then(&compiled.exe)
 }
 
-/// Judges `exe` on every case of `dirs`, one line per case, then the summary.
-fn judge_submission(problem: &Problem, exe: &Path, dirs: &[PathBuf]) -> Result<ExitCode, Error> {
+/// Judges `exe` on every case of `dirs` under `settings`, one line per
+/// case, then the summary.
+fn judge_submission(
+    settings: &Settings,
+    checker: &Checker,
+    exe: &Path,
+    dirs: &[PathBuf],
+) -> Result<ExitCode, Error> {
     let cases = find_cases(dirs)?;
     if cases.is_empty() {
         return Err(Error::NoCases {
             dirs: dirs.to_vec(),
         });
     }
-    let settings = &problem.settings;
-    let checker = problem.checker()?;
     let limits = limits_of(settings);
     eprintln!(
         "     Judging {} {}: time {} ms of CPU (idle {} ms), memory {} MiB, checker {checker}",
@@ -486,7 +543,7 @@ fn judge_submission(problem: &Problem, exe: &Path, dirs: &[PathBuf]) -> Result<E
     let style = Style::for_stdout();
     let width = name_width(cases.iter().map(|case| case.name.as_str()));
     let mut stdout = std::io::stdout();
-    let results = judge_cases(exe, &cases, settings, &checker, |result| {
+    let results = judge_cases(exe, &cases, settings, checker, |result| {
         let _ = writeln!(stdout, "{}", case_report(result, &limits, style, width));
         let _ = stdout.flush();
     });

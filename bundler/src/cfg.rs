@@ -77,11 +77,14 @@ enum Pred {
 }
 
 impl Cfg {
-    /// Decides every `#[cfg]` and `#[cfg_attr]` of `file` that can be.
+    /// Decides every `#[cfg]` and `#[cfg_attr]` of `file` that can be,
+    /// after writing each item-level `cfg_select!` out as the items of its
+    /// arms, each under the `cfg` that picks it ([`write_out_cfg_select`]).
     pub fn apply(&self, file: &mut syn::File) {
         if !self.keep(&mut file.attrs) {
             file.items.clear();
         }
+        SelectWriter.visit_file_mut(file);
         Applier(self).visit_file_mut(file);
     }
 
@@ -238,6 +241,153 @@ fn with_args(attr: &Attribute, args: TokenStream) -> Attribute {
     attr
 }
 
+/// `cfg_select! { p1 => { a } p2 => { b } _ => { c } }` among `items`
+/// (hashbrown's way to pick its SIMD module; `cfg_if!`'s `if #[cfg(p1)]
+/// { a } else …` likewise) as `#[cfg(p1)] a`,
+/// `#[cfg(all(p2, not(p1)))] b`, `#[cfg(not(any(p1, p2)))] c`: the first
+/// arm whose predicate holds, as rustc picks it, and items whose `mod x;`
+/// the module tree follows. The judge's rustc need not know the macro
+/// (1.89 does not); a call that does not parse so stays as it is.
+pub fn write_out_cfg_select(items: &mut Vec<syn::Item>) {
+    let mut out = Vec::with_capacity(items.len());
+    for item in std::mem::take(items) {
+        match &item {
+            syn::Item::Macro(m) if m.ident.is_none() => {
+                let name = m.mac.path.segments.last().map(|s| s.ident.to_string());
+                let arms = match name.as_deref() {
+                    Some("cfg_select") => select_arms(m.mac.tokens.clone()),
+                    Some("cfg_if") => if_arms(m.mac.tokens.clone()),
+                    _ => None,
+                };
+                match arms.and_then(arm_items) {
+                    Some(items) => out.extend(items),
+                    None => out.push(item),
+                }
+            }
+            _ => out.push(item),
+        }
+    }
+    *items = out;
+}
+
+/// One arm: its predicate (`None` for `_` or `else`) and its items.
+type Arm = (Option<TokenStream>, TokenStream);
+
+/// The arms of `cfg_select! { p => { … } … _ => { … } }`.
+fn select_arms(tokens: TokenStream) -> Option<Vec<Arm>> {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    let mut arms = Vec::new();
+    let mut k = 0;
+    while k < tokens.len() {
+        let arrow = (k..tokens.len().saturating_sub(1)).find(|&j| {
+            matches!((&tokens[j], &tokens[j + 1]),
+                (proc_macro2::TokenTree::Punct(a), proc_macro2::TokenTree::Punct(b))
+                    if a.as_char() == '=' && a.spacing() == proc_macro2::Spacing::Joint && b.as_char() == '>')
+        })?;
+        let predicate: TokenStream = tokens[k..arrow].iter().cloned().collect();
+        let body = braces(tokens.get(arrow + 2))?;
+        let is_default = predicate.to_string() == "_";
+        arms.push(((!is_default).then_some(predicate), body));
+        k = arrow + 3;
+        // An optional comma between arms.
+        if matches!(tokens.get(k), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == ',') {
+            k += 1;
+        }
+    }
+    Some(arms)
+}
+
+/// The arms of the `cfg-if` crate's `cfg_if! { if #[cfg(p)] { … } else if
+/// #[cfg(q)] { … } else { … } }` (hashbrown 0.15 has its own copy).
+fn if_arms(tokens: TokenStream) -> Option<Vec<Arm>> {
+    use proc_macro2::TokenTree;
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let word = |k: usize, w: &str| matches!(tokens.get(k), Some(TokenTree::Ident(i)) if i == w);
+    let mut arms = Vec::new();
+    let mut k = 0;
+    loop {
+        if word(k, "if") {
+            // `# [cfg(p)] { … }`
+            let Some(TokenTree::Group(attr)) = tokens.get(k + 2) else {
+                return None;
+            };
+            let meta: Meta = syn::parse2(attr.stream()).ok()?;
+            let Meta::List(list) = meta else {
+                return None;
+            };
+            if !list.path.is_ident("cfg") {
+                return None;
+            }
+            arms.push((Some(list.tokens), braces(tokens.get(k + 3))?));
+            k += 4;
+        } else {
+            arms.push((None, braces(tokens.get(k))?));
+            k += 1;
+        }
+        match (word(k, "else"), k >= tokens.len()) {
+            (true, _) => k += 1,
+            (false, true) => return Some(arms),
+            (false, false) => return None,
+        }
+    }
+}
+
+/// The tokens inside `tree`, if it is a `{ … }` group.
+fn braces(tree: Option<&proc_macro2::TokenTree>) -> Option<TokenStream> {
+    match tree? {
+        proc_macro2::TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Brace => {
+            Some(g.stream())
+        }
+        _ => None,
+    }
+}
+
+/// The items of `arms`, each under the `cfg` that picks its arm: its own
+/// predicate and none of those before it.
+fn arm_items(arms: Vec<Arm>) -> Option<Vec<syn::Item>> {
+    let mut before: Vec<TokenStream> = Vec::new();
+    let mut items = Vec::new();
+    for (predicate, body) in arms {
+        let condition = match (&predicate, before.is_empty()) {
+            (None, true) => None,
+            (None, false) => Some(quote!(not(any(#(#before),*)))),
+            (Some(p), true) => Some(p.clone()),
+            (Some(p), false) => Some(quote!(all(#p, not(any(#(#before),*))))),
+        };
+        let file: syn::File = syn::parse2(body).ok()?;
+        for mut item in file.items {
+            if let (Some(condition), Some(attrs)) =
+                (&condition, crate::syntax::item_attrs_mut(&mut item))
+            {
+                attrs.insert(0, syn::parse_quote!(#[cfg(#condition)]));
+            }
+            items.push(item);
+        }
+        match predicate {
+            Some(p) => before.push(p),
+            None => break,
+        }
+    }
+    Some(items)
+}
+
+/// See [`write_out_cfg_select`].
+struct SelectWriter;
+
+impl VisitMut for SelectWriter {
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        write_out_cfg_select(&mut file.items);
+        syn::visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            write_out_cfg_select(items);
+        }
+        syn::visit_mut::visit_item_mod_mut(self, module);
+    }
+}
+
 /// Removes the nodes whose `cfg` does not hold.
 struct Applier<'c>(&'c Cfg);
 
@@ -379,6 +529,31 @@ mod tests {
         assert_eq!(
             file.to_token_stream().to_string(),
             "fn a () { } fn c () { } # [cfg (unix)] fn e () { }"
+        );
+        // `cfg_select!`: the first arm that holds, the rest under `not`.
+        let selected = applied(
+            Some(&["std"]),
+            "cfg_select! { feature = \"x\" => { fn a() {} } \
+             target_feature = \"sse2\" => { mod sse2; use sse2 as imp; } \
+             _ => { mod generic; use generic as imp; } }",
+        );
+        assert_eq!(
+            selected,
+            "# [cfg (target_feature = \"sse2\")] mod sse2 ; \
+             # [cfg (target_feature = \"sse2\")] use sse2 as imp ; \
+             # [cfg (not (target_feature = \"sse2\"))] mod generic ; \
+             # [cfg (not (target_feature = \"sse2\"))] use generic as imp ;"
+        );
+        // The cfg-if crate's form, likewise.
+        let chosen = applied(
+            Some(&["std"]),
+            "cfg_if! { if #[cfg(target_feature = \"sse2\")] { mod sse2; } \
+             else if #[cfg(feature = \"std\")] { mod with_std; } else { mod generic; } }",
+        );
+        assert_eq!(
+            chosen,
+            "# [cfg (target_feature = \"sse2\")] mod sse2 ; \
+             # [cfg (not (target_feature = \"sse2\"))] mod with_std ;"
         );
         // Features unknown: only `test` and the like are decided.
         assert_eq!(

@@ -202,6 +202,7 @@ fn mount_of(krate: &Krate) -> Mount {
         name: krate.mount.clone(),
         edition: krate.edition.clone(),
         externs: krate.externs.clone(),
+        std_renames: BTreeMap::new(),
     }
 }
 
@@ -352,6 +353,10 @@ impl Reader {
             let found = mount::rewrite(&mut parsed, mount, module);
             self.found.alloc |= found.alloc;
             self.found.exported.extend(found.exported);
+            // Read before the root's modules: they use the names too.
+            if let Some(mount) = &mut self.mount {
+                mount.std_renames.extend(found.std_renames);
+            }
         }
         self.sources.insert(shown.clone(), text);
         self.stack.push(canonical);

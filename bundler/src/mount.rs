@@ -14,8 +14,10 @@
 //! reachable by path the way a 2018 crate does it, `pub(crate) use name;`
 //! after it and in each module up to its crate's root. `extern crate x;`
 //! goes (names of crates are rewritten wherever they are used), and
-//! `extern crate alloc;` moves to the bundle's root, where it must be for
-//! every module to see `alloc`. In an edition-2015 crate, `use a::b` and
+//! `extern crate alloc;` is added at the bundle's root, where it must be
+//! for every module to see `alloc`, and stays where it was, where
+//! `crate::alloc::…` names it; `extern crate alloc as stdalloc;` makes the
+//! crate's `stdalloc::…` paths `alloc::…`. In an edition-2015 crate, `use a::b` and
 //! `::a::b` are crate-relative, and are rewritten so.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,6 +38,8 @@ pub struct Mount {
     pub edition: String,
     /// What the names of its dependencies mean.
     pub externs: BTreeMap<String, Extern>,
+    /// The names its root gives std's crates (`stdalloc` → `alloc`).
+    pub std_renames: BTreeMap<String, String>,
 }
 
 /// What rewriting one file found that its crate's root must add.
@@ -46,6 +50,9 @@ pub struct Found {
     pub exported: Vec<(Vec<String>, String)>,
     /// It had `extern crate alloc;`.
     pub alloc: bool,
+    /// `extern crate alloc as stdalloc;` (hashbrown's): the names a crate
+    /// gives std's crates, which its paths are rewritten from.
+    pub std_renames: BTreeMap<String, String>,
 }
 
 /// Rewrites `file`, the file of module `module` (a path from its crate's
@@ -91,11 +98,23 @@ impl Rewriter<'_> {
             match &mut item {
                 Item::ExternCrate(krate) => {
                     self.found.alloc |= krate.ident == "alloc";
+                    if let Some((_, rename)) = &krate.rename {
+                        if is_std(&krate.ident.to_string()) && !self.mount.name.is_empty() {
+                            self.found
+                                .std_renames
+                                .insert(rename.to_string(), krate.ident.to_string());
+                            continue;
+                        }
+                    }
                     if !is_std(&krate.ident.to_string()) && krate.ident != "self" {
                         // Its name is rewritten wherever it is used.
                         continue;
                     }
-                    if self.mount.name.is_empty() && krate.ident != "self" {
+                    // A library's `extern crate alloc;` is also an item of
+                    // its module, which `crate::alloc::…` names (hashbrown's
+                    // `use crate::alloc::alloc::Layout`): it stays there too.
+                    if krate.ident != "self" {
+                        krate.attrs.retain(|a| !a.path().is_ident("macro_use"));
                         out.push(item);
                     }
                     continue;
@@ -141,6 +160,15 @@ impl Rewriter<'_> {
         let path_like = len > 1 || is_use || global;
         if first == "crate" && !global {
             return (!self.mount.name.is_empty() && path_like).then(|| (1, here()));
+        }
+        let renamed = self
+            .found
+            .std_renames
+            .get(first)
+            .or_else(|| self.mount.std_renames.get(first));
+        if let Some(std_crate) = renamed {
+            let bound = self.scopes.last().is_some_and(|s| s.contains(first));
+            return (path_like && !bound).then(|| (1, vec![std_crate.clone()]));
         }
         if let Some(Extern::Mounted(module)) = self.mount.externs.get(first) {
             let bound = self.scopes.last().is_some_and(|s| s.contains(first));
@@ -260,7 +288,23 @@ impl VisitMut for Rewriter<'_> {
         }
     }
 
+    // A library's `pub(crate)` is its own crate, now one module of the
+    // bundle: `pub(in crate::mylib)`, or rustc compares it with the wider
+    // bundle (indexmap's `Core::into_entries` drew `private_interfaces`).
+    fn visit_visibility_mut(&mut self, vis: &mut syn::Visibility) {
+        if let syn::Visibility::Restricted(r) = vis {
+            let own_crate = r.in_token.is_none() && r.path.is_ident("crate");
+            if own_crate && !self.mount.name.is_empty() {
+                let name = Ident::new(&self.mount.name, syn::spanned::Spanned::span(&r.path));
+                *vis = syn::parse_quote!(pub(in crate::#name));
+                return;
+            }
+        }
+        syn::visit_mut::visit_visibility_mut(self, vis);
+    }
+
     fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
+        self.visit_visibility_mut(&mut u.vis);
         let global = u.leading_colon.is_some();
         if rewrite_use(self, &mut u.tree, global) {
             u.leading_colon = None;
@@ -308,6 +352,19 @@ impl VisitMut for Rewriter<'_> {
     }
 
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        // `stdalloc::format!`: std's macro under the crate's name for alloc.
+        let first = mac.path.segments.first().map(|s| s.ident.to_string());
+        let renamed = first.and_then(|f| {
+            self.found
+                .std_renames
+                .get(&f)
+                .or_else(|| self.mount.std_renames.get(&f))
+                .cloned()
+        });
+        if let (Some(std_crate), true) = (renamed, mac.path.segments.len() > 1) {
+            let span = mac.path.segments[0].ident.span();
+            mac.path.segments[0].ident = Ident::new(&std_crate, span);
+        }
         syn::visit_mut::visit_path_mut(self, &mut mac.path);
         mac.tokens = rewrite_tokens(self, std::mem::take(&mut mac.tokens));
     }
@@ -489,6 +546,7 @@ mod tests {
             name: mount.to_string(),
             edition: edition.to_string(),
             externs,
+            std_renames: BTreeMap::new(),
         };
         let mut file = syn::parse_file(source).expect("valid source");
         let found = rewrite(&mut file, &mount, &[]);
@@ -519,7 +577,7 @@ mod tests {
             "< T as crate::mylib::F >::m ()",
             "< T as crate::ac_library::F >::Out",
             "derive::d ()",
-            "pub (crate) fn h",
+            "pub (in crate::mylib) fn h",
             "$ crate::mylib::a::f ()",
             "crate::mylib::b ()",
             "crate::ac_library::c ()",
@@ -527,8 +585,10 @@ mod tests {
         ] {
             assert!(text.contains(wanted), "no `{wanted}` in {text}");
         }
+        // `extern crate alloc;` stays in the library's module (and the
+        // bundle's root gets one): `crate::alloc::…` names it there.
         assert!(
-            !text.contains("extern crate") && !text.contains("macro_export"),
+            text.starts_with("extern crate alloc;") && !text.contains("macro_export"),
             "{text}"
         );
         assert!(found.alloc);
@@ -567,6 +627,26 @@ mod tests {
         ] {
             assert!(text.contains(wanted), "no `{wanted}` in {text}");
         }
+    }
+
+    #[test]
+    fn a_renamed_std_crate_is_named_by_its_own_name() {
+        // hashbrown's `extern crate alloc as stdalloc;`.
+        let (text, found) = rewritten(
+            "mylib",
+            "2021",
+            "extern crate alloc as stdalloc; use stdalloc::vec::Vec; \
+             fn f() -> stdalloc::string::String { stdalloc::format!(\"\") }",
+        );
+        assert!(found.alloc && found.std_renames["stdalloc"] == "alloc");
+        for wanted in [
+            "use alloc::vec::Vec;",
+            "-> alloc::string::String",
+            "alloc::format !",
+        ] {
+            assert!(text.contains(wanted), "no `{wanted}` in {text}");
+        }
+        assert!(!text.contains("stdalloc"), "{text}");
     }
 
     #[test]

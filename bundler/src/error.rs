@@ -146,11 +146,7 @@ impl Error {
                 call,
                 file,
                 source,
-            } => write!(
-                f,
-                "{place}: {call} reads {file}, which a submission must carry, but it cannot be \
-                 read: {source}"
-            ),
+            } => write!(f, "{place}: {call} reads {file}, which cannot be read: {source}"),
             Error::MissingModFile { place, module, tried } => write!(
                 f,
                 "{place}: `mod {module};` has no file: create one of {} (or add #[path = \"...\"])",
@@ -176,7 +172,7 @@ impl fmt::Display for Error {
         }
         match self {
             Error::ExternalCrate { place, name, why } => external_crate(f, place, name, why),
-            Error::Workspace { message } => write!(f, "{message}"),
+            Error::Workspace { message } | Error::Rustc { message } => write!(f, "{message}"),
             Error::NoBin { bin, bins } => write!(f, "no bin `{bin}`: {bins}"),
             Error::UnknownProblem { id, near, known } => unknown_problem(f, id, near, known),
             Error::NotDeclared { id, file } => {
@@ -196,7 +192,6 @@ impl fmt::Display for Error {
                 write!(f, "internal error: the bundle does not parse again ({message}); please report it")
             }
             Error::UnknownItem { name } => write!(f, "no item `{name}` in the library; {NAMING}"),
-            Error::Rustc { message } => write!(f, "{message}"),
             Error::TooNew {
                 judge,
                 rustc,

@@ -71,37 +71,15 @@ pub fn migrate(
             steps: Vec::new(),
         });
     }
-    let mut text = prettyplease::unparse(&file);
-    let mut tree = parse(&text)?;
-    let mut map = SourceMap::assembled(Arc::clone(sources), &file, &tree);
+    let text = prettyplease::unparse(&file);
+    let tree = parse(&text)?;
+    let map = SourceMap::assembled(Arc::clone(sources), &file, &tree);
+    let mut state = Text { text, tree, map };
     let mut said = Vec::new();
     let mut changed = false;
     for &&(from, to, group) in &steps {
-        let members = group_members(group);
-        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-        let mut skipped = None;
-        for _ in 0..ROUNDS {
-            let (diagnostics, fixes) = rustc::check_with_lints(&text, from, &[group])?;
-            if let Some(error) = diagnostics.iter().find(|d| d.level == Level::Error) {
-                skipped = Some(error.message.clone());
-                break;
-            }
-            let fixes: Vec<Fix> = fixes
-                .into_iter()
-                .filter(|f| members.contains(&f.lint))
-                .collect();
-            let (edited, applied) = apply(&text, &fixes);
-            if applied.is_empty() {
-                break;
-            }
-            for lint in applied {
-                *counts.entry(lint).or_default() += 1;
-            }
-            let edited_tree = parse(&edited)?;
-            map = map.carry(&tree, &edited_tree);
-            (text, tree) = (edited, edited_tree);
-            changed = true;
-        }
+        let (counts, skipped) = step(&mut state, from, group)?;
+        changed |= !counts.is_empty();
         said.extend(match (skipped, counts.is_empty()) {
             (Some(error), true) => Some(format!(
                 "edition {from} → {to}: not migrated, the code does not compile as {from} \
@@ -120,8 +98,8 @@ pub fn migrate(
     }
     Ok(match changed {
         true => Migrated {
-            file: tree,
-            map: Some(map),
+            file: state.tree,
+            map: Some(state.map),
             steps: said,
         },
         false => Migrated {
@@ -130,6 +108,46 @@ pub fn migrate(
             steps: said,
         },
     })
+}
+
+/// The text being migrated, its tree, and where its tokens are in the
+/// library.
+struct Text {
+    text: String,
+    tree: syn::File,
+    map: SourceMap,
+}
+
+/// What one step did: the fixes per lint, and rustc's first error when the
+/// text does not compile under the step's older edition.
+type Stepped = (BTreeMap<String, usize>, Option<String>);
+
+/// One step: rounds of `group`'s fixes under edition `from` until none is
+/// left.
+fn step(state: &mut Text, from: &str, group: &str) -> Result<Stepped, Error> {
+    let members = group_members(group);
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for _ in 0..ROUNDS {
+        let (diagnostics, fixes) = rustc::check_with_lints(&state.text, from, &[group])?;
+        if let Some(error) = diagnostics.iter().find(|d| d.level == Level::Error) {
+            return Ok((counts, Some(error.message.clone())));
+        }
+        let fixes: Vec<Fix> = fixes
+            .into_iter()
+            .filter(|f| members.contains(&f.lint))
+            .collect();
+        let (edited, applied) = apply(&state.text, &fixes);
+        if applied.is_empty() {
+            break;
+        }
+        for lint in applied {
+            *counts.entry(lint).or_default() += 1;
+        }
+        let edited_tree = parse(&edited)?;
+        state.map = state.map.carry(&state.tree, &edited_tree);
+        (state.text, state.tree) = (edited, edited_tree);
+    }
+    Ok((counts, None))
 }
 
 fn parse(text: &str) -> Result<syn::File, Error> {

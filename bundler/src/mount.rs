@@ -97,24 +97,7 @@ impl Rewriter<'_> {
         for mut item in std::mem::take(items) {
             match &mut item {
                 Item::ExternCrate(krate) => {
-                    self.found.alloc |= krate.ident == "alloc";
-                    if let Some((_, rename)) = &krate.rename {
-                        if is_std(&krate.ident.to_string()) && !self.mount.name.is_empty() {
-                            self.found
-                                .std_renames
-                                .insert(rename.to_string(), krate.ident.to_string());
-                            continue;
-                        }
-                    }
-                    if !is_std(&krate.ident.to_string()) && krate.ident != "self" {
-                        // Its name is rewritten wherever it is used.
-                        continue;
-                    }
-                    // A library's `extern crate alloc;` is also an item of
-                    // its module, which `crate::alloc::…` names (hashbrown's
-                    // `use crate::alloc::alloc::Layout`): it stays there too.
-                    if krate.ident != "self" {
-                        krate.attrs.retain(|a| !a.path().is_ident("macro_use"));
+                    if self.keeps_extern_crate(krate) {
                         out.push(item);
                     }
                     continue;
@@ -144,6 +127,29 @@ impl Rewriter<'_> {
             }
         }
         self.scopes.pop();
+    }
+
+    /// Whether `extern crate …;` stays. Another crate's goes: its name is
+    /// rewritten wherever it is used. A std crate's is also an item of its
+    /// module, which `crate::alloc::…` names (hashbrown's `use
+    /// crate::alloc::alloc::Layout`), so it stays (in a library, without
+    /// `#[macro_use]`, which only a crate root takes); renamed in a
+    /// library (`alloc as stdalloc`), the new name's paths are rewritten.
+    fn keeps_extern_crate(&mut self, krate: &mut syn::ItemExternCrate) -> bool {
+        let name = krate.ident.to_string();
+        self.found.alloc |= name == "alloc";
+        if !is_std(&name) || name == "self" {
+            return false;
+        }
+        if self.mount.name.is_empty() {
+            return true;
+        }
+        if let Some((_, rename)) = &krate.rename {
+            self.found.std_renames.insert(rename.to_string(), name);
+            return false;
+        }
+        krate.attrs.retain(|a| !a.path().is_ident("macro_use"));
+        true
     }
 
     /// How a path's front changes: its first `k` segments (0 or 1) give

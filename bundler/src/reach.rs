@@ -171,28 +171,8 @@ impl Walk<'_, '_> {
             found.extend(resolved.items());
             called.extend(path.last().cloned());
         }
-        let mut open_modules = Vec::new();
-        for path in &refs.open {
-            let mut through = BTreeSet::new();
-            let resolved = names.resolve(m, path, &self_types, &mut through, 0, false);
-            used.extend(through);
-            open_modules.extend(resolved.targets.iter().filter_map(|t| match t {
-                Target::Module(module) => Some(*module),
-                _ => None,
-            }));
-        }
         self.cut.used_leaves.extend(used);
-        for module in open_modules {
-            let count = names.krate.get(module).items.len();
-            for index in 0..count {
-                let item = ItemId { module, index };
-                self.add(
-                    item,
-                    Some(id),
-                    "item of a module a macro names through a variable",
-                );
-            }
-        }
+        self.keep_open_modules(id, &refs.open, &self_types);
         called.extend(refs.methods.iter().cloned());
         let calls = self.called.entry(m).or_default();
         for name in called {
@@ -207,6 +187,30 @@ impl Walk<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// Every item of each module that item `id`'s macro tokens name through
+    /// a variable (`open`: `crate::arch::avx2::$kind`).
+    fn keep_open_modules(&mut self, id: ItemId, open: &[Vec<String>], self_types: &[ItemId]) {
+        let names = self.names;
+        for path in open {
+            let mut through = BTreeSet::new();
+            let resolved = names.resolve(id.module, path, self_types, &mut through, 0, false);
+            self.cut.used_leaves.extend(through);
+            for target in &resolved.targets {
+                let Target::Module(module) = *target else {
+                    continue;
+                };
+                for index in 0..names.krate.get(module).items.len() {
+                    let item = ItemId { module, index };
+                    self.add(
+                        item,
+                        Some(id),
+                        "item of a module a macro names through a variable",
+                    );
+                }
+            }
+        }
     }
 
     /// The place that names another crate: the `use` leaf a path went

@@ -144,18 +144,14 @@ struct Checked {
 /// `file` is not the assembled file itself (`migrate.rs` rewrote it).
 pub fn shake(
     mut file: syn::File,
-    map: Option<SourceMap>,
+    mut map: Option<SourceMap>,
     edition: &str,
     protected: &[String],
     sources: Arc<Sources>,
 ) -> Result<Shaken, Failure> {
     narrow(&mut file);
     let underscores = hide_underscores(&mut file);
-    let mut state = State {
-        protected: protected.iter().cloned().collect(),
-        ..State::default()
-    };
-    let mut map = map;
+    let mut state = State::protecting(protected);
     let mut good: Option<Checkpoint> = None;
     while state.rounds.len() < MAX_ROUNDS {
         let checked = check(&file, edition, map.as_ref(), &sources)?;
@@ -226,6 +222,14 @@ struct State {
 }
 
 impl State {
+    /// A shake that never deletes the items at `protected` paths.
+    fn protecting(protected: &[String]) -> State {
+        State {
+            protected: protected.iter().cloned().collect(),
+            ..State::default()
+        }
+    }
+
     /// The plan for the reports on `checked`, and the library's own
     /// warnings among them; records the round.
     fn plan(

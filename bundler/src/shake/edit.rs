@@ -64,12 +64,23 @@ impl Editor<'_> {
             UseTree::Group(g) => {
                 let kept: Vec<UseTree> =
                     g.items.iter().filter_map(|t| self.keep_leaves(t)).collect();
-                if kept.is_empty() {
-                    return None;
+                // `cell::{UnsafeCell}` reads back as `cell::UnsafeCell`, which
+                // prettyplease lays out otherwise: one leaf left is written
+                // bare (but `{self}`, which only a group may hold).
+                let self_leaf = |t: &UseTree| match t {
+                    UseTree::Name(n) => n.ident == "self",
+                    UseTree::Rename(r) => r.ident == "self",
+                    _ => false,
+                };
+                match kept.as_slice() {
+                    [] => None,
+                    [one] if !self_leaf(one) => Some(one.clone()),
+                    _ => {
+                        let mut g = g.clone();
+                        g.items = kept.into_iter().collect();
+                        Some(UseTree::Group(g))
+                    }
                 }
-                let mut g = g.clone();
-                g.items = kept.into_iter().collect();
-                Some(UseTree::Group(g))
             }
             UseTree::Path(p) if has_group(&p.tree) => {
                 let inner = self.keep_leaves(&p.tree)?;

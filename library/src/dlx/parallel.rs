@@ -553,11 +553,13 @@ mod tests {
             assert_eq!(run.shares.len(), threads);
             let parts: usize = run.shares.iter().map(|s| s.parts).sum();
             assert_eq!(parts, split(&problem, threads * PARTS_PER_THREAD).len());
-            assert!(
-                run.shares.iter().all(|s| s.parts > 0 && s.stats.nodes > 0),
-                "{:?}",
-                run.shares
-            );
+            // On 2 cores shared with other tests, a third thread can start
+            // after the others have taken every part: two must take some.
+            let working = run
+                .shares
+                .iter()
+                .filter(|s| s.parts > 0 && s.stats.nodes > 0);
+            assert!(working.count() >= threads.min(2), "{:?}", run.shares);
             let below: u64 = run.shares.iter().map(|s| s.stats.nodes).sum();
             assert!(below < run.stats.nodes, "{below} {:?}", run.stats);
         }

@@ -195,8 +195,7 @@ fn apply(text: &str, fixes: &[Fix]) -> (String, Vec<String>) {
 fn group_members(group: &str) -> BTreeSet<String> {
     static HELP: OnceLock<String> = OnceLock::new();
     let help = HELP.get_or_init(|| {
-        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-        std::process::Command::new(rustc)
+        std::process::Command::new(rustc::rustc())
             .args(["-W", "help"])
             .output()
             .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())

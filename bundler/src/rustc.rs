@@ -119,7 +119,7 @@ impl Diagnostic {
 }
 
 /// The rustc to run: `$RUSTC`, else `rustc` from the path.
-fn rustc() -> std::ffi::OsString {
+pub(crate) fn rustc() -> std::ffi::OsString {
     std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())
 }
 

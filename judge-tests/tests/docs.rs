@@ -839,6 +839,174 @@ fn every_module_is_named_in_its_overview() {
     );
 }
 
+/// Every Rust path a page names (`library::dlx::memo::Trial`) leads to a
+/// module of the workspace and an item declared there, and every source
+/// file it names in backticks (`bundler/src/verify.rs`, `shake/guard.rs`,
+/// `cfg.rs`) is a file of the workspace: a module renamed or deleted
+/// fails here until the pages follow.
+#[test]
+fn every_module_and_file_a_page_names_exists() {
+    let root = default_root();
+    let workspace: Vec<String> = files(&root)
+        .iter()
+        .filter_map(|f| f.strip_prefix(&root).ok())
+        .map(|f| f.to_string_lossy().replace('\\', "/"))
+        .collect();
+    let mut missing = Vec::new();
+    for page in readmes(&root) {
+        let text = std::fs::read_to_string(&page).expect("a page");
+        let shown = page
+            .strip_prefix(&root)
+            .unwrap_or(&page)
+            .display()
+            .to_string();
+        for (line, quoted) in backticked(&text) {
+            let problem = if quoted.contains("::") {
+                rust_path_problem(&root, quoted)
+            } else {
+                file_problem(&workspace, quoted)
+            };
+            if let Some(problem) = problem {
+                missing.push(format!("{shown}:{line}: `{quoted}`: {problem}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "pages name what does not exist:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// Files the pages name that are not the workspace's, by design: a user's
+/// package layout or another crate's file, each with where it is shown.
+const NOT_OURS: &[(&str, &str)] = &[
+    ("x.rs", "bundler/README: a user's module layout"),
+    ("x/mod.rs", "bundler/README: a user's module layout"),
+    (
+        "src/serde.rs",
+        "bundler/README: bitflags' own file, missing from its package",
+    ),
+];
+
+/// The backticked spans of a page, with their line numbers (fenced
+/// blocks skipped: their commands have tests of their own).
+fn backticked(text: &str) -> Vec<(usize, &str)> {
+    let mut spans = Vec::new();
+    let mut fenced = false;
+    for (k, line) in text.lines().enumerate() {
+        if fence(line).is_some() {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut parts = line.split('`');
+        parts.next();
+        while let (Some(inside), Some(_)) = (parts.next(), parts.next()) {
+            spans.push((k + 1, inside));
+        }
+    }
+    spans
+}
+
+/// Why the source file named `quoted` is not found, if it is a source
+/// file's name (`*.rs`, `*.py`, `*.sh`) and no file of the workspace ends
+/// with it (a `<placeholder>` stands for any one folder or file).
+fn file_problem(workspace: &[String], quoted: &str) -> Option<String> {
+    let is_source = [".rs", ".py", ".sh"].iter().any(|e| quoted.ends_with(e));
+    if !is_source || quoted.contains(char::is_whitespace) || quoted.starts_with("target/") {
+        return None;
+    }
+    if NOT_OURS.iter().any(|(name, _)| *name == quoted) {
+        return None;
+    }
+    let wanted: Vec<&str> = quoted.split('/').collect();
+    let found = workspace.iter().any(|f| {
+        let have: Vec<&str> = f.split('/').collect();
+        have.len() >= wanted.len()
+            && wanted
+                .iter()
+                .zip(&have[have.len() - wanted.len()..])
+                .all(|(w, h)| w == h || fills(w, h))
+    });
+    (!found).then(|| "no file of the workspace has this path".to_string())
+}
+
+/// Whether name `have` fills the pattern `wanted` with a placeholder:
+/// `<id>.rs` is filled by `p4205.rs`.
+fn fills(wanted: &str, have: &str) -> bool {
+    let (Some(open), Some(close)) = (wanted.find('<'), wanted.find('>')) else {
+        return false;
+    };
+    let (before, after) = (&wanted[..open], &wanted[close + 1..]);
+    have.len() > before.len() + after.len() && have.starts_with(before) && have.ends_with(after)
+}
+
+/// Why the Rust path `quoted` does not resolve, if it starts with one of
+/// the workspace's crates: each segment must be a module (a file, or an
+/// inline `mod`) until one is an item declared in the module reached.
+fn rust_path_problem(root: &Path, quoted: &str) -> Option<String> {
+    let path = quoted
+        .split(['(', '<', ' ', '!'])
+        .next()
+        .unwrap_or_default();
+    let mut segments = path.split("::").filter(|s| !s.is_empty());
+    let krate = segments.next()?;
+    let src = match krate {
+        "library" => root.join("library/src"),
+        "bundler" => root.join("bundler/src"),
+        "judge_tests" => root.join("judge-tests/src"),
+        _ => return None,
+    };
+    let mut dir = src.clone();
+    let mut module = std::fs::read_to_string(src.join("lib.rs")).ok()?;
+    let mut reached = krate.to_string();
+    for segment in segments {
+        let file = [
+            dir.join(format!("{segment}.rs")),
+            dir.join(segment).join("mod.rs"),
+        ]
+        .into_iter()
+        .find(|f| f.is_file());
+        if let Some(file) = file {
+            module = std::fs::read_to_string(&file).expect("a module");
+            dir = dir.join(segment);
+            reached = format!("{reached}::{segment}");
+            continue;
+        }
+        if declares(&module, segment) {
+            return None;
+        }
+        return Some(format!("`{reached}` declares no `{segment}`"));
+    }
+    None
+}
+
+/// Whether module text declares or re-exports an item called `name`.
+fn declares(module: &str, name: &str) -> bool {
+    let kinds = [
+        "struct", "enum", "trait", "fn", "type", "const", "static", "mod", "union",
+    ];
+    let declared = kinds.iter().any(|kind| {
+        let head = format!("{kind} {name}");
+        module.match_indices(&head).any(|(at, _)| {
+            let after = module[at + head.len()..].chars().next();
+            !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    });
+    let reexported = module.lines().any(|line| {
+        let line = line.trim_start();
+        (line.starts_with("pub use ") || line.starts_with("pub(crate) use "))
+            && line
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|word| word == name)
+    });
+    let macro_rules = module.contains(&format!("macro_rules! {name}"));
+    declared || reexported || macro_rules
+}
+
 #[cfg(test)]
 mod extraction {
     use super::*;
@@ -930,6 +1098,28 @@ make untagged
         // Assignments in front do not hide what runs.
         let bench = plan("KNUTH=/path/to/knuth cargo bench -p library --bench engines");
         assert!(matches!(bench, Plan::Skip(_)), "{bench:?}");
+    }
+
+    #[test]
+    fn names_of_modules_and_files_are_resolved() {
+        let root = default_root();
+        assert_eq!(rust_path_problem(&root, "library::dlx::memo::Trial"), None);
+        assert_eq!(rust_path_problem(&root, "library::dlx::Problem::new"), None);
+        assert_eq!(
+            rust_path_problem(&root, "library::dlx::nowhere::Trial"),
+            Some("`library::dlx` declares no `nowhere`".to_string())
+        );
+        assert!(rust_path_problem(&root, "bundler::judge").is_some());
+        assert_eq!(rust_path_problem(&root, "std::fmt::Write"), None);
+        let workspace = ["library/src/problems/p4205.rs".to_string()];
+        assert_eq!(file_problem(&workspace, "problems/p4205.rs"), None);
+        assert_eq!(
+            file_problem(&workspace, "library/src/problems/<id>.rs"),
+            None
+        );
+        assert!(file_problem(&workspace, "problems/p9999.rs").is_some());
+        assert!(file_problem(&workspace, "src/p4205.rs").is_some());
+        assert_eq!(file_problem(&workspace, "README.md"), None);
     }
 
     #[test]

@@ -14,7 +14,9 @@
 //! it with an unused domino reaching right or down, either way round,
 //! where both digits are free in their rows, columns and boxes; it counts
 //! distinct grids up to two and declines a puzzle without exactly one
-//! (the statement promises one). Nothing of `library/` is used.
+//! (the statement promises one). A board where some empty cell has no
+//! free digit or no empty neighbour is a dead end. Nothing of `library/`
+//! is used.
 
 use super::grid::{self, sudoku, CELLS};
 use super::{Class, Generator, Support};
@@ -140,6 +142,17 @@ impl Board {
         true
     }
 
+    /// Whether every empty cell can still be filled: some digit is free
+    /// in its houses, and a neighbour is empty for its domino's other
+    /// half. (A board without this has no completion; checking it only
+    /// prunes, so that sparse puzzles are decided in a blink rather than
+    /// after every way to fill the cells before a dead one.)
+    fn open(&self) -> bool {
+        (0..CELLS).filter(|&c| self.grid[c] == 0).all(|c| {
+            neighbours(c).any(|n| self.grid[n] == 0) && (1..=9).any(|d| self.free(c, d))
+        })
+    }
+
     fn unplace(&mut self, p: usize, a: u8, q: usize, b: u8) {
         self.flip(p, a);
         self.flip(q, b);
@@ -157,6 +170,9 @@ fn search(
     let Some(p) = (0..CELLS).find(|&c| board.grid[c] == 0) else {
         return found(&board.grid);
     };
+    if !board.open() {
+        return true;
+    }
     let mut moves: Vec<(usize, u8, u8)> = Vec::new();
     for q in [p + 1, p + 9] {
         if q < CELLS && (q != p + 1 || p % 9 < 8) && board.grid[q] == 0 {
@@ -296,7 +312,7 @@ fn tiling(
             return false;
         }
         *budget -= 1;
-        let mut next = vec![p + 1, p + 9];
+        let mut next = [p + 1, p + 9];
         rng.shuffle(&mut next);
         for q in next {
             if q >= CELLS || (q == p + 1 && p % 9 == 8) || covered[q] || grid[p] == grid[q] {
@@ -309,7 +325,11 @@ fn tiling(
             covered[p] = true;
             covered[q] = true;
             placed.push((p, grid[p], q, grid[q]));
-            if go(rng, grid, covered, pairs | pair, placed, budget) {
+            let stranded = [p, q]
+                .iter()
+                .flat_map(|&c| neighbours(c))
+                .any(|n| !covered[n] && neighbours(n).all(|m| covered[m]));
+            if !stranded && go(rng, grid, covered, pairs | pair, placed, budget) {
                 return true;
             }
             placed.pop();
@@ -319,6 +339,19 @@ fn tiling(
         false
     }
     go(rng, grid, &mut covered, 0, &mut placed, &mut budget).then_some(placed)
+}
+
+/// The cells beside `cell`, across and down.
+fn neighbours(cell: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (cell / 9, cell % 9);
+    [
+        (col > 0).then(|| cell - 1),
+        (col < 8).then(|| cell + 1),
+        (row > 0).then(|| cell - 9),
+        (row < 8).then(|| cell + 9),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// A random input: one or two puzzles with 15 to 35 dominoes given.

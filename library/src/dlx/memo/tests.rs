@@ -191,6 +191,80 @@ proptest! {
         let (count, _, _) = count_on_threads(&problem, threads, Config::default()).unwrap();
         prop_assert_eq!(count, expected);
     }
+
+    /// The walk without links, on threads too, counts what the links'
+    /// walk and brute force count, dead ends included; a ZDD written in
+    /// between (by the links) leaves its table as it found it.
+    #[test]
+    fn the_walk_without_links_counts_what_brute_force_finds(
+        problem in problems().prop_map(|p| primary_only(&p)),
+        threads in 1usize..4,
+    ) {
+        let expected = brute_force(&problem).len() as u128;
+        prop_assert!(counter_walks_without_links(&problem));
+        let first = Config { order: Order::First, cap: 1 << 30 };
+        prop_assert_eq!(Counter::with_config(&problem, first).count(), Ok(expected));
+        let mut counter = Counter::new(&problem);
+        prop_assert_eq!(counter.count(), Ok(expected));
+        prop_assert_eq!(counter.count_zdd(&mut Vec::new()), Ok(expected));
+        prop_assert_eq!(counter.count(), Ok(expected));
+        let (count, _, _) = count_on_threads(&problem, threads, Config::default()).unwrap();
+        prop_assert_eq!(count, expected);
+    }
+}
+
+/// `problem` without its secondary items (an option left with none is
+/// dropped).
+fn primary_only(problem: &Problem) -> Problem {
+    let mut primary = Problem::new(problem.primary(), 0);
+    for k in 0..problem.options() {
+        let items: Vec<usize> = problem
+            .option(k)
+            .filter(|&i| i < problem.primary())
+            .collect();
+        if !items.is_empty() {
+            primary.add_option(&items).unwrap();
+        }
+    }
+    primary
+}
+
+/// Whether the default counter of `problem` walks without links.
+fn counter_walks_without_links(problem: &Problem) -> bool {
+    Counter::new(problem).sets.is_some()
+}
+
+#[test]
+fn set_partitions_are_counted_without_dancing_their_long_lists() {
+    // Every nonempty subset of 10 things is an option: covering one thing
+    // hides hundreds of options, and the links' walk dances them all.
+    let n = 10;
+    let mut problem = Problem::new(n, 0);
+    for subset in 1u32..1 << n {
+        let items: Vec<usize> = (0..n).filter(|&i| subset >> i & 1 == 1).collect();
+        problem.add_option(&items).unwrap();
+    }
+    assert!(counter_walks_without_links(&problem));
+    let run = |order| {
+        let mut counter = Counter::with_config(
+            &problem,
+            Config {
+                order,
+                cap: 1 << 30,
+            },
+        );
+        (counter.count(), counter.stats())
+    };
+    let (first, frontier) = (run(Order::First), run(Order::Frontier));
+    // Bell's number B(10).
+    assert_eq!(first.0, Ok(115_975));
+    assert_eq!(frontier.0, first.0);
+    assert!(
+        frontier.1.updates * 10 < first.1.updates,
+        "{} against {}",
+        frontier.1.updates,
+        first.1.updates
+    );
 }
 
 #[test]
@@ -202,6 +276,17 @@ fn a_count_below_fixed_options_counts_the_solutions_that_contain_them() {
     assert_eq!(counter.count_below(&[0, 13]), Ok(3));
     assert_eq!(counter.state.key, counter.state.fresh_key());
     assert_eq!(counter.count(), Ok(double_factorial(8)));
+    // Options 0 (vertices 0 1) and 1 (vertices 0 2) meet: no solution.
+    assert_eq!(counter.count_below(&[0, 1]), Ok(0));
+    // The same by the links' walk.
+    let first = Config {
+        order: Order::First,
+        cap: 1 << 30,
+    };
+    assert_eq!(
+        Counter::with_config(&problem, first).count_below(&[0, 13]),
+        Ok(3)
+    );
 }
 
 #[test]
@@ -222,8 +307,9 @@ fn the_trial_keeps_the_memo_where_it_pays_only() {
 #[test]
 fn the_frontier_order_finds_a_childs_count_before_dancing_its_option() {
     // On the complete graph every order walks the same tree: the same
-    // nodes, subproblems and hits; but a child found in the table costs
-    // no update with the frontier order.
+    // nodes, subproblems and hits; but the frontier order walks it without
+    // links (no secondary items, few primary ones), where a subproblem
+    // costs an update per option of its item, none per node found.
     let problem = matchings(14);
     let run = |order| {
         let mut counter = Counter::with_config(
@@ -239,8 +325,10 @@ fn the_frontier_order_finds_a_childs_count_before_dancing_its_option() {
     let (first, frontier) = (run(Order::First), run(Order::Frontier));
     assert_eq!(first.0, Ok(double_factorial(14)));
     assert_eq!(frontier.0, first.0);
+    assert!(counter_walks_without_links(&problem));
     assert_eq!(frontier.1.nodes, first.1.nodes);
-    assert_eq!(frontier.2, first.2);
+    let tree = |m: MemoStats| (m.memos, m.hits, m.leaves, m.evictions);
+    assert_eq!(tree(frontier.2), tree(first.2));
     assert!(
         frontier.1.updates * 2 < first.1.updates,
         "{} against {}",

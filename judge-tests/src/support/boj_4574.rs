@@ -148,9 +148,9 @@ impl Board {
     /// prunes, so that sparse puzzles are decided in a blink rather than
     /// after every way to fill the cells before a dead one.)
     fn open(&self) -> bool {
-        (0..CELLS).filter(|&c| self.grid[c] == 0).all(|c| {
-            neighbours(c).any(|n| self.grid[n] == 0) && (1..=9).any(|d| self.free(c, d))
-        })
+        (0..CELLS)
+            .filter(|&c| self.grid[c] == 0)
+            .all(|c| neighbours(c).any(|n| self.grid[n] == 0) && (1..=9).any(|d| self.free(c, d)))
     }
 
     fn unplace(&mut self, p: usize, a: u8, q: usize, b: u8) {

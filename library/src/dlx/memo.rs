@@ -45,11 +45,11 @@
 //! parent's less the option's items), so that the children found in the
 //! table, most of the nodes where the memo pays, cost no update (0.4-0.8x
 //! the updates on tilings; DLX6 dances them all). When those items are
-//! also at most 64, no link is danced at all ([`sets`]): a subproblem is
-//! a word of items left, and its options are tested against it, one word
-//! operation each, where covering an item of set partitions hides
-//! thousands of options (set partitions of 15 things: 0.02x the links'
-//! time; perfect matchings of 34 vertices: 0.55x).
+//! also at most 64, no link is danced at all (`memo/sets.rs`): a
+//! subproblem is a word of items left, and its options are tested
+//! against it, one word operation each, where covering an item of set
+//! partitions hides thousands of options (set partitions of 15 things:
+//! 0.03x the links' CPU time; perfect matchings of 34 vertices: 0.6x).
 //!
 //! The table is bounded ([`Config::cap`]): when it is full, new counts
 //! evict the cheapest old ones, and a subproblem forgotten is counted
@@ -228,7 +228,7 @@ pub struct Counter {
     peek: bool,
     child: Vec<u64>,
     /// The options as sets, when the count walks without links
-    /// ([`sets`]: no secondary items, at most 64 primary ones, the
+    /// (`memo/sets.rs`: no secondary items, at most 64 primary ones, the
     /// frontier order).
     sets: Option<Sets<1>>,
 }

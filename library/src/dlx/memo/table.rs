@@ -107,7 +107,6 @@ impl Table {
     fn allocate(&mut self, slots: usize) {
         self.mask = slots - 1;
         self.data = vec![0; slots * self.stride];
-        huge_pages(&mut self.data);
         if let Some(zdd) = &mut self.zdd {
             *zdd = vec![0; slots];
         }
@@ -283,36 +282,6 @@ impl Table {
         }
     }
 }
-
-/// Asks Linux to back a large table with huge pages (2 MiB), which it
-/// does here only when asked (`madvise` mode): a lookup reads a random
-/// slot of hundreds of megabytes, and with 4 KiB pages it mostly misses
-/// the TLB as well as the cache (0.9x the CPU time on perfect matchings
-/// of 34 vertices and on triominoes on 12 × 15).
-#[cfg(target_os = "linux")]
-fn huge_pages(data: &mut [u64]) {
-    extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
-    const MADV_HUGEPAGE: i32 = 14;
-    const HUGE: usize = 2 << 20;
-    let bytes = std::mem::size_of_val(data);
-    let start = data.as_mut_ptr() as usize;
-    // The whole huge pages inside the array.
-    let first = (start + HUGE - 1) & !(HUGE - 1);
-    let end = (start + bytes) & !(HUGE - 1);
-    if end > first {
-        // SAFETY: the range lies inside `data`, which this borrow holds;
-        // the advice changes how its pages are backed, never their bytes,
-        // and a refusal (an old kernel) only leaves them as they were.
-        unsafe {
-            madvise(first as *mut std::ffi::c_void, end - first, MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn huge_pages(_: &mut [u64]) {}
 
 /// The hash of a key: each word folded in by a multiply and a rotation,
 /// then mixed (MurmurHash3's finalizer), so that the home slot (low bits)

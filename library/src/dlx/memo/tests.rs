@@ -202,8 +202,7 @@ proptest! {
     ) {
         let expected = brute_force(&problem).len() as u128;
         prop_assert!(counter_walks_without_links(&problem));
-        let first = Config { order: Order::First, cap: 1 << 30 };
-        prop_assert_eq!(Counter::with_config(&problem, first).count(), Ok(expected));
+        prop_assert_eq!(with_order(&problem, Order::First).count(), Ok(expected));
         let mut counter = Counter::new(&problem);
         prop_assert_eq!(counter.count(), Ok(expected));
         prop_assert_eq!(counter.count_zdd(&mut Vec::new()), Ok(expected));
@@ -229,6 +228,18 @@ fn primary_only(problem: &Problem) -> Problem {
     primary
 }
 
+/// A counter of `problem` that branches in `order`, with room for every
+/// count.
+fn with_order(problem: &Problem, order: Order) -> Counter {
+    Counter::with_config(
+        problem,
+        Config {
+            order,
+            cap: 1 << 30,
+        },
+    )
+}
+
 /// Whether the default counter of `problem` walks without links.
 fn counter_walks_without_links(problem: &Problem) -> bool {
     Counter::new(problem).sets.is_some()
@@ -246,13 +257,7 @@ fn set_partitions_are_counted_without_dancing_their_long_lists() {
     }
     assert!(counter_walks_without_links(&problem));
     let run = |order| {
-        let mut counter = Counter::with_config(
-            &problem,
-            Config {
-                order,
-                cap: 1 << 30,
-            },
-        );
+        let mut counter = with_order(&problem, order);
         (counter.count(), counter.stats())
     };
     let (first, frontier) = (run(Order::First), run(Order::Frontier));
@@ -279,12 +284,8 @@ fn a_count_below_fixed_options_counts_the_solutions_that_contain_them() {
     // Options 0 (vertices 0 1) and 1 (vertices 0 2) meet: no solution.
     assert_eq!(counter.count_below(&[0, 1]), Ok(0));
     // The same by the links' walk.
-    let first = Config {
-        order: Order::First,
-        cap: 1 << 30,
-    };
     assert_eq!(
-        Counter::with_config(&problem, first).count_below(&[0, 13]),
+        with_order(&problem, Order::First).count_below(&[0, 13]),
         Ok(3)
     );
 }
@@ -312,13 +313,7 @@ fn the_frontier_order_finds_a_childs_count_before_dancing_its_option() {
     // costs an update per option of its item, none per node found.
     let problem = matchings(14);
     let run = |order| {
-        let mut counter = Counter::with_config(
-            &problem,
-            Config {
-                order,
-                cap: 1 << 30,
-            },
-        );
+        let mut counter = with_order(&problem, order);
         let count = counter.count();
         (count, counter.stats(), counter.memo_stats())
     };

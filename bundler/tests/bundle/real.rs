@@ -1,7 +1,8 @@
 //! Every problem of the workspace's own library: bundled the same twice,
-//! compiled warning-free and run on its judge cases against a build of the whole library (two problems in
-//! `make test`, every problem in `make test-all`: each costs about ten
-//! rustc runs, one of them the whole library with optimisations).
+//! compiled warning-free and run on its judge cases against a build of
+//! the whole library (two problems in `make test`, every problem in `make
+//! test-all`: each costs about ten rustc runs, one of them the whole
+//! library with optimisations).
 
 use bundler::{bundle, Bundle, Error, Judge, Options};
 

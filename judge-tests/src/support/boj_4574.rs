@@ -148,9 +148,9 @@ impl Board {
     /// prunes, so that sparse puzzles are decided in a blink rather than
     /// after every way to fill the cells before a dead one.)
     fn open(&self) -> bool {
-        (0..CELLS)
-            .filter(|&c| self.grid[c] == 0)
-            .all(|c| neighbours(c).any(|n| self.grid[n] == 0) && (1..=9).any(|d| self.free(c, d)))
+        (0..CELLS).filter(|&c| self.grid[c] == 0).all(|c| {
+            grid::neighbours(c).any(|n| self.grid[n] == 0) && (1..=9).any(|d| self.free(c, d))
+        })
     }
 
     fn unplace(&mut self, p: usize, a: u8, q: usize, b: u8) {
@@ -327,8 +327,8 @@ fn tiling(
             placed.push((p, grid[p], q, grid[q]));
             let stranded = [p, q]
                 .iter()
-                .flat_map(|&c| neighbours(c))
-                .any(|n| !covered[n] && neighbours(n).all(|m| covered[m]));
+                .flat_map(|&c| grid::neighbours(c))
+                .any(|n| !covered[n] && grid::neighbours(n).all(|m| covered[m]));
             if !stranded && go(rng, grid, covered, pairs | pair, placed, budget) {
                 return true;
             }
@@ -339,19 +339,6 @@ fn tiling(
         false
     }
     go(rng, grid, &mut covered, 0, &mut placed, &mut budget).then_some(placed)
-}
-
-/// The cells beside `cell`, across and down.
-fn neighbours(cell: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (cell / 9, cell % 9);
-    [
-        (col > 0).then(|| cell - 1),
-        (col < 8).then(|| cell + 1),
-        (row > 0).then(|| cell - 9),
-        (row < 8).then(|| cell + 9),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 /// A random input: one or two puzzles with 15 to 35 dominoes given.

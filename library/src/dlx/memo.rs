@@ -363,9 +363,7 @@ impl Counter {
             let all = sets.all();
             return self.run_sets(all, interval, check);
         }
-        self.state.stats = Stats::default();
-        self.memo = MemoStats::default();
-        self.evicted = self.table.evictions;
+        self.open_stats();
         let mut frames = Vec::with_capacity(self.state.primary + 1);
         let result = self.walk(&mut frames, &mut zdd, interval, check);
         if result.is_err() {
@@ -374,8 +372,7 @@ impl Counter {
                 self.state.uncover(frame.best);
             }
         }
-        self.memo.evictions = self.table.evictions - self.evicted;
-        self.memo.peak_bytes = self.table.peak as u64;
+        self.close_stats();
         let (count, top) = result?;
         if let Some(out) = zdd {
             let root = self.next_zdd_id()?;
@@ -389,23 +386,21 @@ impl Counter {
     where
         C: FnMut(&Snapshot) -> ControlFlow<()>,
     {
-        self.state.stats = Stats::default();
-        self.memo = MemoStats::default();
-        self.evicted = self.table.evictions;
+        self.open_stats();
         let sets = self.sets.as_ref().expect("counting without links");
         let mut walk = Walk {
             sets,
             table: &mut self.table,
             stats: &mut self.state.stats,
             memo: &mut self.memo,
+            evicted: self.evicted,
             sums: Vec::new(),
             interval,
             next_check: interval,
             check,
         };
         let result = walk.count(left);
-        self.memo.evictions = self.table.evictions - self.evicted;
-        self.memo.peak_bytes = self.table.peak as u64;
+        self.close_stats();
         result
     }
 
@@ -606,14 +601,26 @@ impl Counter {
         let found = frames
             .iter()
             .fold(0u128, |sum, frame| sum.saturating_add(frame.count));
-        let mut memo = self.memo;
-        memo.peak_bytes = self.table.peak as u64;
-        memo.evictions = self.table.evictions - self.evicted;
-        Snapshot {
-            stats: self.state.stats,
-            memo,
+        snapshot(
+            self.state.stats,
+            self.memo,
+            &self.table,
+            self.evicted,
             found,
-        }
+        )
+    }
+
+    /// Statistics start afresh for a count.
+    fn open_stats(&mut self) {
+        self.state.stats = Stats::default();
+        self.memo = MemoStats::default();
+        self.evicted = self.table.evictions;
+    }
+
+    /// The table's part of the statistics, when a count ends.
+    fn close_stats(&mut self) {
+        self.memo.evictions = self.table.evictions - self.evicted;
+        self.memo.peak_bytes = self.table.peak as u64;
     }
 
     /// The number of the next ZDD node (the root's, at the end).
@@ -632,6 +639,16 @@ impl Counter {
     pub fn memo_stats(&self) -> MemoStats {
         self.memo
     }
+}
+
+/// Where a count stands: its statistics with the table's peak and the
+/// evictions since the count began (at `evicted`), and the solutions
+/// `found` in the subtrees done.
+fn snapshot(stats: Stats, memo: MemoStats, table: &Table, evicted: u64, found: u128) -> Snapshot {
+    let mut memo = memo;
+    memo.peak_bytes = table.peak as u64;
+    memo.evictions = table.evictions - evicted;
+    Snapshot { stats, memo, found }
 }
 
 /// A new ZDD node, `(~option ? lo : hi)`, written to `zdd` if there is

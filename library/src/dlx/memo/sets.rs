@@ -26,7 +26,7 @@
 use std::ops::ControlFlow;
 
 use super::table::{hash, Entry, Table};
-use super::{MemoStats, Snapshot, Stop, TOP};
+use super::{snapshot, MemoStats, Snapshot, Stop};
 use crate::dlx::{Problem, Stats};
 
 /// The most u64 words of items a problem may take to be counted here:
@@ -41,8 +41,8 @@ pub(crate) struct Sets<const W: usize> {
     /// `start[i]..start[i + 1]`: the options listed under item `i`.
     start: Vec<u32>,
     options: Vec<[u64; W]>,
-    /// Each option's number in the problem, in the order of `options`.
-    number: Vec<u32>,
+    /// Where option `k` of the problem sits in `options`.
+    place: Vec<u32>,
     /// The set of every item.
     all: [u64; W],
 }
@@ -70,10 +70,14 @@ impl<const W: usize> Sets<W> {
         for i in 0..n {
             start[i + 1] += start[i];
         }
+        let mut place = vec![0u32; listed.len()];
+        for (at, &(_, _, k)) in listed.iter().enumerate() {
+            place[k as usize] = at as u32;
+        }
         Sets {
             start,
             options: listed.iter().map(|&(_, set, _)| set).collect(),
-            number: listed.iter().map(|&(_, _, k)| k).collect(),
+            place,
             all: set_of(0..n),
         }
     }
@@ -88,8 +92,7 @@ impl<const W: usize> Sets<W> {
     pub(crate) fn below(&self, fixed: &[usize]) -> Option<[u64; W]> {
         let mut left = self.all;
         for &k in fixed {
-            let at = self.number.iter().position(|&m| m as usize == k)?;
-            let set = &self.options[at];
+            let set = &self.options[*self.place.get(k)? as usize];
             if !inside(set, &left) {
                 return None;
             }
@@ -105,6 +108,8 @@ pub(crate) struct Walk<'a, const W: usize, C> {
     pub(crate) table: &'a mut Table,
     pub(crate) stats: &'a mut Stats,
     pub(crate) memo: &'a mut MemoStats,
+    /// The table's evictions when the count began.
+    pub(crate) evicted: u64,
     /// The counts of the levels under way (their subtrees done so far).
     pub(crate) sums: Vec<u128>,
     pub(crate) interval: u64,
@@ -122,14 +127,8 @@ where
         if self.stats.nodes >= self.next_check {
             self.next_check = self.next_check.saturating_add(self.interval);
             let found = self.sums.iter().fold(0u128, |a, &s| a.saturating_add(s));
-            let mut memo = *self.memo;
-            memo.peak_bytes = self.table.peak as u64;
-            let snapshot = Snapshot {
-                stats: *self.stats,
-                memo,
-                found,
-            };
-            if (self.check)(&snapshot).is_break() {
+            let now = snapshot(*self.stats, *self.memo, self.table, self.evicted, found);
+            if (self.check)(&now).is_break() {
                 return Err(Stop::Asked);
             }
         }
@@ -163,9 +162,11 @@ where
             }
         }
         let count = self.sums.pop().expect("this level");
-        let zdd = if count == 0 { 0 } else { TOP };
         let weight = self.stats.nodes - entered + 1;
-        self.table.insert(&left, key, Entry { count, zdd }, weight);
+        // No ZDD is kept by this walk (`Counter::count_zdd` walks the
+        // links), so the entry names no node.
+        self.table
+            .insert(&left, key, Entry { count, zdd: 0 }, weight);
         self.memo.memos += 1;
         Ok(count)
     }

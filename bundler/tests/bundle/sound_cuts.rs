@@ -7,7 +7,7 @@
 
 use bundler::{bundle, Bundle, Judge, Options};
 
-use crate::common::{compile, crate_visible, run, warnings};
+use crate::common::{compile, crate_visible, run, unexplained_warnings};
 use crate::fixture;
 
 /// Bundles adapter `demo` of fixture `name`, readable or minified.
@@ -54,15 +54,12 @@ fn check(
             "{name}: {path} not kept: {reported:?}"
         );
     }
-    for warning in warnings(&crate_visible(&bundle.text)) {
-        let about_kept = reported.iter().any(|path| {
-            warning.contains(&format!("`{}`", path.rsplit("::").next().unwrap_or(path)))
-        });
-        assert!(
-            about_kept,
-            "{name}: `{warning}` is about nothing kept: {reported:?}"
-        );
-    }
+    let unexplained = unexplained_warnings(bundle, &crate_visible(&bundle.text));
+    assert!(
+        unexplained.is_empty(),
+        "{name}: warnings about nothing kept: {unexplained:?}, kept: {:?}",
+        bundle.report.kept
+    );
     let (stdout, code) = run(&compile(&bundle.text, true), "");
     assert_eq!(code, Some(0), "{name}: exit code");
     assert_eq!(stdout, expected, "{name}: output\n{}", bundle.text);

@@ -216,3 +216,24 @@ pub fn warnings(source: &str) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// The warnings of `source` (a stricter reading of `bundle`: every `pub`
+/// narrowed) about nothing the bundle's report says it kept on purpose.
+/// The report's kept fields and variants are dead to rustc by design (a
+/// value with effects, a `size_of`, …): narrowed, they draw `never read`.
+pub fn unexplained_warnings(bundle: &bundler::Bundle, source: &str) -> Vec<String> {
+    let kept: Vec<&str> = bundle
+        .report
+        .kept
+        .iter()
+        .map(|(path, _)| path.rsplit("::").next().unwrap_or(path))
+        .collect();
+    warnings(source)
+        .into_iter()
+        .filter(|warning| {
+            !kept
+                .iter()
+                .any(|name| warning.contains(&format!("`{name}`")))
+        })
+        .collect()
+}

@@ -12,7 +12,8 @@ without one of them, its columns say so).
 Builds the release `dlx` and the instance generator
 (`cargo run --release -p library --example instances -- NAME`), writes
 each instance to a temporary folder, runs each program once on it, and
-prints a Markdown table: solutions, our CPU seconds (user + system, from
+prints a Markdown table (a region the `figures` program writes into
+cli/README.md): solutions, our CPU seconds (user + system, from
 wait4), peak resident memory (about 11 MB at least: the forked script's
 own) and whether the memo or the search counted,
 and Knuth's, each of his runs stopped past LIMIT CPU seconds (default
@@ -161,10 +162,15 @@ def main():
     build()
     load = os.getloadavg()[0]
     date = datetime.date.today().isoformat()
-    settings = "".join(f"{key}={os.environ[key]} " for key in ["KNUTH", "LIMIT", "MEMORY"]
-                       if key in os.environ)
+    shown_env = {"KNUTH": "/path/to/knuth"}
+    settings = "".join(f"{key}={shown_env.get(key, os.environ[key])} "
+                       for key in ["KNUTH", "LIMIT", "MEMORY"] if key in os.environ)
     command = f"{settings}scripts/counting-table.py {' '.join(sys.argv[1:])}".strip()
-    print(f"{date}, {platform.node()}: {os.cpu_count()} cores, load {load:.1f}; `{command}`")
+    # The markers make the table a region of cli/README.md: piped into
+    # `cargo run -q -p judge-tests --bin figures -- cli/README.md`, it
+    # replaces the page's table and redraws its chart of our column.
+    print(f"<!-- figures counting · `{command}` · chart dlx -->")
+    print(f"{date}, {platform.node()}: {os.cpu_count()} cores, load {load:.1f}.")
     print()
     print("| instance | solutions | `dlx` | `dlx6` | `dlx6-nomrv` |")
     print("|---|---|---|---|---|")
@@ -190,6 +196,7 @@ def main():
             print(f"| {name} | {solutions} | {cpu:.2f} s, {peak:.0f} MB ({how}) | "
                   f"{columns[0]} | {columns[1]} |", flush=True)
             os.remove(path)
+    print("<!-- end figures counting -->")
 
 
 if __name__ == "__main__":

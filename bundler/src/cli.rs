@@ -55,7 +55,7 @@ struct Args {
     #[arg(long)]
     sizes: bool,
     /// Judge profile: its rustc, edition and source-size limit (the table,
-    /// with the source of each fact: bundler/README.md, "Judge profiles").
+    /// with the source of each fact: docs/bundling.md, "Judge profiles").
     #[arg(long, default_value = "default", value_parser = judge_names())]
     judge: String,
     /// Drop doc comments.

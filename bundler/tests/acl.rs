@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use bundler::{bundle, Judge, Options};
-use common::{compile, compile_with, crate_visible, run, without_allows};
+use common::{compile, compile_with, crate_visible, run, unexplained_warnings, without_allows};
 
 fn here() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -114,16 +114,19 @@ fn sample_acl_adapters_bundle_small_clean_and_right() {
         .filter(|id| SAMPLE.contains(&id.as_str()))
         .collect();
     assert_eq!(sample.len(), SAMPLE.len(), "a sample adapter was renamed");
-    bundle_small_clean_and_right(&sample);
+    bundle_small_clean_and_right(&sample, false);
 }
 
 #[test]
 #[ignore = "heavy: make test-all (14 adapters, each bundled twice and compiled three times)"]
 fn every_acl_adapter_bundles_small_clean_and_right() {
-    bundle_small_clean_and_right(&adapters());
+    bundle_small_clean_and_right(&adapters(), true);
 }
 
-fn bundle_small_clean_and_right(ids: &[String]) {
+/// Bundles, compiles and runs each adapter, then prints the sizes: for
+/// every adapter (`all`), as the region of docs/bundling.md that the
+/// `figures` program writes there.
+fn bundle_small_clean_and_right(ids: &[String], all: bool) {
     let (_dir, library) = library_with_adapters();
     let mut table = Vec::new();
     for id in ids {
@@ -141,8 +144,15 @@ fn bundle_small_clean_and_right(ids: &[String]) {
         options.keep_everything = true;
         let whole = bundle(&options).unwrap_or_else(|e| panic!("{id}: whole library: {e}"));
 
-        // Warning-free with nothing silenced, and no dead code left.
-        compile_with(&crate_visible(&without_allows(&shaken.text)), true, false);
+        // Warning-free with nothing silenced; with every `pub` narrowed, no
+        // dead code left but what the report says it kept and why.
+        let narrowed = crate_visible(&without_allows(&shaken.text));
+        let unexplained = unexplained_warnings(&shaken, &narrowed);
+        assert!(
+            unexplained.is_empty(),
+            "{id}: {unexplained:?}; kept: {:?}",
+            shaken.report.kept
+        );
         let program = compile(&without_allows(&shaken.text), true);
         let reference = compile_with(&whole.text, false, true);
         for (case, input, expected) in cases(id) {
@@ -165,8 +175,18 @@ fn bundle_small_clean_and_right(ids: &[String]) {
             100.0 * shaken.text.len() as f64 / whole.text.len() as f64
         ));
     }
+    if all {
+        println!(
+            "<!-- figures bundle-sizes-acl · `cargo test -p bundler --test acl -- --include-ignored \
+             --nocapture` · chart share -->"
+        );
+        println!("ac-library-rs 0.2.0, each adapter bundled for atcoder; \"whole\" is `--keep-everything`:\n");
+    }
     println!("| adapter | bundle bytes | whole library bytes | share |\n|---|---|---|---|");
     for row in table {
         println!("{row}");
+    }
+    if all {
+        println!("<!-- end figures bundle-sizes-acl -->");
     }
 }

@@ -113,10 +113,16 @@ fn every_corpus_solution_bundles_small_clean_and_right() {
             ));
         }
     }
+    // A region of docs/bundling.md: the `figures` program writes it there.
+    println!(
+        "<!-- figures bundle-sizes-corpus · `cargo test -p bundler --test corpus -- --nocapture` · chart share -->"
+    );
+    println!("Each solution a bin of a package that depends on the library, bundled with `--bin` for atcoder, docs kept; \"whole\" is `--keep-everything`:\n");
     println!("| library | solution | bundle bytes | whole library bytes | share |");
     println!("|---|---|---|---|---|");
     for row in table {
         println!("{row}");
     }
+    println!("<!-- end figures bundle-sizes-corpus -->");
     println!("\nthe libraries' own warnings (today's rustc): {warned:?}");
 }

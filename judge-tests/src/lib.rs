@@ -12,10 +12,13 @@
 //! * [`stress`]: random inputs against the references, shrinking failures;
 //!   [`rng`] the seeded PRNG.
 //! * [`unbundled`]: the adapter run as the library, beside its bundle (`judge submit`).
+//! * [`figures`]: the docs' measured tables, written into their pages by the
+//!   benches that measure them (the `figures` program), with their charts.
 
 pub mod catalog;
 pub mod compare;
 pub mod error;
+pub mod figures;
 pub mod report;
 pub mod rng;
 pub mod run;

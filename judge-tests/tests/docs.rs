@@ -35,6 +35,7 @@
 //! of `PATH`, so the READMEs may call `dlx` as an installed command.
 
 use judge_tests::catalog::default_root;
+use judge_tests::figures;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -776,6 +777,238 @@ fn every_link_of_the_pages_resolves() {
         "links to nothing:\n{}",
         broken.join("\n")
     );
+}
+
+/// Every table of measured figures says when and with what it was
+/// measured: either it is a region the `figures` program wrote (stamped
+/// with its day and command, its chart drawing the table as it stands, no
+/// picture left over), or the text of its section around it names a day
+/// and a command.
+#[test]
+fn every_table_of_figures_names_its_day_and_command() {
+    let root = default_root();
+    let mut problems = Vec::new();
+    let mut drawn = Vec::new();
+    for page in readmes(&root) {
+        let name = page
+            .strip_prefix(&root)
+            .unwrap_or(&page)
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&page).expect("a page");
+        match figures::regions(&text) {
+            Ok(regions) => {
+                for region in &regions {
+                    problems.extend(
+                        region_problems(&page, region).into_iter().map(|p| {
+                            format!("{name}:{}: region `{}`: {p}", region.line, region.name)
+                        }),
+                    );
+                    if region.chart.is_some() {
+                        drawn.push(picture_of(&page, &region.name));
+                    }
+                }
+            }
+            Err(e) => problems.push(format!("{name}: {e}")),
+        }
+        for (line, context) in unmarked_tables_of_figures(&text) {
+            if !names_a_day(&context) || !names_a_command(&context) {
+                problems.push(format!(
+                    "{name}:{line}: a table of figures whose section names no day (YYYY-MM-DD) \
+                     and command: say when and with what it was measured, or make it a region \
+                     the `figures` program writes"
+                ));
+            }
+        }
+    }
+    let folders: std::collections::BTreeSet<PathBuf> = readmes(&root)
+        .iter()
+        .filter_map(|p| Some(p.parent()?.join("figures")))
+        .collect();
+    for folder in folders {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            if !drawn.contains(&entry.path()) {
+                problems.push(format!(
+                    "{}: no region of a page draws it",
+                    entry
+                        .path()
+                        .strip_prefix(&root)
+                        .unwrap_or(&entry.path())
+                        .display()
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// What is wrong with a region as its page holds it.
+fn region_problems(page: &Path, region: &figures::Region) -> Vec<String> {
+    let mut problems = Vec::new();
+    if region.measured_on().is_none() {
+        problems.push("no `Measured on DAY` line: write it with the `figures` program".to_string());
+    }
+    if !region.has_figures() {
+        problems.push("its table holds no figure".to_string());
+    }
+    if region.chart.is_none() {
+        return problems;
+    }
+    if !region
+        .body
+        .iter()
+        .any(|line| line.trim() == region.picture_link())
+    {
+        problems.push(format!("no link `{}` to its chart", region.picture_link()));
+    }
+    let path = picture_of(page, &region.name);
+    match (figures::chart(region), std::fs::read_to_string(&path)) {
+        (Err(e), _) => problems.push(e),
+        (Ok(_), Err(e)) => problems.push(format!("{}: {e}", path.display())),
+        (Ok(drawn), Ok(committed)) if drawn != committed => problems.push(format!(
+            "figures/{}.svg does not draw the table as it stands: write both with the \
+             `figures` program",
+            region.name
+        )),
+        (Ok(_), Ok(_)) => {}
+    }
+    problems
+}
+
+fn picture_of(page: &Path, region: &str) -> PathBuf {
+    page.parent()
+        .expect("a folder")
+        .join("figures")
+        .join(format!("{region}.svg"))
+}
+
+/// The tables of figures outside regions and code blocks: each table's
+/// first line, and the text of its section around it (from the heading
+/// above, or the table before, to the next heading, table or region).
+fn unmarked_tables_of_figures(text: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let (mut fenced, mut in_region, mut section_start) = (false, false, 0);
+    let mut found = Vec::new();
+    let mut k = 0;
+    while k < lines.len() {
+        let line = lines[k].trim();
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with("<!-- figures ") {
+            in_region = true;
+        } else if !fenced && line.starts_with("<!-- end figures ") {
+            in_region = false;
+            section_start = k + 1;
+        } else if !fenced && line.starts_with('#') {
+            section_start = k;
+        } else if !fenced && !in_region && line.starts_with('|') {
+            let start = k;
+            while k < lines.len() && lines[k].trim().starts_with('|') {
+                k += 1;
+            }
+            let mut end = k;
+            while end < lines.len()
+                && !["#", "|", "<!-- figures "]
+                    .iter()
+                    .any(|s| lines[end].trim().starts_with(s))
+            {
+                end += 1;
+            }
+            let rows = &lines[start..k];
+            if rows
+                .iter()
+                .skip(2)
+                .any(|row| row.split('|').any(is_a_figure))
+            {
+                let mut context = lines[section_start..start].join("\n");
+                context.push('\n');
+                context.push_str(&lines[k..end].join("\n"));
+                found.push((start + 1, context));
+            }
+            section_start = k;
+            continue;
+        }
+        k += 1;
+    }
+    found
+}
+
+/// A measured quantity: a number with a unit of time, size or ratio
+/// (`2.2 ms`, `0.28x DLX1`, `31%`, `580 MB`).
+fn is_a_figure(cell: &str) -> bool {
+    let cell = cell.trim().trim_start_matches("< ");
+    let digits = cell
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(cell.len());
+    if digits == 0 {
+        return false;
+    }
+    let rest = cell[digits..].trim_start();
+    ["µs", "ms", "s", "x", "%", "MB", "KB", "GB"]
+        .iter()
+        .any(|unit| {
+            rest.strip_prefix(unit)
+                .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric()))
+        })
+}
+
+/// Whether text names a day or a month: `2026-11-25`, `2026-11`.
+fn names_a_day(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.windows(7).any(|w| {
+        w[..4].iter().all(u8::is_ascii_digit)
+            && w[0] == b'2'
+            && w[4] == b'-'
+            && w[5..].iter().all(u8::is_ascii_digit)
+    })
+}
+
+/// Whether text names a command that measures: quoted in backticks or in
+/// a fenced block of commands.
+fn names_a_command(text: &str) -> bool {
+    let starts = [
+        "cargo ",
+        "scripts/",
+        "dlx ",
+        "make ",
+        "judge ",
+        "rustc ",
+        "/usr/bin/time",
+        "KNUTH=",
+        "TDOKU=",
+        "farm-bench",
+    ];
+    text.contains("```sh")
+        || backticked(text)
+            .iter()
+            .any(|(_, quoted)| starts.iter().any(|s| quoted.starts_with(s)))
+}
+
+#[test]
+fn tables_of_figures_are_told_from_other_tables() {
+    let page = "# A\n\nMeasured on 2026-12-05 with `cargo bench`:\n\n| a | b |\n|---|---|\n| x | 2.2 ms |\n\n\
+                # B\n\n| a | b |\n|---|---|\n| x | 0.5x |\n\n\
+                # C\n\n| limit | bytes |\n|---|---|\n| atcoder | 524288 (not confirmed) |\n\n\
+                ```text\n| 1.5 s |\n```\n";
+    let found = unmarked_tables_of_figures(page);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, 5);
+    assert!(names_a_day(&found[0].1) && names_a_command(&found[0].1));
+    assert_eq!(found[1].0, 11);
+    assert!(!names_a_day(&found[1].1) && !names_a_command(&found[1].1));
+    for figure in [
+        "2.2 ms",
+        "0.28x DLX1",
+        "31%",
+        "580 MB",
+        "< 10 ms",
+        "12.06 s, 580 MB (memo)",
+    ] {
+        assert!(is_a_figure(figure), "{figure}");
+    }
+    for other in ["524288", "1.63 or later", "2021", "3 solutions", "x", ""] {
+        assert!(!is_a_figure(other), "{other}");
+    }
 }
 
 /// The README is the short page a newcomer reads first: at most 150

@@ -215,9 +215,11 @@ fn xcc(text: &[u8]) -> Run {
 /// The plain instances: the `dlx` crate, links, bitsets, auto, DLX1.
 fn plain(args: &Args, knuth: &knuth::Programs) -> bool {
     let mut table = Table::new(
+        "engines-plain",
         "plain instances (DLX1's tree)",
         &["crate", "links", "bitset", "auto", "dlx1", "dlx"],
-    );
+    )
+    .chart("auto/dlx1");
     for (name, expected) in race::rows(&format!("{INSTANCES}/counts.tsv"), &args.wanted) {
         let text = text_of(&name);
         let mut picked = "";
@@ -242,6 +244,7 @@ fn plain(args: &Args, knuth: &knuth::Programs) -> bool {
 /// The instances with colors or bounds: ours, the crates, DLX2 or DLX3.
 fn extended(args: &Args, knuth: &knuth::Programs) -> bool {
     let mut table = Table::new(
+        "engines-extended",
         "colors (DLX2's tree) and multiplicities (DLX3's)",
         &["ours", "exact-covers", "xcc", "dlx2/3", "dlx"],
     );
@@ -266,6 +269,7 @@ fn extended(args: &Args, knuth: &knuth::Programs) -> bool {
 /// Every instance again: dancing cells against SSXCC or SSMCC.
 fn dancing_cells(args: &Args, knuth: &knuth::Programs) -> bool {
     let mut table = Table::new(
+        "engines-cells",
         "dancing cells (SSXCC's tree, SSMCC's with bounds)",
         &["cells", "ssxcc/ssmcc"],
     );

@@ -285,7 +285,9 @@ fn valid(puzzle: &Puzzle, grid: &Puzzle) -> bool {
 
 /// The in-process table: one solution, then uniqueness, per set.
 fn in_process(args: &Args, sets: &[(String, Vec<Puzzle>)], who: &[Who]) {
-    println!("\nIn process, CPU µs per puzzle (best of {}):", args.runs);
+    println!();
+    println!("{}", opening("sudoku-in-process", who));
+    println!("In process, CPU µs per puzzle (best of {}):\n", args.runs);
     let mut header = String::from("| set | puzzles | mode |");
     for w in who {
         header += &format!(" {} |", w.name());
@@ -329,6 +331,35 @@ fn in_process(args: &Args, sets: &[(String, Vec<Puzzle>)], who: &[Who]) {
         check_counts(name, who, puzzles, &counts, args.sample);
         print_row(name, puzzles.len(), "uniqueness", &best);
     }
+    println!("<!-- end figures sudoku-in-process -->");
+}
+
+/// The marker that opens a table as a region of docs/benchmarks.md (the
+/// `figures` program writes it there): the command, with the sets' folder
+/// as `DIR`, and the ratio to draw, against the fastest other solver.
+fn opening(region: &str, who: &[Who]) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
+    while let Some(arg) = args.next() {
+        let value = matches!(arg.as_str(), "--runs" | "--sample" | "--set");
+        let next = if value { args.next() } else { None };
+        words.push(if value || arg.starts_with("--") {
+            arg
+        } else {
+            "DIR".to_string()
+        });
+        words.extend(next);
+    }
+    let tdoku = if who.contains(&Who::Tdoku) {
+        "TDOKU=/path/to/libtdoku.so "
+    } else {
+        ""
+    };
+    let last = who.last().map_or("crate", |w| w.name());
+    format!(
+        "<!-- figures {region} · `{tdoku}cargo bench -p library --bench sudoku -- {}` · chart ours / {last} -->",
+        words.join(" ")
+    )
 }
 
 fn print_row(set: &str, puzzles: usize, mode: &str, seconds: &[f64]) {
@@ -407,8 +438,10 @@ fn whole_process(args: &Args, sets: &[(String, Vec<Puzzle>)], who: &[Who]) {
         .status()
         .expect("rustc");
     assert!(status.success(), "rustc -O {submission}");
+    println!();
+    println!("{}", opening("sudoku-process", who));
     println!(
-        "\nWhole process, CPU µs per puzzle (best of {}; ours is submissions/poj3074/main.rs, rustc -O):",
+        "Whole process, CPU µs per puzzle (best of {}; ours is submissions/poj3074/main.rs, rustc -O):\n",
         args.runs
     );
     let mut header = String::from("| set | puzzles |");
@@ -453,6 +486,7 @@ fn whole_process(args: &Args, sets: &[(String, Vec<Puzzle>)], who: &[Who]) {
         }
         println!("{line}");
     }
+    println!("<!-- end figures sudoku-process -->");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

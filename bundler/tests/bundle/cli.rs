@@ -307,7 +307,7 @@ fn forms_that_have_no_file_are_refused_where_a_file_is_needed() {
 /// `cargo run -q -p bundler --` (or `bundler`), comments dropped.
 fn documented_examples() -> Vec<(String, Vec<String>)> {
     let mut examples = Vec::new();
-    for readme in ["README.md", "bundler/README.md"] {
+    for readme in ["README.md", "bundler/README.md", "docs/bundling.md"] {
         let text = std::fs::read_to_string(workspace().join(readme)).expect("read a README");
         for line in text.lines() {
             if let Some(rest) = line.trim().strip_prefix("cargo run -q -p bundler -- ") {

@@ -69,6 +69,7 @@ fn ours(text: &[u8], best: usize, bound: Bound, costs: &[u64]) -> (Run, bool) {
 /// The table; true when every count and cost matched.
 pub fn table(args: &Args, instances: &str, knuth: &Programs) -> bool {
     let mut table = Table::new(
+        "engines-cost",
         "costs (DLX5's tree; taxes: DLX5's solutions in part of it)",
         &["dlx5 tree", "taxes", "dlx5"],
     );

@@ -101,6 +101,7 @@ impl engine::Run for Count {
 /// tables.
 pub fn table(args: &Args, instances: &str, knuth: &Programs) -> bool {
     let mut table = Table::new(
+        "engines-memo",
         "counting by memo (counts-memo.tsv): DLX6's trees (fewest, first) and ours (frontier)",
         &[
             "frontier",

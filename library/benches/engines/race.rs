@@ -99,20 +99,32 @@ pub fn best(
 
 /// Times per instance and engine, then ratios and totals.
 pub struct Table {
+    region: String,
     title: String,
     engines: Vec<String>,
     rows: Vec<(String, Vec<Option<f64>>, String)>,
     mismatches: usize,
+    chart: Option<String>,
 }
 
 impl Table {
-    pub fn new(title: &str, engines: &[&str]) -> Table {
+    /// A table printed as the region `region` of the docs (`figures`).
+    pub fn new(region: &str, title: &str, engines: &[&str]) -> Table {
         Table {
+            region: region.to_string(),
             title: title.to_string(),
             engines: engines.iter().map(|e| e.to_string()).collect(),
             rows: Vec::new(),
             mismatches: 0,
+            chart: None,
         }
+    }
+
+    /// The column the docs draw as a chart (a ratio's header, such as
+    /// `auto/dlx1`); by default the first ratio against Knuth.
+    pub fn chart(mut self, column: &str) -> Table {
+        self.chart = Some(column.to_string());
+        self
     }
 
     /// Adds an instance's best runs, checking each against `expected`.
@@ -136,55 +148,52 @@ impl Table {
             .push((name.to_string(), seconds, note.to_string()));
     }
 
-    /// Prints the table: the seconds, then `reference / ours` for each
-    /// `(ours, reference)` of `faster` (above 1: ours faster) and
-    /// `ours / knuth` for each of `knuth` (below 1: ours faster), with a
-    /// line of totals over the instances that have both. True when every
-    /// count matched.
+    /// Prints the table as a Markdown region of the docs: the seconds,
+    /// then `reference / ours` for each `(ours, reference)` of `faster`
+    /// (above 1: ours faster) and `ours / knuth` for each of `knuth`
+    /// (below 1: ours faster), with a row of totals over the instances
+    /// that have both. True when every count matched.
     pub fn print(&self, faster: &[(usize, usize)], knuth: &[(usize, usize)]) -> bool {
-        println!("{}", self.title);
-        let mut head = format!("{:<22}", "instance");
-        for engine in &self.engines {
-            head += &format!(" {:>12}", format!("{engine} s"));
-        }
-        let names = |(a, b): &(usize, usize), sep: &str| {
-            format!("{}{sep}{}", self.engines[*a], self.engines[*b])
-        };
-        for pair in faster {
-            head += &format!(" {:>14}", format!("{} x", names(&(pair.1, pair.0), "/")));
-        }
-        for pair in knuth {
-            head += &format!(" {:>14}", names(pair, "/"));
-        }
-        println!("{head}");
+        let names = |(a, b): &(usize, usize)| format!("{}/{}", self.engines[*a], self.engines[*b]);
+        let mut head = vec!["instance".to_string()];
+        head.extend(self.engines.iter().map(|engine| format!("{engine} s")));
+        head.extend(
+            faster
+                .iter()
+                .map(|pair| format!("{} x", names(&(pair.1, pair.0)))),
+        );
+        head.extend(knuth.iter().map(names));
+        head.push("note".to_string());
+        let mut rows = Vec::new();
         for (name, seconds, note) in &self.rows {
-            let mut line = format!("{name:<22}");
-            for s in seconds {
-                line += &format!(" {:>12}", s.map_or("-".to_string(), |s| format!("{s:.3}")));
-            }
-            for &(ours, other) in faster {
-                line += &format!(" {:>14}", shown(seconds[other], seconds[ours]));
-            }
-            for &(ours, other) in knuth {
-                line += &format!(" {:>14}", shown(seconds[ours], seconds[other]));
-            }
-            println!("{line}  {note}");
+            let mut row = vec![name.clone()];
+            row.extend(
+                seconds
+                    .iter()
+                    .map(|s| s.map_or("-".to_string(), |s| format!("{s:.3}"))),
+            );
+            row.extend(
+                faster
+                    .iter()
+                    .map(|&(ours, other)| shown(seconds[other], seconds[ours])),
+            );
+            row.extend(
+                knuth
+                    .iter()
+                    .map(|&(ours, other)| shown(seconds[ours], seconds[other])),
+            );
+            row.push(note.clone());
+            rows.push(row);
         }
-        self.totals(faster, knuth);
+        let mut total = vec!["total".to_string()];
+        total.extend(self.engines.iter().map(|_| String::new()));
+        total.extend(faster.iter().map(|&(ours, other)| self.total(other, ours)));
+        total.extend(knuth.iter().map(|&(ours, other)| self.total(ours, other)));
+        total.push(String::new());
+        rows.push(total);
+        let chart = self.chart.clone().or_else(|| knuth.first().map(names));
+        print_region(&self.region, &self.title, chart.as_deref(), &head, &rows);
         self.mismatches == 0
-    }
-
-    /// The line of totals: each ratio over the instances both engines ran.
-    fn totals(&self, faster: &[(usize, usize)], knuth: &[(usize, usize)]) {
-        let mut line = format!("{:<22}", "total");
-        line += &" ".repeat(13 * self.engines.len());
-        for &(ours, other) in faster {
-            line += &format!(" {:>14}", self.total(other, ours));
-        }
-        for &(ours, other) in knuth {
-            line += &format!(" {:>14}", self.total(ours, other));
-        }
-        println!("{line}");
     }
 
     /// The sum of engine `a`'s times over engine `b`'s, on the instances
@@ -197,6 +206,78 @@ impl Table {
         let (p, q) = both.fold((0.0, 0.0), |(p, q), (x, y)| (p + x, q + y));
         shown(Some(p), Some(q))
     }
+}
+
+/// The command that ran this bench, as the docs name it: its arguments,
+/// and `KNUTH=…` when it raced Knuth's programs.
+pub fn command() -> String {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let knuth = if std::env::var_os("KNUTH").is_some() {
+        "KNUTH=/path/to/knuth "
+    } else {
+        ""
+    };
+    let bench = std::env::args()
+        .next()
+        .and_then(|exe| {
+            let stem = std::path::Path::new(&exe)
+                .file_stem()?
+                .to_string_lossy()
+                .into_owned();
+            Some(stem.split('-').next().unwrap_or(&stem).to_string())
+        })
+        .unwrap_or_default();
+    let mut command = format!("{knuth}cargo bench -p library --bench {bench}");
+    if !args.is_empty() {
+        command += &format!(" -- {}", args.join(" "));
+    }
+    command
+}
+
+/// Prints a table as the region `region` of the docs, between the markers
+/// the `figures` program reads (judge-tests/src/figures.rs), its cells
+/// padded so that the terminal shows columns too.
+pub fn print_region(
+    region: &str,
+    title: &str,
+    chart: Option<&str>,
+    head: &[String],
+    rows: &[Vec<String>],
+) {
+    let chart = chart.map_or(String::new(), |c| format!(" · chart {c}"));
+    println!("<!-- figures {region} · `{}`{chart} -->", command());
+    println!("{title}:");
+    println!();
+    let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &width)| format!("{cell:<width$}"))
+            .collect();
+        println!("| {} |", padded.join(" | "));
+    };
+    line(head);
+    println!(
+        "|{}|",
+        widths
+            .iter()
+            .map(|w| "-".repeat(w + 2))
+            .collect::<Vec<_>>()
+            .join("|")
+    );
+    for row in rows {
+        line(row);
+    }
+    println!("<!-- end figures {region} -->");
 }
 
 /// `a / b` as `0.45x`, or `-` when either is missing.

@@ -109,11 +109,20 @@ fn two_workers<S: Search>(problem: &Problem) -> (f64, f64) {
 /// the engine `dlx` picks for it. False on a count that differs from
 /// counts.tsv.
 pub fn threads(instances: &str, wanted: &[String], runs: usize) -> bool {
-    println!("threads (2), counting: CPU-time figures, and wall clock (noisy on a shared machine)");
-    println!(
-        "{:<22} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9}  engine",
-        "instance", "1 thread s", "2 cpu s", "2 wall s", "parts x", "cpu", "wall x"
-    );
+    let head: Vec<String> = [
+        "instance",
+        "1 thread s",
+        "2 cpu s",
+        "2 wall s",
+        "parts x",
+        "cpu",
+        "wall x",
+        "engine",
+    ]
+    .iter()
+    .map(|h| h.to_string())
+    .collect();
+    let mut rows = Vec::new();
     let mut ok = true;
     let (mut one_total, mut parts_total) = (0.0, 0.0);
     for (name, expected) in race::rows(&format!("{instances}/counts.tsv"), wanted) {
@@ -135,22 +144,28 @@ pub fn threads(instances: &str, wanted: &[String], runs: usize) -> bool {
         }
         one_total += row.one;
         parts_total += row.cutting + row.slower;
-        println!(
-            "{name:<22} {:>10.3} {:>10.3} {:>10.3} {:>9.2} {:>9.2} {:>9.2}  {}",
-            row.one,
-            row.cpu_two,
-            row.wall_two,
-            row.one / (row.cutting + row.slower),
-            row.cpu_two / row.one,
-            row.wall_one / row.wall_two,
-            row.engine
-        );
+        rows.push(vec![
+            name,
+            format!("{:.3}", row.one),
+            format!("{:.3}", row.cpu_two),
+            format!("{:.3}", row.wall_two),
+            format!("{:.2}x", row.one / (row.cutting + row.slower)),
+            format!("{:.2}", row.cpu_two / row.one),
+            format!("{:.2}x", row.wall_one / row.wall_two),
+            row.engine.to_string(),
+        ]);
     }
-    println!(
-        "{:<22} {:>10.3} {:>32.2}",
-        "total",
-        one_total,
-        one_total / parts_total
+    let mut total = vec![String::new(); head.len()];
+    total[0] = "total".to_string();
+    total[1] = format!("{one_total:.3}");
+    total[4] = format!("{:.2}x", one_total / parts_total);
+    rows.push(total);
+    race::print_region(
+        "engines-threads",
+        "threads (2), counting: CPU-time figures, and wall clock (noisy on a shared machine)",
+        Some("parts x"),
+        &head,
+        &rows,
     );
     ok
 }
@@ -208,12 +223,21 @@ fn row<S: Search>(problem: &Problem, runs: usize, engine: &'static str) -> Row {
 /// The planted random triples: time per node as they grow (the choice in
 /// buckets against DLX1's list), and memory per option against DLX1.
 pub fn planted(generate: impl Fn(&str) -> Option<String>) {
-    println!("planted random triples (one exact cover hidden): CPU seconds per 1e6 nodes, bytes per option");
-    println!(
-        "{:<18} {:>9} {:>11} {:>11} {:>9} {:>9} {:>9} {:>9} {:>9}",
-        "instance", "nodes", "buckets", "listed", "engine", "dlx", "dlx1", "engine/", "dlx/"
-    );
-    println!("{:>88}", "dlx1    dlx1");
+    let head: Vec<String> = [
+        "instance",
+        "nodes",
+        "buckets",
+        "listed",
+        "engine",
+        "dlx",
+        "dlx1",
+        "engine/dlx1",
+        "dlx/dlx1",
+    ]
+    .iter()
+    .map(|h| h.to_string())
+    .collect();
+    let mut rows = Vec::new();
     for options in [100_000usize, 300_000, 1_000_000] {
         let name = format!("planted-{options}");
         let text = generate(&name).expect("a planted instance").into_bytes();
@@ -242,15 +266,25 @@ pub fn planted(generate: impl Fn(&str) -> Option<String>) {
         let dlx1 = 16 * (items + 1) + 16 * (1 + items + entries + options) + 4 * nodes as usize;
         let per = |bytes: usize| bytes as f64 / options as f64;
         let per_node = |s: f64| s / nodes as f64 * 1e6;
-        println!(
-            "{name:<18} {nodes:>9} {:>11.3} {:>11} {:>9.1} {:>9.1} {:>9.1} {:>9.2} {:>9.2}",
-            per_node(run.seconds),
+        rows.push(vec![
+            name,
+            nodes.to_string(),
+            format!("{:.3}", per_node(run.seconds)),
             listed.map_or("-".to_string(), |s| format!("{:.3}", per_node(s))),
-            per(engine_bytes),
-            per(peak),
-            per(dlx1),
-            engine_bytes as f64 / dlx1 as f64,
-            peak as f64 / dlx1 as f64,
-        );
+            format!("{:.1}", per(engine_bytes)),
+            format!("{:.1}", per(peak)),
+            format!("{:.1}", per(dlx1)),
+            format!("{:.2}x", engine_bytes as f64 / dlx1 as f64),
+            format!("{:.2}x", peak as f64 / dlx1 as f64),
+        ]);
     }
+    race::print_region(
+        "engines-planted",
+        "planted random triples (one exact cover hidden): CPU seconds per 1e6 nodes (buckets: \
+         the engine's choice; listed: DLX1's list), bytes per option (the engine's, the whole \
+         count's peak, DLX1's)",
+        Some("buckets"),
+        &head,
+        &rows,
+    );
 }

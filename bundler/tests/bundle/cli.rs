@@ -342,7 +342,7 @@ fn every_documented_example_runs_and_leaves_the_workspace_as_it_was() {
     let examples = documented_examples();
     let from = |source: &str| examples.iter().filter(|(s, _)| s == source).count();
     assert!(
-        from("README.md") >= 5 && from("bundler/README.md") >= 6 && from("--help") >= 5,
+        from("docs/bundling.md") >= 5 && from("bundler/README.md") >= 6 && from("--help") >= 5,
         "too few examples found: {examples:?}"
     );
     let scratch = Scratch::new();

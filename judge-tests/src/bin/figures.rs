@@ -27,9 +27,6 @@ struct Cli {
     /// The pages to update (Markdown files holding the regions' markers).
     #[arg(required = true)]
     pages: Vec<PathBuf>,
-    /// Say what would change, and write nothing.
-    #[arg(long)]
-    dry_run: bool,
 }
 
 fn main() -> ExitCode {
@@ -44,6 +41,24 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<(), String> {
+    let measured = measured_regions()?;
+    for (path, text) in planned_writes(&cli.pages, &measured)? {
+        let old = std::fs::read_to_string(&path).unwrap_or_default();
+        let verb = if old == text { "unchanged" } else { "updated" };
+        if old != text {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        eprintln!("figures: {} {verb}", path.display());
+    }
+    Ok(())
+}
+
+/// The regions of stdin that hold figures; those that hold none are named
+/// and left out.
+fn measured_regions() -> Result<Vec<Region>, String> {
     let mut input = String::new();
     std::io::stdin()
         .read_to_string(&mut input)
@@ -63,12 +78,22 @@ fn run(cli: &Cli) -> Result<(), String> {
             "stdin holds no `<!-- figures NAME · `COMMAND` -->` region with figures".to_string(),
         );
     }
+    Ok(measured)
+}
+
+/// Every file to write, pages and charts, once every region has found its
+/// page: nothing is written if one has not.
+fn planned_writes(
+    pages: &[PathBuf],
+    measured: &[Region],
+) -> Result<Vec<(PathBuf, String)>, String> {
     let day = today();
     let mut writes: Vec<(PathBuf, String)> = Vec::new();
     let mut placed: Vec<String> = Vec::new();
-    for page in &cli.pages {
-        let text = std::fs::read_to_string(page).map_err(|e| format!("{}: {e}", page.display()))?;
-        let held = regions(&text).map_err(|e| format!("{}: {e}", page.display()))?;
+    for page in pages {
+        let within = |e: String| format!("{}: {e}", page.display());
+        let text = std::fs::read_to_string(page).map_err(|e| within(e.to_string()))?;
+        let held = regions(&text).map_err(within)?;
         let here: Vec<Region> = measured
             .iter()
             .filter(|r| held.iter().any(|h| h.name == r.name))
@@ -77,11 +102,9 @@ fn run(cli: &Cli) -> Result<(), String> {
         if here.is_empty() {
             continue;
         }
-        let (updated, written) =
-            update(&text, &here, &day).map_err(|e| format!("{}: {e}", page.display()))?;
+        let (updated, written) = update(&text, &here, &day).map_err(within)?;
         for region in here.iter().filter(|r| r.chart.is_some()) {
-            let svg = chart(region).map_err(|e| format!("{}: {e}", page.display()))?;
-            writes.push((picture(page, &region.name), svg));
+            writes.push((picture(page, &region.name), chart(region).map_err(within)?));
         }
         writes.push((page.clone(), updated));
         placed.extend(written);
@@ -98,18 +121,7 @@ fn run(cli: &Cli) -> Result<(), String> {
             missing.join(", ")
         ));
     }
-    for (path, text) in &writes {
-        let old = std::fs::read_to_string(path).unwrap_or_default();
-        let verb = if old == *text { "unchanged" } else { "updated" };
-        if !cli.dry_run && old != *text {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            }
-            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        eprintln!("figures: {} {verb}", path.display());
-    }
-    Ok(())
+    Ok(writes)
 }
 
 /// Where a region's chart goes: `figures/NAME.svg` beside the page.

@@ -31,9 +31,13 @@ pub struct Region {
     pub line: usize,
 }
 
-const OPEN: &str = "<!-- figures ";
-const CLOSE: &str = "<!-- end figures ";
+/// How a region's opening marker starts.
+pub const OPEN: &str = "<!-- figures ";
+/// How a region's closing marker starts.
+pub const CLOSE: &str = "<!-- end figures ";
 const TAIL: &str = " -->";
+/// How the line that dates a region in its page starts.
+const STAMP: &str = "Measured on ";
 
 impl Region {
     /// The opening marker, as the bench prints it.
@@ -77,10 +81,7 @@ impl Region {
 
     /// The day the page's region says it was measured on, if it says so.
     pub fn measured_on(&self) -> Option<&str> {
-        let rest = self
-            .body
-            .iter()
-            .find_map(|line| line.strip_prefix("Measured on "))?;
+        let rest = self.body.iter().find_map(|line| line.strip_prefix(STAMP))?;
         let day = rest.get(..10)?;
         let digits = day.chars().filter(char::is_ascii_digit).count();
         (digits == 8 && day.as_bytes()[4] == b'-' && day.as_bytes()[7] == b'-').then_some(day)
@@ -220,7 +221,7 @@ fn stamped(region: &Region, day: &str) -> String {
         .body
         .iter()
         .map(String::as_str)
-        .filter(|line| !line.starts_with("Measured on ") && line.trim() != link)
+        .filter(|line| !line.starts_with(STAMP) && line.trim() != link)
         .collect();
     body.dedup_by(|a, b| a.trim().is_empty() && b.trim().is_empty());
     while body.first().is_some_and(|l| l.trim().is_empty()) {
@@ -230,7 +231,7 @@ fn stamped(region: &Region, day: &str) -> String {
         body.pop();
     }
     let mut text = format!(
-        "{}\nMeasured on {day} with `{}`.\n\n",
+        "{}\n{STAMP}{day} with `{}`.\n\n",
         region.opening(),
         region.command
     );

@@ -894,9 +894,9 @@ fn unmarked_tables_of_figures(text: &str) -> Vec<(usize, String)> {
         let line = lines[k].trim();
         if line.starts_with("```") {
             fenced = !fenced;
-        } else if !fenced && line.starts_with("<!-- figures ") {
+        } else if !fenced && line.starts_with(figures::OPEN) {
             in_region = true;
-        } else if !fenced && line.starts_with("<!-- end figures ") {
+        } else if !fenced && line.starts_with(figures::CLOSE) {
             in_region = false;
             section_start = k + 1;
         } else if !fenced && line.starts_with('#') {
@@ -908,7 +908,7 @@ fn unmarked_tables_of_figures(text: &str) -> Vec<(usize, String)> {
             }
             let mut end = k;
             while end < lines.len()
-                && !["#", "|", "<!-- figures "]
+                && !["#", "|", figures::OPEN]
                     .iter()
                     .any(|s| lines[end].trim().starts_with(s))
             {

@@ -336,7 +336,8 @@ fn in_process(args: &Args, sets: &[(String, Vec<Puzzle>)], who: &[Who]) {
 
 /// The marker that opens a table as a region of docs/benchmarks.md (the
 /// `figures` program writes it there): the command, with the sets' folder
-/// as `DIR`, and the ratio to draw, against the fastest other solver.
+/// as `DIR`, and the ratio to draw: ours against the last solver raced
+/// (tdoku when `TDOKU` is set, else the crate).
 fn opening(region: &str, who: &[Who]) -> String {
     let mut words: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1).filter(|a| a != "--bench");

@@ -227,6 +227,10 @@ pub struct Counter {
     /// ([`Counter::peek`]), and the signature looked up.
     peek: bool,
     child: Vec<u64>,
+    /// The hash of the child a peek did not find, while it is committed
+    /// and entered: the table has not changed since, so its lookup is
+    /// not made twice.
+    absent: Option<u64>,
     /// The options as sets, when the count walks without links
     /// (`memo/sets.rs`: no secondary items, at most 64 primary ones, the
     /// frontier order).
@@ -268,6 +272,7 @@ impl Counter {
             table: Table::new(state.key.len(), config.cap, false),
             peek: config.order == Order::Frontier && problem.secondary() == 0,
             child: vec![0; state.key.len()],
+            absent: None,
             state,
             rule: config.order,
             order,
@@ -395,6 +400,7 @@ impl Counter {
             memo: &mut self.memo,
             evicted: self.evicted,
             sums: Vec::new(),
+            children: Vec::new(),
             interval,
             next_check: interval,
             check,
@@ -420,6 +426,7 @@ impl Counter {
         let mut next_check = interval;
         let mut from = 0;
         let mut guess = vec![0; self.state.key.len()];
+        self.absent = None;
         if self.state.active == 0 {
             // No primary item: the empty set of options is the solution.
             self.state.stats.nodes = 2;
@@ -448,11 +455,20 @@ impl Counter {
     /// level pushed (`from`: where the scan of the order starts).
     #[inline(always)]
     fn enter(&mut self, frames: &mut Vec<Frame>, from: u32, guess: &mut [u64]) -> Option<Entry> {
-        let hash = hash(&self.state.key);
-        if let Some(entry) = self.table.get(&self.state.key, hash) {
-            self.memo.hits += 1;
-            return Some(entry);
-        }
+        let hash = match self.absent.take() {
+            Some(known) => {
+                debug_assert_eq!(known, hash(&self.state.key));
+                known
+            }
+            None => {
+                let hash = hash(&self.state.key);
+                if let Some(entry) = self.table.get(&self.state.key, hash) {
+                    self.memo.hits += 1;
+                    return Some(entry);
+                }
+                hash
+            }
+        };
         if self.state.empty > 0 {
             // A dead end: DLX6 covers the empty item, and stores the
             // signature it looked up.
@@ -521,6 +537,7 @@ impl Counter {
                 if self.state.active > 0 {
                     return Ok(ControlFlow::Continue(from));
                 }
+                self.absent = None;
                 // Every primary item covered: one solution.
                 self.state.stats.nodes += 1;
                 self.memo.leaves += 1;
@@ -555,7 +572,12 @@ impl Counter {
             return None;
         }
         self.state.guess_child(cur, &mut self.child);
-        self.table.get(&self.child, hash(&self.child))
+        let hash = hash(&self.child);
+        let found = self.table.get(&self.child, hash);
+        if found.is_none() {
+            self.absent = Some(hash);
+        }
+        found
     }
 
     /// Prefetches the counts of the subproblems below covered item `best`,

@@ -112,6 +112,10 @@ pub(crate) struct Walk<'a, const W: usize, C> {
     pub(crate) evicted: u64,
     /// The counts of the levels under way (their subtrees done so far).
     pub(crate) sums: Vec<u128>,
+    /// The children of the levels under way, each with its hash: a
+    /// level's are pushed (and their slots prefetched) before the first
+    /// is counted.
+    pub(crate) children: Vec<([u64; W], u64)>,
     pub(crate) interval: u64,
     pub(crate) next_check: u64,
     pub(crate) check: C,
@@ -123,6 +127,12 @@ where
 {
     /// The number of solutions of the subproblem `left`.
     pub(crate) fn count(&mut self, left: [u64; W]) -> Result<u128, Stop> {
+        self.node(left, hash(&left))
+    }
+
+    /// The number of solutions of the subproblem `left`, whose hash is
+    /// `key`.
+    fn node(&mut self, left: [u64; W], key: u64) -> Result<u128, Stop> {
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_check {
             self.next_check = self.next_check.saturating_add(self.interval);
@@ -136,7 +146,6 @@ where
             self.memo.leaves += 1;
             return Ok(1);
         }
-        let key = hash(&left);
         if let Some(entry) = self.table.get(&left, key) {
             self.memo.hits += 1;
             return Ok(entry.count);
@@ -148,19 +157,23 @@ where
         self.stats.updates += (to - from) as u64;
         // The children's slots are fetched while the first is counted:
         // on the larger counts most of the time is waiting for them.
+        let base = self.children.len();
         for option in &sets.options[from..to] {
             if inside(option, &left) {
-                self.table.prefetch(hash(&minus(&left, option)));
+                let child = minus(&left, option);
+                let key = hash(&child);
+                self.table.prefetch(key);
+                self.children.push((child, key));
             }
         }
         self.sums.push(0);
-        for option in &sets.options[from..to] {
-            if inside(option, &left) {
-                let below = self.count(minus(&left, option))?;
-                let sum = self.sums.last_mut().expect("this level");
-                *sum = sum.checked_add(below).ok_or(Stop::Overflow)?;
-            }
+        for at in base..self.children.len() {
+            let (child, key) = self.children[at];
+            let below = self.node(child, key)?;
+            let sum = self.sums.last_mut().expect("this level");
+            *sum = sum.checked_add(below).ok_or(Stop::Overflow)?;
         }
+        self.children.truncate(base);
         let count = self.sums.pop().expect("this level");
         let weight = self.stats.nodes - entered + 1;
         // No ZDD is kept by this walk (`Counter::count_zdd` walks the

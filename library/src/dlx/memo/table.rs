@@ -468,4 +468,14 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_slot_holds_its_key_and_two_words() {
+        // The triominoes on 12 x 15 keep 11.2 million counts of three-word
+        // keys: 2^24 slots of 40 bytes, doubled from 2^23, fit 1 GiB.
+        let table = Table::new(3, 1 << 30, false);
+        assert_eq!(table.bytes(1 << 24), 40 << 24);
+        assert!(table.bytes(1 << 23) + table.bytes(1 << 24) <= 1 << 30);
+        assert_eq!(Table::new(1, 1 << 30, false).bytes(1), 24);
+    }
 }

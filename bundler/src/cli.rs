@@ -72,6 +72,11 @@ struct Args {
     /// unknown: the bundle is checked against it.
     #[arg(long, value_name = "VERSION")]
     rustc: Option<String>,
+    /// The judge's source-size limit in bytes, where the table's is a
+    /// stand-in (yukicoder, LeetCode) or out of date: the bundle is
+    /// fitted to it instead.
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    max_bytes: Option<u64>,
     /// The library package to read (default: this project's library/,
     /// found from the current folder up).
     #[arg(long, value_name = "DIR")]
@@ -221,6 +226,9 @@ fn options(args: &Args, work: &Work, id: &str) -> Options {
         *library = given.clone();
     }
     options.judge = Judge::named(&args.judge).expect("clap checks the judge name");
+    if let Some(bytes) = args.max_bytes {
+        options.judge = options.judge.with_limit(bytes as usize);
+    }
     options.strip_docs = args.strip_docs;
     options.minify = args.minify;
     options.explain = args.explain.clone();

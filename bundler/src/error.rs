@@ -82,6 +82,8 @@ pub enum Error {
         size: usize,
         limit: usize,
         judge: String,
+        /// Whether the limit is the project's stand-in for one not known.
+        stand_in: bool,
         breakdown: String,
     },
     /// The printed bundle did not parse again: a bug in the bundler.
@@ -183,11 +185,20 @@ impl fmt::Display for Error {
                 "{file}: the adapter has no `pub fn main()`; add `pub fn main() {{ crate::input::run(solve) }}` \
                  (or, for LeetCode's shape, an `impl Solution` with a `pub` method)"
             ),
-            Error::TooLarge { size, limit, judge, breakdown } => write!(
-                f,
-                "the bundle is {size} bytes even stripped and minified, over {judge}'s limit of {limit} bytes; \
-                 the largest items:\n{breakdown}"
-            ),
+            Error::TooLarge { size, limit, judge, stand_in, breakdown } => {
+                let whose = match stand_in {
+                    true => format!(
+                        "the limit of {limit} bytes that stands in for {judge}'s (not known here: \
+                         --max-bytes BYTES gives the judge's own)"
+                    ),
+                    false => format!("{judge}'s limit of {limit} bytes"),
+                };
+                write!(
+                    f,
+                    "the bundle is {size} bytes even stripped and minified, over {whose}; \
+                     the largest items:\n{breakdown}"
+                )
+            }
             Error::SelfCheck { message } => {
                 write!(f, "internal error: the bundle does not parse again ({message}); please report it")
             }

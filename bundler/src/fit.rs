@@ -17,6 +17,7 @@
 
 use crate::emit::{self, Style};
 use crate::error::Error;
+use crate::profiles::Judge;
 use crate::syntax;
 
 /// A bundle printed within its limit.
@@ -62,15 +63,14 @@ impl Saving {
 }
 
 /// Prints `file` in the first of [`steps`] whose text, with the header
-/// `header` writes for that style, is at most `limit` bytes; `judge` names
-/// the profile in the error.
+/// `header` writes for that style, is at most `judge`'s limit of bytes.
 pub fn fit(
     file: &syn::File,
     asked: Style,
-    limit: usize,
-    judge: &str,
+    judge: &Judge,
     header: impl Fn(Style) -> String,
 ) -> Result<Printed, Error> {
+    let limit = judge.limit;
     let mut last = None;
     for style in steps(asked) {
         let mut printed = file.clone();
@@ -89,7 +89,8 @@ pub fn fit(
     Err(Error::TooLarge {
         size,
         limit,
-        judge: judge.to_string(),
+        judge: judge.name.to_string(),
+        stand_in: judge.limit_is_stand_in(),
         breakdown: largest_items(&sizes),
     })
 }
@@ -115,7 +116,10 @@ mod tests {
 
     fn fitted(limit: usize, asked: Style) -> Result<Printed, Error> {
         let file = syn::parse_file(SOURCE).expect("valid");
-        fit(&file, asked, limit, "test", |_| "// header\n".to_string())
+        let judge = Judge::named("default")
+            .expect("a profile")
+            .with_limit(limit);
+        fit(&file, asked, &judge, |_| "// header\n".to_string())
     }
 
     const PLAIN: Style = Style {
@@ -166,5 +170,27 @@ mod tests {
             minify: true,
         };
         assert_eq!(super::steps(both), [both]);
+    }
+
+    #[test]
+    fn a_limit_that_only_stands_in_says_how_to_give_the_judges() {
+        let text = format!("fn main() {{ println!(\"{}\"); }}", "x".repeat(50_000));
+        let file = syn::parse_file(&text).expect("parses");
+        let yukicoder = Judge::named("yukicoder").expect("a profile");
+        assert!(yukicoder.limit_is_stand_in());
+        let Err(error) = fit(&file, PLAIN, &yukicoder, |_| String::new()) else {
+            panic!("fits");
+        };
+        let message = error.to_string();
+        assert!(message.contains("stands in for yukicoder's"), "{message}");
+        assert!(message.contains("--max-bytes BYTES"), "{message}");
+        let given = yukicoder.with_limit(60_000);
+        assert!(!given.limit_is_stand_in());
+        assert!(
+            given.describe().ends_with("at most 60000 bytes"),
+            "{}",
+            given.describe()
+        );
+        assert!(fit(&file, PLAIN, &given, |_| String::new()).is_ok());
     }
 }

@@ -216,9 +216,8 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         false => prune::for_leetcode(file),
     };
     let header = header(&read, &file, options);
-    let (judge, limit) = (options.judge.name, options.judge.limit);
     let fit::Printed { text, style, sizes } =
-        fit::fit(&file, header.asked, limit, judge, |style| {
+        fit::fit(&file, header.asked, &options.judge, |style| {
             header.text(style)
         })?;
     let toolchain = check_toolchain(&checked_text(&text, solution), options, &read.krate)?;

@@ -110,6 +110,24 @@ impl Judge {
         JUDGES.iter().copied().find(|j| j.name == name)
     }
 
+    /// This profile with the source-size limit the user gave
+    /// (`--max-bytes`), which then counts as known.
+    pub fn with_limit(self, bytes: usize) -> Judge {
+        Judge {
+            limit: bytes,
+            seen: Facts {
+                limit: GIVEN_LIMIT,
+                ..self.seen
+            },
+            ..self
+        }
+    }
+
+    /// Whether the size limit is only the project's stand-in.
+    pub fn limit_is_stand_in(&self) -> bool {
+        self.seen.limit == STAND_IN_LIMIT
+    }
+
     /// The profile of the committed submissions.
     pub fn is_default(&self) -> bool {
         *self == JUDGES[0]
@@ -242,6 +260,14 @@ const STAND_IN_LIMIT: Seen = Seen {
     via: "none stored",
     date: UNDATED,
     confirmed: false,
+};
+
+/// A limit the user gave on the command line.
+const GIVEN_LIMIT: Seen = Seen {
+    page: "given with --max-bytes",
+    via: "the command line",
+    date: UNDATED,
+    confirmed: true,
 };
 
 /// Every known judge, `default` first.

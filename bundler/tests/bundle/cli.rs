@@ -282,6 +282,40 @@ fn looks_and_other_profiles_write_nothing() {
 }
 
 #[test]
+fn a_judges_size_limit_is_given_with_max_bytes() {
+    // yukicoder's limit is not known here: the given one is fitted to, and
+    // the header states it without doubt.
+    let run = cli(&["p4205", "--judge", "yukicoder", "--max-bytes", "100000"]);
+    assert!(run.ok, "{}", run.stderr);
+    let profile = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("// Judge profile: yukicoder"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(profile.ends_with(", at most 100000 bytes)"), "{profile}");
+    let small = cli(&["p4205", "--judge", "yukicoder", "--max-bytes", "3000"]);
+    assert!(!small.ok);
+    assert!(
+        small
+            .stderr
+            .contains("over yukicoder's limit of 3000 bytes; the largest items:"),
+        "{}",
+        small.stderr
+    );
+    for bad in ["0", "4k", "-1"] {
+        let run = cli(&["p4205", "--max-bytes", bad]);
+        assert!(!run.ok && run.stderr.contains(bad), "{bad}: {}", run.stderr);
+    }
+    // Another limit is another form than the committed one.
+    let all = cli(&["all", "--max-bytes", "50000"]);
+    assert!(
+        !all.ok && all.stderr.contains("committed submissions only"),
+        "{}",
+        all.stderr
+    );
+}
+
+#[test]
 fn forms_that_have_no_file_are_refused_where_a_file_is_needed() {
     let scratch = Scratch::new();
     let before = scratch.snapshot();

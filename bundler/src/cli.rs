@@ -56,8 +56,10 @@ struct Args {
     sizes: bool,
     /// Judge profile: its rustc, edition and source-size limit (the table,
     /// with the source of each fact: docs/bundling.md, "Judge profiles").
-    #[arg(long, default_value = "default", value_parser = judge_names())]
-    judge: String,
+    /// Default: `stable` for --bin (today's rustc, edition 2024, no size
+    /// limit), `default` (this project's committed form) for an ID.
+    #[arg(long, value_parser = judge_names())]
+    judge: Option<String>,
     /// Drop doc comments.
     #[arg(long)]
     strip_docs: bool,
@@ -225,7 +227,9 @@ fn options(args: &Args, work: &Work, id: &str) -> Options {
         // As typed, so that the header's command works where it was typed.
         *library = given.clone();
     }
-    options.judge = Judge::named(&args.judge).expect("clap checks the judge name");
+    if let Some(judge) = &args.judge {
+        options.judge = Judge::named(judge).expect("clap checks the judge name");
+    }
     if let Some(bytes) = args.max_bytes {
         options.judge = options.judge.with_limit(bytes as usize);
     }
@@ -391,7 +395,9 @@ fn show(args: &Args, bundle: &Bundle) {
     }
     // Which check stood in for a judge's rustc is said for any judge but
     // the committed form's (whose check `make check-old-rustc` repeats).
-    let judged = args.verbose || args.judge != "default" || args.rustc.is_some();
+    let judged = args.verbose
+        || args.judge.as_deref().is_some_and(|j| j != "default")
+        || args.rustc.is_some();
     if let Some(toolchain) = bundle.toolchain.as_ref().filter(|_| judged) {
         let (rustc, with) = (&toolchain.rustc, &toolchain.checked_with);
         eprintln!(

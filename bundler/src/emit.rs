@@ -38,7 +38,7 @@ pub struct Header<'a> {
     /// `Problem p4205`, `Bin a of package sol`.
     pub title: String,
     pub sources: Vec<&'a str>,
-    /// The command that bundles it in the default profile
+    /// The command that bundles it in its source's default profile
     /// (`cargo submit --bin a`); the judge and style flags are added.
     pub command: String,
     /// Where the command is to be run, when it could not name a path from
@@ -48,6 +48,8 @@ pub struct Header<'a> {
     /// (`make submit-p4205`).
     pub make: Option<String>,
     pub judge: Judge,
+    /// The profile the command takes when none is named.
+    pub unnamed: Judge,
     /// How the user asked for it to be printed (the limit may force more).
     pub asked: Style,
 }
@@ -84,8 +86,11 @@ impl Header<'_> {
     /// The command that makes the same file again.
     fn regenerate(&self) -> String {
         let mut command = self.command.clone();
-        if !self.judge.is_default() {
+        if self.judge.name != self.unnamed.name {
             command.push_str(&format!(" --judge {}", self.judge.name));
+        }
+        if self.judge.limit != self.unnamed.limit && self.judge.limit_is_given() {
+            command.push_str(&format!(" --max-bytes {}", self.judge.limit));
         }
         if self.asked.strip_docs {
             command.push_str(" --strip-docs");

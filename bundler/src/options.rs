@@ -40,7 +40,8 @@ pub enum Source {
 }
 
 impl Options {
-    /// Adapter `id` of `library`, readable, for the default judge profile.
+    /// Adapter `id` of `library`, readable, for the `default` profile
+    /// (this project's committed form).
     pub fn new(id: &str, library: PathBuf) -> Options {
         Options::of(Source::Problem {
             id: id.to_string(),
@@ -49,7 +50,9 @@ impl Options {
     }
 
     /// Bin `name` of the package at `manifest` (`None`: the current
-    /// directory's), readable, for the default judge profile.
+    /// directory's), readable, for the `stable` profile: today's rustc as
+    /// a judge that asks for nothing in particular (edition 2024, no size
+    /// limit), not this project's committed form.
     pub fn bin(name: &str, manifest: Option<PathBuf>) -> Options {
         Options::of(Source::Bin {
             name: name.to_string(),
@@ -57,8 +60,17 @@ impl Options {
         })
     }
 
+    /// The profile a bundle of this source is for when none is named:
+    /// `stable` for a bin, `default` for a problem of the library.
+    pub fn unnamed_judge(&self) -> Judge {
+        match self.source {
+            Source::Bin { .. } => Judge::named("stable").expect("the stable profile"),
+            Source::Problem { .. } => Judge::all()[0],
+        }
+    }
+
     fn of(source: Source) -> Options {
-        Options {
+        let mut options = Options {
             source,
             judge: Judge::all()[0],
             strip_docs: false,
@@ -66,7 +78,9 @@ impl Options {
             explain: None,
             keep_everything: false,
             rustc: None,
-        }
+        };
+        options.judge = options.unnamed_judge();
+        options
     }
 
     /// Whether the bundle is in the form `submissions/<id>/main.rs` holds:

@@ -21,6 +21,7 @@
 //! | judge | rustc | edition | limit (bytes) | the judge's page | seen in, date |
 //! |---|---|---|---|---|---|
 //! | `default` | 1.63 or later | 2021 | 40000 | this project's budget | Debian's rustc 1.63 (`make check-old-rustc`), the oldest we can run, 2026-11-25 |
+//! | `stable` | the rustc installed here | 2024 | none | no judge: today's stable Rust, the default for a bin of your package | this project's choice, 2026-12-05 |
 //! | `atcoder` | 1.89.0 | 2024 | 524288 (not confirmed) | img.atcoder.jp/file/language-update/2025-10/language-list.html; the limit: atcoder.jp/contests/*/rules | solalyth/cplib-rs readme.md ("1.89.0 (edition 2024)", citing that list), 2026-04-17 |
 //! | `codeforces` | 1.89.0 | 2024 (2021 offered too) | 65536 (not confirmed) | codeforces.com/problemset/submit ("Rust 1.89.0 (2021)", "Rust 1.89.0 (2024)") | agrawal-d/cph src/config.ts (PR #674, the submit page's language ids), 2026-06-01 |
 //! | `luogu` | not confirmed; 1.85 or later (edition 2024 needs it) | 2024 | 50000 (not confirmed) | luogu.com.cn, its language list | yosupo06/library-checker-judge PR #561 (its list of judges on edition 2024), 2026-03-29 |
@@ -74,6 +75,10 @@ pub enum Rustc {
     Unknown,
     /// The judge takes no Rust: the profile is for its size limit.
     NoRust,
+    /// Whichever rustc is installed here (the `stable` profile, no judge
+    /// in particular): the shaking rounds compile with it, so no other
+    /// check is made.
+    Installed,
 }
 
 /// Where a profile's rustc, edition and limit come from.
@@ -123,6 +128,11 @@ impl Judge {
         }
     }
 
+    /// Whether the size limit is the user's (`--max-bytes`).
+    pub fn limit_is_given(&self) -> bool {
+        self.seen.limit == GIVEN_LIMIT
+    }
+
     /// Whether the size limit is only the project's stand-in.
     pub fn limit_is_stand_in(&self) -> bool {
         self.seen.limit == STAND_IN_LIMIT
@@ -138,7 +148,7 @@ impl Judge {
     pub fn rustc_version(&self) -> Option<&'static str> {
         match self.rustc {
             Rustc::AtLeast(version) | Rustc::Version(version) => Some(version),
-            Rustc::Unknown | Rustc::NoRust => None,
+            Rustc::Unknown | Rustc::NoRust | Rustc::Installed => None,
         }
     }
 
@@ -147,6 +157,7 @@ impl Judge {
     pub fn describe(&self) -> String {
         let (edition, limit) = (self.edition, self.limit);
         let limit = match self.seen.limit.confirmed || self.is_default() {
+            _ if limit == NO_LIMIT => "no size limit".to_string(),
             true => format!("at most {limit} bytes"),
             false => format!("at most {limit} bytes, not confirmed"),
         };
@@ -155,6 +166,9 @@ impl Judge {
             Rustc::Version(version) => format!("rustc {version}"),
             Rustc::Unknown => {
                 return format!("rustc -O --edition {edition}, its version not known here; {limit}")
+            }
+            Rustc::Installed => {
+                return format!("rustc -O --edition {edition} as installed here, {limit}")
             }
             Rustc::NoRust => {
                 return format!(
@@ -165,6 +179,9 @@ impl Judge {
         format!("{rustc} -O --edition {edition}, {limit}")
     }
 }
+
+/// The `limit` of a profile that has none.
+pub const NO_LIMIT: usize = usize::MAX;
 
 /// The date the sources were read; a fact with no dated source says so.
 const UNDATED: &str = "no dated source stored";
@@ -262,6 +279,15 @@ const STAND_IN_LIMIT: Seen = Seen {
     confirmed: false,
 };
 
+/// The `stable` profile's facts: a choice, not a judge's.
+const TODAYS_STABLE: Seen = Seen {
+    page:
+        "no judge: today's stable Rust, as a judge that asks for nothing in particular would run it",
+    via: "this project's choice for a bin of a user's package",
+    date: "2026-12-05",
+    confirmed: true,
+};
+
 /// A limit the user gave on the command line.
 const GIVEN_LIMIT: Seen = Seen {
     page: "given with --max-bytes",
@@ -281,6 +307,17 @@ const JUDGES: &[Judge] = &[
             rustc: PROJECT,
             edition: PROJECT,
             limit: PROJECT,
+        },
+    },
+    Judge {
+        name: "stable",
+        edition: "2024",
+        limit: NO_LIMIT,
+        rustc: Rustc::Installed,
+        seen: Facts {
+            rustc: TODAYS_STABLE,
+            edition: TODAYS_STABLE,
+            limit: TODAYS_STABLE,
         },
     },
     Judge {
@@ -524,7 +561,10 @@ mod tests {
             if judge.rustc != Rustc::NoRust {
                 assert!(cells[3].starts_with(judge.edition), "{row}");
             }
-            assert!(cells[4].starts_with(&judge.limit.to_string()), "{row}");
+            match judge.limit {
+                NO_LIMIT => assert!(cells[4].starts_with("none"), "{row}"),
+                limit => assert!(cells[4].starts_with(&limit.to_string()), "{row}"),
+            }
             let unconfirmed = !judge.seen.limit.confirmed && !judge.is_default();
             assert_eq!(cells[4].contains("not"), unconfirmed, "{row}");
         }

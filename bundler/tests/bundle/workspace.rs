@@ -101,7 +101,9 @@ fn a_bin_with_path_and_registry_dependencies_bundles_and_runs() {
 fn a_registry_crate_newer_than_the_judges_rustc_is_named() {
     // proconio 0.4.5 uses `OnceLock` (rustc 1.70); the default profile is
     // held to 1.63.
-    let e = bundle(&Options::bin("components", Some(manifest()))).expect_err("needs 1.70");
+    let mut options = Options::bin("components", Some(manifest()));
+    options.judge = Judge::all()[0];
+    let e = bundle(&options).expect_err("needs 1.70");
     let message = e.to_string();
     // Said by clippy's lint, or by rustc 1.63 itself where one is
     // installed (`make check-old-rustc` unpacks one).
@@ -219,6 +221,24 @@ fn the_command_line_and_cargo_submit_write_nothing_into_the_package() {
     assert!(
         stdout.contains("// Regenerate: cargo submit --bin paths\n"),
         "{stdout}"
+    );
+    // A bin is for today's stable Rust unless a judge is named.
+    assert!(
+        stdout.contains(
+            "// Judge profile: stable (rustc -O --edition 2024 as installed here, no size limit)\n"
+        ),
+        "{stdout}"
+    );
+    let (ok, limited, stderr) = run_in(
+        bundler,
+        &package,
+        &["--bin", "paths", "--max-bytes", "900000"],
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        limited.contains("// Regenerate: cargo submit --bin paths --max-bytes 900000\n")
+            && limited.contains("as installed here, at most 900000 bytes)"),
+        "{limited}"
     );
     assert!(stderr.contains("Bundled paths to stdout ("), "{stderr}");
     // The package cannot be built by cargo (its crate `broken` does not

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::{Bundle, Error, Judge, Options, Source};
+use crate::{Bundle, Error, Judge, Options, Source, Style};
 
 /// Bundles a solution into one file for an online judge: a bin of your
 /// Cargo package with the library crates it uses (--bin), or an adapter of
@@ -277,7 +277,7 @@ fn destination(
 fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
     let options = options(args, work, id);
     let bundle = crate::bundle(&options)?;
-    show(args, &bundle);
+    show(args, &options, &bundle);
     if matches!(work, Work::Bin) && !options.keep_everything {
         compare_with_program(args, &options, &bundle)?;
     }
@@ -379,7 +379,7 @@ fn compare_with_program(args: &Args, options: &Options, bundle: &Bundle) -> Resu
 
 /// Prints what the user should see besides the file: the library's
 /// warnings, and what --verbose, --explain and --sizes ask for.
-fn show(args: &Args, bundle: &Bundle) {
+fn show(args: &Args, options: &Options, bundle: &Bundle) {
     for warning in &bundle.warnings {
         eprintln!("{warning}\n");
     }
@@ -392,6 +392,24 @@ fn show(args: &Args, bundle: &Bundle) {
             (Some(_), Some(_)) => "the whole library is kept whole (the cut did not compile, and shaking the library failed)",
         };
         eprintln!("note: {}: {what}; --verbose says why", bundle.id);
+    }
+    // A limit no source confirmed is said where it decided something (the
+    // bundle was printed with less to fit it), and a stand-in every time.
+    let judge = options.judge;
+    let asked = Style {
+        strip_docs: options.strip_docs,
+        minify: options.minify,
+    };
+    let fitted = bundle.style != asked;
+    if !judge.seen.limit.confirmed && (fitted || judge.limit_is_stand_in()) {
+        let what = match judge.limit_is_stand_in() {
+            true => "stands in for one not known here",
+            false => "is not confirmed by a source read here",
+        };
+        eprintln!(
+            "note: {}: {}'s limit of {} bytes {what}; --max-bytes BYTES gives the judge's own",
+            bundle.id, judge.name, judge.limit
+        );
     }
     // Which check stood in for a judge's rustc is said for any judge but
     // the committed form's (whose check `make check-old-rustc` repeats).

@@ -293,6 +293,27 @@ fn a_judges_size_limit_is_given_with_max_bytes() {
         .find(|l| l.starts_with("// Judge profile: yukicoder"))
         .unwrap_or_else(|| panic!("{}", run.stdout));
     assert!(profile.ends_with(", at most 100000 bytes)"), "{profile}");
+    assert!(!run.stderr.contains("note:"), "{}", run.stderr);
+    // Without it, a stand-in is said every time, and a limit no source
+    // confirmed where the bundle was printed with less to fit it.
+    let stand_in = cli(&["p4205", "--judge", "yukicoder", "--sizes"]);
+    assert!(
+        stand_in.stderr.contains(
+            "note: p4205: yukicoder's limit of 40000 bytes stands in for one not known here; \
+             --max-bytes BYTES gives the judge's own"
+        ),
+        "{}",
+        stand_in.stderr
+    );
+    let fitted = cli(&["p4205", "--judge", "uva"]);
+    assert!(
+        fitted.stdout.contains("; docs stripped to fit")
+            && fitted.stderr.contains(
+                "note: p4205: uva's limit of 40000 bytes is not confirmed by a source read here"
+            ),
+        "{}",
+        fitted.stderr
+    );
     let small = cli(&["p4205", "--judge", "yukicoder", "--max-bytes", "3000"]);
     assert!(!small.ok);
     assert!(

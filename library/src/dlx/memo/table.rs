@@ -425,7 +425,15 @@ mod tests {
     #[test]
     fn counts_of_every_width_come_back_whole() {
         let mut table = Table::new(1, 1 << 30, false);
-        let counts = [0, 1, u128::from(u64::MAX), 1 << 64, (1 << 96) - 1, 1 << 96, u128::MAX];
+        let counts = [
+            0,
+            1,
+            u128::from(u64::MAX),
+            1 << 64,
+            (1 << 96) - 1,
+            1 << 96,
+            u128::MAX,
+        ];
         for (k, &count) in counts.iter().enumerate() {
             let key = [k as u64];
             table.insert(&key, hash(&key), entry(count), u64::MAX);

@@ -120,6 +120,7 @@
 //! a puzzle has one) or of guesses.
 
 pub mod nine;
+pub mod sixteen;
 #[cfg(test)]
 mod testing;
 

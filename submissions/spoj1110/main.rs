@@ -19,119 +19,120 @@ Found};use crate::board::{self,Houses,Plain};const ROW:u64=0xFFFF;const LOW:u64=
 const HIGH:u64=LOW<<15;const LOW15:u64=0x7FFF*LOW;const NIBBLES:u64=0x1111_1111_1111_1111;fn keep_table()->
 Box<[u16;1<<16]>{let mut table=vec![0u16;1<<16];for a in 0 ..4{for b in(0 ..4).filter(|&b|b!=a){for c
 in(0 ..4).filter(|&c|c!=a&&c!=b){let d=6-a-b-c;let used=1<<a|1<<(4+b)|1<<(8+c)|1<<(12+d);table[used]=
-used as u16;}}}for bit in 0 ..16{for alive in 0 ..1<<16{if alive>>bit&1==1{table[alive]|=table[alive^
-1<<bit];}}}match table.into_boxed_slice().try_into(){Ok(table)=>table,Err(_)=>unreachable!("65 536 entries")}}
-static ALONE:[u8;256]={let mut table=[0;256];let mut columns=0;while columns<256{let mut k=0;while k<
-2{let stack=columns>>(4*k)&15;if(stack as u32).count_ones()==1{table[columns]|=(stack<<(4*k))as u8;}k+=
-1;}columns+=1;}table};static CLAIM:[u8;256]={let mut table=[0;256];let mut only=0;while only<256{let mut
-k=0;while k<2{let stack=only>>(4*k)&15;let kept=match(stack as u32).count_ones(){0=>15,1=>stack,_=>0};
-table[only]|=(kept<<(4*k))as u8;k+=1;}only+=1;}table};#[inline(always)]fn tetrads(w:u64)->usize{let t=
-w|w>>1;let mut t=(t|t>>2)&NIBBLES;t=(t|t>>3)&0x0303_0303_0303_0303;t=(t|t>>6)&0x000F_000F_000F_000F;t=(
-t|t>>12)&0x0000_00FF_0000_00FF;((t|t>>24)&0xFFFF)as usize}#[inline(always)]fn tetrad_cells(tetrads:u16)->
-u64{let mut t=u64::from(tetrads);t=(t|t<<24)&0x0000_00FF_0000_00FF;t=(t|t<<12)&0x000F_000F_000F_000F;
-t=(t|t<<6)&0x0303_0303_0303_0303;t=(t|t<<3)&NIBBLES;t*15}#[inline(always)]fn columns(w:u64)->u64{let half=
-w|w>>32;(half|half>>16)&ROW}#[inline(always)]fn pointed(columns:u64)->u64{let alone=u64::from(ALONE[(
-columns&0xFF)as usize])|u64::from(ALONE[(columns>>8&0xFF)as usize])<<8;alone*LOW}#[inline(always)]fn claimed(
-only:u64)->u64{let kept=u64::from(CLAIM[(only&0xFF)as usize])|u64::from(CLAIM[(only>>8&0xFF)as usize])<<
-8;kept*LOW}#[inline(always)]fn row_singles(w:u64)->u64{let rest=w&w.wrapping_sub(LOW);let more=(rest|((
-rest&LOW15)+LOW15))&HIGH;w&(((HIGH&!more)>>15)*ROW)}#[inline(always)]fn row_mates(p:u32)->u64{(ROW<<(
-p&!15))&!(1<<p)}const BOX:[u64;4]=[15*LOW,(15*LOW)<<4,(15*LOW)<<8,(15*LOW)<<12];#[derive(Clone,Copy)]
-struct Board{cand:[u64;64],open:[u64;4]}impl Board{fn new(givens:&[u8])->Board{assert_eq!(givens.len(),
-256,"256 cells");let mut given=[0u64;64];let mut any=[0u64;4];for(cell,&digit)in givens.iter().enumerate(){
-if digit!=0{assert!(digit<=16,"a digit 0-16");let bit=1<<(cell%64);given[16*(cell/64)+usize::from(digit)-
-1]|=bit;any[cell/64]|=bit;}}let mut board=Board{cand:[0;64],open:[u64::MAX;4]};for b in 0 ..4{for d in
-0 ..16{let mine=given[16*b+d];let rows=(0 ..4).filter(|r|mine>>(16*r)&ROW!=0).fold(0,|m,r|m|ROW<<(16*
-r));board.cand[16*b+d]=!any[b]&!rows|mine;}}board}#[inline(always)]fn update(&mut self,i:usize,keep:&[
-u16;1<<16])->Result<u64,Contradiction>{let b=i>>4;let kept=keep[tetrads(self.cand[i])];if kept==0{return
-Err(Contradiction);}let w=self.cand[i]&tetrad_cells(kept);let mut touched=0;let fresh=row_singles(w)&
-self.open[b];if fresh!=0{self.open[b]&=!fresh;let mut hit=0;for(e,v)in self.cand[16*b..16*b+16].iter_mut().
-enumerate(){hit|=u64::from(*v&fresh!=0)<<e;*v&=!fresh;}touched=hit<<(16*b)&!(1<<i);}self.cand[i]=w;let
-lost=pointed(columns(w));for other in 0 ..4{if other==b{continue;}let j=16*other+(i&15);let v=self.cand[
-j];if v&lost!=0{self.cand[j]=v&!lost;touched|=1<<j;}}Ok(touched)}#[inline(always)]fn claims(&mut self)->
-Result<u64,Contradiction>{let mut touched=0;for d in 0 ..16{let c=[columns(self.cand[d]),columns(self.
-cand[16+d]),columns(self.cand[32+d]),columns(self.cand[48+d])];let(mut once,mut twice)=(0,0);for&x in&
-c{twice|=once&x;once|=x;}if once!=ROW{return Err(Contradiction);}let only=once&!twice;if only==0{continue;}
-for(b,&mine)in c.iter().enumerate(){let v=self.cand[16*b+d];let kept=v&claimed(mine&only);if kept!=v{
-self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(always)]fn settle(&mut self,mut pending:
-u64,keep:&[u16;1<<16])->Result<(),Contradiction>{loop{while pending!=0{let mut round=pending;pending=
-0;while round!=0{let i=round.trailing_zeros()as usize;round&=round-1;let more=self.update(i,keep)?;pending|=
-more&!round;}}pending=self.naked_singles()?;if pending==0{pending=self.claims()?;if pending==0{return
-Ok(());}}}}#[inline(always)]fn naked_singles(&mut self)->Result<u64,Contradiction>{let mut placed=0;for
-b in 0 ..4{let(mut once,mut twice)=(0,0);for&w in&self.cand[16*b..16*b+16]{twice|=once&w;once|=w;}let
-open=self.open[b];if open&!once!=0{return Err(Contradiction);}let singles=open&once&!twice;if singles==
-0{continue;}for i in 16*b..16*b+16{let mut cells=self.cand[i]&singles;if cells==0{continue;}placed|=1<<
-i;while cells!=0{let p=cells.trailing_zeros();cells&=cells-1;self.cand[i]&=!row_mates(p);}}}Ok(placed)}#[
-inline(always)]fn choose(&self)->Option<(usize,u32)>{let mut pairs=[0;4];let mut triples=[0;4];for b in
-0 ..4{let(mut once,mut twice,mut thrice,mut more)=(0,0,0,0);for&w in&self.cand[16*b..16*b+16]{more|=thrice&
-w;thrice|=twice&w;twice|=once&w;once|=w;}pairs[b]=twice&!thrice&self.open[b];triples[b]=thrice&!more&
-self.open[b];}if pairs==[0;4]{let first=|cells:[u64;4]|{let b=(0 ..4).find(|&b|cells[b]!=0)?;Some((b,
-cells[b].trailing_zeros()))};return first(triples).or_else(||first(self.open));}let mut best=(0,0,0);
-for(b,&cells)in pairs.iter().enumerate(){let open=BOX.map(|square|(self.open[b]&square).count_ones());
-let mut left=cells;while left!=0{let p=left.trailing_zeros();left&=left-1;let score=open[(p as usize&
-15)>>2];if score>best.0{best=(score,b,p);}}}Some((best.1,best.2))}fn grid(&self)->Vec<u8>{let mut grid=
-vec![0;256];for(b,band)in self.cand.chunks(16).enumerate(){for(d,&w)in band.iter().enumerate(){let mut
-w=w;while w!=0{grid[64*b+w.trailing_zeros()as usize]=d as u8+1;w&=w-1;}}}grid}}enum Stop{Enough,Budget}
-pub struct Solver{stack:Vec<(Board,u64)>,keep:Box<[u16;1<<16]>}impl Default for Solver{fn default()->
-Solver{Solver::new()}}impl Solver{pub fn new()->Solver{Solver{stack:Vec::new(),keep:keep_table()}}pub
-fn solve(&mut self,givens:&[u8],limit:usize,budget:u64)->Option<Found>{assert!(limit>0,"a limit of at least one solution");
-let board=Board::new(givens);let mut found=Found::default();let stack=&mut self.stack;let keep=&*self.
-keep;stack.clear();let stop=crate::bitboard::fast(||{search(board,u64::MAX,keep,stack,&mut found,limit,
-budget)});match stop{Some(Stop::Budget)=>None,Some(Stop::Enough)|None=>Some(found)}}}#[inline(always)]
-fn search(mut board:Board,mut pending:u64,keep:&[u16;1<<16],stack:&mut Vec<(Board,u64)>,found:&mut Found,
-limit:usize,budget:u64)->Option<Stop>{loop{if board.settle(pending,keep).is_ok(){match board.choose(){
-None=>{if found.solutions==0{found.grid=Some(board.grid());}found.solutions+=1;if found.solutions==limit{
-return Some(Stop::Enough);}}Some((b,p))=>{if found.guesses==budget{return Some(Stop::Budget);}found.guesses+=
-1;let d=(0 ..16).find(|&d|board.cand[16*b+d]>>p&1==1).unwrap_or(0);let i=16*b+d;let mut other=board;other.
-cand[i]&=!(1<<p);stack.push((other,1<<i));board.cand[i]&=!row_mates(p);pending=1<<i;continue;}}}match
-stack.pop(){Some((next,changed))=>{board=next;pending=changed;}None=>return None}}}pub const HANDOVER:
-u64=1<<14;impl Solver{pub fn complete(&mut self,givens:&[u8])->Option<Vec<u8>>{self.complete_within(givens,
-HANDOVER)}fn complete_within(&mut self,givens:&[u8],budget:u64)->Option<Vec<u8>>{match self.solve(givens,
-1,budget){Some(found)=>found.grid,None=>board::complete(&Houses::sudoku(4,4),&Plain,givens)}}}}#[derive(
-Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;#[derive(Clone,Debug,Default,PartialEq,Eq)]pub
-struct Found{pub solutions:usize,pub grid:Option<Vec<u8>>,pub guesses:u64}#[inline(always)]pub fn fast<
-T>(f:impl FnOnce()->T)->T{#[cfg(target_arch="x86_64")]if std::arch::is_x86_feature_detected!("popcnt")&&
-std::arch::is_x86_feature_detected!("bmi1")&&std::arch::is_x86_feature_detected!("bmi2"){return unsafe{
-with_bmi(f)};}f()}#[cfg(target_arch="x86_64")]#[target_feature(enable="popcnt,bmi1,bmi2")]unsafe fn with_bmi<
-T>(f:impl FnOnce()->T)->T{f()}}pub mod board{pub mod candidates{use crate::board::learning::{Clauses,
-Lit};pub type Digits=u32;pub const MAX_SIDE:usize=31;const SETTLED:u32=1<<31;#[derive(Clone,Copy,Debug,
-PartialEq,Eq)]pub struct Contradiction;pub trait Rule{fn interchangeable(&self)->bool;fn narrow(&self,
-houses:&Houses,board:&mut Board)->Result<bool,Contradiction>;fn clauses(&self,_houses:&Houses,_board:&
-Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub struct Plain;impl Rule for Plain{fn interchangeable(&
-self)->bool{true}fn narrow(&self,_:&Houses,_:&mut Board)->Result<bool,Contradiction>{Ok(false)}}#[derive(
-Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<usize>,only_second:Vec<usize>}#[derive(Clone)]
-pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<Vec<usize>>,overlaps:Vec<Overlap>}impl Houses{
-pub fn new(side:usize,regions:&[usize])->Houses{assert!((1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");
-assert_eq!(regions.len(),side*side,"one region per cell");let mut members=Vec::with_capacity(3*side*side);
-members.extend(0 ..side*side);members.extend((0 ..side).flat_map(|c|(0 ..side).map(move|r|r*side+c)),);
-for region in 0 ..side{let before=members.len();members.extend((0 ..side*side).filter(|&cell|regions[
-cell]==region),);assert_eq!(members.len()-before,side,"region {region}: {side} cells");}let mut houses=
-Houses{side,members,peers:vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..3*side{let cells=
-houses.house(h).to_vec();houses.add_peers(&cells);}houses.overlaps=houses.find_overlaps();houses}pub fn
-sudoku(box_rows:usize,box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:Vec<usize> =(
-0 ..side*side).map(|cell|{let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).collect();
-Houses::new(side,&boxes)}fn find_overlaps(&self)->Vec<Overlap>{let mut overlaps=Vec::new();let count=
-self.members.len()/self.side;for a in 0 ..count{for b in a+1 ..count{let(first,second)=(self.house(a),
-self.house(b));let shared:Vec<usize> =first.iter().copied().filter(|c|second.contains(c)).collect();if
-shared.len()<2{continue;}let outside=|cells:&[usize]|->Vec<usize>{cells.iter().copied().filter(|c|!shared.
-contains(c)).collect()};overlaps.push(Overlap{only_first:outside(first),only_second:outside(second),shared});}}
-overlaps}pub fn add_peers(&mut self,cells:&[usize]){for&cell in cells{for&other in cells{if other!=cell&&!
-self.peers[cell].contains(&other){self.peers[cell].push(other);}}}}pub fn side(&self)->usize{self.side}
-pub fn cells(&self)->usize{self.side*self.side}pub fn house(&self,h:usize)->&[usize]{&self.members[h*
-self.side..(h+1)*self.side]}pub fn all_digits(&self)->Digits{u32::MAX>>(32-self.side)}pub fn board(&self,
-givens:&[u8])->Board{assert_eq!(givens.len(),self.cells(),"one given per cell");let cells=givens.iter().
-map(|&d|match d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a digit 1..={}",self.side);
-1<<(d-1)}}).collect();Board{cells,touched:vec![u64::MAX;(self.cells()+63)/64]}}pub fn clauses(&self,board:&
-Board)->Clauses{let side=self.side;let mut clauses=Clauses::new(self.cells()*side);for cell in 0 ..self.
-cells(){let digits=board.digits(cell);let holds:Vec<Lit> =(0 ..side).filter(|d|digits>>d&1==1).map(|d|
-self.holds(cell,d)).collect();clauses.add(&holds);clauses.at_most_one(&holds);for d in(0 ..side).filter(|
-d|digits>>d&1==0){clauses.add(&[!self.holds(cell,d)]);}for&peer in self.peers[cell].iter().filter(|&&
-p|p>cell){let shared=digits&board.digits(peer);for d in(0 ..side).filter(|d|shared>>d&1==1){clauses.add(&[!
-self.holds(cell,d),!self.holds(peer,d)]);}}}for house in self.members.chunks(side){for d in 0 ..side{
-let places:Vec<Lit> =house.iter().filter(|&&c|board.digits(c)>>d&1==1).map(|&c|self.holds(c,d)).collect();
-clauses.add(&places);}}clauses}pub fn holds(&self,cell:usize,d:usize)->Lit{Lit::new((cell*self.side+d)
-as u32,true)}pub fn from_model(&self,model:&[bool])->Board{let side=self.side;let givens:Vec<u8> =(0 ..
-self.cells()).map(|cell|{let digit=(0 ..side).find(|&d|model[cell*side+d]);digit.map_or(0,|d|d as u8+
-1)}).collect();self.board(&givens)}pub fn settle<R:Rule>(&self,board:&mut Board,rule:&R)->Result<(),Contradiction>{
+used as u16;}}}for bit in 0 ..16{let run=1<<bit;for pair in table.chunks_exact_mut(2*run){let(without,
+with)=pair.split_at_mut(run);for(w,&o)in with.iter_mut().zip(without.iter()){*w|=o;}}}match table.into_boxed_slice().
+try_into(){Ok(table)=>table,Err(_)=>unreachable!("65 536 entries")}}static ALONE:[u8;256]={let mut table=[
+0;256];let mut columns=0;while columns<256{let mut k=0;while k<2{let stack=columns>>(4*k)&15;if(stack
+as u32).count_ones()==1{table[columns]|=(stack<<(4*k))as u8;}k+=1;}columns+=1;}table};static CLAIM:[u8;
+256]={let mut table=[0;256];let mut only=0;while only<256{let mut k=0;while k<2{let stack=only>>(4*k)&
+15;let kept=match(stack as u32).count_ones(){0=>15,1=>stack,_=>0};table[only]|=(kept<<(4*k))as u8;k+=
+1;}only+=1;}table};#[inline(always)]fn tetrads(w:u64)->usize{let t=w|w>>1;let mut t=(t|t>>2)&NIBBLES;
+t=(t|t>>3)&0x0303_0303_0303_0303;t=(t|t>>6)&0x000F_000F_000F_000F;t=(t|t>>12)&0x0000_00FF_0000_00FF;((
+t|t>>24)&0xFFFF)as usize}#[inline(always)]fn tetrad_cells(tetrads:u16)->u64{let mut t=u64::from(tetrads);
+t=(t|t<<24)&0x0000_00FF_0000_00FF;t=(t|t<<12)&0x000F_000F_000F_000F;t=(t|t<<6)&0x0303_0303_0303_0303;
+t=(t|t<<3)&NIBBLES;t*15}#[inline(always)]fn columns(w:u64)->u64{let half=w|w>>32;(half|half>>16)&ROW}#[
+inline(always)]fn pointed(columns:u64)->u64{let alone=u64::from(ALONE[(columns&0xFF)as usize])|u64::from(
+ALONE[(columns>>8&0xFF)as usize])<<8;alone*LOW}#[inline(always)]fn claimed(only:u64)->u64{let kept=u64::
+from(CLAIM[(only&0xFF)as usize])|u64::from(CLAIM[(only>>8&0xFF)as usize])<<8;kept*LOW}#[inline(always)]
+fn row_singles(w:u64)->u64{let rest=w&w.wrapping_sub(LOW);let more=(rest|((rest&LOW15)+LOW15))&HIGH;w&(((
+HIGH&!more)>>15)*ROW)}#[inline(always)]fn row_mates(p:u32)->u64{(ROW<<(p&!15))&!(1<<p)}const BOX:[u64;
+4]=[15*LOW,(15*LOW)<<4,(15*LOW)<<8,(15*LOW)<<12];#[derive(Clone,Copy)]struct Board{cand:[u64;64],open:[
+u64;4]}impl Board{fn new(givens:&[u8])->Board{assert_eq!(givens.len(),256,"256 cells");let mut given=[
+0u64;64];let mut any=[0u64;4];for(cell,&digit)in givens.iter().enumerate(){if digit!=0{assert!(digit<=
+16,"a digit 0-16");let bit=1<<(cell%64);given[16*(cell/64)+usize::from(digit)-1]|=bit;any[cell/64]|=bit;}}
+let mut board=Board{cand:[0;64],open:[u64::MAX;4]};for b in 0 ..4{for d in 0 ..16{let mine=given[16*b+
+d];let rows=(0 ..4).filter(|r|mine>>(16*r)&ROW!=0).fold(0,|m,r|m|ROW<<(16*r));board.cand[16*b+d]=!any[
+b]&!rows|mine;}}board}#[inline(always)]fn update(&mut self,i:usize,keep:&[u16;1<<16])->Result<u64,Contradiction>{
+let b=i>>4;let kept=keep[tetrads(self.cand[i])];if kept==0{return Err(Contradiction);}let w=self.cand[
+i]&tetrad_cells(kept);let mut touched=0;let fresh=row_singles(w)&self.open[b];if fresh!=0{self.open[b]&=!
+fresh;let mut hit=0;for(e,v)in self.cand[16*b..16*b+16].iter_mut().enumerate(){hit|=u64::from(*v&fresh!=
+0)<<e;*v&=!fresh;}touched=hit<<(16*b)&!(1<<i);}self.cand[i]=w;let lost=pointed(columns(w));for other in
+0 ..4{if other==b{continue;}let j=16*other+(i&15);let v=self.cand[j];if v&lost!=0{self.cand[j]=v&!lost;
+touched|=1<<j;}}Ok(touched)}#[inline(always)]fn claims(&mut self)->Result<u64,Contradiction>{let mut touched=
+0;for d in 0 ..16{let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(self.cand[32+d]),columns(
+self.cand[48+d])];let(mut once,mut twice)=(0,0);for&x in&c{twice|=once&x;once|=x;}if once!=ROW{return
+Err(Contradiction);}let only=once&!twice;if only==0{continue;}for(b,&mine)in c.iter().enumerate(){let
+v=self.cand[16*b+d];let kept=v&claimed(mine&only);if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+
+d);}}}Ok(touched)}#[inline(always)]fn settle(&mut self,mut pending:u64,keep:&[u16;1<<16])->Result<(),
+Contradiction>{loop{while pending!=0{let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()
+as usize;round&=round-1;let more=self.update(i,keep)?;pending|=more&!round;}}pending=self.naked_singles()?;
+if pending==0{pending=self.claims()?;if pending==0{return Ok(());}}}}#[inline(always)]fn naked_singles(&
+mut self)->Result<u64,Contradiction>{let mut placed=0;for b in 0 ..4{let(mut once,mut twice)=(0,0);for&
+w in&self.cand[16*b..16*b+16]{twice|=once&w;once|=w;}let open=self.open[b];if open&!once!=0{return Err(
+Contradiction);}let singles=open&once&!twice;if singles==0{continue;}for i in 16*b..16*b+16{let mut cells=
+self.cand[i]&singles;if cells==0{continue;}placed|=1<<i;while cells!=0{let p=cells.trailing_zeros();cells&=
+cells-1;self.cand[i]&=!row_mates(p);}}}Ok(placed)}#[inline(always)]fn choose(&self)->Option<(usize,u32)>{
+let mut pairs=[0;4];let mut triples=[0;4];for b in 0 ..4{let(mut once,mut twice,mut thrice,mut more)=(
+0,0,0,0);for&w in&self.cand[16*b..16*b+16]{more|=thrice&w;thrice|=twice&w;twice|=once&w;once|=w;}pairs[
+b]=twice&!thrice&self.open[b];triples[b]=thrice&!more&self.open[b];}if pairs==[0;4]{let first=|cells:[
+u64;4]|{let b=(0 ..4).find(|&b|cells[b]!=0)?;Some((b,cells[b].trailing_zeros()))};return first(triples).
+or_else(||first(self.open));}let mut best=(0,0,0);for(b,&cells)in pairs.iter().enumerate(){let open=BOX.
+map(|square|(self.open[b]&square).count_ones());let mut left=cells;while left!=0{let p=left.trailing_zeros();
+left&=left-1;let score=open[(p as usize&15)>>2];if score>best.0{best=(score,b,p);}}}Some((best.1,best.
+2))}fn grid(&self)->Vec<u8>{let mut grid=vec![0;256];for(b,band)in self.cand.chunks(16).enumerate(){for(
+d,&w)in band.iter().enumerate(){let mut w=w;while w!=0{grid[64*b+w.trailing_zeros()as usize]=d as u8+
+1;w&=w-1;}}}grid}}enum Stop{Enough,Budget}pub struct Solver{stack:Vec<(Board,u64)>,keep:Box<[u16;1<<16]>}
+impl Default for Solver{fn default()->Solver{Solver::new()}}impl Solver{pub fn new()->Solver{Solver{stack:
+Vec::new(),keep:keep_table()}}pub fn solve(&mut self,givens:&[u8],limit:usize,budget:u64)->Option<Found>{
+assert!(limit>0,"a limit of at least one solution");let board=Board::new(givens);let mut found=Found::
+default();let stack=&mut self.stack;let keep=&*self.keep;stack.clear();let stop=crate::bitboard::fast(||{
+search(board,u64::MAX,keep,stack,&mut found,limit,budget)});match stop{Some(Stop::Budget)=>None,Some(
+Stop::Enough)|None=>Some(found)}}}#[inline(always)]fn search(mut board:Board,mut pending:u64,keep:&[u16;
+1<<16],stack:&mut Vec<(Board,u64)>,found:&mut Found,limit:usize,budget:u64)->Option<Stop>{loop{if board.
+settle(pending,keep).is_ok(){match board.choose(){None=>{if found.solutions==0{found.grid=Some(board.
+grid());}found.solutions+=1;if found.solutions==limit{return Some(Stop::Enough);}}Some((b,p))=>{if found.
+guesses==budget{return Some(Stop::Budget);}found.guesses+=1;let d=(0 ..16).find(|&d|board.cand[16*b+d]>>
+p&1==1).unwrap_or(0);let i=16*b+d;let mut other=board;other.cand[i]&=!(1<<p);stack.push((other,1<<i));
+board.cand[i]&=!row_mates(p);pending=1<<i;continue;}}}match stack.pop(){Some((next,changed))=>{board=
+next;pending=changed;}None=>return None}}}pub const HANDOVER:u64=1<<14;impl Solver{pub fn complete(&mut
+self,givens:&[u8])->Option<Vec<u8>>{self.complete_within(givens,HANDOVER)}fn complete_within(&mut self,
+givens:&[u8],budget:u64)->Option<Vec<u8>>{match self.solve(givens,1,budget){Some(found)=>found.grid,None=>
+board::complete(&Houses::sudoku(4,4),&Plain,givens)}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct
+Contradiction;#[derive(Clone,Debug,Default,PartialEq,Eq)]pub struct Found{pub solutions:usize,pub grid:
+Option<Vec<u8>>,pub guesses:u64}#[inline(always)]pub fn fast<T>(f:impl FnOnce()->T)->T{#[cfg(target_arch=
+"x86_64")]if std::arch::is_x86_feature_detected!("popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&
+std::arch::is_x86_feature_detected!("bmi2"){return unsafe{with_bmi(f)};}f()}#[cfg(target_arch="x86_64")]#[
+target_feature(enable="popcnt,bmi1,bmi2")]unsafe fn with_bmi<T>(f:impl FnOnce()->T)->T{f()}}pub mod board{
+pub mod candidates{use crate::board::learning::{Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:usize=
+31;const SETTLED:u32=1<<31;#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;pub trait
+Rule{fn interchangeable(&self)->bool;fn narrow(&self,houses:&Houses,board:&mut Board)->Result<bool,Contradiction>;
+fn clauses(&self,_houses:&Houses,_board:&Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub
+struct Plain;impl Rule for Plain{fn interchangeable(&self)->bool{true}fn narrow(&self,_:&Houses,_:&mut
+Board)->Result<bool,Contradiction>{Ok(false)}}#[derive(Clone,Debug)]struct Overlap{shared:Vec<usize>,
+only_first:Vec<usize>,only_second:Vec<usize>}#[derive(Clone)]pub struct Houses{side:usize,members:Vec<
+usize>,peers:Vec<Vec<usize>>,overlaps:Vec<Overlap>}impl Houses{pub fn new(side:usize,regions:&[usize])->
+Houses{assert!((1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");assert_eq!(regions.len(),
+side*side,"one region per cell");let mut members=Vec::with_capacity(3*side*side);members.extend(0 ..side*
+side);members.extend((0 ..side).flat_map(|c|(0 ..side).map(move|r|r*side+c)),);for region in 0 ..side{
+let before=members.len();members.extend((0 ..side*side).filter(|&cell|regions[cell]==region),);assert_eq!(
+members.len()-before,side,"region {region}: {side} cells");}let mut houses=Houses{side,members,peers:
+vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..3*side{let cells=houses.house(h).to_vec();
+houses.add_peers(&cells);}houses.overlaps=houses.find_overlaps();houses}pub fn sudoku(box_rows:usize,
+box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:Vec<usize> =(0 ..side*side).map(|cell|{
+let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).collect();Houses::new(side,&boxes)}
+fn find_overlaps(&self)->Vec<Overlap>{let mut overlaps=Vec::new();let count=self.members.len()/self.side;
+for a in 0 ..count{for b in a+1 ..count{let(first,second)=(self.house(a),self.house(b));let shared:Vec<
+usize> =first.iter().copied().filter(|c|second.contains(c)).collect();if shared.len()<2{continue;}let
+outside=|cells:&[usize]|->Vec<usize>{cells.iter().copied().filter(|c|!shared.contains(c)).collect()};
+overlaps.push(Overlap{only_first:outside(first),only_second:outside(second),shared});}}overlaps}pub fn
+add_peers(&mut self,cells:&[usize]){for&cell in cells{for&other in cells{if other!=cell&&!self.peers[
+cell].contains(&other){self.peers[cell].push(other);}}}}pub fn side(&self)->usize{self.side}pub fn cells(&
+self)->usize{self.side*self.side}pub fn house(&self,h:usize)->&[usize]{&self.members[h*self.side..(h+
+1)*self.side]}pub fn all_digits(&self)->Digits{u32::MAX>>(32-self.side)}pub fn board(&self,givens:&[u8])->
+Board{assert_eq!(givens.len(),self.cells(),"one given per cell");let cells=givens.iter().map(|&d|match
+d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a digit 1..={}",self.side);1<<(d-1)}}).
+collect();Board{cells,touched:vec![u64::MAX;(self.cells()+63)/64]}}pub fn clauses(&self,board:&Board)->
+Clauses{let side=self.side;let mut clauses=Clauses::new(self.cells()*side);for cell in 0 ..self.cells(){
+let digits=board.digits(cell);let holds:Vec<Lit> =(0 ..side).filter(|d|digits>>d&1==1).map(|d|self.holds(
+cell,d)).collect();clauses.add(&holds);clauses.at_most_one(&holds);for d in(0 ..side).filter(|d|digits>>
+d&1==0){clauses.add(&[!self.holds(cell,d)]);}for&peer in self.peers[cell].iter().filter(|&&p|p>cell){
+let shared=digits&board.digits(peer);for d in(0 ..side).filter(|d|shared>>d&1==1){clauses.add(&[!self.
+holds(cell,d),!self.holds(peer,d)]);}}}for house in self.members.chunks(side){for d in 0 ..side{let places:
+Vec<Lit> =house.iter().filter(|&&c|board.digits(c)>>d&1==1).map(|&c|self.holds(c,d)).collect();clauses.
+add(&places);}}clauses}pub fn holds(&self,cell:usize,d:usize)->Lit{Lit::new((cell*self.side+d)as u32,
+true)}pub fn from_model(&self,model:&[bool])->Board{let side=self.side;let givens:Vec<u8> =(0 ..self.
+cells()).map(|cell|{let digit=(0 ..side).find(|&d|model[cell*side+d]);digit.map_or(0,|d|d as u8+1)}).
+collect();self.board(&givens)}pub fn settle<R:Rule>(&self,board:&mut Board,rule:&R)->Result<(),Contradiction>{
 loop{self.naked_singles(board)?;if self.hidden_singles(board)?||self.intersections(board)?{continue;}
 if!rule.narrow(self,board)?{return Ok(());}}}fn naked_singles(&self,board:&mut Board)->Result<(),Contradiction>{
 let mut stack:Vec<usize> =(0 ..self.cells()).filter(|&cell|board.cells[cell].count_ones()==1).collect();

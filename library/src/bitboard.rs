@@ -12,11 +12,14 @@
 //! assert_eq!(found.grid.unwrap()[..9], [5, 2, 7, 3, 8, 9, 4, 1, 6]);
 //! ```
 //!
-//! [`nine`] is the 9 × 9 sudoku of 3 × 3 boxes. The board engine
+//! [`nine`] is the 9 × 9 sudoku of 3 × 3 boxes, [`sixteen`] the 16 × 16
+//! of 4 × 4 boxes (the same rules on a `u64` per band of four rows; its
+//! module says what differs). The board engine
 //! ([`crate::board`]) stays the engine of every other shape (jigsaw
-//! regions, Latin groups, killer cages) and the fallback of this one:
-//! [`nine::Solver::solve`] takes a budget of guesses, and an adapter
-//! hands what it does not decide within it to clause learning.
+//! regions, Latin groups, killer cages) and the fallback of these two:
+//! [`nine::Solver::solve`] (and [`sixteen::Solver::solve`]) takes a
+//! budget of guesses, and an adapter hands what it does not decide
+//! within it to clause learning.
 //!
 //! Why a second engine: the board engine keeps a list of candidates per
 //! cell and looks at one cell or one house at a time; the solvers people
@@ -120,6 +123,7 @@
 //! a puzzle has one) or of guesses.
 
 pub mod nine;
+pub mod sixteen;
 #[cfg(test)]
 mod testing;
 

@@ -28,12 +28,15 @@
 //!
 //! # Search
 //!
-//! The board engine's ([`crate::board::solve`]): a search over boards of
-//! candidates with restarts, then clause learning. Dancing links alone
-//! (DLX1's list of active items) took seconds on one locally minimal
-//! puzzle in a few hundred (issue 32).
+//! The bitboard engine's ([`crate::bitboard::sixteen`]): one word per
+//! digit and band of four rows, a guess copies the board. What it does
+//! not decide within its budget of guesses goes to the board engine's
+//! ([`crate::board::complete`]): a search over boards of candidates with
+//! restarts, then clause learning. Dancing links alone (DLX1's list of
+//! active items) took seconds on one locally minimal puzzle in a few
+//! hundred (issue 32); the board engine alone took up to 60 ms on them.
 
-use crate::board::{self, Houses, Plain};
+use crate::bitboard::sixteen;
 use crate::input::{self, Error, Lines};
 use crate::sudoku::Sudoku;
 use std::io::Write;
@@ -54,14 +57,14 @@ pub const HEX: Sudoku = Sudoku {
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut lines = Lines::new(input);
     let count = read_count(&mut lines)?;
-    let houses = Houses::sudoku(4, 4);
+    let mut solver = sixteen::Solver::new();
     for k in 0..count {
         let givens = HEX.read_rows(&mut lines)?;
         let mut text = Vec::new();
         if k > 0 {
             text.push(b'\n');
         }
-        match board::complete(&houses, &Plain, &givens) {
+        match solver.complete(&givens) {
             Some(grid) => HEX.write_grid(&grid, &mut text),
             None => text.extend_from_slice(b"No solution\n"),
         }

@@ -1,0 +1,873 @@
+//! The 16 × 16 sudoku of 4 × 4 boxes on bitboards: per digit, one 64-bit
+//! word per band, the same engine as [`super::nine`] one size up.
+//!
+//! ```
+//! use library::bitboard::sixteen::Solver;
+//!
+//! let rows = [
+//!     "--A----C-----O-I", "-J--A-B-P-CGF-H-", "--D--F-I-E----P-", "-G-EL-H----M-J--",
+//!     "----E----C--G---", "-I--K-GA-B---E-J", "D-GP--J-F----A--", "-E---C-B--DP--O-",
+//!     "E--F-M--D--L-K-A", "-C--------O-I-L-", "H-P-C--F-A--B---", "---G-OD---J----H",
+//!     "K---J----H-A-P-L", "--B--P--E--K--A-", "-H--B--K--FI-C--", "--F---C--D--H-N-",
+//! ];
+//! let givens: Vec<u8> = rows
+//!     .concat()
+//!     .bytes()
+//!     .map(|b| if b == b'-' { 0 } else { b - b'A' + 1 })
+//!     .collect();
+//! let found = Solver::new().solve(&givens, 2, u64::MAX).unwrap();
+//! assert_eq!(found.solutions, 1);
+//! // F P A H M J E C: the first row's letters, A = 1.
+//! assert_eq!(found.grid.unwrap()[..8], [6, 16, 1, 8, 13, 10, 5, 3]);
+//! ```
+//!
+//! # Layout
+//!
+//! A *band* is four rows, 64 cells: cell `(r, c)` of band `b` (rows
+//! `4b..4b + 4`) is bit `16r + c` of a `u64`. A *tetrad* is the four cells
+//! where a row of a band meets a box: row `r` and box `k` hold bits
+//! `16r + 4k..16r + 4k + 4`, tetrad number `4r + k` (so tetrad `t` is the
+//! nibble `t` of the word).
+//!
+//! * `cand[16b + d]` is the set of cells of band `b` where digit `d + 1`
+//!   may still go: 64 words, none idle.
+//! * `open[b]` is the set of cells of band `b` not placed yet.
+//! * A set of words to look at again is a `u64`, bit `16b + d`.
+//!
+//! The board is 544 bytes and `Copy`; a guess copies it.
+//!
+//! # Invariants and rules
+//!
+//! I1 (every solution stays on candidates), I2 (a placed cell is its
+//! digit's only candidate, and the digit's only one in its row) and I3
+//! (a word changed since it was last looked at is pending) are those of
+//! [`crate::bitboard`], and so is the argument that a fixpoint with no
+//! open cell is a solution. The rules, for one digit:
+//!
+//! * **R1, tetrads** (one band): the four tetrads holding the digit are
+//!   one per row and one per box, a permutation. Keep the tetrads some
+//!   permutation of alive tetrads uses; none is a contradiction. *Proof*:
+//!   a solution's tetrads are such a permutation, alive by I1. The table
+//!   of the 65 536 sets of alive tetrads ([`keep_table`]) is built once
+//!   per [`Solver`], at run time: each of the 24 permutations is the
+//!   answer for itself, and a set's answer is the union of its subsets'.
+//! * **R4, placement** (one band): a cell alone in its row holds the
+//!   digit. `w & (w - LOW)` clears each row's lowest cell (R1 left no row
+//!   empty, so no borrow crosses rows); a row left empty had one.
+//! * **R2, pointing along columns** (one band): a box whose candidates
+//!   lie in one column puts the digit in that column within this band;
+//!   the three other bands lose the column.
+//! * **R3, claims of columns** (four bands): a column where one band
+//!   alone has the digit holds it in that band's box, which keeps the
+//!   digit only in that column; two such columns in one box, or a column
+//!   with no candidate, is a contradiction. Unlike 3 × 3, the 4 × 4 table
+//!   of a stack's columns and bands can hold a pair no matching uses and
+//!   no single of R2 or R3 removes (two columns confined to two bands);
+//!   the search decides those.
+//! * **R5, naked singles** (one band, sixteen words): counted to two by
+//!   bit-sliced addition; an open cell with none is a contradiction, one
+//!   with one takes it.
+//!
+//! The search is that of [`super::nine`]: a cell with two digits in the
+//! box with the most open cells, the smaller digit first, the other
+//! pushed as a copy.
+
+use crate::bitboard::{Contradiction, Found};
+use crate::board::{self, Houses, Plain};
+
+/// The 16 cells of a row (of the first row of a band), and the columns
+/// of a band as a set.
+const ROW: u64 = 0xFFFF;
+/// The first cell of each row of a band: a set of columns times `LOW` is
+/// those columns in all four rows.
+const LOW: u64 = 0x0001_0001_0001_0001;
+/// The last cell of each row, and the fifteen before it.
+const HIGH: u64 = LOW << 15;
+const LOW15: u64 = 0x7FFF * LOW;
+/// The first cell of each tetrad.
+const NIBBLES: u64 = 0x1111_1111_1111_1111;
+
+/// Tetrads alive (bit `4r + k`) → the tetrads some permutation of alive
+/// tetrads uses (rule R1), for every set of alive tetrads.
+fn keep_table() -> Box<[u16; 1 << 16]> {
+    let mut table = vec![0u16; 1 << 16];
+    for a in 0..4 {
+        for b in (0..4).filter(|&b| b != a) {
+            for c in (0..4).filter(|&c| c != a && c != b) {
+                let d = 6 - a - b - c;
+                let used = 1 << a | 1 << (4 + b) | 1 << (8 + c) | 1 << (12 + d);
+                table[used] = used as u16;
+            }
+        }
+    }
+    // Each set takes the union of its subsets' answers, a bit at a time:
+    // the sets with the bit take those without it, a run of `1 << bit`
+    // at a time (a loop the compiler vectorises; it is run at start-up).
+    for bit in 0..16 {
+        let run = 1 << bit;
+        for pair in table.chunks_exact_mut(2 * run) {
+            let (without, with) = pair.split_at_mut(run);
+            for (w, &o) in with.iter_mut().zip(without.iter()) {
+                *w |= o;
+            }
+        }
+    }
+    match table.into_boxed_slice().try_into() {
+        Ok(table) => table,
+        Err(_) => unreachable!("65 536 entries"),
+    }
+}
+
+/// Two boxes' columns (a byte) → those alone in their box (rule R2).
+static ALONE: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut columns = 0;
+    while columns < 256 {
+        let mut k = 0;
+        while k < 2 {
+            let stack = columns >> (4 * k) & 15;
+            if (stack as u32).count_ones() == 1 {
+                table[columns] |= (stack << (4 * k)) as u8;
+            }
+            k += 1;
+        }
+        columns += 1;
+    }
+    table
+};
+
+/// Two boxes' columns where only this band has the digit → the columns
+/// the band keeps (rule R3): a box with none keeps all four, with one
+/// only it, with more none.
+static CLAIM: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut only = 0;
+    while only < 256 {
+        let mut k = 0;
+        while k < 2 {
+            let stack = only >> (4 * k) & 15;
+            let kept = match (stack as u32).count_ones() {
+                0 => 15,
+                1 => stack,
+                _ => 0,
+            };
+            table[only] |= (kept << (4 * k)) as u8;
+            k += 1;
+        }
+        only += 1;
+    }
+    table
+};
+
+/// The tetrads of a band with a candidate, as 16 bits `4r + k`.
+#[inline(always)]
+fn tetrads(w: u64) -> usize {
+    let t = w | w >> 1;
+    let mut t = (t | t >> 2) & NIBBLES;
+    // Gather bit 4t to bit t: pairs, then fours, eights, sixteen.
+    t = (t | t >> 3) & 0x0303_0303_0303_0303;
+    t = (t | t >> 6) & 0x000F_000F_000F_000F;
+    t = (t | t >> 12) & 0x0000_00FF_0000_00FF;
+    ((t | t >> 24) & 0xFFFF) as usize
+}
+
+/// The cells of a set of tetrads (bit `t` → nibble `t`).
+#[inline(always)]
+fn tetrad_cells(tetrads: u16) -> u64 {
+    let mut t = u64::from(tetrads);
+    t = (t | t << 24) & 0x0000_00FF_0000_00FF;
+    t = (t | t << 12) & 0x000F_000F_000F_000F;
+    t = (t | t << 6) & 0x0303_0303_0303_0303;
+    t = (t | t << 3) & NIBBLES;
+    t * 15
+}
+
+/// The columns of a band with a candidate.
+#[inline(always)]
+fn columns(w: u64) -> u64 {
+    let half = w | w >> 32;
+    (half | half >> 16) & ROW
+}
+
+/// The cells of a band in a column alone in its box (rule R2).
+#[inline(always)]
+fn pointed(columns: u64) -> u64 {
+    let alone = u64::from(ALONE[(columns & 0xFF) as usize])
+        | u64::from(ALONE[(columns >> 8 & 0xFF) as usize]) << 8;
+    alone * LOW
+}
+
+/// The cells of a band the digit keeps, from the columns where only this
+/// band has it (rule R3).
+#[inline(always)]
+fn claimed(only: u64) -> u64 {
+    let kept = u64::from(CLAIM[(only & 0xFF) as usize])
+        | u64::from(CLAIM[(only >> 8 & 0xFF) as usize]) << 8;
+    kept * LOW
+}
+
+/// The cells of a band alone in their row; every row must have one.
+#[inline(always)]
+fn row_singles(w: u64) -> u64 {
+    let rest = w & w.wrapping_sub(LOW);
+    let more = (rest | ((rest & LOW15) + LOW15)) & HIGH;
+    w & (((HIGH & !more) >> 15) * ROW)
+}
+
+/// The cells of the row of bit `p` of a band, `p` itself excepted.
+#[inline(always)]
+fn row_mates(p: u32) -> u64 {
+    (ROW << (p & !15)) & !(1 << p)
+}
+
+/// The cells of box `k` of a band.
+const BOX: [u64; 4] = [15 * LOW, (15 * LOW) << 4, (15 * LOW) << 8, (15 * LOW) << 12];
+
+/// A board: the candidates of each digit by band, the open cells.
+#[derive(Clone, Copy)]
+struct Board {
+    /// Digit `d`'s candidate cells in band `b` at `16 * b + d` (I1).
+    cand: [u64; 64],
+    /// The cells of each band not placed yet (I2).
+    open: [u64; 4],
+}
+
+impl Board {
+    /// The board of `givens` (0 or a digit 1-16 per cell), nothing
+    /// deduced yet: a given digit keeps only its cells in their rows, and
+    /// the other digits leave them.
+    ///
+    /// # Panics
+    /// If `givens` is not 256 values 0-16.
+    fn new(givens: &[u8]) -> Board {
+        assert_eq!(givens.len(), 256, "256 cells");
+        let mut given = [0u64; 64];
+        let mut any = [0u64; 4];
+        for (cell, &digit) in givens.iter().enumerate() {
+            if digit != 0 {
+                assert!(digit <= 16, "a digit 0-16");
+                let bit = 1 << (cell % 64);
+                given[16 * (cell / 64) + usize::from(digit) - 1] |= bit;
+                any[cell / 64] |= bit;
+            }
+        }
+        let mut board = Board {
+            cand: [0; 64],
+            open: [u64::MAX; 4],
+        };
+        for b in 0..4 {
+            for d in 0..16 {
+                let mine = given[16 * b + d];
+                let rows = (0..4)
+                    .filter(|r| mine >> (16 * r) & ROW != 0)
+                    .fold(0, |m, r| m | ROW << (16 * r));
+                board.cand[16 * b + d] = !any[b] & !rows | mine;
+            }
+        }
+        board
+    }
+
+    /// Rules R1, R4 and R2 on word `i`. The other words that changed.
+    #[inline(always)]
+    fn update(&mut self, i: usize, keep: &[u16; 1 << 16]) -> Result<u64, Contradiction> {
+        let b = i >> 4;
+        let kept = keep[tetrads(self.cand[i])];
+        if kept == 0 {
+            return Err(Contradiction);
+        }
+        let w = self.cand[i] & tetrad_cells(kept);
+        let mut touched = 0;
+        let fresh = row_singles(w) & self.open[b];
+        if fresh != 0 {
+            self.open[b] &= !fresh;
+            let mut hit = 0;
+            for (e, v) in self.cand[16 * b..16 * b + 16].iter_mut().enumerate() {
+                hit |= u64::from(*v & fresh != 0) << e;
+                *v &= !fresh;
+            }
+            touched = hit << (16 * b) & !(1 << i);
+        }
+        self.cand[i] = w;
+        let lost = pointed(columns(w));
+        for other in 0..4 {
+            if other == b {
+                continue;
+            }
+            let j = 16 * other + (i & 15);
+            let v = self.cand[j];
+            if v & lost != 0 {
+                self.cand[j] = v & !lost;
+                touched |= 1 << j;
+            }
+        }
+        Ok(touched)
+    }
+
+    /// Rule R3 on every digit. The words that changed.
+    #[inline(always)]
+    fn claims(&mut self) -> Result<u64, Contradiction> {
+        let mut touched = 0;
+        for d in 0..16 {
+            let c = [
+                columns(self.cand[d]),
+                columns(self.cand[16 + d]),
+                columns(self.cand[32 + d]),
+                columns(self.cand[48 + d]),
+            ];
+            let (mut once, mut twice) = (0, 0);
+            for &x in &c {
+                twice |= once & x;
+                once |= x;
+            }
+            if once != ROW {
+                return Err(Contradiction);
+            }
+            let only = once & !twice;
+            if only == 0 {
+                continue;
+            }
+            for (b, &mine) in c.iter().enumerate() {
+                let v = self.cand[16 * b + d];
+                let kept = v & claimed(mine & only);
+                if kept != v {
+                    self.cand[16 * b + d] = kept;
+                    touched |= 1 << (16 * b + d);
+                }
+            }
+        }
+        Ok(touched)
+    }
+
+    /// Applies the rules until none applies: R1, R4 and R2 on every word
+    /// that changed, then R5, then R3.
+    ///
+    /// # Errors
+    /// [`Contradiction`] when a rule finds that no solution completes the
+    /// board; it is then left part way.
+    #[inline(always)]
+    fn settle(&mut self, mut pending: u64, keep: &[u16; 1 << 16]) -> Result<(), Contradiction> {
+        loop {
+            while pending != 0 {
+                let mut round = pending;
+                pending = 0;
+                while round != 0 {
+                    let i = round.trailing_zeros() as usize;
+                    round &= round - 1;
+                    let more = self.update(i, keep)?;
+                    pending |= more & !round;
+                }
+            }
+            pending = self.naked_singles()?;
+            if pending == 0 {
+                pending = self.claims()?;
+                if pending == 0 {
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// Rule R5: an open cell with one digit left takes it; an open cell
+    /// with none is a contradiction. The words that changed.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Result<u64, Contradiction> {
+        let mut placed = 0;
+        for b in 0..4 {
+            let (mut once, mut twice) = (0, 0);
+            for &w in &self.cand[16 * b..16 * b + 16] {
+                twice |= once & w;
+                once |= w;
+            }
+            let open = self.open[b];
+            if open & !once != 0 {
+                return Err(Contradiction);
+            }
+            let singles = open & once & !twice;
+            if singles == 0 {
+                continue;
+            }
+            for i in 16 * b..16 * b + 16 {
+                let mut cells = self.cand[i] & singles;
+                if cells == 0 {
+                    continue;
+                }
+                placed |= 1 << i;
+                while cells != 0 {
+                    let p = cells.trailing_zeros();
+                    cells &= cells - 1;
+                    self.cand[i] &= !row_mates(p);
+                }
+            }
+        }
+        Ok(placed)
+    }
+
+    /// The open cell to guess on, at a fixpoint of the rules: among
+    /// those with two digits, one in the box with the most open cells;
+    /// else the first with three, else the first open cell; `None` when
+    /// every cell is placed. Its band and bit.
+    #[inline(always)]
+    fn choose(&self) -> Option<(usize, u32)> {
+        let mut pairs = [0; 4];
+        let mut triples = [0; 4];
+        for b in 0..4 {
+            let (mut once, mut twice, mut thrice, mut more) = (0, 0, 0, 0);
+            for &w in &self.cand[16 * b..16 * b + 16] {
+                more |= thrice & w;
+                thrice |= twice & w;
+                twice |= once & w;
+                once |= w;
+            }
+            pairs[b] = twice & !thrice & self.open[b];
+            triples[b] = thrice & !more & self.open[b];
+        }
+        if pairs == [0; 4] {
+            let first = |cells: [u64; 4]| {
+                let b = (0..4).find(|&b| cells[b] != 0)?;
+                Some((b, cells[b].trailing_zeros()))
+            };
+            return first(triples).or_else(|| first(self.open));
+        }
+        let mut best = (0, 0, 0);
+        for (b, &cells) in pairs.iter().enumerate() {
+            let open = BOX.map(|square| (self.open[b] & square).count_ones());
+            let mut left = cells;
+            while left != 0 {
+                let p = left.trailing_zeros();
+                left &= left - 1;
+                let score = open[(p as usize & 15) >> 2];
+                if score > best.0 {
+                    best = (score, b, p);
+                }
+            }
+        }
+        Some((best.1, best.2))
+    }
+
+    /// The grid of a board whose cells are all placed.
+    fn grid(&self) -> Vec<u8> {
+        let mut grid = vec![0; 256];
+        for (b, band) in self.cand.chunks(16).enumerate() {
+            for (d, &w) in band.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    grid[64 * b + w.trailing_zeros() as usize] = d as u8 + 1;
+                    w &= w - 1;
+                }
+            }
+        }
+        grid
+    }
+}
+
+/// How a search ends before its tree does.
+enum Stop {
+    /// The limit of solutions is reached.
+    Enough,
+    /// The budget of guesses is spent.
+    Budget,
+}
+
+/// A search: the table of rule R1 (128 KiB, built when the solver is),
+/// and its stack of boards from one puzzle to the next. Keep one for
+/// many puzzles.
+pub struct Solver {
+    /// The boards left to try: a board, and the words changed on it.
+    stack: Vec<(Board, u64)>,
+    /// See [`keep_table`].
+    keep: Box<[u16; 1 << 16]>,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver {
+            stack: Vec::new(),
+            keep: keep_table(),
+        }
+    }
+
+    /// The completions of `givens` (256 cells row by row, 0 or a digit
+    /// 1-16): how many up to `limit`, the first one's grid, the guesses
+    /// made; `None` when deciding would take more than `budget` guesses.
+    ///
+    /// # Panics
+    /// If `givens` is not 256 values 0-16, or `limit` is 0.
+    pub fn solve(&mut self, givens: &[u8], limit: usize, budget: u64) -> Option<Found> {
+        assert!(limit > 0, "a limit of at least one solution");
+        let board = Board::new(givens);
+        let mut found = Found::default();
+        let stack = &mut self.stack;
+        let keep = &*self.keep;
+        stack.clear();
+        let stop = crate::bitboard::fast(|| {
+            search(board, u64::MAX, keep, stack, &mut found, limit, budget)
+        });
+        match stop {
+            Some(Stop::Budget) => None,
+            Some(Stop::Enough) | None => Some(found),
+        }
+    }
+}
+
+/// Every completion of `board` after the words `pending` changed, until
+/// `limit` solutions or `budget` guesses: depth first; a guess puts a
+/// digit in a cell, and pushes the board without that digit there.
+#[inline(always)]
+fn search(
+    mut board: Board,
+    mut pending: u64,
+    keep: &[u16; 1 << 16],
+    stack: &mut Vec<(Board, u64)>,
+    found: &mut Found,
+    limit: usize,
+    budget: u64,
+) -> Option<Stop> {
+    loop {
+        if board.settle(pending, keep).is_ok() {
+            match board.choose() {
+                None => {
+                    if found.solutions == 0 {
+                        found.grid = Some(board.grid());
+                    }
+                    found.solutions += 1;
+                    if found.solutions == limit {
+                        return Some(Stop::Enough);
+                    }
+                }
+                Some((b, p)) => {
+                    if found.guesses == budget {
+                        return Some(Stop::Budget);
+                    }
+                    found.guesses += 1;
+                    let d = (0..16)
+                        .find(|&d| board.cand[16 * b + d] >> p & 1 == 1)
+                        .unwrap_or(0);
+                    let i = 16 * b + d;
+                    let mut other = board;
+                    other.cand[i] &= !(1 << p);
+                    stack.push((other, 1 << i));
+                    board.cand[i] &= !row_mates(p);
+                    pending = 1 << i;
+                    continue;
+                }
+            }
+        }
+        match stack.pop() {
+            Some((next, changed)) => {
+                board = next;
+                pending = changed;
+            }
+            None => return None,
+        }
+    }
+}
+
+/// Guesses [`Solver::complete`] may make before it hands a puzzle to the
+/// board engine.
+pub const HANDOVER: u64 = 1 << 14;
+
+impl Solver {
+    /// A completion of `givens` (256 cells row by row, 0 or a digit
+    /// 1-16), or `None` when there is none: the first the bitboard search
+    /// finds within [`HANDOVER`] guesses, else the board engine's
+    /// ([`crate::board::complete`], which learns from its failures).
+    ///
+    /// # Panics
+    /// As [`Solver::solve`].
+    pub fn complete(&mut self, givens: &[u8]) -> Option<Vec<u8>> {
+        self.complete_within(givens, HANDOVER)
+    }
+
+    fn complete_within(&mut self, givens: &[u8], budget: u64) -> Option<Vec<u8>> {
+        match self.solve(givens, 1, budget) {
+            Some(found) => found.grid,
+            None => board::complete(&Houses::sudoku(4, 4), &Plain, givens),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::testing::{puzzle, solved_grid, solves, Rng};
+    use crate::sudoku::Sudoku;
+    use proptest::prelude::*;
+
+    const HEX: Sudoku = Sudoku {
+        box_rows: 4,
+        box_columns: 4,
+        symbols: b"",
+        cell: "",
+    };
+
+    /// The solutions of `givens` up to `limit` by the board engine.
+    fn board_count(givens: &[u8], limit: u64) -> u64 {
+        let houses = Houses::sudoku(4, 4);
+        board::count(&houses, &Plain, houses.board(givens), limit).0
+    }
+
+    /// The tetrads, columns, cells alone in their row, cell by cell.
+    fn plain_tetrads(w: u64) -> usize {
+        (0..16)
+            .filter(|t| w >> (4 * t) & 15 != 0)
+            .fold(0, |s, t| s | 1 << t)
+    }
+
+    fn plain_tetrad_cells(t: u16) -> u64 {
+        (0..16)
+            .filter(|k| t >> k & 1 == 1)
+            .fold(0, |s, k| s | 15 << (4 * k))
+    }
+
+    fn plain_columns(w: u64) -> u64 {
+        (0..16)
+            .filter(|c| (0..4).any(|r| w >> (16 * r + c) & 1 == 1))
+            .fold(0, |s, c| s | 1 << c)
+    }
+
+    fn plain_row_singles(w: u64) -> u64 {
+        (0..4)
+            .filter(|r| (w >> (16 * r) & ROW).count_ones() == 1)
+            .fold(0, |s, r| s | w & ROW << (16 * r))
+    }
+
+    /// The tetrads some permutation of alive tetrads uses, by trying the
+    /// 24.
+    fn plain_keep(alive: usize) -> u16 {
+        let mut used = 0;
+        for a in 0..4 {
+            for b in 0..4 {
+                for c in 0..4 {
+                    for d in 0..4 {
+                        let boxes = 1 << a | 1 << b | 1 << c | 1 << d;
+                        let tetrads = 1 << a | 1 << (4 + b) | 1 << (8 + c) | 1 << (12 + d);
+                        if boxes == 15 && alive & tetrads == tetrads {
+                            used |= tetrads;
+                        }
+                    }
+                }
+            }
+        }
+        used as u16
+    }
+
+    #[test]
+    fn the_tables_say_what_their_rules_say() {
+        let keep = keep_table();
+        for alive in 0..1 << 16 {
+            assert_eq!(keep[alive], plain_keep(alive), "keep[{alive:#b}]");
+        }
+        // Row 0 confined to box 1: box 1's other rows die.
+        assert_eq!(keep[0xFFF2], 0xDDD2);
+        // Rows 0 and 1 confined to boxes 0 and 1: rows 2 and 3 lose them.
+        assert_eq!(keep[0xFF33], 0xCC33);
+        // Rows 0 and 1 both confined to box 1: no permutation.
+        assert_eq!(keep[0xFF22], 0);
+        for x in 0..1u64 << 16 {
+            let box_of = |k: u64| x >> (4 * k) & 15;
+            let alone = (0..4)
+                .filter(|&k| box_of(k).count_ones() == 1)
+                .fold(0, |s, k| s | box_of(k) << (4 * k));
+            assert_eq!(pointed(x), alone * LOW, "pointed({x:#b})");
+            let kept: u64 = (0..4)
+                .map(|k| match box_of(k).count_ones() {
+                    0 => 15 << (4 * k),
+                    1 => box_of(k) << (4 * k),
+                    _ => 0,
+                })
+                .sum();
+            assert_eq!(claimed(x), kept * LOW, "claimed({x:#b})");
+            assert_eq!(tetrad_cells(x as u16), plain_tetrad_cells(x as u16));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn word_operations_match_their_definitions(w in any::<u64>(), sparse in any::<u64>()) {
+            // Dense and sparse words both.
+            for w in [w, w & sparse, w & sparse & sparse.rotate_left(17)] {
+                prop_assert_eq!(tetrads(w), plain_tetrads(w));
+                prop_assert_eq!(columns(w), plain_columns(w));
+                // Row singles are asked of words with no empty row.
+                if (0..4).all(|r| w >> (16 * r) & ROW != 0) {
+                    prop_assert_eq!(row_singles(w), plain_row_singles(w));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn row_singles_of_single_cells() {
+        for cells in [[0, 0, 0, 0], [15, 15, 15, 15], [3, 7, 0, 15], [1, 2, 4, 8]] {
+            let w = (0..4).fold(0, |s, r| s | 1 << (16 * r + cells[r]) | 1 << (16 * r));
+            assert_eq!(row_singles(w), plain_row_singles(w));
+        }
+    }
+
+    /// Settles `givens`, then each cell of `grid` (a solution of them)
+    /// must still be a candidate of its digit.
+    fn keeps_the_solution(givens: &[u8], grid: &[u8]) -> Result<(), TestCaseError> {
+        let mut board = Board::new(givens);
+        prop_assert!(board.settle(u64::MAX, &keep_table()).is_ok());
+        for (cell, &digit) in grid.iter().enumerate() {
+            let (b, p) = (cell / 64, cell % 64);
+            let w = board.cand[16 * b + usize::from(digit) - 1];
+            prop_assert!(w >> p & 1 == 1, "cell {} lost its {}", cell, digit);
+        }
+        Ok(())
+    }
+
+    fn solve(givens: &[u8], limit: usize, budget: u64) -> Option<Found> {
+        Solver::new().solve(givens, limit, budget)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// I1: no rule removes a solution's digit.
+        #[test]
+        fn the_rules_keep_every_solution(seed in any::<u64>(), blanks in 0usize..=256) {
+            let mut rng = Rng::new(seed);
+            let grid = solved_grid(4, &mut rng);
+            keeps_the_solution(&puzzle(&grid, blanks, &mut rng), &grid)?;
+        }
+
+    }
+
+    proptest! {
+        // The board engine's counts take a while on 16 x 16.
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Up to three solutions, the counts are the board engine's, and
+        /// every grid found solves its puzzle: puzzles with one solution,
+        /// with many, and with a given that clashes. (A clash among many
+        /// blanks can take the search a long time to refute: those past
+        /// a budget are skipped.)
+        #[test]
+        fn counts_agree_with_the_board_engine(
+            seed in any::<u64>(),
+            blanks in 60usize..=256,
+            clash in any::<bool>(),
+        ) {
+            let mut rng = Rng::new(seed);
+            let grid = solved_grid(4, &mut rng);
+            let mut givens = puzzle(&grid, blanks, &mut rng);
+            if clash {
+                let cell = rng.below(256);
+                givens[cell] = (grid[cell] + rng.below(15) as u8) % 16 + 1;
+            }
+            let mut solver = Solver::new();
+            let found = solver.solve(&givens, 3, 1 << 12);
+            prop_assume!(found.is_some());
+            let found = found.unwrap();
+            prop_assert_eq!(found.solutions as u64, board_count(&givens, 3));
+            if let Some(solution) = &found.grid {
+                prop_assert!(solves(&HEX, &givens, solution));
+                let completed = solver.complete(&givens);
+                prop_assert_eq!(completed.as_ref(), Some(solution));
+            } else {
+                prop_assert_eq!(solver.complete(&givens), None);
+            }
+            prop_assert_eq!(found.grid.is_some(), found.solutions > 0);
+        }
+
+        /// The search compiled for the default target walks the same tree
+        /// as the one compiled with POPCNT and BMI.
+        #[test]
+        fn both_compilations_agree(seed in any::<u64>(), blanks in 100usize..=200) {
+            let mut rng = Rng::new(seed);
+            let givens = puzzle(&solved_grid(4, &mut rng), blanks, &mut rng);
+            let mut plain = Found::default();
+            let keep = keep_table();
+            let budget = 1 << 12;
+            let stop = search(Board::new(&givens), u64::MAX, &keep, &mut Vec::new(), &mut plain, 2, budget);
+            let fast = solve(&givens, 2, budget);
+            match stop {
+                Some(Stop::Budget) => prop_assert_eq!(fast, None),
+                _ => prop_assert_eq!(Some(plain), fast),
+            }
+        }
+    }
+
+    /// A locally minimal puzzle (no given can go) of the judge's
+    /// `locally-minimal` class (seed 32): one solution, a few dozen
+    /// guesses.
+    const MINIMAL: &[u8] = b"\
+-C---F-PG--D-H--H-------AB-F----GM------L--HONK------J-LNO--F-I-\
+--NM-LP---E--------JN-BK--O-C---FP---DJ--C--I-G--HK--C---G-----J\
+D----E---FP---AHA-------I--B-GF--I-PG----K--E-M--NO--------AD--B\
+B-EAI----J----LOK-L-C-------M-------P--DCA---BH-I--------MKE----";
+
+    fn a_hard_puzzle() -> (Vec<u8>, Found) {
+        let givens: Vec<u8> = MINIMAL
+            .iter()
+            .map(|&b| if b == b'-' { 0 } else { b - b'A' + 1 })
+            .collect();
+        let found = solve(&givens, 2, u64::MAX).unwrap();
+        assert!(found.guesses > 1);
+        assert!(solves(&HEX, &givens, found.grid.as_ref().unwrap()));
+        (givens, found)
+    }
+
+    #[test]
+    fn a_budget_of_guesses_stops_the_search() {
+        let (givens, found) = a_hard_puzzle();
+        assert_eq!(board_count(&givens, 2), 1);
+        assert_eq!(solve(&givens, 2, found.guesses - 1), None);
+        assert_eq!(solve(&givens, 2, found.guesses), Some(found));
+        // A solved grid needs no guess, an empty one a few.
+        let grid = solve(&givens, 1, u64::MAX).unwrap().grid.unwrap();
+        assert_eq!(solve(&grid, 2, 0).unwrap().solutions, 1);
+        assert_eq!(solve(&[0; 256], 1, 0), None);
+        let empty = solve(&[0; 256], 1, u64::MAX).unwrap();
+        assert!(solves(&HEX, &[0; 256], &empty.grid.unwrap()));
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let (givens, _) = a_hard_puzzle();
+        let given = (0..256).find(|&c| givens[c] != 0).unwrap();
+        let (row, column) = (given / 16 * 16, given % 16);
+        let box_row = (given % 64 / 16 + 1) % 4;
+        let in_box = given / 64 * 64 + 16 * box_row + column / 4 * 4 + (column + 1) % 4;
+        // The same digit twice in a row, a column, a box.
+        for other in [row + (column + 7) % 16, (given + 16 * 7) % 256, in_box] {
+            let mut clash = givens.clone();
+            clash[other] = clash[given];
+            let found = solve(&clash, 2, u64::MAX).unwrap();
+            assert_eq!(
+                (found.solutions, found.grid),
+                (0, None),
+                "{given} and {other}"
+            );
+        }
+    }
+
+    #[test]
+    fn what_the_budget_leaves_goes_to_the_board_engine() {
+        let (givens, _) = a_hard_puzzle();
+        let mut solver = Solver::new();
+        let grid = solver.complete_within(&givens, 0).unwrap();
+        assert!(solves(&HEX, &givens, &grid));
+        assert_eq!(solver.complete(&givens), Some(grid));
+        let mut clash = givens.clone();
+        let given = (0..256).find(|&c| givens[c] != 0).unwrap();
+        clash[given ^ 1] = clash[given];
+        assert_eq!(solver.complete_within(&clash, 0), None);
+        assert_eq!(solver.complete(&clash), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "256 cells")]
+    fn a_short_grid_is_refused() {
+        solve(&[0; 255], 1, 0);
+    }
+}

@@ -377,6 +377,29 @@ fn compare_with_program(args: &Args, options: &Options, bundle: &Bundle) -> Resu
     Ok(())
 }
 
+/// Notes a size limit no source confirmed where it decided something
+/// (the bundle was printed with less to fit it), and a stand-in every
+/// time.
+fn note_an_unconfirmed_limit(options: &Options, bundle: &Bundle) {
+    let judge = options.judge;
+    let asked = Style {
+        strip_docs: options.strip_docs,
+        minify: options.minify,
+    };
+    let fitted = bundle.style != asked;
+    if judge.seen.limit.confirmed || !(fitted || judge.limit_is_stand_in()) {
+        return;
+    }
+    let what = match judge.limit_is_stand_in() {
+        true => "stands in for one not known here",
+        false => "is not confirmed by a source read here",
+    };
+    eprintln!(
+        "note: {}: {}'s limit of {} bytes {what}; --max-bytes BYTES gives the judge's own",
+        bundle.id, judge.name, judge.limit
+    );
+}
+
 /// Prints what the user should see besides the file: the library's
 /// warnings, and what --verbose, --explain and --sizes ask for.
 fn show(args: &Args, options: &Options, bundle: &Bundle) {
@@ -393,24 +416,7 @@ fn show(args: &Args, options: &Options, bundle: &Bundle) {
         };
         eprintln!("note: {}: {what}; --verbose says why", bundle.id);
     }
-    // A limit no source confirmed is said where it decided something (the
-    // bundle was printed with less to fit it), and a stand-in every time.
-    let judge = options.judge;
-    let asked = Style {
-        strip_docs: options.strip_docs,
-        minify: options.minify,
-    };
-    let fitted = bundle.style != asked;
-    if !judge.seen.limit.confirmed && (fitted || judge.limit_is_stand_in()) {
-        let what = match judge.limit_is_stand_in() {
-            true => "stands in for one not known here",
-            false => "is not confirmed by a source read here",
-        };
-        eprintln!(
-            "note: {}: {}'s limit of {} bytes {what}; --max-bytes BYTES gives the judge's own",
-            bundle.id, judge.name, judge.limit
-        );
-    }
+    note_an_unconfirmed_limit(options, bundle);
     // Which check stood in for a judge's rustc is said for any judge but
     // the committed form's (whose check `make check-old-rustc` repeats).
     let judged = args.verbose

@@ -167,6 +167,17 @@ impl Error {
     }
 }
 
+/// A judge's size limit, as an error names it.
+fn whose_limit(limit: usize, judge: &str, stand_in: bool) -> String {
+    match stand_in {
+        true => format!(
+            "the limit of {limit} bytes that stands in for {judge}'s (not known here: \
+             --max-bytes BYTES gives the judge's own)"
+        ),
+        false => format!("{judge}'s limit of {limit} bytes"),
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(result) = self.fmt_reading(f) {
@@ -185,20 +196,12 @@ impl fmt::Display for Error {
                 "{file}: the adapter has no `pub fn main()`; add `pub fn main() {{ crate::input::run(solve) }}` \
                  (or, for LeetCode's shape, an `impl Solution` with a `pub` method)"
             ),
-            Error::TooLarge { size, limit, judge, stand_in, breakdown } => {
-                let whose = match stand_in {
-                    true => format!(
-                        "the limit of {limit} bytes that stands in for {judge}'s (not known here: \
-                         --max-bytes BYTES gives the judge's own)"
-                    ),
-                    false => format!("{judge}'s limit of {limit} bytes"),
-                };
-                write!(
-                    f,
-                    "the bundle is {size} bytes even stripped and minified, over {whose}; \
-                     the largest items:\n{breakdown}"
-                )
-            }
+            Error::TooLarge { size, limit, judge, stand_in, breakdown } => write!(
+                f,
+                "the bundle is {size} bytes even stripped and minified, over {}; \
+                 the largest items:\n{breakdown}",
+                whose_limit(*limit, judge, *stand_in)
+            ),
             Error::SelfCheck { message } => {
                 write!(f, "internal error: the bundle does not parse again ({message}); please report it")
             }

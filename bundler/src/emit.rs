@@ -89,7 +89,7 @@ impl Header<'_> {
         if self.judge.name != self.unnamed.name {
             command.push_str(&format!(" --judge {}", self.judge.name));
         }
-        if self.judge.limit != self.unnamed.limit && self.judge.limit_is_given() {
+        if self.judge.limit_is_given() {
             command.push_str(&format!(" --max-bytes {}", self.judge.limit));
         }
         if self.asked.strip_docs {

@@ -245,7 +245,7 @@ fn header<'k>(read: &'k read::Read, file: &syn::File, options: &Options) -> emit
         run_in: read.run_in.clone(),
         make: read.make.clone(),
         judge: options.judge,
-        unnamed: options.unnamed_judge(),
+        unnamed: options.source.unnamed_judge(),
         asked: Style {
             strip_docs: options.strip_docs,
             minify: options.minify,

@@ -39,6 +39,17 @@ pub enum Source {
     },
 }
 
+impl Source {
+    /// The profile a bundle of this source is for when none is named:
+    /// `stable` for a bin, `default` for a problem of the library.
+    pub fn unnamed_judge(&self) -> Judge {
+        match self {
+            Source::Bin { .. } => Judge::named("stable").expect("the stable profile"),
+            Source::Problem { .. } => Judge::all()[0],
+        }
+    }
+}
+
 impl Options {
     /// Adapter `id` of `library`, readable, for the `default` profile
     /// (this project's committed form).
@@ -60,27 +71,16 @@ impl Options {
         })
     }
 
-    /// The profile a bundle of this source is for when none is named:
-    /// `stable` for a bin, `default` for a problem of the library.
-    pub fn unnamed_judge(&self) -> Judge {
-        match self.source {
-            Source::Bin { .. } => Judge::named("stable").expect("the stable profile"),
-            Source::Problem { .. } => Judge::all()[0],
-        }
-    }
-
     fn of(source: Source) -> Options {
-        let mut options = Options {
+        Options {
+            judge: source.unnamed_judge(),
             source,
-            judge: Judge::all()[0],
             strip_docs: false,
             minify: false,
             explain: None,
             keep_everything: false,
             rustc: None,
-        };
-        options.judge = options.unnamed_judge();
-        options
+        }
     }
 
     /// Whether the bundle is in the form `submissions/<id>/main.rs` holds:

@@ -294,6 +294,17 @@ fn a_judges_size_limit_is_given_with_max_bytes() {
         .unwrap_or_else(|| panic!("{}", run.stdout));
     assert!(profile.ends_with(", at most 100000 bytes)"), "{profile}");
     assert!(!run.stderr.contains("note:"), "{}", run.stderr);
+    // A given limit is repeated on the Regenerate line, even where it
+    // equals another profile's.
+    let same = cli(&["p4205", "--judge", "codeforces", "--max-bytes", "40000"]);
+    assert!(
+        same.stdout.contains("// Regenerate: ")
+            && same
+                .stdout
+                .contains(" --judge codeforces --max-bytes 40000"),
+        "{}",
+        same.stdout
+    );
     // Without it, a stand-in is said every time, and a limit no source
     // confirmed where the bundle was printed with less to fit it.
     let stand_in = cli(&["p4205", "--judge", "yukicoder", "--sizes"]);

@@ -32,6 +32,24 @@ pub struct Workspace {
     pub root: Krate,
     /// The library crates the bin may reach, by mount name.
     pub libraries: BTreeMap<String, Krate>,
+    /// The procedural-macro crates they depend on, by crate name: run, not
+    /// bundled (see [`crate::proc_macros`]).
+    pub proc_macros: BTreeMap<String, ProcMacroCrate>,
+    /// Where cargo builds (and keeps the procedural macros it built).
+    pub target_dir: PathBuf,
+}
+
+/// A procedural-macro crate of the graph.
+#[derive(Clone, Debug)]
+pub struct ProcMacroCrate {
+    /// The name code calls it by and rustc's `--extern` takes
+    /// (`proconio_derive`).
+    pub name: String,
+    /// `proconio-derive 0.2.1`, for messages.
+    pub package: String,
+    /// Its root file, where its macros are declared (and which cargo's
+    /// dep-info files name).
+    pub root_file: PathBuf,
 }
 
 /// One crate of the bundle.
@@ -71,6 +89,9 @@ pub struct BuildRecord {
 pub enum Extern {
     /// The crate is the bundle's module of this name.
     Mounted(String),
+    /// A procedural-macro crate of this name ([`Workspace::proc_macros`]):
+    /// its macros are run at bundling and it is gone from the bundle.
+    ProcMacro(String),
     /// The crate cannot be bundled: why.
     Refused(String),
 }
@@ -97,6 +118,7 @@ pub fn workspace(manifest: Option<&Path>, bin: &str) -> Result<Workspace, Error>
         target_dir,
         mounts: BTreeMap::new(),
         libraries: BTreeMap::new(),
+        proc_macros: BTreeMap::new(),
     };
     let root = reader.bin_crate(package, src_path)?;
     Ok(Workspace {
@@ -104,6 +126,8 @@ pub fn workspace(manifest: Option<&Path>, bin: &str) -> Result<Workspace, Error>
         manifest: PathBuf::from(package["manifest_path"].as_str().unwrap_or_default()),
         root,
         libraries: reader.libraries,
+        proc_macros: reader.proc_macros,
+        target_dir: reader.target_dir,
     })
 }
 
@@ -264,6 +288,7 @@ struct Reader<'v> {
     /// Package id → mount name, for the packages already mounted.
     mounts: BTreeMap<String, String>,
     libraries: BTreeMap<String, Krate>,
+    proc_macros: BTreeMap<String, ProcMacroCrate>,
 }
 
 impl<'v> Reader<'v> {
@@ -344,6 +369,9 @@ impl<'v> Reader<'v> {
                 "cargo metadata does not list {id}"
             )));
         };
+        if let Some(target) = targets(package, "proc-macro").first() {
+            return Ok(self.proc_macro(package, target));
+        }
         let lib = match (refusal(package), lib_target(package)) {
             (None, Some(lib)) => lib,
             (Some(why), _) => return Ok(Extern::Refused(why)),
@@ -376,21 +404,32 @@ impl<'v> Reader<'v> {
         self.libraries.insert(mount.clone(), krate);
         Ok(Extern::Mounted(mount))
     }
+
+    /// Records procedural-macro package `package`, whose target is
+    /// `target`.
+    fn proc_macro(&mut self, package: &Value, target: &Value) -> Extern {
+        let name = target["name"]
+            .as_str()
+            .unwrap_or_default()
+            .replace('-', "_");
+        let text = |key: &str| package[key].as_str().unwrap_or_default().to_string();
+        self.proc_macros.insert(
+            name.clone(),
+            ProcMacroCrate {
+                name: name.clone(),
+                package: format!("{} {}", text("name"), text("version")),
+                root_file: PathBuf::from(target["src_path"].as_str().unwrap_or_default()),
+            },
+        );
+        Extern::ProcMacro(name)
+    }
 }
 
 /// Why package `package`'s library cannot be put in a submission, if it
-/// cannot: a procedural macro runs in the compiler, a build script and C
-/// code on the machine that builds.
+/// cannot: C code runs on the machine that builds.
 fn refusal(package: &Value) -> Option<String> {
     let manifest = package["manifest_path"].as_str().unwrap_or("Cargo.toml");
     let dir = Path::new(manifest).parent().unwrap_or(Path::new("."));
-    if let Some(proc_macro) = targets(package, "proc-macro").first() {
-        let file = proc_macro["src_path"].as_str().unwrap_or(manifest);
-        return Some(format!(
-            "it is a procedural-macro crate ({file}), which runs inside the compiler; a \
-             submission is one file for the judge's rustc"
-        ));
-    }
     if let Some(links) = package["links"].as_str() {
         return Some(format!(
             "it links the native library `{links}` ({manifest}): C code cannot go into a \

@@ -17,6 +17,7 @@ use crate::cfg::Cfg;
 use crate::error::{Error, Place};
 use crate::include;
 use crate::mount::{self, Mount};
+use crate::proc_macros::ProcMacros;
 use crate::syntax::place_of;
 
 /// A module of the library: its index in [`Crate::modules`] (the root is 0).
@@ -62,6 +63,8 @@ pub struct Crate {
     /// The oldest edition among a user's crates (`None` for a library
     /// read alone, which is checked under the judge's edition as it is).
     pub oldest_edition: Option<String>,
+    /// The procedural macros run at reading, as the header names them.
+    pub macros_run: Vec<String>,
     /// The text of every file read, by workspace-relative name.
     sources: BTreeMap<String, String>,
 }
@@ -138,6 +141,7 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
         mounted: Vec::new(),
         cfgs: vec![(ModuleId::ROOT, Cfg::default())],
         oldest_edition: None,
+        macros_run: Vec::new(),
         sources: reader.sources,
     })
 }
@@ -149,6 +153,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
     let root = &workspace.root;
     let mut reader = Reader::new(&root.display_base, cfg_of(root), Some(mount_of(root)));
     reader.env = root.env.clone();
+    reader.macros = Some(ProcMacros::new(workspace));
     let dir = root.root_file.parent().unwrap_or(Path::new("."));
     reader.load_file(&root.root_file, Vec::new(), None, dir, None)?;
     let mut alloc = reader.found.alloc;
@@ -186,6 +191,10 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
             .chain(workspace.libraries.values())
             .map(|k| k.edition.clone())
             .min(),
+        macros_run: reader
+            .macros
+            .map(|m| m.ran.into_iter().collect())
+            .unwrap_or_default(),
         sources: reader.sources,
     })
 }
@@ -214,9 +223,25 @@ pub fn refused(workspace: &Workspace) -> BTreeMap<String, String> {
         .flat_map(|k| &k.externs)
         .filter_map(|(name, e)| match e {
             Extern::Refused(why) => Some((name.clone(), why.clone())),
+            Extern::ProcMacro(krate) => Some((name.clone(), macro_call_refused(workspace, krate))),
             Extern::Mounted(_) => None,
         })
         .collect()
+}
+
+/// Why a procedural-macro crate's name cannot stay in a bundle once its
+/// attribute macros and derives have run: what is left is a call of a
+/// function-like one (`answer!()`), which the bundler does not run.
+fn macro_call_refused(workspace: &Workspace, krate: &str) -> String {
+    let file = workspace
+        .proc_macros
+        .get(krate)
+        .map(|k| k.root_file.display().to_string())
+        .unwrap_or_else(|| krate.to_string());
+    format!(
+        "it is a procedural-macro crate ({file}); the bundler runs its attribute macros and \
+         derives, but not its function-like macros: write out what the call expands to"
+    )
 }
 
 /// A module about to be added: where it sits and what it holds.
@@ -247,6 +272,8 @@ struct Reader {
     env: BTreeMap<String, String>,
     /// What rewriting its files found for its root.
     found: mount::Found,
+    /// The procedural macros of a user's bundle, run on each file read.
+    macros: Option<ProcMacros>,
     modules: Vec<Module>,
     sources: BTreeMap<String, String>,
     /// Files being read, to catch a `#[path]` cycle.
@@ -261,6 +288,7 @@ impl Reader {
             mount,
             env: BTreeMap::new(),
             found: mount::Found::default(),
+            macros: None,
             modules: Vec::new(),
             sources: BTreeMap::new(),
             stack: Vec::new(),
@@ -348,6 +376,9 @@ impl Reader {
         })?;
         self.cfg.apply(&mut parsed);
         include::write_out(&mut parsed, file, &shown, &self.env)?;
+        if let (Some(macros), Some(mount)) = (&mut self.macros, &self.mount) {
+            macros.expand(&mut parsed, &shown, mount)?;
+        }
         if let Some(mount) = &self.mount {
             let module = &path[usize::from(!mount.name.is_empty()).min(path.len())..];
             let found = mount::rewrite(&mut parsed, mount, module);

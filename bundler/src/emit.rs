@@ -38,6 +38,9 @@ pub struct Header<'a> {
     /// `Problem p4205`, `Bin a of package sol`.
     pub title: String,
     pub sources: Vec<&'a str>,
+    /// The procedural macros run at bundling (`#[fastout] (proconio-derive
+    /// 0.2.1)`): their expansions are in the bundle.
+    pub macros_run: &'a [String],
     /// The command that bundles it in its source's default profile
     /// (`cargo submit --bin a`); the judge and style flags are added.
     pub command: String,
@@ -66,6 +69,12 @@ impl Header<'_> {
         ];
         for source in &self.sources {
             lines.push(format!("//   {source}"));
+        }
+        if !self.macros_run.is_empty() {
+            lines.push("// Procedural macros run at bundling:".to_string());
+            for run in self.macros_run {
+                lines.push(format!("//   {run}"));
+            }
         }
         lines.push(format!("// Regenerate: {}", self.regenerate()));
         let mut judge = format!(

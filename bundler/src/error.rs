@@ -62,6 +62,14 @@ pub enum Error {
         name: String,
         why: Option<String>,
     },
+    /// A procedural macro could not be run at bundling: why, and what to
+    /// write instead.
+    ProcMacro {
+        place: Place,
+        /// The attribute as written (`#[fastout]`).
+        attribute: String,
+        message: String,
+    },
     /// `cargo metadata` failed, or what it says does not fit.
     Workspace { message: String },
     /// `--bin NAME` names no bin; `bins` lists those there are.
@@ -185,6 +193,9 @@ impl fmt::Display for Error {
         }
         match self {
             Error::ExternalCrate { place, name, why } => external_crate(f, place, name, why),
+            Error::ProcMacro { place, attribute, message } => {
+                write!(f, "{place}: {attribute}: {message}")
+            }
             Error::Workspace { message } | Error::Rustc { message } => write!(f, "{message}"),
             Error::NoBin { bin, bins } => write!(f, "no bin `{bin}`: {bins}"),
             Error::UnknownProblem { id, near, known } => unknown_problem(f, id, near, known),

@@ -5,7 +5,8 @@
 //!
 //! 1. **read** (`read`: `cargo` for a package, `discover` for the module
 //!    tree with `cfg` deciding `#[cfg]`s, `include` writing out
-//!    `include_bytes!` and `include_str!`, and `mount` making each library
+//!    `include_bytes!` and `include_str!`, `proc_macros` running procedural
+//!    attribute macros and derives, and `mount` making each library
 //!    crate a module of the bin's; 1b `unfold` writing out item-level
 //!    macro calls) — the code and its entry point;
 //! 2. **resolve** (`resolve` for what names mean, `refs` for what code
@@ -53,6 +54,7 @@ mod language;
 mod migrate;
 mod mount;
 mod options;
+mod proc_macros;
 mod profiles;
 mod prune;
 mod reach;
@@ -241,6 +243,7 @@ fn header<'k>(read: &'k read::Read, file: &syn::File, options: &Options) -> emit
     emit::Header {
         title: read.title.clone(),
         sources: emit::sources(&read.krate, file),
+        macros_run: &read.krate.macros_run,
         command: read.command.clone(),
         run_in: read.run_in.clone(),
         make: read.make.clone(),

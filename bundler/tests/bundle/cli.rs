@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::copy_tree;
 use crate::{fixture, workspace};
 
 /// What one run of the bundler did.
@@ -67,18 +68,6 @@ impl Scratch {
     /// Every file of the copy, with its bytes.
     fn snapshot(&self) -> BTreeMap<PathBuf, Vec<u8>> {
         crate::common::snapshot(self.path())
-    }
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.expect("an entry");
-        let target = to.join(entry.path().strip_prefix(from).expect("below"));
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).expect("create a directory");
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy a file");
-        }
     }
 }
 

@@ -11,6 +11,7 @@ mod cli;
 mod fixtures;
 mod hard_cases;
 mod macro_cases;
+mod proc_macros;
 mod profiles;
 mod real;
 mod sound_cuts;

@@ -11,7 +11,7 @@ use std::process::Command;
 
 use bundler::{bundle, Bundle, Error, Judge, Options};
 
-use crate::common::{compile, crate_visible, run, without_allows};
+use crate::common::{compile, copy_tree, crate_visible, run, without_allows};
 
 fn user_workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -326,20 +326,6 @@ fn bundles_are_compared_with_their_programs_on_the_samples() {
         message.contains("the program exited with 0, the bundle exited with 3"),
         "{message}"
     );
-}
-
-/// Copies folder `from` into `to`, file by file.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("a folder");
-    for entry in std::fs::read_dir(from).expect("a fixture folder").flatten() {
-        let target = to.join(entry.file_name());
-        match entry.file_type().expect("a file type").is_dir() {
-            true => copy_tree(&entry.path(), &target),
-            false => {
-                std::fs::copy(entry.path(), &target).expect("copy a file");
-            }
-        }
-    }
 }
 
 #[test]

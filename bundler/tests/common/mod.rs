@@ -41,6 +41,20 @@ pub fn cargo(dir: &Path, args: &[&str]) {
     );
 }
 
+/// Copies folder `from` into `to` (made if need be), file by file, for a
+/// test that builds or writes where a fixture must stay as committed.
+pub fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.path().strip_prefix(from).expect("below"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("create a directory");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
+}
+
 /// Compiles `source` as a judge does (`rustc --edition 2021 -O`, or the
 /// edition its header's judge profile names); with `deny_warnings`, any
 /// warning fails the test.

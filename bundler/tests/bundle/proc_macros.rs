@@ -1,0 +1,124 @@
+//! Procedural macros run at bundling: a package's own macro crate
+//! (`fixtures/proc_macros`, std only: an attribute that rewrites its item,
+//! one that adds an impl beside it, a derive with a helper attribute, one
+//! that throws its item away), and today's proconio with `#[fastout]` and
+//! `#[derive_readable]` (`fixtures/fastout`). Each package is copied and
+//! built by cargo first, as a user has built theirs; each bundle is
+//! compiled with `-D warnings` and run, and must print what the program
+//! cargo built prints.
+
+use std::path::Path;
+
+use bundler::{bundle, Bundle, Judge, Options};
+
+use crate::common::{cargo, compile, copy_tree, run, Program};
+use crate::fixture;
+
+fn bundle_for(manifest: &Path, bin: &str, judge: &str) -> Result<Bundle, String> {
+    let mut options = Options::bin(bin, Some(manifest.to_path_buf()));
+    options.judge = Judge::named(judge).expect("a judge");
+    bundle(&options).map_err(|e| e.to_string())
+}
+
+/// The bundle and the program cargo built print the same on `input`.
+fn same_output(bundle: &Bundle, built: &Path, input: &str) -> String {
+    let (want, want_code) = run(&Program::at(built.to_path_buf()), input);
+    let (got, code) = run(&compile(&bundle.text, true), input);
+    assert_eq!((&got, code), (&want, want_code), "{}", bundle.text);
+    got
+}
+
+#[test]
+fn a_packages_own_attribute_macros_and_derives_run_at_bundling() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    copy_tree(&fixture("proc_macros"), dir.path());
+    let manifest = dir.path().join("sol").join("Cargo.toml");
+    // Before cargo has built the macro crate there is nothing to run.
+    let before = bundle_for(&manifest, "expanded", "codeforces").expect_err("not built");
+    assert!(
+        before.starts_with(
+            "sol/src/bin/expanded.rs:7: #[counted]: it is a procedural macro of shapes 0.1.0"
+        ) && before.contains("run `cargo build` in your package first"),
+        "{before}"
+    );
+    cargo(dir.path(), &["build", "--offline", "--quiet"]);
+    let built = dir.path().join("target").join("debug").join("expanded");
+    for judge in ["codeforces", "atcoder", "stable"] {
+        let bundle = bundle_for(&manifest, "expanded", judge).unwrap_or_else(|e| panic!("{e}"));
+        let text = &bundle.text;
+        assert!(
+            text.contains(
+                "// Procedural macros run at bundling:\n//   #[counted] (shapes 0.1.0)\n\
+                 //   #[trace] (shapes 0.1.0)\n//   derive(Describe) (shapes 0.1.0)\n"
+            ),
+            "{text}"
+        );
+        // The macros' crate, its derive and the derive's helper are gone;
+        // the built-in derives stay as written.
+        let (_, code) = text.split_once("\n\n").expect("a header");
+        for gone in [
+            "shapes",
+            "#[describe",
+            "Describe)]",
+            "#[trace]",
+            "#[counted]",
+        ] {
+            assert!(!code.contains(gone), "{gone} in:\n{text}");
+        }
+        assert!(text.contains("#[derive(Debug, Clone)]"), "{text}");
+        assert!(bundle.warnings.is_empty(), "{:?}", bundle.warnings);
+        let printed = same_output(&bundle, &built, "3 4\n");
+        assert_eq!(
+            printed,
+            "> area\n12\n3 Point { x, label }\nPoint { x: 3, y: 4, label: [112] } 1\n"
+        );
+    }
+}
+
+#[test]
+fn a_macro_whose_expansion_cannot_be_seen_is_named_with_what_to_write() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    copy_tree(&fixture("proc_macros"), dir.path());
+    cargo(dir.path(), &["build", "--offline", "--quiet"]);
+    let manifest = dir.path().join("sol").join("Cargo.toml");
+    let e = bundle_for(&manifest, "replaced", "codeforces").expect_err("cannot be seen");
+    assert_eq!(
+        e,
+        "sol/src/bin/replaced.rs:1: #[shapes::replace]: its expansion drops the attributes \
+         after it, so the bundler cannot see what it wrote; write out the code it generates by \
+         hand instead of the attribute"
+    );
+}
+
+#[test]
+fn proconios_fastout_and_derive_readable_run_at_bundling() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    copy_tree(&fixture("fastout"), dir.path());
+    cargo(dir.path(), &["build", "--offline", "--quiet"]);
+    let manifest = dir.path().join("Cargo.toml");
+    let built = dir.path().join("target").join("debug").join("fastout");
+    let inputs = [
+        "3 3\n1 2 5\n1 3 2\n2 1 7\n",
+        "1 0\n",
+        "4 5\n4 1 9\n4 2 3\n1 4 3\n2 3 1\n4 3 3\n",
+    ];
+    for judge in ["atcoder", "codeforces"] {
+        let bundle = bundle_for(&manifest, "fastout", judge).unwrap_or_else(|e| panic!("{e}"));
+        let text = &bundle.text;
+        assert!(
+            text.contains("//   #[derive_readable] (proconio-derive 0.2.1)\n")
+                && text.contains("//   #[fastout] (proconio-derive 0.2.1)\n"),
+            "{text}"
+        );
+        // What `#[fastout]` wrote: the program's output buffered, its
+        // `println!`s the macro's own.
+        assert!(
+            text.contains("::std::io::BufWriter::new(__proconio_stdout.lock())")
+                && !text.contains("use proconio_derive"),
+            "{text}"
+        );
+        for input in inputs {
+            same_output(&bundle, &built, input);
+        }
+    }
+}

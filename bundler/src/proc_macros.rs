@@ -30,9 +30,16 @@
 //!   (derives usually do not); the bundle's compile and output checks judge
 //!   the rest.
 //!
+//! A macro may copy its item's attributes onto several items (easy-ext's
+//! `#[ext]` writes a trait and its impl): the tap saves each, in order.
+//! An `extern crate x as y;` inside what a macro wrote (num-derive opens one
+//! in a `const _` block) becomes `::x::…` paths, which name the crate's
+//! module once it is mounted.
+//!
 //! The macro's crate then leaves the bundle: the procedural derives and
 //! their helper attributes leave the item, and every `use` of the crate
-//! (`pub use proconio_derive::*;`) or of a macro that was run goes.
+//! (`pub use proconio_derive::*;`) or of an attribute macro that was run
+//! goes.
 //!
 //! A macro that cannot be run (its crate not built, an expansion that
 //! drops the tap) is named at its file and line, with what to write
@@ -45,6 +52,7 @@ use std::process::Command;
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
+use syn::visit_mut::VisitMut;
 use syn::{Attribute, Item, Meta, UseTree};
 
 use crate::cargo::{Extern, ProcMacroCrate, Workspace};
@@ -52,16 +60,24 @@ use crate::error::{Error, Place};
 use crate::mount::Mount;
 use crate::syntax::{item_attrs_mut, place_of, tidy};
 
-/// The tap: saves the item it is given, and marks it so that the printed
-/// expansion shows which item it is.
+/// The tap: saves the item it is given (after those it was given before
+/// under the same key: a macro may copy its item's attributes onto several
+/// items, as easy-ext's `#[ext]` does onto a trait and its impl), and marks
+/// it so that the printed expansion shows which items it saw.
 const TAP: &str = r##"extern crate proc_macro;
 use proc_macro::TokenStream;
 
 #[proc_macro_attribute]
 pub fn tap(key: TokenStream, item: TokenStream) -> TokenStream {
     if let Some(dir) = std::env::var_os("BUNDLER_TAP_DIR") {
+        use std::io::Write;
         let file = std::path::Path::new(&dir).join(key.to_string().trim());
-        std::fs::write(file, item.to_string()).expect("the tap's folder takes files");
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+            .expect("the tap's folder takes files");
+        write!(file, "{}\0", item).expect("the tap's file takes its item");
     }
     let mark: TokenStream = "#[doc = \"bundler-tapped\"]".parse().expect("an attribute");
     mark.into_iter().chain(item).collect()
@@ -138,7 +154,10 @@ impl ProcMacros {
         let externs: BTreeSet<&str> = mount.externs.keys().map(String::as_str).collect();
         let mut jobs = Vec::new();
         self.find(&file.items, &mut Vec::new(), shown, &mut jobs);
-        let ran: BTreeSet<String> = jobs.iter().flat_map(|j| self.names_run(&j.item)).collect();
+        let ran: BTreeSet<String> = jobs
+            .iter()
+            .flat_map(|j| self.attributes_run(&j.item))
+            .collect();
         for job in &jobs {
             self.ran.extend(self.shown_runs(&job.item));
         }
@@ -148,8 +167,10 @@ impl ProcMacros {
                 splice(&mut file.items, &job.at, items);
             }
         }
-        // The crate is gone: so is every import of it, and of the macros run
-        // (`use proconio::fastout;` names proconio's re-export of it).
+        // The crate is gone: so is every import of it, and of the attribute
+        // macros run (`use proconio::fastout;` names proconio's re-export of
+        // it). A derive imported through another crate stays: it is mostly
+        // named as its trait is (`use num_traits::FromPrimitive;`).
         drop_imports(&mut file.items, &|path: &[String]| {
             let first = path.first().map(String::as_str).unwrap_or_default();
             let last = path.last().map(String::as_str).unwrap_or_default();
@@ -178,7 +199,14 @@ impl ProcMacros {
                     at: at.clone(),
                     item: item.clone(),
                     place: place_of(shown, attr),
-                    shown: format!("#[{}]", tidy(&attr.meta)),
+                    shown: match attribute {
+                        Some(a) => format!("#[{}]", tidy(a.path())),
+                        None => self
+                            .derives_of(attr)
+                            .first()
+                            .map(|(path, _)| format!("#[derive({})]", tidy(path)))
+                            .unwrap_or_default(),
+                    },
                     attribute: attribute.is_some(),
                 });
             }
@@ -245,22 +273,17 @@ impl ProcMacros {
         shown
     }
 
-    /// The names of the macros that run on `item`.
-    fn names_run(&self, item: &Item) -> Vec<String> {
+    /// The names of the attribute macros that run on `item`.
+    fn attributes_run(&self, item: &Item) -> Vec<String> {
         let mut copy = item.clone();
         let attrs = item_attrs_mut(&mut copy)
             .map(|a| a.clone())
             .unwrap_or_default();
-        let mut names = Vec::new();
-        for attr in &attrs {
-            if self.attribute(attr.path()).is_some() {
-                names.extend(attr.path().segments.last().map(|s| s.ident.to_string()));
-            }
-            for (path, _) in self.derives_of(attr) {
-                names.extend(path.segments.last().map(|s| s.ident.to_string()));
-            }
-        }
-        names
+        attrs
+            .iter()
+            .filter(|attr| self.attribute(attr.path()).is_some())
+            .filter_map(|attr| attr.path().segments.last().map(|s| s.ident.to_string()))
+            .collect()
     }
 
     /// Runs every job in one probe and returns what each item becomes.
@@ -337,35 +360,47 @@ impl ProcMacros {
                     it wrote; write out the code it generates by hand instead of the attribute";
         let mut results = Vec::new();
         for (k, job) in jobs.iter().enumerate() {
-            let beside = probe_module(&printed, k).ok_or_else(|| fail(job, lost.into()))?;
-            if beside
-                .iter()
-                .any(|i| i.to_token_stream().to_string().contains(UNRESOLVED))
-            {
-                return Err(fail(
-                    job,
-                    "an item it adds calls a macro that needs the rest of your crate to expand, \
-                     which the bundler does not expand apart from it; write out the code it \
-                     generates by hand instead of the attribute"
-                        .into(),
-                ));
-            }
-            let item = match job.attribute {
+            let printed_items = probe_module(&printed, k).ok_or_else(|| fail(job, lost.into()))?;
+            let mut tapped = match job.attribute {
                 true => {
                     let text = std::fs::read_to_string(taps.join(k.to_string()))
                         .map_err(|_| fail(job, lost.into()))?;
-                    syn::parse_str::<Item>(&text).map_err(|e| {
-                        fail(
-                            job,
-                            format!("what it wrote does not parse as one item: {e}"),
-                        )
-                    })?
+                    let mut items = Vec::new();
+                    for one in text.split('\0').filter(|t| !t.trim().is_empty()) {
+                        items.push(syn::parse_str::<Item>(one).map_err(|e| {
+                            fail(job, format!("what it wrote does not parse as items: {e}"))
+                        })?);
+                    }
+                    items.into_iter()
                 }
-                false => job.item.clone(),
+                false => vec![job.item.clone()].into_iter(),
             };
+            let mut items = Vec::new();
+            for item in printed_items {
+                match is_marked(&item) {
+                    true => items.push(
+                        self.without_derives(tapped.next().ok_or_else(|| fail(job, lost.into()))?),
+                    ),
+                    false if is_builtin_derive(&item) => {}
+                    false if item.to_token_stream().to_string().contains(UNRESOLVED) => {
+                        return Err(fail(
+                            job,
+                            "an item it adds calls a macro that needs the rest of your crate to \
+                             expand, which the bundler does not expand apart from it; write out \
+                             the code it generates by hand instead of the attribute"
+                                .into(),
+                        ));
+                    }
+                    false => items.push(item),
+                }
+            }
             let span = self.job_span(&job.item);
-            let items = std::iter::once(self.without_derives(item)).chain(beside);
-            results.push(items.map(|i| respanned(i, span)).collect());
+            results.push(
+                items
+                    .into_iter()
+                    .map(|i| respanned(writes_out_extern_crates(i), span))
+                    .collect(),
+            );
         }
         Ok(results)
     }
@@ -631,8 +666,9 @@ const ERROR_COMMENT: &str = "/*ERROR*/";
 const UNRESOLVED: &str = "__bundler_unresolved_macro";
 
 /// What went wrong running the macros, from rustc's JSON diagnostics
-/// (`None` if nothing did). Names the probe cannot resolve are expected:
-/// it holds the items alone, without the rest of their crate.
+/// (`None` if nothing did). Names and crates the probe cannot resolve are
+/// expected: it holds the items alone, without the rest of their crate or
+/// its dependencies.
 fn macro_errors(stderr: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
     let mut said = Vec::new();
@@ -650,7 +686,7 @@ fn macro_errors(stderr: &[u8]) -> Option<String> {
             || message.starts_with("unresolved import")
             || message.starts_with("aborting due to")
             || [
-                "E0405", "E0412", "E0422", "E0423", "E0425", "E0432", "E0433",
+                "E0405", "E0412", "E0422", "E0423", "E0425", "E0432", "E0433", "E0463",
             ]
             .contains(&code);
         if !unresolved {
@@ -673,23 +709,15 @@ fn rustc_said(stderr: &[u8]) -> String {
     format!("rustc, running it, said:\n{}", lines.join("\n"))
 }
 
-/// The items of probe module `k` of rustc's printed expansion beside the
-/// tapped one (`None` if none is tapped), less those rustc's built-in
-/// derives wrote.
+/// The items of probe module `k` of rustc's printed expansion (`None`
+/// if no item of it is marked by the tap).
 fn probe_module(printed: &syn::File, k: usize) -> Option<Vec<Item>> {
     let name = format!("__bundler_probe_{k}");
     let items = printed.items.iter().find_map(|item| match item {
         Item::Mod(m) if m.ident == name => m.content.as_ref().map(|(_, items)| items),
         _ => None,
     })?;
-    let marked = items.iter().position(is_marked)?;
-    let beside = items
-        .iter()
-        .enumerate()
-        .filter(|(i, item)| *i != marked && !is_builtin_derive(item))
-        .map(|(_, item)| item.clone())
-        .collect();
-    Some(beside)
+    items.iter().any(is_marked).then(|| items.clone())
 }
 
 /// Whether `item` carries the tap's doc line.
@@ -800,6 +828,48 @@ fn strip_helpers(item: &mut Item, helpers: &BTreeSet<String>) {
         }
         _ => {}
     }
+}
+
+/// `item` without the `extern crate x as y;` items inside it (num-derive's
+/// impls open one in a `const _` block), each `y::…` path written `::x::…`:
+/// in a bundle the crate is a module, which [`crate::mount`] then names
+/// by such paths (and the cut follows them, where a local alias would hide
+/// what the block's impls are for).
+fn writes_out_extern_crates(mut item: Item) -> Item {
+    #[derive(Default)]
+    struct Writer {
+        renames: BTreeMap<String, syn::Ident>,
+    }
+    impl VisitMut for Writer {
+        fn visit_block_mut(&mut self, block: &mut syn::Block) {
+            block.stmts.retain(|stmt| match stmt {
+                syn::Stmt::Item(Item::ExternCrate(e))
+                    if !crate::syntax::is_std(&e.ident.to_string()) =>
+                {
+                    let name = e.rename.as_ref().map_or(&e.ident, |(_, r)| r);
+                    self.renames.insert(name.to_string(), e.ident.clone());
+                    false
+                }
+                _ => true,
+            });
+            syn::visit_mut::visit_block_mut(self, block);
+        }
+
+        fn visit_path_mut(&mut self, path: &mut syn::Path) {
+            let first = path.segments.first().map(|s| s.ident.to_string());
+            if let (None, Some(krate)) =
+                (path.leading_colon, first.and_then(|f| self.renames.get(&f)))
+            {
+                path.leading_colon = Some(Default::default());
+                path.segments[0].ident = krate.clone();
+            }
+            syn::visit_mut::visit_path_mut(self, path);
+        }
+    }
+    // Blocks are visited before the paths after them in the same block,
+    // and a rename is only ever used after its `extern crate`.
+    Writer::default().visit_item_mut(&mut item);
+    item
 }
 
 /// `item` with every token placed at `span`, so that reports on expanded

@@ -122,3 +122,44 @@ fn proconios_fastout_and_derive_readable_run_at_bundling() {
         }
     }
 }
+
+#[test]
+fn registry_crates_derives_and_attribute_macros_run_at_bundling() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    copy_tree(&fixture("registry_macros"), dir.path());
+    cargo(dir.path(), &["build", "--offline", "--quiet"]);
+    let manifest = dir.path().join("Cargo.toml");
+    let built = dir.path().join("target").join("debug").join("derived");
+    for judge in ["atcoder", "codeforces"] {
+        let bundle = bundle_for(&manifest, "derived", judge).unwrap_or_else(|e| panic!("{e}"));
+        let text = &bundle.text;
+        for run in [
+            "//   #[ext] (easy-ext 1.0.3)\n",
+            "//   derive(FromPrimitive) (num-derive 0.5.1)\n",
+            "//   derive(ToPrimitive) (num-derive 0.5.1)\n",
+        ] {
+            assert!(text.contains(run), "no {run} in:\n{text}");
+        }
+        // `#[ext]` wrote a trait and its impl, both kept; num-derive's
+        // `extern crate num_traits as _num_traits;` is the bundle's module.
+        assert!(
+            text.contains("trait Turn") && text.contains("impl Turn for Dir"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("_num_traits") && !text.contains("extern crate num_traits"),
+            "{text}"
+        );
+        let printed = same_output(&bundle, &built, "1 2 8 3 4\n");
+        assert_eq!(
+            printed,
+            "Up -> Right\nRight -> Down\nLeft -> Up\n3: no direction\nDown -> Left\n"
+        );
+    }
+    // memoise's expansion does not keep the attributes after its own.
+    let e = bundle_for(&manifest, "memoised", "atcoder").expect_err("cannot be seen");
+    assert!(
+        e.starts_with("src/bin/memoised.rs:3: #[memoise]: its expansion drops the attributes"),
+        "{e}"
+    );
+}

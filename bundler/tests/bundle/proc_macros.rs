@@ -163,3 +163,50 @@ fn registry_crates_derives_and_attribute_macros_run_at_bundling() {
         "{e}"
     );
 }
+
+/// Registry packages a `Cargo.lock` pins: (name, version).
+fn registry_pins(lock: &Path) -> std::collections::BTreeSet<(String, String)> {
+    let text = std::fs::read_to_string(lock).unwrap_or_else(|e| panic!("{lock:?}: {e}"));
+    let mut pins = std::collections::BTreeSet::new();
+    for package in text.split("[[package]]").skip(1) {
+        let field = |key: &str| {
+            package
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{key} = \"")))
+                .map(|v| v.trim_end_matches('"').to_string())
+        };
+        if let (Some(name), Some(version), Some(_)) =
+            (field("name"), field("version"), field("source"))
+        {
+            pins.insert((name, version));
+        }
+    }
+    pins
+}
+
+#[test]
+fn every_packages_lock_pins_only_what_the_workspace_downloads() {
+    // The tests build and read these packages offline, from what cargo
+    // fetched for the bundler's dev-dependencies: a version the
+    // workspace's lock does not pin is not there on a fresh machine.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let downloaded = registry_pins(&root.join("..").join("Cargo.lock"));
+    let locks: Vec<_> = walkdir::WalkDir::new(root.join("tests"))
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_name() == "Cargo.lock")
+        .filter(|e| !e.path().components().any(|c| c.as_os_str() == "target"))
+        .map(|e| e.path().to_path_buf())
+        .collect();
+    assert!(locks.len() >= 7, "{locks:?}");
+    for lock in locks {
+        let missing: Vec<_> = registry_pins(&lock)
+            .difference(&downloaded)
+            .cloned()
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{lock:?} pins {missing:?}, which the workspace's lock does not"
+        );
+    }
+}

@@ -376,19 +376,7 @@ impl Reader {
         })?;
         self.cfg.apply(&mut parsed);
         include::write_out(&mut parsed, file, &shown, &self.env)?;
-        if let (Some(macros), Some(mount)) = (&mut self.macros, &self.mount) {
-            macros.expand(&mut parsed, &shown, mount)?;
-        }
-        if let Some(mount) = &self.mount {
-            let module = &path[usize::from(!mount.name.is_empty()).min(path.len())..];
-            let found = mount::rewrite(&mut parsed, mount, module);
-            self.found.alloc |= found.alloc;
-            self.found.exported.extend(found.exported);
-            // Read before the root's modules: they use the names too.
-            if let Some(mount) = &mut self.mount {
-                mount.std_renames.extend(found.std_renames);
-            }
-        }
+        self.mount_file(&mut parsed, &shown, &path)?;
         self.sources.insert(shown.clone(), text);
         self.stack.push(canonical);
         let new = NewModule {
@@ -400,6 +388,31 @@ impl Reader {
         let id = self.add_module(&shown, file, new, child_dir);
         self.stack.pop();
         id
+    }
+
+    /// For a crate of a user's bundle, runs the procedural macros on file
+    /// `parsed` (shown as `shown`, module `path`) and makes its paths the
+    /// bundle's.
+    fn mount_file(
+        &mut self,
+        parsed: &mut syn::File,
+        shown: &str,
+        path: &[String],
+    ) -> Result<(), Error> {
+        if let (Some(macros), Some(mount)) = (&mut self.macros, &self.mount) {
+            macros.expand(parsed, shown, mount)?;
+        }
+        if let Some(mount) = &self.mount {
+            let module = &path[usize::from(!mount.name.is_empty()).min(path.len())..];
+            let found = mount::rewrite(parsed, mount, module);
+            self.found.alloc |= found.alloc;
+            self.found.exported.extend(found.exported);
+            // Read before the root's modules: they use the names too.
+            if let Some(mount) = &mut self.mount {
+                mount.std_renames.extend(found.std_renames);
+            }
+        }
+        Ok(())
     }
 
     /// Adds module `new`, read from `file` (shown as `shown`), and every

@@ -193,9 +193,7 @@ impl fmt::Display for Error {
         }
         match self {
             Error::ExternalCrate { place, name, why } => external_crate(f, place, name, why),
-            Error::ProcMacro { place, attribute, message } => {
-                write!(f, "{place}: {attribute}: {message}")
-            }
+            Error::ProcMacro { place, attribute: a, message: m } => write!(f, "{place}: {a}: {m}"),
             Error::Workspace { message } | Error::Rustc { message } => write!(f, "{message}"),
             Error::NoBin { bin, bins } => write!(f, "no bin `{bin}`: {bins}"),
             Error::UnknownProblem { id, near, known } => unknown_problem(f, id, near, known),

@@ -153,6 +153,28 @@ pub fn item_label(item: &Item) -> String {
     }
 }
 
+/// The attributes of an item of any kind (none for a verbatim one).
+pub fn item_attrs(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Const(x) => &x.attrs,
+        Item::Enum(x) => &x.attrs,
+        Item::ExternCrate(x) => &x.attrs,
+        Item::Fn(x) => &x.attrs,
+        Item::ForeignMod(x) => &x.attrs,
+        Item::Impl(x) => &x.attrs,
+        Item::Macro(x) => &x.attrs,
+        Item::Mod(x) => &x.attrs,
+        Item::Static(x) => &x.attrs,
+        Item::Struct(x) => &x.attrs,
+        Item::Trait(x) => &x.attrs,
+        Item::TraitAlias(x) => &x.attrs,
+        Item::Type(x) => &x.attrs,
+        Item::Union(x) => &x.attrs,
+        Item::Use(x) => &x.attrs,
+        _ => &[],
+    }
+}
+
 /// The attributes of an item of any kind (`None` for a verbatim one).
 pub fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
     Some(match item {

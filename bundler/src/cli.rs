@@ -79,6 +79,12 @@ struct Args {
     /// fitted to it instead.
     #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
     max_bytes: Option<u64>,
+    /// The edition to compile as, where the judge offers several
+    /// (codeforces and baekjoon: 2021 and 2024). Without it, a bin's
+    /// bundle takes the newest its crates are written in; the header says
+    /// which and why.
+    #[arg(long, value_name = "EDITION")]
+    edition: Option<String>,
     /// The library package to read (default: this project's library/,
     /// found from the current folder up).
     #[arg(long, value_name = "DIR")]
@@ -210,15 +216,16 @@ fn all_refused(args: &Args, work: &Work) -> Option<&'static str> {
              one problem at a time (to stdout, or --out FILE)",
         );
     }
-    let committed = options(args, work, "all").is_committed_form();
+    let committed = options(args, work, "all").is_ok_and(|o| o.is_committed_form());
     (!committed).then_some(
         "`all` writes the committed submissions only (default profile, formatted); \
          bundle one problem with --out FILE for another form",
     )
 }
 
-/// The options `args` ask for, for problem `id`.
-fn options(args: &Args, work: &Work, id: &str) -> Options {
+/// The options `args` ask for, for problem `id` (an `--edition` the judge
+/// does not offer is refused, with those it does).
+fn options(args: &Args, work: &Work, id: &str) -> Result<Options, String> {
     let mut options = match &args.bin {
         Some(bin) => Options::bin(bin, args.manifest_path.clone()),
         None => Options::new(id, work.library().to_path_buf()),
@@ -233,12 +240,15 @@ fn options(args: &Args, work: &Work, id: &str) -> Options {
     if let Some(bytes) = args.max_bytes {
         options.judge = options.judge.with_limit(bytes as usize);
     }
+    if let Some(edition) = &args.edition {
+        options.judge = options.judge.with_edition(edition)?;
+    }
     options.strip_docs = args.strip_docs;
     options.minify = args.minify;
     options.explain = args.explain.clone();
     options.keep_everything = args.keep_everything;
     options.rustc = args.rustc.clone();
-    options
+    Ok(options)
 }
 
 /// Where a bundle goes.
@@ -275,11 +285,17 @@ fn destination(
 
 /// Bundles, or with --check compares, one problem or bin.
 fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
-    let options = options(args, work, id);
+    let options = match options(args, work, id) {
+        Ok(options) => options,
+        Err(refusal) => {
+            eprintln!("error: {refusal}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
     let bundle = crate::bundle(&options)?;
     show(args, &options, &bundle);
     if matches!(work, Work::Bin) && !options.keep_everything {
-        compare_with_program(args, &options, &bundle)?;
+        compare_with_program(args, &bundle)?;
     }
     let project = match work {
         Work::Project(library) => library.parent(),
@@ -333,7 +349,7 @@ fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
 
 /// Runs the bin and its bundle on the package's samples (`verify.rs`),
 /// saying what it compared; an error if they differ.
-fn compare_with_program(args: &Args, options: &Options, bundle: &Bundle) -> Result<(), Error> {
+fn compare_with_program(args: &Args, bundle: &Bundle) -> Result<(), Error> {
     let (Some(bin), Some(manifest)) = (&args.bin, &bundle.manifest) else {
         return Ok(());
     };
@@ -349,7 +365,7 @@ fn compare_with_program(args: &Args, options: &Options, bundle: &Bundle) -> Resu
         bin,
         manifest,
         bundle: &bundle.text,
-        edition: options.judge.edition,
+        edition: bundle.judge.edition,
         target: None,
     };
     let compared = crate::compare(&subject, &samples)?;

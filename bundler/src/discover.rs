@@ -63,6 +63,9 @@ pub struct Crate {
     /// The oldest edition among a user's crates (`None` for a library
     /// read alone, which is checked under the judge's edition as it is).
     pub oldest_edition: Option<String>,
+    /// The newest edition among them: what a judge offering several
+    /// editions compiles the bundle as, unless told (`None` for a library).
+    pub newest_edition: Option<String>,
     /// The procedural macros run at reading, as the header names them.
     pub macros_run: Vec<String>,
     /// The text of every file read, by workspace-relative name.
@@ -141,6 +144,7 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
         mounted: Vec::new(),
         cfgs: vec![(ModuleId::ROOT, Cfg::default())],
         oldest_edition: None,
+        newest_edition: None,
         macros_run: Vec::new(),
         sources: reader.sources,
     })
@@ -183,14 +187,17 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
         let shifted = std::mem::take(&mut reader.modules[0].children);
         reader.modules[0].children = shifted.into_iter().map(|(k, v)| (k + 1, v)).collect();
     }
+    let editions = || {
+        std::iter::once(&workspace.root)
+            .chain(workspace.libraries.values())
+            .map(|k| k.edition.clone())
+    };
     Ok(Crate {
         modules: reader.modules,
         mounted,
         cfgs,
-        oldest_edition: std::iter::once(&workspace.root)
-            .chain(workspace.libraries.values())
-            .map(|k| k.edition.clone())
-            .min(),
+        oldest_edition: editions().min(),
+        newest_edition: editions().max(),
         macros_run: reader
             .macros
             .map(|m| m.ran.into_iter().collect())

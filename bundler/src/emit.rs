@@ -89,6 +89,9 @@ impl Header<'_> {
             judge.push_str("; minified to fit");
         }
         lines.push(judge);
+        if let Some(note) = self.judge.edition_note() {
+            lines.push(format!("// Edition: {note}"));
+        }
         lines.join("\n") + "\n\n"
     }
 
@@ -100,6 +103,9 @@ impl Header<'_> {
         }
         if self.judge.limit_is_given() {
             command.push_str(&format!(" --max-bytes {}", self.judge.limit));
+        }
+        if self.judge.edition_is_given() {
+            command.push_str(&format!(" --edition {}", self.judge.edition));
         }
         if self.asked.strip_docs {
             command.push_str(" --strip-docs");

@@ -110,6 +110,9 @@ pub struct Bundle {
     pub warnings: Vec<Warning>,
     /// For a bin, the `Cargo.toml` of its package (what [`compare`] builds).
     pub manifest: Option<std::path::PathBuf>,
+    /// The profile it was made for, with the edition chosen where the judge
+    /// offers several.
+    pub judge: Judge,
     /// How the work went, for `--verbose`.
     pub report: Report,
 }
@@ -182,6 +185,13 @@ impl std::fmt::Display for Report {
 pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let started = Instant::now();
     let read = read::read(options)?;
+    let options = &Options {
+        judge: match &read.krate.newest_edition {
+            Some(newest) => options.judge.for_crates(newest),
+            None => options.judge,
+        },
+        ..options.clone()
+    };
     let names = Names::new(&read.krate);
     let with_reason = |e| with_reason(e, &read.refused);
     let cut = reach::cut(&names, read.main).map_err(with_reason)?;
@@ -233,6 +243,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         toolchain,
         warnings: shaken.map(|s| s.warnings).unwrap_or_default(),
         manifest: read.manifest.clone(),
+        judge: options.judge,
         report,
     })
 }

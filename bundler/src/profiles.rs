@@ -31,11 +31,16 @@
 //! | `yukicoder` | 1.94.0 | 2024 | 40000 (a stand-in: not known) | yukicoder.me/help/environments | solalyth/cplib-rs readme.md ("1.94.0 (edition 2024)"), 2026-04-17 |
 //! | `library-checker` | 1.94.1 | 2024 | 1048576 | judge.yosupo.jp/help | yosupo06/library-checker-judge langs/langs.toml and api/validate.go (PR #561 merged 2026-05-01) |
 //! | `codingame` | 1.90.0 | 2024 (not confirmed) | 100000 (100k characters) | codingame.com help center, "languages versions" | CodinGame/Contribute-Help pages/technical/languages.md, 2025-10-08; the edition: library-checker-judge PR #561, 2026-03-29 |
-//! | `baekjoon` | not confirmed | 2021 (not confirmed) | 524288 | acmicpc.net/help/language (its list offers "Rust 2021") | the limit: Startlink/BOJ-Feature-Request#56 ("64K -> 512K", Baekjoon, 2016-10-26); Rust itself: #29 ("1.10.0 is added", 2016-10-19) |
+//! | `baekjoon` | not confirmed | 2021 (not confirmed; 2024 offered too, per issue 39) | 524288 | acmicpc.net/help/language (its list offers "Rust 2021") | the limit: Startlink/BOJ-Feature-Request#56 ("64K -> 512K", Baekjoon, 2016-10-26); Rust itself: #29 ("1.10.0 is added", 2016-10-19) |
 //! | `leetcode` | not confirmed; 1.85 or later (edition 2024 needs it) | 2024 | 40000 (a stand-in: not known) | leetcode.com, its language help | yosupo06/library-checker-judge PR #561, 2026-03-29 |
 //!
-//! Notes. Codeforces offers both editions: its profile is 2024, so pick
-//! "Rust 1.89.0 (2024)" there. CodinGame counts characters; no character
+//! Notes. Codeforces offers both editions, and Baekjoon too (this
+//! project's issue 39; no stored page confirms its 2024): `--edition`
+//! picks one. Without it, a bin's bundle takes the newest its crates are
+//! written in (2021 for a package of 2021 crates, which then are compiled
+//! as they are), and a problem of the library the profile's own; the
+//! header says which and why, so pick that one on the judge's page
+//! ("Rust 1.89.0 (2021)" or "(2024)"). CodinGame counts characters; no character
 //! takes less than a byte, so 100000 bytes is safe. Kattis takes several
 //! files in one submission: a bundle is not needed there, but works.
 //! LeetCode takes an `impl Solution`, not a program with `fn main`: its
@@ -125,6 +130,91 @@ impl Judge {
                 ..self.seen
             },
             ..self
+        }
+    }
+
+    /// The editions the judge lets a submission pick; its profile's
+    /// [`Judge::edition`] is the one it uses when told nothing.
+    pub fn offers(&self) -> Vec<&'static str> {
+        match self.name {
+            "codeforces" | "baekjoon" => vec!["2021", "2024"],
+            _ => vec![self.edition],
+        }
+    }
+
+    /// This profile with the edition the user asked for (`--edition`), if
+    /// the judge offers it.
+    pub fn with_edition(self, edition: &str) -> Result<Judge, String> {
+        let offers = self.offers();
+        match offers.iter().find(|e| **e == edition) {
+            Some(&edition) => Ok(Judge {
+                edition,
+                seen: Facts {
+                    edition: GIVEN_EDITION,
+                    ..self.seen
+                },
+                ..self
+            }),
+            None => Err(format!(
+                "--edition {edition}: {} offers {} {}",
+                self.name,
+                match offers.len() {
+                    1 => "edition",
+                    _ => "editions",
+                },
+                offers.join(" and ")
+            )),
+        }
+    }
+
+    /// This profile with the edition a bundle of crates whose newest
+    /// edition is `newest` takes, where the judge offers several and the
+    /// user asked for none: the newest offered that is not newer than
+    /// theirs (so no crate is moved to a newer edition), else the oldest
+    /// offered.
+    pub fn for_crates(self, newest: &str) -> Judge {
+        let offers = self.offers();
+        if offers.len() < 2 || self.edition_is_given() {
+            return self;
+        }
+        let (edition, why) = match offers.iter().rev().find(|e| **e <= newest) {
+            Some(&edition) => (edition, CHOSEN_AS_WRITTEN),
+            None => (offers[0], CHOSEN_NEAREST),
+        };
+        Judge {
+            edition,
+            seen: Facts {
+                edition: why,
+                ..self.seen
+            },
+            ..self
+        }
+    }
+
+    /// Whether the edition is the user's (`--edition`).
+    pub fn edition_is_given(&self) -> bool {
+        self.seen.edition == GIVEN_EDITION
+    }
+
+    /// Why the edition is what it is, where the judge offers several.
+    pub fn edition_note(&self) -> Option<String> {
+        let offers = self.offers();
+        let of = format!("of the {} {} offers", offers.join(" and "), self.name);
+        if self.edition_is_given() {
+            Some(format!("edition {} {of}, as --edition asked", self.edition))
+        } else if self.seen.edition == CHOSEN_AS_WRITTEN {
+            Some(format!(
+                "edition {} {of}: the newest your crates are written in, so none is migrated \
+                 (--edition picks another)",
+                self.edition
+            ))
+        } else if self.seen.edition == CHOSEN_NEAREST {
+            Some(format!(
+                "edition {} {of}: the nearest to your crates' (--edition picks another)",
+                self.edition
+            ))
+        } else {
+            None
         }
     }
 
@@ -292,6 +382,32 @@ const TODAYS_STABLE: Seen = Seen {
 const GIVEN_LIMIT: Seen = Seen {
     page: "given with --max-bytes",
     via: "the command line",
+    date: UNDATED,
+    confirmed: true,
+};
+
+/// An edition the user gave on the command line.
+const GIVEN_EDITION: Seen = Seen {
+    page: "given with --edition",
+    via: "the command line",
+    date: UNDATED,
+    confirmed: true,
+};
+
+/// An edition the bundler chose among those the judge offers: the newest
+/// the bundled crates are written in.
+const CHOSEN_AS_WRITTEN: Seen = Seen {
+    page: "the judge offers several editions",
+    via: "the bundler's choice: the newest the bundled crates are written in",
+    date: UNDATED,
+    confirmed: true,
+};
+
+/// An edition the bundler chose among those the judge offers: all are
+/// newer than the bundled crates', and this is the oldest.
+const CHOSEN_NEAREST: Seen = Seen {
+    page: "the judge offers several editions",
+    via: "the bundler's choice: the oldest offered, all newer than the bundled crates'",
     date: UNDATED,
     confirmed: true,
 };
@@ -502,6 +618,49 @@ mod tests {
             let text = judge.describe();
             assert!(!text.contains(" - ") && !text.contains('?'), "{text}");
         }
+    }
+
+    #[test]
+    fn an_edition_is_given_chosen_for_the_crates_or_the_profiles() {
+        let codeforces = Judge::named("codeforces").expect("a judge");
+        assert_eq!(codeforces.offers(), ["2021", "2024"]);
+        let given = codeforces.with_edition("2021").expect("offered");
+        assert_eq!((given.edition, given.edition_is_given()), ("2021", true));
+        assert_eq!(
+            given.edition_note().as_deref(),
+            Some("edition 2021 of the 2021 and 2024 codeforces offers, as --edition asked")
+        );
+        // What the user asked for stands whatever the crates are.
+        assert_eq!(given.for_crates("2024").edition, "2021");
+        assert_eq!(
+            codeforces.with_edition("2018"),
+            Err("--edition 2018: codeforces offers editions 2021 and 2024".to_string())
+        );
+        assert_eq!(
+            Judge::named("atcoder")
+                .expect("a judge")
+                .with_edition("2021"),
+            Err("--edition 2021: atcoder offers edition 2024".to_string())
+        );
+        // Told nothing: the newest offered that no crate is older than...
+        for (newest, chosen, why) in [
+            ("2015", "2021", "the nearest to your crates'"),
+            ("2018", "2021", "the nearest to your crates'"),
+            ("2021", "2021", "none is migrated"),
+            ("2024", "2024", "none is migrated"),
+        ] {
+            let judge = codeforces.for_crates(newest);
+            assert_eq!(judge.edition, chosen, "crates of {newest}");
+            let note = judge.edition_note().expect("a note");
+            assert!(
+                note.starts_with(&format!("edition {chosen} of ")) && note.contains(why),
+                "{note}"
+            );
+        }
+        // ...where there is a choice; else the profile's own, and no note.
+        let atcoder = Judge::named("atcoder").expect("a judge").for_crates("2021");
+        assert_eq!((atcoder.edition, atcoder.edition_note()), ("2024", None));
+        assert_eq!(codeforces.edition_note(), None);
     }
 
     #[test]

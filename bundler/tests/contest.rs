@@ -11,8 +11,9 @@
 //! narrowed (so it holds no dead code but what its report says it kept,
 //! such as itertools' `EitherOrBoth::Both`), not need the whole-crate fallback,
 //! draw no warning, and print `out/<task>.out`, the answer worked out
-//! by hand. The default run bundles three small tasks; the heavy run
-//! (`make test-all`) bundles all twelve and
+//! by hand. The default run bundles three small tasks for AtCoder and one
+//! for Codeforces; the heavy run (`make test-all`) bundles all twelve for
+//! both and
 //! checks that cargo's own build of each bin prints the same, and prints
 //! the sizes the table of docs/bundling.md shows beside cargo-equip.
 
@@ -58,13 +59,13 @@ fn package() -> tempfile::TempDir {
     dir
 }
 
-/// Bundles task `task` of the package in `dir` for AtCoder, checks it, and
-/// returns its size.
-fn check_task(dir: &Path, task: &str) -> usize {
+/// Bundles task `task` of the package in `dir` for `judge`, checks it,
+/// and returns its size.
+fn check_task(dir: &Path, task: &str, judge: &str) -> usize {
     let bin = format!("contest-{task}");
     let mut options = Options::bin(&bin, Some(dir.join("Cargo.toml")));
-    options.judge = Judge::named("atcoder").expect("a judge");
-    let bundle = bundle(&options).unwrap_or_else(|e| panic!("{bin}: {e}"));
+    options.judge = Judge::named(judge).expect("a judge");
+    let bundle = bundle(&options).unwrap_or_else(|e| panic!("{bin} for {judge}: {e}"));
     assert_eq!(
         bundle.report.fell_back, None,
         "{bin}: the cut did not compile"
@@ -96,8 +97,12 @@ fn representative_tasks_bundle_clean_and_right() {
     // itertools and bitflags take seconds each (rustc judges a 700 KB cut
     // of itertools): the heavy run bundles them.
     for task in ["g", "i", "j"] {
-        check_task(dir.path(), task);
+        check_task(dir.path(), task, "atcoder");
     }
+    // Codeforces offers edition 2021 too: the package's crates are
+    // compiled as they are (the header says so), within its 64 KB.
+    let size = check_task(dir.path(), "g", "codeforces");
+    assert!(size <= 65_536, "{size}");
 }
 
 #[test]
@@ -118,7 +123,12 @@ fn every_task_bundles_clean_and_right() {
             expected(&task),
             "contest-{task}: unbundled"
         );
-        let size = check_task(dir.path(), &task);
+        let size = check_task(dir.path(), &task, "atcoder");
+        let fitted = check_task(dir.path(), &task, "codeforces");
+        assert!(
+            fitted <= 65_536,
+            "contest-{task}: {fitted} bytes for codeforces"
+        );
         let source =
             std::fs::read_to_string(package_dir().join("src/bin").join(format!("{task}.rs")))
                 .expect("the bin");

@@ -458,3 +458,66 @@ fn with_no_arguments_both_ways_in_are_shown() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("Two ways in"));
 }
+
+#[test]
+fn an_edition_is_given_with_edition_or_chosen_for_the_crates() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/workspace/sol/Cargo.toml");
+    let manifest = utf8(&manifest);
+    let bin = |extra: &[&str]| {
+        let mut args = vec![
+            "--bin",
+            "paths",
+            "--manifest-path",
+            manifest,
+            "--judge",
+            "codeforces",
+        ];
+        args.extend_from_slice(extra);
+        cli(&args)
+    };
+    // The package's crates are edition 2021 at newest, and codeforces
+    // offers 2021: they are compiled as they are, and the header says so.
+    let chosen = bin(&[]);
+    assert!(chosen.ok, "{}", chosen.stderr);
+    assert!(
+        chosen
+            .stdout
+            .contains("-O --edition 2021, at most 65536 bytes")
+            && chosen.stdout.contains(
+                "// Edition: edition 2021 of the 2021 and 2024 codeforces offers: the newest \
+                 your crates are written in, so none is migrated (--edition picks another)\n"
+            )
+            && !chosen.stdout.contains("--edition 2021\n"),
+        "{}",
+        chosen.stdout
+    );
+    let given = bin(&["--edition", "2024"]);
+    assert!(given.ok, "{}", given.stderr);
+    assert!(
+        given
+            .stdout
+            .contains("-O --edition 2024, at most 65536 bytes")
+            && given
+                .stdout
+                .contains(" --judge codeforces --edition 2024\n")
+            && given.stdout.contains("as --edition asked"),
+        "{}",
+        given.stdout
+    );
+    let refused = bin(&["--edition", "2018"]);
+    assert!(!refused.ok);
+    assert!(
+        refused
+            .stderr
+            .contains("error: --edition 2018: codeforces offers editions 2021 and 2024"),
+        "{}",
+        refused.stderr
+    );
+    // A judge of one edition takes only that one.
+    let atcoder = cli(&["p4205", "--judge", "atcoder", "--edition", "2021"]);
+    assert!(
+        !atcoder.ok && atcoder.stderr.contains("atcoder offers edition 2024"),
+        "{}",
+        atcoder.stderr
+    );
+}

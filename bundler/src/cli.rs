@@ -283,14 +283,15 @@ fn destination(
     })
 }
 
+/// What `asked` gives, or `None` with its refusal said on stderr.
+fn said_if_refused<T, E: std::fmt::Display>(asked: Result<T, E>) -> Option<T> {
+    asked.map_err(|refusal| eprintln!("error: {refusal}")).ok()
+}
+
 /// Bundles, or with --check compares, one problem or bin.
 fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
-    let options = match options(args, work, id) {
-        Ok(options) => options,
-        Err(refusal) => {
-            eprintln!("error: {refusal}");
-            return Ok(ExitCode::FAILURE);
-        }
+    let Some(options) = said_if_refused(options(args, work, id)) else {
+        return Ok(ExitCode::FAILURE);
     };
     let bundle = crate::bundle(&options)?;
     show(args, &options, &bundle);
@@ -302,12 +303,9 @@ fn one(args: &Args, work: &Work, id: &str) -> Result<ExitCode, Error> {
         _ => None,
     };
     let committed = project.map(|p| crate::committed(p, &bundle.id));
-    let destination = match destination(args, &options, committed.as_deref()) {
-        Ok(d) => d,
-        Err(refusal) => {
-            eprintln!("error: {refusal}");
-            return Ok(ExitCode::FAILURE);
-        }
+    let Some(destination) = said_if_refused(destination(args, &options, committed.as_deref()))
+    else {
+        return Ok(ExitCode::FAILURE);
     };
     let shown = |path: &Path| {
         let relative = project.and_then(|p| path.strip_prefix(p).ok());

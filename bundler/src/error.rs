@@ -186,6 +186,15 @@ fn whose_limit(limit: usize, judge: &str, stand_in: bool) -> String {
     }
 }
 
+/// The message of [`Error::Shake`].
+fn shake_failed(f: &mut fmt::Formatter<'_>, message: &str) -> fmt::Result {
+    write!(
+        f,
+        "the bundle cannot be made free of dead code: {message}\n\
+         (`--keep-everything` bundles the whole library instead; please report this case)"
+    )
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(result) = self.fmt_reading(f) {
@@ -234,11 +243,7 @@ impl fmt::Display for Error {
                  it is not written (kept at {} to look at); please report this case",
                 kept.display()
             ),
-            Error::Shake { message } => write!(
-                f,
-                "the bundle cannot be made free of dead code: {message}\n\
-                 (`--keep-everything` bundles the whole library instead; please report this case)"
-            ),
+            Error::Shake { message } => shake_failed(f, message),
             Error::Io { .. }
             | Error::NoLibrary
             | Error::Library { .. }

@@ -185,13 +185,7 @@ impl std::fmt::Display for Report {
 pub fn bundle(options: &Options) -> Result<Bundle, Error> {
     let started = Instant::now();
     let read = read::read(options)?;
-    let options = &Options {
-        judge: match &read.krate.newest_edition {
-            Some(newest) => options.judge.for_crates(newest),
-            None => options.judge,
-        },
-        ..options.clone()
-    };
+    let options = &for_crates(options, &read.krate);
     let names = Names::new(&read.krate);
     let with_reason = |e| with_reason(e, &read.refused);
     let cut = reach::cut(&names, read.main).map_err(with_reason)?;
@@ -246,6 +240,19 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         judge: options.judge,
         report,
     })
+}
+
+/// `options` for the crates of `krate`: where the judge offers several
+/// editions and the user named none, the one that fits them.
+fn for_crates(options: &Options, krate: &Crate) -> Options {
+    let judge = match &krate.newest_edition {
+        Some(newest) => options.judge.for_crates(newest),
+        None => options.judge,
+    };
+    Options {
+        judge,
+        ..options.clone()
+    }
 }
 
 /// The header of the bundle of `file`: what it is, where it came from and

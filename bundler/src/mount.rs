@@ -105,6 +105,9 @@ impl Rewriter<'_> {
                 Item::Macro(mac) if !self.mount.name.is_empty() => {
                     let exported = mac.attrs.iter().any(|a| a.path().is_ident("macro_export"));
                     if let (true, Some(name)) = (exported, mac.ident.clone()) {
+                        if mac.attrs.iter().any(is_local_inner) {
+                            mac.mac.tokens = local_inner_calls(mac.mac.tokens.clone());
+                        }
                         mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
                         out.push(item);
                         added.insert(out.len());
@@ -192,6 +195,74 @@ impl Rewriter<'_> {
             && !self.mount.externs.contains_key(first);
         (relative && !self.mount.name.is_empty()).then(|| (0, here()))
     }
+}
+
+/// Whether `attr` is `#[macro_export(local_inner_macros)]`.
+fn is_local_inner(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("macro_export")
+        && matches!(&attr.meta, syn::Meta::List(l) if l.tokens.to_string().contains("local_inner_macros"))
+}
+
+/// A `macro_rules!` body whose transcribers call every macro named by one
+/// word (`__lazy_static_internal!`) as `$crate::name!`: what
+/// `#[macro_export(local_inner_macros)]` asks rustc to do, and what the
+/// bundle must write once the attribute is gone.
+fn local_inner_calls(body: TokenStream) -> TokenStream {
+    let mut out = Vec::new();
+    let mut after_arrow = false;
+    for token in body {
+        match &token {
+            TokenTree::Group(g) if after_arrow => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), crate_qualified(g.stream()));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+                after_arrow = false;
+                continue;
+            }
+            TokenTree::Punct(p) if p.as_char() == '>' => {
+                after_arrow = matches!(out.last(), Some(TokenTree::Punct(q)) if q.as_char() == '=');
+            }
+            _ => after_arrow = false,
+        }
+        out.push(token);
+    }
+    out.into_iter().collect()
+}
+
+/// `tokens` with `name!` written `$crate::name!` wherever `name` is one
+/// word (not after `$`, `::` or `.`, and not `macro_rules`).
+fn crate_qualified(tokens: TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    for (k, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(g) => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), crate_qualified(g.stream()));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+                continue;
+            }
+            TokenTree::Ident(name) => {
+                let bang =
+                    matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                let qualified = match out.last() {
+                    Some(TokenTree::Punct(p)) => matches!(p.as_char(), '$' | ':' | '.'),
+                    _ => false,
+                };
+                if bang && !qualified && name != "macro_rules" {
+                    let span = name.span();
+                    let mut dollar = Punct::new('$', Spacing::Alone);
+                    dollar.set_span(span);
+                    out.push(TokenTree::Punct(dollar));
+                    out.push(TokenTree::Ident(Ident::new("crate", span)));
+                    push_colons(&mut out, span);
+                }
+            }
+            _ => {}
+        }
+        out.push(token.clone());
+    }
+    out.into_iter().collect()
 }
 
 /// The names of the `#[macro_export]` macros among `items`.
@@ -559,6 +630,33 @@ mod tests {
         let text = file.to_token_stream().to_string();
         let text = text.replace(" :: ", "::").replace(":: ", "::");
         (text.replace(" ;", ";"), found)
+    }
+
+    #[test]
+    fn local_inner_macros_become_crate_paths() {
+        let (text, found) = rewritten(
+            "lazy",
+            "2015",
+            "#[macro_export(local_inner_macros)] macro_rules! outer { \
+             ($x:ident) => { inner!($x); $crate::other!(); std::println!(); $y!(); \
+             macro_rules! local { () => {} } { nested!() } }; }",
+        );
+        assert_eq!(
+            found.exported,
+            [(Vec::<String>::new(), "outer".to_string())]
+        );
+        for wanted in [
+            "$ crate::lazy::inner ! ($ x)",
+            "$ crate::lazy::other ! ()",
+            "std::println ! ()",
+            "$ y ! ()",
+            "macro_rules ! local",
+            "$ crate::lazy::nested ! ()",
+        ] {
+            assert!(text.contains(wanted), "no `{wanted}` in {text}");
+        }
+        // The matcher is not a transcriber: nothing in it is a call.
+        assert!(text.contains("($ x : ident)"), "{text}");
     }
 
     #[test]

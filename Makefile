@@ -62,6 +62,7 @@ test:
 	$(CARGO) test --workspace
 
 test-all:
+	$(CARGO) fetch --locked --manifest-path bundler/tests/matrix/Cargo.toml
 	$(CARGO) test --workspace -- --include-ignored
 
 check:

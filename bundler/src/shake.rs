@@ -12,6 +12,9 @@
 //!   field's type becomes `()`, and so do the values given for it);
 //! * `unused_imports` — the `use` leaves inside the span;
 //! * `unused_macros` — the `macro_rules!`;
+//! * `unused_extern_crates` — the `extern crate` (a library's own
+//!   `extern crate alloc;` in the module it became, which its
+//!   `rust_2018_idioms` calls unused);
 //! * a report inside what an item-level macro invocation wrote — the
 //!   invocation is written out as its items ([`crate::expand`]) and judged
 //!   again next round;

@@ -122,6 +122,7 @@ impl Plan {
             (Level::Warning, Some("dead_code")) => self.delete_dead(index, d),
             (Level::Warning, Some("unused_imports")) => self.delete_imports(index, d),
             (Level::Warning, Some("unused_macros")) => self.delete_macros(index, d),
+            (Level::Warning, Some("unused_extern_crates")) => self.delete_extern_crate(index, d),
             (Level::Warning, _) => {
                 let warning = library_warning(index, d);
                 let ours = first_warnings.is_some_and(|first| !first.contains(&warning.key()));
@@ -226,6 +227,27 @@ impl Plan {
                 None => self
                     .unresolved
                     .push(unresolved(d, "no macro is defined there")),
+            }
+        }
+    }
+
+    /// `unused_extern_crates`: the `extern crate` (a library's own
+    /// `extern crate alloc;`, left in its module when the crate became
+    /// one, where its `rust_2018_idioms` calls it unused or needless: the
+    /// bundle's root has the crate, and every edition the judges run has
+    /// std's crates in the extern prelude).
+    fn delete_extern_crate(&mut self, index: &Index, d: &Diagnostic) {
+        for span in d.primary() {
+            let item = index
+                .around(&span.range)
+                .into_iter()
+                .rev()
+                .find(|n| n.kind == Kind::Item);
+            match item {
+                Some(node) => self.remove(node, &d.message),
+                None => self
+                    .unresolved
+                    .push(unresolved(d, "no extern crate is there")),
             }
         }
     }
@@ -379,7 +401,7 @@ fn derived_debug(d: &Diagnostic) -> Option<String> {
 pub(crate) fn is_dead_lint(d: &Diagnostic) -> bool {
     matches!(
         d.code.as_deref(),
-        Some("dead_code" | "unused_imports" | "unused_macros")
+        Some("dead_code" | "unused_imports" | "unused_macros" | "unused_extern_crates")
     )
 }
 

@@ -363,3 +363,23 @@ fn a_build_script_that_sets_cfgs_and_variables_is_read_from_cargos_record() {
     let (stdout, code) = run(&compile(&bundle.text, true), "");
     assert_eq!((stdout.as_str(), code), ("fast 12 0.3.1\n", Some(0)));
 }
+
+#[test]
+fn a_librarys_own_extern_crates_that_rustc_calls_unused_go() {
+    // `strict` asks for rust_2018_idioms and keeps `extern crate std;`:
+    // in the module it becomes, rustc calls that needless, so it goes.
+    let mut options = Options::bin(
+        "sol",
+        Some(crate::fixture("idioms").join("sol").join("Cargo.toml")),
+    );
+    options.judge = Judge::named("atcoder").expect("a judge");
+    let bundle = bundle(&options).unwrap_or_else(|e| panic!("{e}"));
+    assert!(bundle.warnings.is_empty(), "{:?}", bundle.warnings);
+    assert!(
+        !bundle.text.contains("extern crate std;"),
+        "{}",
+        bundle.text
+    );
+    let (stdout, code) = run(&compile(&bundle.text, true), "");
+    assert_eq!((stdout.as_str(), code), ("[0, 3, 4, 8, 9, 14]\n", Some(0)));
+}

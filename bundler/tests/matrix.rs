@@ -15,7 +15,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use bundler::{bundle, Judge, Options};
-use common::{cargo, compile, copy_tree, run, Program};
+use common::{cargo, copy_tree, run, try_compile, Program};
 
 /// (crate, judge, why it does not bundle clean and right today).
 const FAILING: &[(&str, &str, &str)] = &[
@@ -66,8 +66,10 @@ fn check(dir: &Path, name: &str, judge: &str, built: &Program) -> Result<usize, 
     if !bundle.warnings.is_empty() {
         return Err(format!("warnings: {:?}", bundle.warnings));
     }
-    let program = std::panic::catch_unwind(|| compile(&bundle.text, true))
-        .map_err(|_| "the bundle does not compile clean".to_string())?;
+    let program = try_compile(&bundle.text).map_err(|said| {
+        let first = said.lines().next().unwrap_or_default().to_string();
+        format!("the bundle does not compile clean: {first}")
+    })?;
     let (got, code) = run(&program, &input);
     let (want, want_code) = run(built, &input);
     match (got == want, code == want_code) {

@@ -76,6 +76,23 @@ pub fn compile_allowing(
     optimise: bool,
     allowed: &[String],
 ) -> Program {
+    rustc_on(source, deny_warnings, optimise, allowed).unwrap_or_else(|said| {
+        panic!("rustc rejected the bundle:\n{said}\n--- bundle ---\n{source}")
+    })
+}
+
+/// [`compile`] as a judge does (optimised, warnings denied), or what rustc
+/// said: for a test that tallies failures instead of stopping at one.
+pub fn try_compile(source: &str) -> Result<Program, String> {
+    rustc_on(source, true, true, &[])
+}
+
+fn rustc_on(
+    source: &str,
+    deny_warnings: bool,
+    optimise: bool,
+    allowed: &[String],
+) -> Result<Program, String> {
     let dir = tempfile::tempdir().expect("temporary directory");
     let file = dir.path().join("main.rs");
     std::fs::write(&file, source).expect("write the bundle");
@@ -97,12 +114,10 @@ pub fn compile_allowing(
         .arg(&binary)
         .output()
         .expect("run rustc");
-    assert!(
-        output.status.success(),
-        "rustc rejected the bundle:\n{}\n--- bundle ---\n{source}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    Program { _dir: dir, binary }
+    match output.status.success() {
+        true => Ok(Program { _dir: dir, binary }),
+        false => Err(String::from_utf8_lossy(&output.stderr).into_owned()),
+    }
 }
 
 /// The edition the header of bundle `source` names (`// Judge profile:

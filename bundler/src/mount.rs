@@ -281,37 +281,7 @@ fn exported_macros(items: &[Item]) -> Vec<String> {
 /// Takes out of the `use` items of `items` every leaf importing exactly
 /// `path` under its own name; a `use` left empty goes.
 pub fn drop_use_leaf(items: &mut Vec<Item>, path: &[&str]) {
-    fn keep(tree: &UseTree, path: &[&str]) -> Option<UseTree> {
-        match (tree, path) {
-            (UseTree::Name(n), [last]) if n.ident == last => None,
-            (UseTree::Path(p), [first, rest @ ..]) if p.ident == first => {
-                let inner = keep(&p.tree, rest)?;
-                let mut p = p.clone();
-                p.tree = Box::new(inner);
-                Some(UseTree::Path(p))
-            }
-            (UseTree::Group(g), _) => {
-                let kept: Vec<UseTree> = g.items.iter().filter_map(|t| keep(t, path)).collect();
-                if kept.is_empty() {
-                    return None;
-                }
-                let mut g = g.clone();
-                g.items = kept.into_iter().collect();
-                Some(UseTree::Group(g))
-            }
-            _ => Some(tree.clone()),
-        }
-    }
-    items.retain_mut(|item| match item {
-        Item::Use(u) => match keep(&u.tree, path) {
-            Some(tree) => {
-                u.tree = tree;
-                true
-            }
-            None => false,
-        },
-        _ => true,
-    });
+    crate::syntax::retain_use_leaves(items, &|leaf, renamed| !renamed && leaf == path);
 }
 
 /// Idents named `names`, placed at `span`.

@@ -50,12 +50,12 @@ use std::path::PathBuf;
 
 use proc_macro2::Span;
 use syn::punctuated::Punctuated;
-use syn::{Attribute, Item, Meta, UseTree};
+use syn::{Attribute, Item, Meta};
 
 use crate::cargo::{Extern, ProcMacroCrate, Workspace};
 use crate::error::{Error, Place};
 use crate::mount::Mount;
-use crate::syntax::{item_attrs, item_attrs_mut, place_of, tidy};
+use crate::syntax::{item_attrs, item_attrs_mut, place_of, retain_use_leaves, tidy};
 
 /// The procedural macros of a user's bundle and what is needed to run them.
 pub struct ProcMacros {
@@ -460,52 +460,8 @@ fn splice(items: &mut Vec<Item>, at: &[usize], with: Vec<Item>) {
 /// Removes from the `use` items under `items` every import whose path
 /// (`*` for a glob) `gone` holds, and `extern crate`s of such a name.
 fn drop_imports(items: &mut Vec<Item>, gone: &dyn Fn(&[String]) -> bool) {
-    fn keep(
-        tree: &UseTree,
-        prefix: &mut Vec<String>,
-        gone: &dyn Fn(&[String]) -> bool,
-    ) -> Option<UseTree> {
-        let mut leaf = |name: String| {
-            prefix.push(name);
-            let dropped = gone(prefix);
-            prefix.pop();
-            (!dropped).then(|| tree.clone())
-        };
-        match tree {
-            UseTree::Name(n) => leaf(n.ident.to_string()),
-            UseTree::Rename(r) => leaf(r.ident.to_string()),
-            UseTree::Glob(_) => leaf("*".to_string()),
-            UseTree::Path(p) => {
-                prefix.push(p.ident.to_string());
-                let inner = keep(&p.tree, prefix, gone);
-                prefix.pop();
-                let mut p = p.clone();
-                p.tree = Box::new(inner?);
-                Some(UseTree::Path(p))
-            }
-            UseTree::Group(g) => {
-                let kept: Punctuated<UseTree, syn::Token![,]> = g
-                    .items
-                    .iter()
-                    .filter_map(|t| keep(t, prefix, gone))
-                    .collect();
-                if kept.is_empty() {
-                    return None;
-                }
-                let mut g = g.clone();
-                g.items = kept;
-                Some(UseTree::Group(g))
-            }
-        }
-    }
+    retain_use_leaves(items, &|path, _| gone(path));
     items.retain_mut(|item| match item {
-        Item::Use(u) => match keep(&u.tree, &mut Vec::new(), gone) {
-            Some(tree) => {
-                u.tree = tree;
-                true
-            }
-            None => false,
-        },
         Item::ExternCrate(e) => !gone(&[e.ident.to_string(), "*".to_string()]),
         Item::Mod(m) => {
             if let Some((_, inner)) = &mut m.content {

@@ -49,6 +49,60 @@ pub fn flatten_use(
     }
 }
 
+/// Removes from the `use` items of `items` each leaf that `gone` holds,
+/// given its whole path (`*` last for a glob) and whether it renames; a
+/// `use` left with no leaf goes. Inline modules are not entered.
+pub fn retain_use_leaves(items: &mut Vec<Item>, gone: &dyn Fn(&[String], bool) -> bool) {
+    fn keep(
+        tree: &UseTree,
+        prefix: &mut Vec<String>,
+        gone: &dyn Fn(&[String], bool) -> bool,
+    ) -> Option<UseTree> {
+        let mut leaf = |name: String, renamed: bool| {
+            prefix.push(name);
+            let dropped = gone(prefix, renamed);
+            prefix.pop();
+            (!dropped).then(|| tree.clone())
+        };
+        match tree {
+            UseTree::Name(n) => leaf(n.ident.to_string(), false),
+            UseTree::Rename(r) => leaf(r.ident.to_string(), true),
+            UseTree::Glob(_) => leaf("*".to_string(), false),
+            UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                let inner = keep(&p.tree, prefix, gone);
+                prefix.pop();
+                let mut p = p.clone();
+                p.tree = Box::new(inner?);
+                Some(UseTree::Path(p))
+            }
+            UseTree::Group(g) => {
+                let kept: Punctuated<UseTree, syn::Token![,]> = g
+                    .items
+                    .iter()
+                    .filter_map(|t| keep(t, prefix, gone))
+                    .collect();
+                if kept.is_empty() {
+                    return None;
+                }
+                let mut g = g.clone();
+                g.items = kept;
+                Some(UseTree::Group(g))
+            }
+        }
+    }
+    items.retain_mut(|item| match item {
+        Item::Use(u) => match keep(&u.tree, &mut Vec::new(), gone) {
+            Some(tree) => {
+                u.tree = tree;
+                true
+            }
+            None => false,
+        },
+        _ => true,
+    });
+}
+
 /// Whether a crate name is one every judge has.
 pub fn is_std(name: &str) -> bool {
     matches!(name, "std" | "core" | "alloc")

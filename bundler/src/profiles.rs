@@ -147,14 +147,7 @@ impl Judge {
     pub fn with_edition(self, edition: &str) -> Result<Judge, String> {
         let offers = self.offers();
         match offers.iter().find(|e| **e == edition) {
-            Some(&edition) => Ok(Judge {
-                edition,
-                seen: Facts {
-                    edition: GIVEN_EDITION,
-                    ..self.seen
-                },
-                ..self
-            }),
+            Some(&edition) => Ok(self.compiling_as(edition, GIVEN_EDITION)),
             None => Err(format!(
                 "--edition {edition}: {} offers {} {}",
                 self.name,
@@ -177,10 +170,14 @@ impl Judge {
         if offers.len() < 2 || self.edition_is_given() {
             return self;
         }
-        let (edition, why) = match offers.iter().rev().find(|e| **e <= newest) {
-            Some(&edition) => (edition, CHOSEN_AS_WRITTEN),
-            None => (offers[0], CHOSEN_NEAREST),
-        };
+        match offers.iter().rev().find(|e| **e <= newest) {
+            Some(&edition) => self.compiling_as(edition, CHOSEN_AS_WRITTEN),
+            None => self.compiling_as(offers[0], CHOSEN_NEAREST),
+        }
+    }
+
+    /// This profile compiling as `edition`, which `why` says why.
+    fn compiling_as(self, edition: &'static str, why: Seen) -> Judge {
         Judge {
             edition,
             seen: Facts {

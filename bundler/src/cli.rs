@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::{Bundle, Error, Judge, Options, Source, Style};
+use crate::{Bundle, Error, Judge, Options, Source};
 
 /// Bundles a solution into one file for an online judge: a bin of your
 /// Cargo package with the library crates it uses (--bin), or an adapter of
@@ -396,11 +396,7 @@ fn compare_with_program(args: &Args, bundle: &Bundle) -> Result<(), Error> {
 /// time.
 fn note_an_unconfirmed_limit(options: &Options, bundle: &Bundle) {
     let judge = options.judge;
-    let asked = Style {
-        strip_docs: options.strip_docs,
-        minify: options.minify,
-    };
-    let fitted = bundle.style != asked;
+    let fitted = bundle.style != options.asked_style();
     if judge.seen.limit.confirmed || !(fitted || judge.limit_is_stand_in()) {
         return;
     }

@@ -267,10 +267,7 @@ fn header<'k>(read: &'k read::Read, file: &syn::File, options: &Options) -> emit
         make: read.make.clone(),
         judge: options.judge,
         unnamed: options.source.unnamed_judge(),
-        asked: Style {
-            strip_docs: options.strip_docs,
-            minify: options.minify,
-        },
+        asked: options.asked_style(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use crate::emit::Style;
 use crate::profiles::Judge;
 
 /// What to bundle and how.
@@ -80,6 +81,15 @@ impl Options {
             explain: None,
             keep_everything: false,
             rustc: None,
+        }
+    }
+
+    /// How the user asked for the bundle to be printed (the judge's size
+    /// limit may make it print with less).
+    pub fn asked_style(&self) -> Style {
+        Style {
+            strip_docs: self.strip_docs,
+            minify: self.minify,
         }
     }
 

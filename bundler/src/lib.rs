@@ -132,6 +132,9 @@ pub struct Report {
     /// What rustc called dead but the bundle keeps, as cutting it could
     /// change what the program does: (readable path, why).
     pub kept: Vec<(String, String)>,
+    /// rustc's machine-applicable fixes written into the crates' code:
+    /// (lint, item).
+    pub fixed: Vec<(String, String)>,
     /// Why rustc's deletions were given up and the cut (or, after
     /// `fell_back`, the whole library) kept as it was: the last fallback.
     pub unshaken: Option<String>,
@@ -152,6 +155,9 @@ impl std::fmt::Display for Report {
         }
         for (path, why) in &self.kept {
             writeln!(f, "kept {path} (rustc calls it dead): {why}")?;
+        }
+        for (lint, item) in &self.fixed {
+            writeln!(f, "rustc's fix for {lint} written into {item}")?;
         }
         for (k, round) in self.rounds.iter().enumerate() {
             write!(
@@ -334,7 +340,13 @@ fn shake_cut(
     let migrated = migrate::migrate(file, oldest, edition, &sources)?;
     report.migrated = migrated.steps;
     let (file, map) = (migrated.file, migrated.map);
-    let shaken = shake::shake(file.clone(), map, edition, &protected, Arc::clone(&sources));
+    // The crates' own code takes the fixes rustc offers for what today's
+    // rustc warns about (`unused_parens` in a crate of 2019), as `cargo
+    // fix` would; the user's bin keeps its warnings, to be seen.
+    let fixable: Vec<String> = (names.krate.mounted.iter())
+        .map(|&m| format!("crate::{}", names.krate.get(m).path.join("::")))
+        .collect();
+    let shaken = shake::shake(file.clone(), map, edition, &protected, &fixable, Arc::clone(&sources));
     let (errors, map) = match kept_whole(shaken, file, report)? {
         Ok(shaken) => return Ok(shaken),
         Err(failure) => failure,
@@ -351,7 +363,7 @@ fn shake_cut(
     let migrated = migrate::migrate(file, oldest, edition, &sources)?;
     report.migrated = migrated.steps;
     let (file, map) = (migrated.file, migrated.map);
-    let shaken = shake::shake(file.clone(), map, edition, &protected, sources);
+    let shaken = shake::shake(file.clone(), map, edition, &protected, &fixable, sources);
     match kept_whole(shaken, file, report)? {
         Ok(shaken) => Ok(shaken),
         Err((errors, map)) => Err(foreign_error(names, cut, &errors)
@@ -372,6 +384,7 @@ fn kept_whole(
         Ok(shaken) => {
             report.rounds = shaken.rounds.clone();
             report.kept = shaken.kept.clone();
+            report.fixed = shaken.fixed.clone();
             Ok(Ok(shaken))
         }
         Err(Failure::Error(e @ (Error::Shake { .. } | Error::SelfCheck { .. }))) => {
@@ -382,6 +395,7 @@ fn kept_whole(
                 removed: Vec::new(),
                 kept: Vec::new(),
                 warnings: Vec::new(),
+                fixed: Vec::new(),
             }))
         }
         Err(Failure::Error(e)) => Err(e),

@@ -140,8 +140,8 @@ fn step(state: &mut Text, from: &str, group: &str) -> Result<Stepped, Error> {
         if applied.is_empty() {
             break;
         }
-        for lint in applied {
-            *counts.entry(lint).or_default() += 1;
+        for at in applied {
+            *counts.entry(fixes[at].lint.clone()).or_default() += 1;
         }
         let edited_tree = parse(&edited)?;
         state.map = state.map.carry(&state.tree, &edited_tree);
@@ -156,15 +156,16 @@ fn parse(text: &str) -> Result<syn::File, Error> {
     })
 }
 
-/// `text` with `fixes` applied, and the lint of each fix applied. A fix
+/// `text` with `fixes` applied, and the index of each fix applied. A fix
 /// that overlaps one taken before it waits for the next round; the same
 /// fix offered twice (once per expansion of a macro) is taken once.
-fn apply(text: &str, fixes: &[Fix]) -> (String, Vec<String>) {
+pub(crate) fn apply(text: &str, fixes: &[Fix]) -> (String, Vec<usize>) {
     let mut taken: Vec<&Fix> = Vec::new();
+    let mut taken_at = Vec::new();
     let mut seen = HashSet::new();
-    let mut sorted: Vec<&Fix> = fixes.iter().collect();
-    sorted.sort_by_key(|f| f.edits.iter().map(|(r, _)| r.start).min());
-    for fix in sorted {
+    let mut sorted: Vec<(usize, &Fix)> = fixes.iter().enumerate().collect();
+    sorted.sort_by_key(|(_, f)| f.edits.iter().map(|(r, _)| r.start).min());
+    for (at, fix) in sorted {
         if !seen.insert(&fix.edits) {
             continue;
         }
@@ -178,6 +179,7 @@ fn apply(text: &str, fixes: &[Fix]) -> (String, Vec<String>) {
         });
         if in_text && !clashes {
             taken.push(fix);
+            taken_at.push(at);
         }
     }
     let mut edits: Vec<&(std::ops::Range<usize>, String)> =
@@ -187,7 +189,7 @@ fn apply(text: &str, fixes: &[Fix]) -> (String, Vec<String>) {
     for (range, replacement) in edits {
         out.replace_range(range.clone(), replacement);
     }
-    (out, taken.iter().map(|f| f.lint.clone()).collect())
+    (out, taken_at)
 }
 
 /// The lints of `group` as rustc names them in reports (`unsafe_op_in_unsafe_fn`),
@@ -227,6 +229,7 @@ mod tests {
     fn fix(lint: &str, edits: &[(usize, usize, &str)]) -> Fix {
         Fix {
             lint: lint.to_string(),
+            report: 0,
             edits: edits
                 .iter()
                 .map(|&(s, e, r)| (s..e, r.to_string()))
@@ -241,13 +244,13 @@ mod tests {
             "unsafe_op_in_unsafe_fn",
             &[(9, 9, "unsafe { "), (11, 11, " }")],
         );
-        let (out, lints) = apply(text, &[wrap.clone(), wrap.clone()]);
+        let (out, taken) = apply(text, &[wrap.clone(), wrap.clone()]);
         assert_eq!(out, "fn f() { unsafe { *p } }");
-        assert_eq!(lints, ["unsafe_op_in_unsafe_fn"]);
+        assert_eq!(taken, [0]);
         // A fix overlapping one taken waits for the next round.
         let other = fix("x", &[(9, 11, "q")]);
-        let (out, lints) = apply(text, &[wrap, other]);
-        assert_eq!((out.as_str(), lints.len()), ("fn f() { unsafe { *p } }", 1));
+        let (out, taken) = apply(text, &[wrap, other]);
+        assert_eq!((out.as_str(), taken.len()), ("fn f() { unsafe { *p } }", 1));
     }
 
     #[test]

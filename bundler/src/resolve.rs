@@ -176,6 +176,7 @@ impl<'a> Names<'a> {
         &self,
         m: ModuleId,
         name: &str,
+        prefix: bool,
         used: &mut BTreeSet<LeafId>,
         depth: usize,
     ) -> Vec<Target> {
@@ -191,9 +192,22 @@ impl<'a> Names<'a> {
                     // A leaf being resolved cannot name itself: `pub use
                     // conv::conv;` beside `mod conv` means the module.
                     Binding::Leaf(l) if used.contains(&l) => {}
+                    // A name a path goes on past is a module, a crate or a
+                    // type: `use num_traits::cast::cast;` (a fn) beside
+                    // `mod cast` is not used by `cast::NumCast`. A leaf
+                    // that resolves to nothing known stays used.
                     Binding::Leaf(l) => {
-                        used.insert(l);
-                        found.extend(self.resolve_leaf(l, used, depth + 1));
+                        let mut through = BTreeSet::new();
+                        through.insert(l);
+                        let mut targets = self.resolve_leaf(l, &mut through, depth + 1);
+                        let known = !targets.is_empty();
+                        if prefix {
+                            targets.retain(|t| self.passes(t));
+                        }
+                        if !targets.is_empty() || !known {
+                            used.extend(through);
+                            found.extend(targets);
+                        }
                     }
                 }
             }
@@ -211,7 +225,7 @@ impl<'a> Names<'a> {
                 for target in self.resolve_leaf(g, &mut through, depth + 1) {
                     match target {
                         Target::Module(t) => here.extend(
-                            self.lookup(t, name, &mut through, depth + 1)
+                            self.lookup(t, name, prefix, &mut through, depth + 1)
                                 .into_iter()
                                 .filter(|t| !modules_found || matches!(t, Target::Item(_))),
                         ),
@@ -241,7 +255,7 @@ impl<'a> Names<'a> {
         };
         let mut scratch = BTreeSet::new();
         if self
-            .lookup(m, &name, &mut scratch, 0)
+            .lookup(m, &name, false, &mut scratch, 0)
             .contains(&Target::Item(item))
         {
             return true;
@@ -304,16 +318,29 @@ impl<'a> Names<'a> {
             return resolved;
         }
         let mut current = self.start(m, segments, self_types, used, depth, strict);
-        for segment in &segments[1..] {
+        for (k, segment) in segments[1..].iter().enumerate() {
             let mut next = Vec::new();
             for target in current {
                 match target {
                     Target::Module(t) => match segment.as_str() {
                         "super" => next.push(Target::Module(self.parent(t))),
                         "self" => next.push(Target::Module(t)),
-                        _ => next.extend(self.lookup(t, segment, used, depth)),
+                        _ => next.extend(self.lookup(t, segment, k + 2 < segments.len(), used, depth)),
                     },
-                    Target::Item(item) => resolved.assoc.push((item, segment.clone())),
+                    // Only a type or trait has names under it: a macro
+                    // or a fn sharing a module's name (`use
+                    // lazy_static::lazy_static;` beside the mounted crate)
+                    // is not what `lazy_static::Lazy` passes through.
+                    Target::Item(item) if self.has_assoc_names(item) => {
+                        resolved.assoc.push((item, segment.clone()))
+                    }
+                    // `self::std::cell::Cell` past lazy_static's `extern
+                    // crate std;`: the item is used, and the path is std's.
+                    Target::Item(item) if self.is_extern_crate(item) => {
+                        resolved.assoc.push((item, segment.clone()));
+                        next.push(Target::Std);
+                    }
+                    Target::Item(_) => {}
                     other => next.push(other),
                 }
             }
@@ -324,6 +351,29 @@ impl<'a> Names<'a> {
         }
         resolved.targets.extend(current);
         resolved
+    }
+
+    /// Whether `item` is an `extern crate` (of std's: mount.rs writes
+    /// another crate's away).
+    fn is_extern_crate(&self, item: ItemId) -> bool {
+        matches!(self.krate.item(item), Item::ExternCrate(_))
+    }
+
+    /// Whether a path may go on past `target`.
+    fn passes(&self, target: &Target) -> bool {
+        match *target {
+            Target::Item(item) => self.has_assoc_names(item) || self.is_extern_crate(item),
+            Target::Module(_) | Target::Std | Target::Crate(_) => true,
+        }
+    }
+
+    /// Whether a path may go on past item `item`: `Type::new`,
+    /// `Trait::CONST`, `Enum::Variant`.
+    fn has_assoc_names(&self, item: ItemId) -> bool {
+        matches!(
+            self.krate.item(item),
+            Item::Struct(_) | Item::Enum(_) | Item::Union(_) | Item::Trait(_) | Item::Type(_)
+        )
     }
 
     /// What the first segment of `segments` (not empty) means: see
@@ -353,7 +403,7 @@ impl<'a> Names<'a> {
             }
             name if is_std(name) => vec![Target::Std],
             _ => {
-                let found = self.lookup(m, first, used, depth);
+                let found = self.lookup(m, first, segments.len() > 1, used, depth);
                 let crate_like = segments.len() > 1
                     && first.starts_with(|c: char| c.is_ascii_lowercase())
                     && !PRIMITIVES.contains(&first.as_str());

@@ -178,6 +178,8 @@ pub fn check(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
 pub struct Fix {
     /// The lint whose fix it is.
     pub lint: String,
+    /// The index of its report among the diagnostics returned with it.
+    pub report: usize,
     pub edits: Vec<(std::ops::Range<usize>, String)>,
 }
 
@@ -215,7 +217,7 @@ pub fn check_with_lints(
                 }
                 None => lints_by_code.get(&d.code).cloned().unwrap_or_default(),
             };
-            fixes.extend(machine_fixes(&value, &lint));
+            fixes.extend(machine_fixes(&value, &lint, diagnostics.len()));
             diagnostics.push(d);
         }
     }
@@ -244,7 +246,7 @@ fn lint_name(d: &Diagnostic) -> Option<String> {
 }
 
 /// The machine-applicable fixes among the children of diagnostic `value`.
-fn machine_fixes(value: &Value, lint: &str) -> Vec<Fix> {
+fn machine_fixes(value: &Value, lint: &str, report: usize) -> Vec<Fix> {
     let children = value.get("children").and_then(Value::as_array);
     let mut fixes = Vec::new();
     for child in children.into_iter().flatten() {
@@ -262,6 +264,7 @@ fn machine_fixes(value: &Value, lint: &str) -> Vec<Fix> {
         if !edits.is_empty() {
             fixes.push(Fix {
                 lint: lint.to_string(),
+                report,
                 edits,
             });
         }

@@ -46,7 +46,7 @@ use syn::visit_mut::VisitMut;
 
 use crate::error::{Error, Warning};
 use crate::expand::Macros;
-use crate::rustc::{self, Diagnostic, Level};
+use crate::rustc::{self, Diagnostic, Fix, Level};
 use crate::sourcemap::{SourceMap, Sources};
 use crate::syntax::{
     hide_underscores, narrow, remove_empty_impls, remove_empty_modules, show_underscores, widen,
@@ -72,6 +72,8 @@ pub struct Shaken {
     pub kept: Vec<(String, String)>,
     /// Warnings that are not about dead code: the library's own.
     pub warnings: Vec<Warning>,
+    /// rustc's own fixes written into the crates' code: (lint, item).
+    pub fixed: Vec<(String, String)>,
 }
 
 /// One rustc run: what it checked and what came of it.
@@ -95,6 +97,8 @@ struct LibraryWarning {
     /// The innermost item or member it is in, e.g. `crate::dlx::Solver::new`.
     node: String,
     diagnostic: Diagnostic,
+    /// Its index among the round's diagnostics.
+    report: usize,
 }
 
 /// What tells a warning of one round from the same one in another.
@@ -124,11 +128,18 @@ impl From<Error> for Failure {
 
 const MAX_ROUNDS: usize = 64;
 
+/// Rounds of rustc's fixes to the crates' code, at most: each takes every
+/// fix that does not overlap another (cargo fix runs up to four).
+const FIX_ROUNDS: usize = 4;
+
 /// One text rustc checked: its tree, what rustc said, and where each of
 /// its tokens is in the library.
 struct Checked {
+    text: String,
     tree: syn::File,
     diagnostics: Vec<Diagnostic>,
+    /// The fixes rustc offers with `diagnostics`.
+    fixes: Vec<Fix>,
     map: SourceMap,
     round: Round,
 }
@@ -150,6 +161,7 @@ pub fn shake(
     mut map: Option<SourceMap>,
     edition: &str,
     protected: &[String],
+    fixable: &[String],
     sources: Arc<Sources>,
 ) -> Result<Shaken, Failure> {
     narrow(&mut file);
@@ -182,6 +194,24 @@ pub fn shake(
                 None => return Err(Failure::Error(why)),
             }
         }
+        if plan.is_empty() && state.fix_rounds < FIX_ROUNDS {
+            state.fix_rounds += 1;
+            let (fixes, nodes): (Vec<Fix>, Vec<String>) =
+                fixes_in(&checked, &warnings, fixable, &state.first_warnings)
+                    .into_iter()
+                    .unzip();
+            let (text, applied) = crate::migrate::apply(&checked.text, &fixes);
+            if !applied.is_empty() {
+                let fixed = syn::parse_file(&text).map_err(|e| Error::SelfCheck {
+                    message: format!("the text rustc's fixes wrote does not parse: {e}"),
+                })?;
+                map = Some(checked.map.carry(&checked.tree, &fixed));
+                let what = |at: usize| (fixes[at].lint.clone(), nodes[at].clone());
+                state.fixed.extend(applied.into_iter().map(what));
+                file = fixed;
+                continue;
+            }
+        }
         if plan.is_empty() {
             remove_empty_modules(&mut file.items);
             show_underscores(&mut file, &underscores);
@@ -193,6 +223,7 @@ pub fn shake(
                 removed: state.removed,
                 kept: state.kept,
                 warnings,
+                fixed: state.fixed,
             });
         }
         state.removed.extend(plan.removed.iter().cloned());
@@ -222,6 +253,9 @@ struct State {
     kept: Vec<(String, String)>,
     first_warnings: Option<BTreeSet<WarningKey>>,
     debug: DebugUse,
+    /// rustc's fixes written in: (lint, item).
+    fixed: Vec<(String, String)>,
+    fix_rounds: usize,
 }
 
 impl State {
@@ -298,7 +332,7 @@ fn check(
 ) -> Result<Checked, Error> {
     let text = prettyplease::unparse(file);
     let started = Instant::now();
-    let diagnostics = rustc::check(&text, edition)?;
+    let (diagnostics, fixes) = rustc::check_with_lints(&text, edition, &[])?;
     let time = started.elapsed();
     let tree = syn::parse_file(&text).map_err(|e| Error::SelfCheck {
         message: format!("the text checked by rustc does not parse: {e}"),
@@ -315,8 +349,10 @@ fn check(
         retyped: 0,
     };
     Ok(Checked {
+        text,
         tree,
         diagnostics,
+        fixes,
         map,
         round,
     })
@@ -350,9 +386,13 @@ fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
         guarded: guard::guarded(&checked.tree, before.debug),
         ..Plan::default()
     };
-    let mut warnings = Vec::new();
-    for d in &checked.diagnostics {
+    let mut warnings: Vec<LibraryWarning> = Vec::new();
+    for (report, d) in checked.diagnostics.iter().enumerate() {
+        let had = warnings.len();
         plan.consider(&index, d, before.first_warnings, &mut warnings);
+        for warning in &mut warnings[had..] {
+            warning.report = report;
+        }
     }
     plan.settle();
     (plan, warnings)
@@ -392,6 +432,7 @@ fn edit(mut tree: syn::File, plan: &Plan) -> Result<syn::File, Error> {
         macros: &macros,
         error: None,
         applied: 0,
+        emptied: Default::default(),
     };
     editor.visit_file_mut(&mut tree);
     remove_empty_impls(&mut tree.items);
@@ -406,6 +447,32 @@ fn edit(mut tree: syn::File, plan: &Plan) -> Result<syn::File, Error> {
         Some(message) => Err(Error::Shake { message }),
         None => Ok(tree),
     }
+}
+
+/// The machine-applicable fixes rustc offers for `warnings` (not about
+/// dead code) in items under `fixable`, or that the bundler's deletions
+/// caused (not among the `first` round's: `f` unused once a match lost its
+/// arms), each with its item.
+fn fixes_in(
+    checked: &Checked,
+    warnings: &[LibraryWarning],
+    fixable: &[String],
+    first: &Option<BTreeSet<WarningKey>>,
+) -> Vec<(Fix, String)> {
+    let under = |node: &str| {
+        fixable
+            .iter()
+            .any(|root| node == root || node.starts_with(&format!("{root}::")))
+    };
+    checked
+        .fixes
+        .iter()
+        .filter_map(|fix| {
+            let warning = warnings.iter().find(|w| w.report == fix.report)?;
+            let ours = first.as_ref().is_some_and(|f| !f.contains(&warning.key()));
+            (ours || under(&warning.node)).then(|| (fix.clone(), warning.node.clone()))
+        })
+        .collect()
 }
 
 /// A warning of the last round, with its places in the library.
@@ -456,7 +523,7 @@ mod tests {
     fn shaken(source: &str) -> String {
         let file = syn::parse_file(source).expect("valid source");
         let sources = Arc::new(Sources::default());
-        match shake(file, None, "2021", &["crate::main".to_string()], sources) {
+        match shake(file, None, "2021", &["crate::main".to_string()], &[], sources) {
             Ok(s) => prettyplease::unparse(&s.file),
             Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
             Err(Failure::Error(e)) => panic!("{e}"),

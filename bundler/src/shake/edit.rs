@@ -20,9 +20,39 @@ pub(super) struct Editor<'p> {
     pub(super) error: Option<String>,
     /// Token edits made (each must be, once).
     pub(super) applied: usize,
+    /// The matches this edit took every arm of (their variants deleted).
+    pub(super) emptied: std::collections::BTreeSet<Pos>,
 }
 
 impl Editor<'_> {
+    /// Ends `block` at a statement that is a match this edit took every
+    /// arm of (`let d = match self.kind {};`, all of `kind`'s variants
+    /// deleted): the match, made the block's tail, diverges as it did, and
+    /// what followed it could never run. Left as a statement, rustc cannot
+    /// type `d` (E0282) nor what follows.
+    fn end_at_emptied_match(&self, block: &mut syn::Block) {
+        let emptied = |e: &syn::Expr| match e {
+            syn::Expr::Match(m) if self.emptied.contains(&Pos::of(m.span().start())) => {
+                Some(m.clone())
+            }
+            _ => None,
+        };
+        let at = block.stmts.iter().enumerate().find_map(|(k, stmt)| {
+            let m = match stmt {
+                Stmt::Local(syn::Local {
+                    init: Some(init), ..
+                }) if init.diverge.is_none() => emptied(&init.expr),
+                Stmt::Expr(e, _) => emptied(e),
+                _ => None,
+            };
+            m.map(|m| (k, m))
+        });
+        if let Some((k, m)) = at {
+            block.stmts.truncate(k);
+            block.stmts.push(Stmt::Expr(syn::Expr::Match(m), None));
+        }
+    }
+
     fn gone(&self, kind: Kind, span: proc_macro2::Span) -> bool {
         self.plan.delete.contains(&(kind, Pos::of(span.start())))
     }
@@ -334,7 +364,11 @@ impl VisitMut for Editor<'_> {
     }
 
     fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {
+        let had_arms = !m.arms.is_empty();
         m.arms.retain(|arm| !self.gone(Kind::Arm, arm.span()));
+        if had_arms && m.arms.is_empty() {
+            self.emptied.insert(Pos::of(m.span().start()));
+        }
         syn::visit_mut::visit_expr_match_mut(self, m);
     }
 
@@ -369,5 +403,6 @@ impl VisitMut for Editor<'_> {
             block.stmts.push(stmt);
         }
         syn::visit_mut::visit_block_mut(self, block);
+        self.end_at_emptied_match(block);
     }
 }

@@ -433,5 +433,6 @@ fn library_warning(index: &Index, d: &Diagnostic) -> LibraryWarning {
         message: d.message.clone(),
         node: node.map_or_else(|| "crate".to_string(), |n| n.path.clone()),
         diagnostic: d.clone(),
+        report: 0,
     }
 }

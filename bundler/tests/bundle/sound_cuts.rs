@@ -191,3 +191,14 @@ fn crates_of_older_editions_are_brought_to_the_judges() {
         );
     }
 }
+
+#[test]
+fn a_match_left_without_arms_ends_its_block() {
+    check_fixture(
+        "uninhabited",
+        "6\n",
+        &["pub enum ErrorKind {}", "match self.kind {}"],
+        &["Empty", "fn strict", "text.fmt"],
+        &[],
+    );
+}

@@ -11,7 +11,7 @@ use std::process::Command;
 
 use bundler::{bundle, Bundle, Error, Judge, Options};
 
-use crate::common::{compile, copy_tree, crate_visible, run, without_allows};
+use crate::common::{compile, compile_allowing, copy_tree, crate_visible, run, without_allows};
 
 fn user_workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -382,4 +382,33 @@ fn a_librarys_own_extern_crates_that_rustc_calls_unused_go() {
     );
     let (stdout, code) = run(&compile(&bundle.text, true), "");
     assert_eq!((stdout.as_str(), code), ("[0, 3, 4, 8, 9, 14]\n", Some(0)));
+}
+
+#[test]
+fn a_crates_code_that_todays_rustc_warns_about_takes_rustcs_fixes() {
+    // `aged` (2018) draws unused_parens and mismatched_lifetime_syntaxes:
+    // the bundle carries rustc's fixes for them, as `cargo fix` would
+    // write them. The bin's own `let mut` is the user's to see.
+    let mut options = Options::bin(
+        "sol",
+        Some(crate::fixture("today_lints").join("sol").join("Cargo.toml")),
+    );
+    options.judge = Judge::named("atcoder").expect("a judge");
+    let bundle = bundle(&options).unwrap_or_else(|e| panic!("{e}"));
+    let lints: Vec<&str> = bundle.warnings.iter().map(|w| w.lint.as_str()).collect();
+    assert_eq!(lints, ["unused_mut"], "{:?}", bundle.warnings);
+    let mut fixed: Vec<&str> = (bundle.report.fixed.iter())
+        .map(|(lint, _)| lint.as_str())
+        .collect();
+    fixed.sort();
+    assert_eq!(fixed, ["mismatched_lifetime_syntaxes", "unused_parens"]);
+    assert!(bundle.text.contains("let mut words"), "{}", bundle.text);
+    // The macro named as its crate, imported beside the crate's module,
+    // and `cast` the fn beside `cast` the module: the cut compiles as it
+    // is, and the fn nobody calls is gone.
+    assert!(bundle.report.fell_back.is_none(), "{:?}", bundle.report.fell_back);
+    assert!(!bundle.text.contains("fn cast"), "{}", bundle.text);
+    let program = compile_allowing(&bundle.text, true, true, &["unused_mut".to_string()]);
+    let (stdout, code) = run(&program, "");
+    assert_eq!((stdout.as_str(), code), ("Apple 5\nbanana None\n", Some(0)));
 }

@@ -35,7 +35,7 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
-use syn::{Attribute, Expr, Fields, Generics};
+use syn::{Attribute, Expr, Fields, Generics, Stmt};
 
 use super::index::{is_pure, Key, Kind};
 use crate::rustc::Pos;
@@ -382,6 +382,7 @@ impl Layout {
         let mut calls = WithoutUses::default();
         let mut code = file.clone();
         calls.visit_file_mut(&mut code);
+        SignatureTypes.visit_file_mut(&mut code);
         layout.scan(code.to_token_stream(), &defined, &calls.renamed);
         layout.close(file, &defined);
         layout
@@ -425,15 +426,16 @@ impl Layout {
     /// `function::<args>`: the types `args` names are observed; a type
     /// parameter (or `Self`) makes every layout observed. A type the file
     /// does not define (`__m128i`, `Vec`) holds none of the file's types
-    /// but through its arguments, which are among the names.
+    /// but through its arguments, which are among the names. What a
+    /// pointer or a reference points to is not: the pointer's layout does
+    /// not depend on it (`transmute::<usize, *mut T>`).
     fn named(
         &mut self,
         function: &str,
         args: TokenStream,
         defined: &BTreeMap<String, TokenStream>,
     ) {
-        let mut names = BTreeSet::new();
-        collect_names(args.clone(), &mut names);
+        let names = held_names(args.clone());
         let why = format!("`{function}::<{}>`", args.to_string().replace(' ', ""));
         for name in names {
             if defined.contains_key(&name) {
@@ -487,6 +489,104 @@ fn turbofish(rest: &[TokenTree]) -> Option<TokenStream> {
         out.push(token.clone());
     }
     None
+}
+
+/// The names in types `args` (a turbofish's, `A, B`) but behind a pointer
+/// or a reference, or in a `fn` pointer's signature; all its names where
+/// `args` do not parse as types.
+fn held_names(args: TokenStream) -> BTreeSet<String> {
+    struct Held(BTreeSet<String>);
+    impl<'ast> Visit<'ast> for Held {
+        fn visit_type_ptr(&mut self, _: &'ast syn::TypePtr) {}
+        fn visit_type_reference(&mut self, _: &'ast syn::TypeReference) {}
+        fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
+        fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
+            self.0.insert(format!("'{}", l.ident));
+        }
+        fn visit_ident(&mut self, i: &'ast proc_macro2::Ident) {
+            self.0.insert(i.to_string());
+        }
+    }
+    let parser = syn::punctuated::Punctuated::<syn::Type, syn::Token![,]>::parse_terminated;
+    match syn::parse::Parser::parse2(parser, args.clone()) {
+        Ok(types) => {
+            let mut held = Held(BTreeSet::new());
+            types.iter().for_each(|t| held.visit_type(t));
+            held.0
+        }
+        Err(_) => {
+            let mut names = BTreeSet::new();
+            collect_names(args, &mut names);
+            names
+        }
+    }
+}
+
+/// Writes the types a function's signature gives into a `transmute` that
+/// is its whole body (hashbrown's `fn invalid_mut<T>(addr: usize) -> *mut
+/// T { unsafe { transmute(addr) } }` becomes `transmute::<usize, *mut
+/// T>`), so that the scan knows which layouts it observes.
+struct SignatureTypes;
+
+impl SignatureTypes {
+    fn write(sig: &syn::Signature, body: &mut syn::Block) {
+        let syn::ReturnType::Type(_, output) = &sig.output else {
+            return;
+        };
+        let Some(call) = whole_body(body) else {
+            return;
+        };
+        let (syn::Expr::Path(function), [syn::Expr::Path(arg)]) =
+            (&mut *call.func, &call.args.iter().cloned().collect::<Vec<_>>()[..])
+        else {
+            return;
+        };
+        let Some(last) = function.path.segments.last_mut() else {
+            return;
+        };
+        let Some(arg) = arg.path.get_ident() else {
+            return;
+        };
+        let input = sig.inputs.iter().find_map(|input| match input {
+            syn::FnArg::Typed(t) => match &*t.pat {
+                syn::Pat::Ident(p) if p.ident == *arg => Some(t.ty.clone()),
+                _ => None,
+            },
+            syn::FnArg::Receiver(_) => None,
+        });
+        if let (true, true, Some(input)) = (
+            last.ident == "transmute",
+            last.arguments.is_none(),
+            input,
+        ) {
+            last.arguments = syn::PathArguments::AngleBracketed(syn::parse_quote!(::<#input, #output>));
+        }
+    }
+}
+
+/// The call that is all of `body`, through `unsafe { }` and plain blocks.
+fn whole_body(body: &mut syn::Block) -> Option<&mut syn::ExprCall> {
+    let [Stmt::Expr(tail, None)] = &mut body.stmts[..] else {
+        return None;
+    };
+    match tail {
+        syn::Expr::Call(call) => Some(call),
+        syn::Expr::Unsafe(syn::ExprUnsafe { block, .. })
+        | syn::Expr::Block(syn::ExprBlock { block, .. }) => whole_body(block),
+        _ => None,
+    }
+}
+
+impl syn::visit_mut::VisitMut for SignatureTypes {
+    fn visit_item_fn_mut(&mut self, f: &mut syn::ItemFn) {
+        SignatureTypes::write(&f.sig, &mut f.block);
+        syn::visit_mut::visit_item_fn_mut(self, f);
+    }
+
+    fn visit_impl_item_fn_mut(&mut self, f: &mut syn::ImplItemFn) {
+        SignatureTypes::write(&f.sig, &mut f.block);
+        syn::visit_mut::visit_impl_item_fn_mut(self, f);
+    }
 }
 
 /// A file without its `use` items, and the layout functions they import
@@ -637,9 +737,20 @@ mod tests {
         let named = "struct C { z: u8 }\ntype Fn = *mut ();\n\
                      fn f(p: Fn) -> fn() { unsafe { core::mem::transmute::<Fn, fn()>(p) } }";
         assert!(names(named).is_empty());
-        let inferred =
-            "struct C { z: u8 }\nfn f(p: u64) -> f64 { unsafe { core::mem::transmute(p) } }";
+        // A transmute that is a function's whole body has its types.
+        let whole = "struct C { z: u8 }\nstruct D { w: u8 }\n\
+                     fn f(p: u64) -> f64 { unsafe { core::mem::transmute(p) } }\n\
+                     fn g<T>(a: usize) -> *mut T { unsafe { core::mem::transmute(a) } }\n\
+                     fn h(d: D) -> u8 { unsafe { core::mem::transmute(d) } }";
+        assert_eq!(names(whole), ["crate::D::w"]);
+        let inferred = "struct C { z: u8 }\n\
+                        fn f(p: u64) -> f64 { let x = unsafe { core::mem::transmute(p) }; x }";
         assert_eq!(names(inferred), ["crate::C::z"]);
+        // What a pointer points to keeps its layout to itself.
+        let pointed = "struct C { z: u8 }\nstruct D { w: u8 }\n\
+                       fn f<T>(p: &C) -> usize { unsafe { core::mem::transmute::<&C, usize>(p) } }\n\
+                       fn g(p: *const D) -> [D; 1] { unsafe { core::mem::transmute::<*const D, [D; 1]>(p) } }";
+        assert_eq!(names(pointed), ["crate::D::w"]);
         // regex-automata's imports observe nothing; a renamed one's calls do.
         let imported = "struct C { z: u8 }\nuse core::mem::size_of;\n\
                         fn f() -> usize { use core::{cmp, mem::align_of}; size_of::<u8>() }";

@@ -346,7 +346,14 @@ fn shake_cut(
     let fixable: Vec<String> = (names.krate.mounted.iter())
         .map(|&m| format!("crate::{}", names.krate.get(m).path.join("::")))
         .collect();
-    let shaken = shake::shake(file.clone(), map, edition, &protected, &fixable, Arc::clone(&sources));
+    let shaken = shake::shake(
+        file.clone(),
+        map,
+        edition,
+        &protected,
+        &fixable,
+        Arc::clone(&sources),
+    );
     let (errors, map) = match kept_whole(shaken, file, report)? {
         Ok(shaken) => return Ok(shaken),
         Err(failure) => failure,

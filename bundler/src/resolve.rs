@@ -325,7 +325,13 @@ impl<'a> Names<'a> {
                     Target::Module(t) => match segment.as_str() {
                         "super" => next.push(Target::Module(self.parent(t))),
                         "self" => next.push(Target::Module(t)),
-                        _ => next.extend(self.lookup(t, segment, k + 2 < segments.len(), used, depth)),
+                        _ => next.extend(self.lookup(
+                            t,
+                            segment,
+                            k + 2 < segments.len(),
+                            used,
+                            depth,
+                        )),
                     },
                     // Only a type or trait has names under it: a macro
                     // or a fn sharing a module's name (`use

@@ -127,9 +127,20 @@ pub(crate) fn rustc() -> std::ffi::OsString {
 /// binary crate of a submission, generating no code, and returns its exit
 /// status and what it wrote on stderr.
 pub fn run_on(
+    command: Command,
+    source: &str,
+    edition: &str,
+) -> Result<(std::process::ExitStatus, String), Error> {
+    run_emitting(command, source, edition, "metadata")
+}
+
+/// [`run_on`], emitting `emit` (`metadata`, or `obj` to have every
+/// function the program instantiates generated).
+fn run_emitting(
     mut command: Command,
     source: &str,
     edition: &str,
+    emit: &str,
 ) -> Result<(std::process::ExitStatus, String), Error> {
     let dir = tempfile::tempdir().map_err(|source| Error::Io {
         path: std::env::temp_dir(),
@@ -141,11 +152,13 @@ pub fn run_on(
         .args([
             "--crate-name",
             "bundle",
-            "--emit=metadata",
             "--error-format=json",
-            "-o",
+            "-C",
+            "opt-level=0",
         ])
-        .arg(dir.path().join("bundle.rmeta"))
+        .arg(format!("--emit={emit}"))
+        .arg("-o")
+        .arg(dir.path().join(format!("bundle.{emit}")))
         .arg("-")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -164,6 +177,19 @@ pub fn run_on(
     let _ = writer.join();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     Ok((output.status, stderr))
+}
+
+/// Builds `source` to an object file, which makes rustc evaluate every
+/// constant the functions the program reaches instantiate, and returns
+/// what it says (post-monomorphisation errors among it).
+pub fn instantiate(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
+    let (_, stderr) = run_emitting(Command::new(rustc()), source, edition, "obj")?;
+    Ok(stderr
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|v| diagnostic(&v))
+        .collect())
 }
 
 /// Checks `source` as the binary crate of a submission (no code is

@@ -36,9 +36,10 @@ mod debug;
 mod edit;
 mod guard;
 mod index;
+mod layouts;
 mod plan;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -167,6 +168,8 @@ pub fn shake(
     narrow(&mut file);
     let underscores = hide_underscores(&mut file);
     let mut state = State::protecting(protected);
+    state.layouts = guard::generic_layouts(&file)
+        .and_then(|parameters| layouts::observed(&file, &parameters, edition));
     let mut good: Option<Checkpoint> = None;
     while state.rounds.len() < MAX_ROUNDS {
         let checked = check(&file, edition, map.as_ref(), &sources)?;
@@ -256,6 +259,9 @@ struct State {
     /// rustc's fixes written in: (lint, item).
     fixed: Vec<(String, String)>,
     fix_rounds: usize,
+    /// The types whose layout generic code observes, asked of rustc once,
+    /// on the first text: later ones only lose code.
+    layouts: Option<BTreeMap<String, String>>,
 }
 
 impl State {
@@ -279,6 +285,7 @@ impl State {
             removed: &self.removed,
             first_warnings: self.first_warnings.as_ref(),
             debug: &self.debug,
+            layouts: self.layouts.as_ref(),
         };
         let (mut plan, warnings) = plan(checked, &before);
         if !plan.debug_candidates.is_empty() {
@@ -368,6 +375,8 @@ struct Before<'b> {
     first_warnings: Option<&'b BTreeSet<WarningKey>>,
     /// Which derived `Debug`s rustc found used.
     debug: &'b DebugUse,
+    /// The types whose layout generic code observes, where rustc told.
+    layouts: Option<&'b BTreeMap<String, String>>,
 }
 
 /// What the reports on `checked` ask for, and the library's own warnings
@@ -383,7 +392,7 @@ fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
             // A tuple field's number is no name an error could quote.
             .filter(|name| !name.chars().all(|c| c.is_ascii_digit()))
             .collect(),
-        guarded: guard::guarded(&checked.tree, before.debug),
+        guarded: guard::guarded(&checked.tree, before.debug, before.layouts),
         ..Plan::default()
     };
     let mut warnings: Vec<LibraryWarning> = Vec::new();
@@ -523,7 +532,14 @@ mod tests {
     fn shaken(source: &str) -> String {
         let file = syn::parse_file(source).expect("valid source");
         let sources = Arc::new(Sources::default());
-        match shake(file, None, "2021", &["crate::main".to_string()], &[], sources) {
+        match shake(
+            file,
+            None,
+            "2021",
+            &["crate::main".to_string()],
+            &[],
+            sources,
+        ) {
             Ok(s) => prettyplease::unparse(&s.file),
             Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
             Err(Failure::Error(e)) => panic!("{e}"),

@@ -1,6 +1,8 @@
-//! Pass 1b: every item-level call of a `macro_rules!` macro is written out
-//! as the items it stands for, before any name is resolved, so that every
-//! later pass sees what a call writes as the plain items they know:
+//! Pass 1b: every item-level call of a `macro_rules!` macro (and every
+//! call among the members of an `impl` or a `trait`, as petgraph writes
+//! its traits) is written out as the items it stands for, before any name
+//! is resolved, so that every later pass sees what a call writes as the
+//! plain items they know:
 //!
 //! ```text
 //! macro_rules! imp { ($t:ty, $($a:meta),*) => { $(#[$a])* impl Name for $t {} } }
@@ -32,12 +34,12 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use syn::visit_mut::VisitMut;
-use syn::{ImplItem, Item, Stmt};
+use syn::{ImplItem, Item, Stmt, TraitItem};
 
 use crate::cfg::Cfg;
 use crate::discover::{Crate, ModuleId};
 use crate::expand::Definition;
-use crate::syntax::{flatten_use, impl_item_attrs_mut, item_attrs_mut};
+use crate::syntax::{flatten_use, impl_item_attrs_mut, item_attrs_mut, trait_item_attrs_mut};
 
 /// A definition in textual scope.
 struct Scoped {
@@ -94,8 +96,8 @@ impl Walk<'_> {
                         continue;
                     }
                 }
-                Item::Impl(_) => {
-                    self.impl_members(m, i, scope);
+                Item::Impl(_) | Item::Trait(_) => {
+                    self.members(m, i, scope);
                     self.blocks(m, i, scope);
                 }
                 Item::Mod(module) => {
@@ -141,36 +143,60 @@ impl Walk<'_> {
             .collect();
     }
 
-    /// Writes out the member-level calls of the `impl` at item `i`.
-    fn impl_members(&mut self, m: ModuleId, i: usize, scope: &[Scoped]) {
-        let Item::Impl(imp) = &self.krate.modules[m.0].items[i] else {
+    /// Writes out the member-level calls of the `impl` or `trait` at item
+    /// `i` (petgraph writes its traits' members with a macro).
+    fn members(&mut self, m: ModuleId, i: usize, scope: &[Scoped]) {
+        let written = match self.krate.modules[m.0].items[i].clone() {
+            Item::Impl(mut imp) => self.write_members(m, &imp.items, scope).map(|members| {
+                imp.items = members;
+                Item::Impl(imp)
+            }),
+            Item::Trait(mut t) => self.write_members(m, &t.items, scope).map(|members| {
+                t.items = members;
+                Item::Trait(t)
+            }),
+            _ => None,
+        };
+        let Some(written) = written else {
             return;
         };
-        if !imp
-            .items
-            .iter()
-            .any(|member| matches!(member, ImplItem::Macro(_)))
-        {
-            return;
+        let mut file = file_of(vec![written]);
+        self.cfg.apply(&mut file);
+        if let Some(decided) = file.items.pop() {
+            self.krate.modules[m.0].items[i] = decided;
         }
-        let mut members = Vec::with_capacity(imp.items.len());
-        let mut queue: VecDeque<ImplItem> = imp.items.iter().cloned().collect();
+    }
+
+    /// `members` with their calls written out, each written member with
+    /// the call's attributes; `None` if none is a call that can be.
+    fn write_members<T: Member>(
+        &mut self,
+        m: ModuleId,
+        members: &[T],
+        scope: &[Scoped],
+    ) -> Option<Vec<T>> {
+        if !members.iter().any(|member| member.call().is_some()) {
+            return None;
+        }
+        let mut out = Vec::with_capacity(members.len());
+        let mut queue: VecDeque<T> = members.iter().cloned().collect();
         let mut changed = false;
         while let Some(member) = queue.pop_front() {
-            let written = match &member {
-                ImplItem::Macro(mac) => self.write_members(m, &mac.mac, scope).map(|written| {
+            let written = member.call().and_then(|(mac, attrs)| {
+                let definition = self.definition(m, mac, scope)?;
+                let written: Vec<T> = definition.write(mac).ok()?;
+                Some(
                     written
                         .into_iter()
                         .map(|mut w| {
-                            if let Some(attrs) = impl_item_attrs_mut(&mut w) {
-                                attrs.splice(0..0, mac.attrs.iter().cloned());
+                            if let Some(own) = w.attrs_mut() {
+                                own.splice(0..0, attrs.iter().cloned());
                             }
                             w
                         })
-                        .collect::<Vec<_>>()
-                }),
-                _ => None,
-            };
+                        .collect::<Vec<T>>(),
+                )
+            });
             match written {
                 Some(written) => {
                     changed = true;
@@ -178,19 +204,10 @@ impl Walk<'_> {
                         queue.push_front(w);
                     }
                 }
-                None => members.push(member),
+                None => out.push(member),
             }
         }
-        if changed {
-            if let Item::Impl(imp) = &mut self.krate.modules[m.0].items[i] {
-                imp.items = members;
-                let mut file = file_of(vec![Item::Impl(imp.clone())]);
-                self.cfg.apply(&mut file);
-                if let Some(Item::Impl(decided)) = file.items.pop() {
-                    *imp = decided;
-                }
-            }
-        }
+        changed.then_some(out)
     }
 
     /// The items call `mac` in module `m` writes, each with the call's
@@ -217,17 +234,6 @@ impl Walk<'_> {
         let mut file = file_of(written);
         self.cfg.apply(&mut file);
         Some(file.items)
-    }
-
-    /// The members call `mac` inside an `impl` writes.
-    fn write_members(
-        &mut self,
-        m: ModuleId,
-        mac: &syn::Macro,
-        scope: &[Scoped],
-    ) -> Option<Vec<ImplItem>> {
-        let definition = self.definition(m, mac, scope)?;
-        definition.write(mac).ok()
     }
 
     /// The definition call `mac` in module `m` names, counting the call.
@@ -439,6 +445,39 @@ fn file_of(items: Vec<Item>) -> syn::File {
         shebang: None,
         attrs: Vec::new(),
         items,
+    }
+}
+
+/// A member of an `impl` or a `trait`, which a macro call may stand for.
+trait Member: crate::expand::Written + Clone {
+    /// The call it is, with its attributes.
+    fn call(&self) -> Option<(&syn::Macro, &[syn::Attribute])>;
+    fn attrs_mut(&mut self) -> Option<&mut Vec<syn::Attribute>>;
+}
+
+impl Member for ImplItem {
+    fn call(&self) -> Option<(&syn::Macro, &[syn::Attribute])> {
+        match self {
+            ImplItem::Macro(m) => Some((&m.mac, &m.attrs)),
+            _ => None,
+        }
+    }
+
+    fn attrs_mut(&mut self) -> Option<&mut Vec<syn::Attribute>> {
+        impl_item_attrs_mut(self)
+    }
+}
+
+impl Member for TraitItem {
+    fn call(&self) -> Option<(&syn::Macro, &[syn::Attribute])> {
+        match self {
+            TraitItem::Macro(m) => Some((&m.mac, &m.attrs)),
+            _ => None,
+        }
+    }
+
+    fn attrs_mut(&mut self) -> Option<&mut Vec<syn::Attribute>> {
+        trait_item_attrs_mut(self)
     }
 }
 

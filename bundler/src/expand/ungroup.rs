@@ -38,6 +38,12 @@ impl Written for ImplItem {
     }
 }
 
+impl Written for syn::TraitItem {
+    fn ungroup(&mut self) {
+        Ungroup.visit_trait_item_mut(self);
+    }
+}
+
 /// See the module docs.
 struct Ungroup;
 

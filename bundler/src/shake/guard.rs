@@ -49,8 +49,14 @@ pub(super) struct DebugUse {
 }
 
 /// The fields and variants of one tree that must stay, each with why.
-pub(super) fn guarded(file: &syn::File, debug: &DebugUse) -> BTreeMap<Key, String> {
-    let layout = Layout::of(file);
+/// `layouts` are the types whose layout generic code observes, as rustc
+/// told ([`super::layouts`]), where it could.
+pub(super) fn guarded(
+    file: &syn::File,
+    debug: &DebugUse,
+    layouts: Option<&BTreeMap<String, String>>,
+) -> BTreeMap<Key, String> {
+    let layout = Layout::of(file, layouts);
     let effects = effectful_fields(file);
     let mut guard = Guard {
         layout: &layout,
@@ -349,6 +355,14 @@ fn effectful_fields(file: &syn::File) -> BTreeSet<String> {
     effects.0
 }
 
+/// Whether `file` imports a layout function under another name, whose
+/// calls [`super::layouts`] would not know.
+pub(super) fn renames_observers(file: &syn::File) -> bool {
+    let mut calls = WithoutUses::default();
+    calls.visit_file_mut(&mut file.clone());
+    !calls.renamed.is_empty()
+}
+
 /// The types whose layout the program can observe.
 struct Layout {
     types: BTreeSet<String>,
@@ -359,21 +373,33 @@ struct Layout {
     everything: bool,
     /// The first place that made it so, for the report (`size_of::<Node>`).
     why: String,
+    /// Whether rustc said which types generic code observes: a call whose
+    /// types no concrete name says is then no reason to keep everything.
+    probed: bool,
+}
+
+/// The type parameters of `file`, where it observes a layout no concrete
+/// type names (what [`super::layouts`] asks rustc about); `None` if it
+/// does not.
+pub(super) fn generic_layouts(file: &syn::File) -> Option<BTreeSet<String>> {
+    let layout = Layout::of(file, None);
+    layout.everything.then_some(layout.parameters)
 }
 
 /// Functions that observe the layout of the types they are given; without
 /// a turbofish, of types nothing names.
-const OF_TYPE: &[&str] = &["size_of", "align_of", "transmute", "transmute_copy"];
+pub(super) const OF_TYPE: &[&str] = &["size_of", "align_of", "transmute", "transmute_copy"];
 /// Functions and macros that observe a layout no type argument names.
-const OF_ANY: &[&str] = &["size_of_val", "align_of_val", "offset_of"];
+pub(super) const OF_ANY: &[&str] = &["size_of_val", "align_of_val", "offset_of"];
 
 impl Layout {
-    fn of(file: &syn::File) -> Layout {
+    fn of(file: &syn::File, probed: Option<&BTreeMap<String, String>>) -> Layout {
         let mut layout = Layout {
             types: BTreeSet::new(),
             parameters: BTreeSet::new(),
             everything: false,
             why: String::new(),
+            probed: probed.is_some(),
         };
         let defined = defined_types(file);
         layout.parameters = type_parameters(file);
@@ -384,6 +410,14 @@ impl Layout {
         calls.visit_file_mut(&mut code);
         SignatureTypes.visit_file_mut(&mut code);
         layout.scan(code.to_token_stream(), &defined, &calls.renamed);
+        for (name, why) in probed.into_iter().flatten() {
+            if defined.contains_key(name)
+                && layout.types.insert(name.clone())
+                && layout.why.is_empty()
+            {
+                layout.why = why.clone();
+            }
+        }
         layout.close(file, &defined);
         layout
     }
@@ -409,7 +443,7 @@ impl Layout {
                 self.all(&name);
             } else if OF_TYPE.contains(&name.as_str()) {
                 match turbofish(&tokens[k + 1..]) {
-                    Some(args) => self.named(&name, args, defined),
+                    Some((args, _)) => self.named(&name, args, defined),
                     None => self.all(&name),
                 }
             }
@@ -417,7 +451,7 @@ impl Layout {
     }
 
     fn all(&mut self, what: &str) {
-        if !self.everything {
+        if !self.everything && !self.probed {
             self.everything = true;
             self.why = format!("`{what}`");
         }
@@ -466,8 +500,9 @@ impl Layout {
     }
 }
 
-/// The tokens between `::<` and its `>` at the start of `rest`.
-fn turbofish(rest: &[TokenTree]) -> Option<TokenStream> {
+/// The tokens between `::<` and its `>` at the start of `rest`, and how
+/// many tokens the turbofish takes.
+pub(super) fn turbofish(rest: &[TokenTree]) -> Option<(TokenStream, usize)> {
     let punct =
         |k: usize, c: char| matches!(rest.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
     if !(punct(0, ':') && punct(1, ':') && punct(2, '<')) {
@@ -481,7 +516,8 @@ fn turbofish(rest: &[TokenTree]) -> Option<TokenStream> {
             TokenTree::Punct(p) if p.as_char() == '>' => {
                 depth -= 1;
                 if depth == 0 {
-                    return Some(out.into_iter().collect());
+                    let len = out.len() + 4;
+                    return Some((out.into_iter().collect(), len));
                 }
             }
             _ => {}
@@ -494,7 +530,7 @@ fn turbofish(rest: &[TokenTree]) -> Option<TokenStream> {
 /// The names in types `args` (a turbofish's, `A, B`) but behind a pointer
 /// or a reference, or in a `fn` pointer's signature; all its names where
 /// `args` do not parse as types.
-fn held_names(args: TokenStream) -> BTreeSet<String> {
+pub(super) fn held_names(args: TokenStream) -> BTreeSet<String> {
     struct Held(BTreeSet<String>);
     impl<'ast> Visit<'ast> for Held {
         fn visit_type_ptr(&mut self, _: &'ast syn::TypePtr) {}
@@ -536,9 +572,10 @@ impl SignatureTypes {
         let Some(call) = whole_body(body) else {
             return;
         };
-        let (syn::Expr::Path(function), [syn::Expr::Path(arg)]) =
-            (&mut *call.func, &call.args.iter().cloned().collect::<Vec<_>>()[..])
-        else {
+        let (syn::Expr::Path(function), [syn::Expr::Path(arg)]) = (
+            &mut *call.func,
+            &call.args.iter().cloned().collect::<Vec<_>>()[..],
+        ) else {
             return;
         };
         let Some(last) = function.path.segments.last_mut() else {
@@ -554,12 +591,11 @@ impl SignatureTypes {
             },
             syn::FnArg::Receiver(_) => None,
         });
-        if let (true, true, Some(input)) = (
-            last.ident == "transmute",
-            last.arguments.is_none(),
-            input,
-        ) {
-            last.arguments = syn::PathArguments::AngleBracketed(syn::parse_quote!(::<#input, #output>));
+        if let (true, true, Some(input)) =
+            (last.ident == "transmute", last.arguments.is_none(), input)
+        {
+            last.arguments =
+                syn::PathArguments::AngleBracketed(syn::parse_quote!(::<#input, #output>));
         }
     }
 }
@@ -707,7 +743,7 @@ mod tests {
     /// its reason.
     fn kept(source: &str) -> Vec<(String, String)> {
         let file = syn::parse_file(source).expect("valid source");
-        let guard = guarded(&file, &DebugUse::default());
+        let guard = guarded(&file, &DebugUse::default(), None);
         let index = super::super::index::Index::new(&file);
         let mut out: Vec<(String, String)> = index
             .nodes

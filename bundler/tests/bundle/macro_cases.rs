@@ -122,3 +122,13 @@ fn a_macro_call_writing_live_and_dead_items_keeps_the_live_ones() {
         &["AddComm", "impl_trait"],
     );
 }
+
+#[test]
+fn a_macro_call_writing_a_traits_members_is_written_out() {
+    check_fixture(
+        "trait_member_macros",
+        "5\n",
+        &["fn nodes(&self) -> usize;"],
+        &["fn edges", "members!"],
+    );
+}

@@ -202,3 +202,17 @@ fn a_match_left_without_arms_ends_its_block() {
         &[],
     );
 }
+
+#[test]
+fn generic_code_observes_the_layouts_of_the_types_the_program_gives_it() {
+    // `size_of::<T>()` is asked of rustc for the program's instantiations:
+    // `Cell` is stored, so its unbuilt `Wide` stays (16 bytes, printed);
+    // `Mode` is not, so its unbuilt `Slow` goes.
+    check_fixture(
+        "generic_layouts",
+        "32 2\n1 4\n",
+        &["Wide(u64)", "Fast,"],
+        &["Slow"],
+        &["Cell::Wide"],
+    );
+}

@@ -406,7 +406,11 @@ fn a_crates_code_that_todays_rustc_warns_about_takes_rustcs_fixes() {
     // The macro named as its crate, imported beside the crate's module,
     // and `cast` the fn beside `cast` the module: the cut compiles as it
     // is, and the fn nobody calls is gone.
-    assert!(bundle.report.fell_back.is_none(), "{:?}", bundle.report.fell_back);
+    assert!(
+        bundle.report.fell_back.is_none(),
+        "{:?}",
+        bundle.report.fell_back
+    );
     assert!(!bundle.text.contains("fn cast"), "{}", bundle.text);
     let program = compile_allowing(&bundle.text, true, true, &["unused_mut".to_string()]);
     let (stdout, code) = run(&program, "");

@@ -536,6 +536,10 @@ pub(super) fn held_names(args: TokenStream) -> BTreeSet<String> {
         fn visit_type_ptr(&mut self, _: &'ast syn::TypePtr) {}
         fn visit_type_reference(&mut self, _: &'ast syn::TypeReference) {}
         fn visit_type_bare_fn(&mut self, _: &'ast syn::TypeBareFn) {}
+        // `[usize; Self::COUNT]` holds usizes: its length is no type.
+        fn visit_type_array(&mut self, a: &'ast syn::TypeArray) {
+            self.visit_type(&a.elem);
+        }
         fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
             self.0.insert(format!("'{}", l.ident));
         }
@@ -785,7 +789,8 @@ mod tests {
         // What a pointer points to keeps its layout to itself.
         let pointed = "struct C { z: u8 }\nstruct D { w: u8 }\n\
                        fn f<T>(p: &C) -> usize { unsafe { core::mem::transmute::<&C, usize>(p) } }\n\
-                       fn g(p: *const D) -> [D; 1] { unsafe { core::mem::transmute::<*const D, [D; 1]>(p) } }";
+                       fn g(p: *const D) -> [D; 1] { unsafe { core::mem::transmute::<*const D, [D; 1]>(p) } }\n\
+                       fn h(p: [u8; C::N]) -> u64 { unsafe { core::mem::transmute::<[u8; C::N], u64>(p) } }";
         assert_eq!(names(pointed), ["crate::D::w"]);
         // regex-automata's imports observe nothing; a renamed one's calls do.
         let imported = "struct C { z: u8 }\nuse core::mem::size_of;\n\

@@ -340,12 +340,7 @@ fn shake_cut(
     let migrated = migrate::migrate(file, oldest, edition, &sources)?;
     report.migrated = migrated.steps;
     let (file, map) = (migrated.file, migrated.map);
-    // The crates' own code takes the fixes rustc offers for what today's
-    // rustc warns about (`unused_parens` in a crate of 2019), as `cargo
-    // fix` would; the user's bin keeps its warnings, to be seen.
-    let fixable: Vec<String> = (names.krate.mounted.iter())
-        .map(|&m| format!("crate::{}", names.krate.get(m).path.join("::")))
-        .collect();
+    let fixable = fixable(names.krate);
     let shaken = shake::shake(
         file.clone(),
         map,
@@ -377,6 +372,15 @@ fn shake_cut(
             .or_else(|| dropped_import(names, cut, &errors, &map))
             .unwrap_or_else(|| does_not_compile(&errors, &map, entry))),
     }
+}
+
+/// Where rustc's fixes go: the crates' own code takes those rustc offers
+/// for what today's rustc warns about (`unused_parens` in a crate of 2019),
+/// as `cargo fix` would; the user's bin keeps its warnings, to be seen.
+fn fixable(krate: &Crate) -> Vec<String> {
+    (krate.mounted.iter())
+        .map(|&m| format!("crate::{}", krate.get(m).path.join("::")))
+        .collect()
 }
 
 /// What came of shaking `file`: the shaken file; or, where shaking failed

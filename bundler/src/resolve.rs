@@ -192,23 +192,7 @@ impl<'a> Names<'a> {
                     // A leaf being resolved cannot name itself: `pub use
                     // conv::conv;` beside `mod conv` means the module.
                     Binding::Leaf(l) if used.contains(&l) => {}
-                    // A name a path goes on past is a module, a crate or a
-                    // type: `use num_traits::cast::cast;` (a fn) beside
-                    // `mod cast` is not used by `cast::NumCast`. A leaf
-                    // that resolves to nothing known stays used.
-                    Binding::Leaf(l) => {
-                        let mut through = BTreeSet::new();
-                        through.insert(l);
-                        let mut targets = self.resolve_leaf(l, &mut through, depth + 1);
-                        let known = !targets.is_empty();
-                        if prefix {
-                            targets.retain(|t| self.passes(t));
-                        }
-                        if !targets.is_empty() || !known {
-                            used.extend(through);
-                            found.extend(targets);
-                        }
-                    }
+                    Binding::Leaf(l) => found.extend(self.through_leaf(l, prefix, used, depth)),
                 }
             }
         }
@@ -241,6 +225,31 @@ impl<'a> Names<'a> {
             }
         }
         found
+    }
+
+    /// What leaf `l` brings, marked used (with the leaves it goes through)
+    /// if it brings anything. With `prefix`, a path goes on past the name:
+    /// only a module, a crate or a type is meant (`use num_traits::cast::
+    /// cast;`, a fn, beside `mod cast` is not used by `cast::NumCast`). A
+    /// leaf that resolves to nothing known stays used.
+    fn through_leaf(
+        &self,
+        l: LeafId,
+        prefix: bool,
+        used: &mut BTreeSet<LeafId>,
+        depth: usize,
+    ) -> Vec<Target> {
+        let mut through = BTreeSet::new();
+        through.insert(l);
+        let mut targets = self.resolve_leaf(l, &mut through, depth + 1);
+        let known = !targets.is_empty();
+        if prefix {
+            targets.retain(|t| self.passes(t));
+        }
+        if !targets.is_empty() || !known {
+            used.extend(through);
+        }
+        targets
     }
 
     /// Whether item `item` (a trait, say) is in scope in module `m` under

@@ -168,7 +168,7 @@ pub fn shake(
     narrow(&mut file);
     let underscores = hide_underscores(&mut file);
     let mut state = State::protecting(protected);
-    state.layouts = guard::generic_layouts(&file)
+    state.layouts = layouts::generic_layouts(&file)
         .and_then(|parameters| layouts::observed(&file, &parameters, edition));
     let mut good: Option<Checkpoint> = None;
     while state.rounds.len() < MAX_ROUNDS {
@@ -197,25 +197,11 @@ pub fn shake(
                 None => return Err(Failure::Error(why)),
             }
         }
-        if plan.is_empty() && state.fix_rounds < FIX_ROUNDS {
-            state.fix_rounds += 1;
-            let (fixes, nodes): (Vec<Fix>, Vec<String>) =
-                fixes_in(&checked, &warnings, fixable, &state.first_warnings)
-                    .into_iter()
-                    .unzip();
-            let (text, applied) = crate::migrate::apply(&checked.text, &fixes);
-            if !applied.is_empty() {
-                let fixed = syn::parse_file(&text).map_err(|e| Error::SelfCheck {
-                    message: format!("the text rustc's fixes wrote does not parse: {e}"),
-                })?;
-                map = Some(checked.map.carry(&checked.tree, &fixed));
-                let what = |at: usize| (fixes[at].lint.clone(), nodes[at].clone());
-                state.fixed.extend(applied.into_iter().map(what));
-                file = fixed;
+        if plan.is_empty() {
+            if let Some((fixed, fixed_map)) = state.fix(&checked, &warnings, fixable)? {
+                (file, map) = (fixed, Some(fixed_map));
                 continue;
             }
-        }
-        if plan.is_empty() {
             remove_empty_modules(&mut file.items);
             show_underscores(&mut file, &underscores);
             widen(&mut file);
@@ -305,6 +291,36 @@ impl State {
             ..checked.round
         });
         Ok((plan, warnings))
+    }
+
+    /// The text of `checked` with the fixes rustc offers for `warnings`
+    /// written in ([`fixes_in`]), and its map; `None` if there is none to
+    /// write, or after [`FIX_ROUNDS`].
+    fn fix(
+        &mut self,
+        checked: &Checked,
+        warnings: &[LibraryWarning],
+        fixable: &[String],
+    ) -> Result<Option<(syn::File, SourceMap)>, Error> {
+        if self.fix_rounds == FIX_ROUNDS {
+            return Ok(None);
+        }
+        self.fix_rounds += 1;
+        let (fixes, nodes): (Vec<Fix>, Vec<String>) =
+            fixes_in(checked, warnings, fixable, &self.first_warnings)
+                .into_iter()
+                .unzip();
+        let (text, applied) = crate::migrate::apply(&checked.text, &fixes);
+        if applied.is_empty() {
+            return Ok(None);
+        }
+        let fixed = syn::parse_file(&text).map_err(|e| Error::SelfCheck {
+            message: format!("the text rustc's fixes wrote does not parse: {e}"),
+        })?;
+        let map = checked.map.carry(&checked.tree, &fixed);
+        let what = |at: usize| (fixes[at].lint.clone(), nodes[at].clone());
+        self.fixed.extend(applied.into_iter().map(what));
+        Ok(Some((fixed, map)))
     }
 
     /// Goes back to `good`: everything deleted since is kept from now on,

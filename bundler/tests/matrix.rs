@@ -22,6 +22,11 @@ const FAILING: &[(&str, &str, &str)] = &[
     ("indexmap", "atcoder", "hashbrown's `TryReserveError` loses every variant (only `try_reserve` builds one), and the calls that still return it draw `unreachable_code`"),
     ("indexmap", "codeforces", "the same, and 78 KB stripped and minified: over 64 KB"),
     ("num", "codeforces", "476 KB stripped and minified: shaking keeps nearly all of num"),
+    ("num-bigint", "codeforces", "405 KB stripped and minified: num-traits' impls for every primitive type stay (rustc counts an impl as used)"),
+    ("num-complex", "codeforces", "over 64 KB stripped and minified: the same impls of num-traits"),
+    ("num-integer", "codeforces", "over 64 KB stripped and minified: the same impls of num-traits"),
+    ("num-iter", "codeforces", "over 64 KB stripped and minified: the same impls of num-traits"),
+    ("num-rational", "codeforces", "over 64 KB stripped and minified: the same impls of num-traits"),
     ("petgraph", "atcoder", "fixedbitset's `const NONE: Self = Self::from_usize_array(…)` runs a `transmute` while rustc type-checks, so rustc cannot say which layouts generic code observes; the guard keeps every type's shape (allocator-api2's `AllocInit::Zeroed`, never constructed: rustc warns)"),
     ("petgraph", "codeforces", "the same, and 150 KB"),
 ];

@@ -28,8 +28,11 @@
 //! are what the program observes. A sentinel that `main` always reaches
 //! tells that rustc got that far; where it did not (a constant evaluated
 //! while type checking calls such code), or where a call could not be
-//! wrapped (inside a macro's body, under another name, `offset_of!`), the
-//! answer is `None` and the guard keeps its reading: every layout.
+//! wrapped (the function named as a value, imported under another name,
+//! `offset_of!`), the answer is `None` and the guard keeps its reading:
+//! every layout. The wrapping works on tokens, so calls inside macro
+//! calls and `macro_rules!` bodies (`debug_assert_eq!(…, align_of::<Self>())`)
+//! are wrapped too.
 
 use std::collections::{BTreeMap, BTreeSet};
 

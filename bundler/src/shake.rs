@@ -412,12 +412,8 @@ fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
         ..Plan::default()
     };
     let mut warnings: Vec<LibraryWarning> = Vec::new();
-    for (report, d) in checked.diagnostics.iter().enumerate() {
-        let had = warnings.len();
+    for d in checked.diagnostics.iter().enumerate() {
         plan.consider(&index, d, before.first_warnings, &mut warnings);
-        for warning in &mut warnings[had..] {
-            warning.report = report;
-        }
     }
     plan.settle();
     (plan, warnings)

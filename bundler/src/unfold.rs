@@ -146,6 +146,14 @@ impl Walk<'_> {
     /// Writes out the member-level calls of the `impl` or `trait` at item
     /// `i` (petgraph writes its traits' members with a macro).
     fn members(&mut self, m: ModuleId, i: usize, scope: &[Scoped]) {
+        let calls = match &self.krate.modules[m.0].items[i] {
+            Item::Impl(imp) => imp.items.iter().any(|member| member.call().is_some()),
+            Item::Trait(t) => t.items.iter().any(|member| member.call().is_some()),
+            _ => false,
+        };
+        if !calls {
+            return;
+        }
         let written = match self.krate.modules[m.0].items[i].clone() {
             Item::Impl(mut imp) => self.write_members(m, &imp.items, scope).map(|members| {
                 imp.items = members;
@@ -175,9 +183,6 @@ impl Walk<'_> {
         members: &[T],
         scope: &[Scoped],
     ) -> Option<Vec<T>> {
-        if !members.iter().any(|member| member.call().is_some()) {
-            return None;
-        }
         let mut out = Vec::with_capacity(members.len());
         let mut queue: VecDeque<T> = members.iter().cloned().collect();
         let mut changed = false;

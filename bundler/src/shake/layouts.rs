@@ -50,14 +50,12 @@ const SENTINEL: &str = "__BundlerSentinel";
 
 /// The library types whose layout the program observes, each with the
 /// instantiation that observes it; `None` where rustc could not tell.
+/// `parameters` are what [`generic_layouts`] found.
 pub(super) fn observed(
     file: &syn::File,
     parameters: &BTreeSet<String>,
     edition: &str,
 ) -> Option<BTreeMap<String, String>> {
-    if renames_observers(file) {
-        return None;
-    }
     let mut probe = file.clone();
     // `size_of::<Self>()` in `impl Group` names `Group`: written so, it is
     // read like any concrete type, and not evaluated in the probe while
@@ -343,14 +341,6 @@ fn is_observer(i: &proc_macro2::Ident) -> bool {
     OF_TYPE.contains(&name.as_str()) || OF_ANY.contains(&name.as_str())
 }
 
-/// Whether `file` imports a layout function under another name, whose
-/// calls [`super::layouts`] would not know.
-fn renames_observers(file: &syn::File) -> bool {
-    let mut calls = WithoutUses::default();
-    calls.visit_file_mut(&mut file.clone());
-    !calls.renamed.is_empty()
-}
-
 /// The types whose layout the program can observe.
 pub(super) struct Layout {
     pub(super) types: BTreeSet<String>,
@@ -364,14 +354,17 @@ pub(super) struct Layout {
     /// Whether rustc said which types generic code observes: a call whose
     /// types no concrete name says is then no reason to keep everything.
     probed: bool,
+    /// Whether a layout function is imported under another name.
+    renames: bool,
 }
 
 /// The type parameters of `file`, where it observes a layout no concrete
-/// type names (what [`super::layouts`] asks rustc about); `None` if it
-/// does not.
+/// type names (what [`observed`] asks rustc about); `None` if it does not,
+/// or imports a layout function under another name, whose calls the probe
+/// would not know.
 pub(super) fn generic_layouts(file: &syn::File) -> Option<BTreeSet<String>> {
     let layout = Layout::of(file, None);
-    layout.everything.then_some(layout.parameters)
+    (layout.everything && !layout.renames).then_some(layout.parameters)
 }
 
 /// Functions that observe the layout of the types they are given; without
@@ -388,6 +381,7 @@ impl Layout {
             everything: false,
             why: String::new(),
             probed: probed.is_some(),
+            renames: false,
         };
         let defined = defined_types(file);
         layout.parameters = type_parameters(file);
@@ -398,6 +392,7 @@ impl Layout {
         calls.visit_file_mut(&mut code);
         SignatureTypes.visit_file_mut(&mut code);
         layout.scan(code.to_token_stream(), &defined, &calls.renamed);
+        layout.renames = !calls.renamed.is_empty();
         for (name, why) in probed.into_iter().flatten() {
             if defined.contains_key(name)
                 && layout.types.insert(name.clone())

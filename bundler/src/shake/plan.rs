@@ -102,12 +102,12 @@ impl Plan {
         true
     }
 
-    /// Adds what report `d` asks for; the library's own warnings go to
-    /// `warnings`.
+    /// Adds what report `d` (the `report`th of its round) asks for; the
+    /// library's own warnings go to `warnings`.
     pub(super) fn consider(
         &mut self,
         index: &Index,
-        d: &Diagnostic,
+        (report, d): (usize, &Diagnostic),
         first_warnings: Option<&BTreeSet<WarningKey>>,
         warnings: &mut Vec<LibraryWarning>,
     ) {
@@ -124,7 +124,7 @@ impl Plan {
             (Level::Warning, Some("unused_macros")) => self.delete_macros(index, d),
             (Level::Warning, Some("unused_extern_crates")) => self.delete_extern_crate(index, d),
             (Level::Warning, _) => {
-                let warning = library_warning(index, d);
+                let warning = library_warning(index, d, report);
                 let ours = first_warnings.is_some_and(|first| !first.contains(&warning.key()));
                 // A variable left unused by a deletion of ours goes too.
                 if !(ours
@@ -420,7 +420,7 @@ fn unresolved(d: &Diagnostic, why: &'static str) -> Unresolved {
 
 /// A warning on the library's own code, with the innermost item or member
 /// it is in.
-fn library_warning(index: &Index, d: &Diagnostic) -> LibraryWarning {
+fn library_warning(index: &Index, d: &Diagnostic, report: usize) -> LibraryWarning {
     let node = d.primary().next().and_then(|s| {
         index
             .around(&s.range)
@@ -433,6 +433,6 @@ fn library_warning(index: &Index, d: &Diagnostic) -> LibraryWarning {
         message: d.message.clone(),
         node: node.map_or_else(|| "crate".to_string(), |n| n.path.clone()),
         diagnostic: d.clone(),
-        report: 0,
+        report,
     }
 }

@@ -253,92 +253,127 @@ pub fn reference(input: &str) -> Result<String, String> {
 }
 
 /// A puzzle with one solution and at least `least` dominoes given: a
-/// random grid whose random nine singles leave cells a random search
-/// covers with the 36 dominoes; then given dominoes added at random until
-/// the solution is the only one.
+/// random grid laid out at random as nine singles and the 36 dominoes,
+/// then given dominoes added in random order until the solution is the
+/// only one.
 pub fn puzzle(rng: &mut Rng, least: usize) -> Puzzle {
     loop {
         let grid = sudoku::random_grid(rng);
-        let mut singles = [0; 9];
-        for (d, cell) in (1..).zip(singles.iter_mut()) {
-            let cells: Vec<usize> = (0..CELLS).filter(|&c| grid[c] == d).collect();
-            *cell = cells[rng.below(9)];
-        }
-        let Some(tiling) = tiling(rng, &grid, &singles) else {
-            continue;
-        };
-        let mut order = tiling;
-        rng.shuffle(&mut order);
-        let mut given = least.min(order.len());
-        loop {
-            let candidate = Puzzle {
-                dominoes: order[..given].to_vec(),
-                singles,
-            };
-            if completions(&candidate).len() == 1 {
-                return candidate;
-            }
-            given += 1;
-            if given > 35 {
-                break;
+        if let Some((singles, mut order)) = layout(rng, &grid) {
+            rng.shuffle(&mut order);
+            if let Some(puzzle) = fewest_given(order, singles, least) {
+                return puzzle;
             }
         }
     }
 }
 
-/// The 36 dominoes covering `grid` but for the singles, if a random
-/// search finds them within a budget of attempts.
-fn tiling(
-    rng: &mut Rng,
-    grid: &[u8; CELLS],
-    singles: &[usize; 9],
-) -> Option<Vec<(usize, u8, usize, u8)>> {
-    let mut covered = [false; CELLS];
-    singles.iter().for_each(|&c| covered[c] = true);
-    let mut placed = Vec::new();
-    let mut budget = 20_000u32;
-    fn go(
-        rng: &mut Rng,
-        grid: &[u8; CELLS],
-        covered: &mut [bool; CELLS],
-        pairs: u128,
-        placed: &mut Vec<(usize, u8, usize, u8)>,
-        budget: &mut u32,
-    ) -> bool {
-        let Some(p) = (0..CELLS).find(|&c| !covered[c]) else {
-            return true;
-        };
-        if *budget == 0 {
-            return false;
+/// The puzzle of the first `least` or more dominoes of `order` that has
+/// one solution, if one of 35 or fewer has.
+fn fewest_given(
+    order: Vec<(usize, u8, usize, u8)>,
+    singles: [usize; 9],
+    least: usize,
+) -> Option<Puzzle> {
+    (least.min(order.len())..=35)
+        .map(|given| Puzzle {
+            dominoes: order[..given].to_vec(),
+            singles,
+        })
+        .find(|candidate| completions(candidate).len() == 1)
+}
+
+/// The cells of the nine singles and the 36 dominoes that lay out `grid`,
+/// if a random search finds them within a budget. It is an exact cover:
+/// each of the 81 cells, of the 36 pairs of digits and of the nine digits'
+/// singles is covered once, by a domino on two neighbours or a single on
+/// one cell; the search takes the item with the fewest options left (most
+/// choices of singles leave cells that no 36 distinct dominoes tile, and
+/// guessing them first would rarely find one that does).
+fn layout(rng: &mut Rng, grid: &[u8; CELLS]) -> Option<([usize; 9], Vec<(usize, u8, usize, u8)>)> {
+    const PAIRS: usize = CELLS;
+    const SINGLES: usize = CELLS + 36;
+    const ITEMS: usize = SINGLES + 9;
+    let mut pair = [[0; 10]; 10];
+    let mut next = PAIRS;
+    for a in 1..=9 {
+        for b in a + 1..=9 {
+            (pair[a][b], pair[b][a]) = (next, next);
+            next += 1;
         }
-        *budget -= 1;
-        let mut next = [p + 1, p + 9];
-        rng.shuffle(&mut next);
-        for q in next {
-            if q >= CELLS || (q == p + 1 && p % 9 == 8) || covered[q] || grid[p] == grid[q] {
-                continue;
-            }
-            let pair = Board::pair(grid[p], grid[q]);
-            if pairs & pair != 0 {
-                continue;
-            }
-            covered[p] = true;
-            covered[q] = true;
-            placed.push((p, grid[p], q, grid[q]));
-            let stranded = [p, q]
-                .iter()
-                .flat_map(|&c| grid::neighbours(c))
-                .any(|n| !covered[n] && grid::neighbours(n).all(|m| covered[m]));
-            if !stranded && go(rng, grid, covered, pairs | pair, placed, budget) {
-                return true;
-            }
-            placed.pop();
-            covered[p] = false;
-            covered[q] = false;
-        }
-        false
     }
-    go(rng, grid, &mut covered, 0, &mut placed, &mut budget).then_some(placed)
+    // Each option: its items as bits, and its cells (equal for a single).
+    let mut options: Vec<(u128, usize, usize)> = Vec::new();
+    for p in 0..CELLS {
+        let digit = usize::from(grid[p]);
+        options.push((1 << p | 1 << (SINGLES + digit - 1), p, p));
+        for q in grid::neighbours(p).filter(|&q| q > p) {
+            let bits = 1 << p | 1 << q | 1 << pair[digit][usize::from(grid[q])];
+            options.push((bits, p, q));
+        }
+    }
+    let mut chosen = Vec::new();
+    let mut budget = 20_000u32;
+    if !cover(rng, &options, 0, ITEMS, &mut chosen, &mut budget) {
+        return None;
+    }
+    let mut singles = [0; 9];
+    let mut dominoes = Vec::new();
+    for (_, p, q) in chosen {
+        if p == q {
+            singles[usize::from(grid[p]) - 1] = p;
+        } else {
+            dominoes.push((p, grid[p], q, grid[q]));
+        }
+    }
+    Some((singles, dominoes))
+}
+
+/// Algorithm X on bit sets, at random: completes `covered` to all `items`
+/// with disjoint `options`, pushing their (bits, cells) on `chosen`.
+fn cover(
+    rng: &mut Rng,
+    options: &[(u128, usize, usize)],
+    covered: u128,
+    items: usize,
+    chosen: &mut Vec<(u128, usize, usize)>,
+    budget: &mut u32,
+) -> bool {
+    if covered.count_ones() as usize == items {
+        return true;
+    }
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let live: Vec<(u128, usize, usize)> = options
+        .iter()
+        .copied()
+        .filter(|o| o.0 & covered == 0)
+        .collect();
+    let mut counts = vec![0usize; items];
+    for (bits, _, _) in &live {
+        (0..items)
+            .filter(|&i| bits >> i & 1 == 1)
+            .for_each(|i| counts[i] += 1);
+    }
+    let Some(item) = (0..items)
+        .filter(|&i| covered >> i & 1 == 0)
+        .min_by_key(|&i| counts[i])
+    else {
+        return true;
+    };
+    let mut mine: Vec<(u128, usize, usize)> =
+        live.into_iter().filter(|o| o.0 >> item & 1 == 1).collect();
+    rng.shuffle(&mut mine);
+    for option in mine {
+        chosen.push(option);
+        if cover(rng, options, covered | option.0, items, chosen, budget) {
+            return true;
+        }
+        chosen.pop();
+    }
+    false
 }
 
 /// A random input: one or two puzzles with 15 to 35 dominoes given.

@@ -227,10 +227,6 @@ impl Walk<'_> {
     ) -> Option<Vec<Item>> {
         let definition = self.definition(m, mac, scope)?;
         let mut written: Vec<Item> = definition.write(mac).ok()?;
-        // A written module would need a module of its own in the tree.
-        if written.iter().any(|item| matches!(item, Item::Mod(_))) {
-            return None;
-        }
         for item in &mut written {
             if let Some(own) = item_attrs_mut(item) {
                 own.splice(0..0, attrs.iter().cloned());
@@ -238,6 +234,11 @@ impl Walk<'_> {
         }
         let mut file = file_of(written);
         self.cfg.apply(&mut file);
+        // A written module would need a module of its own in the tree (one
+        // under `#[cfg(test)]`, as num-integer's calls write, is gone now).
+        if file.items.iter().any(|item| matches!(item, Item::Mod(_))) {
+            return None;
+        }
         Some(file.items)
     }
 
@@ -532,6 +533,24 @@ mod tests {
         assert!(late.contains("pub fn from_c"), "{late}");
         // A path to a module without the macro: the call stays.
         assert!(late.contains("crate :: m :: d ! ()"), "{late}");
+    }
+
+    #[test]
+    fn a_call_writing_a_test_module_is_written_out_without_it() {
+        // num-integer's calls write an impl and its `#[cfg(test)] mod`;
+        // a module that stays keeps the call a call.
+        let modules = unfolded(
+            "macro_rules! imp { ($t:ident, $m:ident) => { pub struct $t; #[cfg(test)] mod $m {} } }\n\
+             macro_rules! with_mod { ($m:ident) => { pub struct Other; mod $m {} } }\n\
+             imp!(Written, tests_w);\n\
+             with_mod!(inner);\n",
+        );
+        let root = &modules[0];
+        assert!(
+            root.contains("pub struct Written") && !root.contains("tests_w"),
+            "{root}"
+        );
+        assert!(root.contains("with_mod ! (inner)"), "{root}");
     }
 
     #[test]

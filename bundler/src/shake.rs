@@ -28,6 +28,10 @@
 //!   follow-up of this round's deletions in live code: it waits, and stops
 //!   the bundler only when nothing else is left to do.
 //!
+//! When rustc has nothing more to call dead, the impls of traits in the
+//! crates' code that nothing calls through are taken away ([`trim`]), and
+//! shaking goes on.
+//!
 //! Other warnings are the library's own (`unused_variables`, …): they are
 //! returned to be reported, never hidden, with their places in the
 //! library's files ([`crate::sourcemap`]).
@@ -38,6 +42,7 @@ mod guard;
 mod index;
 mod layouts;
 mod plan;
+mod trim;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -202,6 +207,10 @@ pub fn shake(
                 (file, map) = (fixed, Some(fixed_map));
                 continue;
             }
+            if let Some((next, next_map)) = state.trim(&checked, edition, fixable)? {
+                (file, map) = (next, next_map);
+                continue;
+            }
             remove_empty_modules(&mut file.items);
             show_underscores(&mut file, &underscores);
             widen(&mut file);
@@ -248,6 +257,10 @@ struct State {
     /// The types whose layout generic code observes, asked of rustc once,
     /// on the first text: later ones only lose code.
     layouts: Option<BTreeMap<String, String>>,
+    /// Whether the impls nothing calls through were tried ([`trim`]),
+    /// and the text before they went, while the trim may be undone.
+    trimmed: bool,
+    before_trim: Option<(Checkpoint, usize)>,
 }
 
 impl State {
@@ -321,6 +334,38 @@ impl State {
         let what = |at: usize| (fixes[at].lint.clone(), nodes[at].clone());
         self.fixed.extend(applied.into_iter().map(what));
         Ok(Some((fixed, map)))
+    }
+
+    /// Once the rounds and the fixes are done: the text without the impls
+    /// nothing calls through ([`trim`], tried once); or, when what that
+    /// left dead has to stay (it would draw a warning), the text before
+    /// it. `None`: neither.
+    fn trim(
+        &mut self,
+        checked: &Checked,
+        edition: &str,
+        fixable: &[String],
+    ) -> Result<Option<(syn::File, Option<SourceMap>)>, Error> {
+        if !std::mem::replace(&mut self.trimmed, true) {
+            if let Some((trimmed, gone)) = trim::trim(&checked.tree, edition, fixable)? {
+                let before = Checkpoint {
+                    file: checked.tree.clone(),
+                    map: Some(checked.map.clone()),
+                    removed: self.removed.len(),
+                };
+                self.before_trim = Some((before, self.kept.len()));
+                self.removed.extend(gone);
+                return Ok(Some((trimmed, Some(checked.map.clone()))));
+            }
+        }
+        if let Some((before, kept)) = self.before_trim.take() {
+            if self.kept.len() > kept {
+                self.kept.truncate(kept);
+                self.removed.truncate(before.removed);
+                return Ok(Some((before.file, before.map)));
+            }
+        }
+        Ok(None)
     }
 
     /// Goes back to `good`: everything deleted since is kept from now on,

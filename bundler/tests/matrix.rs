@@ -21,12 +21,10 @@ use common::{cargo, copy_tree, run, try_compile, Program};
 const FAILING: &[(&str, &str, &str)] = &[
     ("indexmap", "atcoder", "hashbrown's `TryReserveError` loses every variant (only `try_reserve` builds one), and the calls that still return it draw `unreachable_code`"),
     ("indexmap", "codeforces", "the same, and 78 KB stripped and minified: over 64 KB"),
-    ("num", "codeforces", "476 KB stripped and minified: shaking keeps nearly all of num"),
-    ("num-bigint", "codeforces", "405 KB stripped and minified: num-traits' impls for every primitive type stay (rustc counts an impl as used)"),
-    ("num-complex", "codeforces", "over 64 KB stripped and minified: the same impls of num-traits"),
-    ("num-integer", "codeforces", "over 64 KB stripped and minified: the same impls of num-traits"),
-    ("num-iter", "codeforces", "over 64 KB stripped and minified: the same impls of num-traits"),
-    ("num-rational", "codeforces", "over 64 KB stripped and minified: the same impls of num-traits"),
+    ("num", "codeforces", "432 KB stripped and minified: the trim of unused impls gives up on rustc's errors here, so num-traits' impls for every primitive type stay"),
+    ("num-bigint", "codeforces", "363 KB stripped and minified: the trim of unused impls gives up on rustc's errors here, so num-traits' impls for every primitive type stay"),
+    ("num-complex", "codeforces", "67 KB stripped and minified: the trim of unused impls is undone, as it leaves `ComplexErrorKind::ParseError` dead, which alone uses a parameter"),
+    ("num-rational", "codeforces", "368 KB stripped and minified: as num-bigint"),
     ("petgraph", "atcoder", "fixedbitset's `const NONE: Self = Self::from_usize_array(…)` runs a `transmute` while rustc type-checks, so rustc cannot say which layouts generic code observes; the guard keeps every type's shape (allocator-api2's `AllocInit::Zeroed`, never constructed: rustc warns)"),
     ("petgraph", "codeforces", "the same, and 150 KB"),
 ];

@@ -385,6 +385,47 @@ fn a_librarys_own_extern_crates_that_rustc_calls_unused_go() {
 }
 
 #[test]
+fn impls_nothing_calls_through_are_trimmed() {
+    // `nums` implements three traits for nine integer types by a macro;
+    // the bin calls `Zero` for u64 (through a generic fn), `Halve` for u8,
+    // and `Show` on a literal, which rustc makes an i32. Those stay, with
+    // the `Drop` impl no error would ask for, and each trait's impl for
+    // i32, the type a literal takes among several impls.
+    let mut options = Options::bin(
+        "sol",
+        Some(
+            crate::fixture("unused_impls")
+                .join("sol")
+                .join("Cargo.toml"),
+        ),
+    );
+    options.judge = Judge::named("atcoder").expect("a judge");
+    let bundle = bundle(&options).unwrap_or_else(|e| panic!("{e}"));
+    let text = &bundle.text;
+    for kept in [
+        "impl Zero for u64",
+        "impl Halve for u8",
+        "impl Show for i32",
+        "impl Halve for i32",
+        "impl Drop for Loud",
+    ] {
+        assert!(text.contains(kept), "{kept} is gone:\n{text}");
+    }
+    for gone in [
+        "impl Show for u16",
+        "impl Zero for i8",
+        "impl Zero for usize",
+        "impl Halve for i64",
+        "impl Halve for u16",
+    ] {
+        assert!(!text.contains(gone), "{gone} stays:\n{text}");
+    }
+    let program = compile(text, true);
+    let (stdout, code) = run(&program, "");
+    assert_eq!((stdout.as_str(), code), ("7\ni32:5\n4\ndrop 1\n", Some(0)));
+}
+
+#[test]
 fn a_crates_code_that_todays_rustc_warns_about_takes_rustcs_fixes() {
     // `aged` (2018) draws unused_parens and mismatched_lifetime_syntaxes:
     // the bundle carries rustc's fixes for them, as `cargo fix` would

@@ -1,0 +1,381 @@
+//! After shaking: the impls of traits that nothing calls through.
+//!
+//! rustc counts an impl as used when its trait and its type are: num-traits
+//! implements `Zero`, `Bounded`, `NumCast`, … for every primitive type, and
+//! a bin that uses `BigInt` keeps them all, though it calls a few. So once
+//! rustc has nothing more to call dead, every impl of a trait in the crates'
+//! code is taken away at once, and rustc's errors say which ones the
+//! program needs. Each error brings back the impls its strongest evidence
+//! points to: those of a trait it names for a type it names (`the trait
+//! bound `u64: Integer` is not satisfied`); else every impl of a trait it
+//! names; else those with a member it names for a type it names (`can't
+//! call method `abs` on ambiguous numeric type`); else those with a member
+//! it names. A round whose errors bring nothing back ends the trim, which
+//! then takes nothing. When the text compiles, shaking goes on (a function
+//! only a taken impl called is dead now); if what is dead then has to stay
+//! (a variant alone using a parameter, which would draw a warning), the
+//! trim is undone ([`super::shake`]).
+//!
+//! Why what compiles still does what it did:
+//!
+//! * a `Drop` impl is never taken: dropping is behaviour, and no error
+//!   would tell that it is gone;
+//! * impls only come back, never go again, so every impl a call's error
+//!   names (a method's candidate traits are all named) is there when the
+//!   call compiles, as it was when rustc first picked among them;
+//! * rustc gives an integer literal the type of the only impl that fits
+//!   (`5.show()` calls `impl Show for i64` when that is the only one, the
+//!   `i32` one when there is one): so a trait that keeps an impl naming an
+//!   integer type keeps those naming `i32`, and one keeping a float type
+//!   keeps those naming `f64`; the literal's type stays what it was.
+//!
+//! `cargo submit` still compares the bundle's output with the program's on
+//! the package's samples.
+
+use std::collections::BTreeSet;
+
+use syn::visit::Visit;
+use syn::Item;
+
+use crate::error::Error;
+use crate::rustc::{self, Diagnostic, Level};
+use crate::syntax::item_label;
+
+/// How many rounds of errors the trim answers before it gives up.
+const ROUNDS: usize = 12;
+
+const INTEGERS: [&str; 12] = [
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+];
+
+/// The text without the impls that went, and their paths with why.
+type Trimmed = (syn::File, Vec<(String, String)>);
+
+/// An impl the trim may take.
+struct Candidate {
+    /// Indices down the modules to the item.
+    at: Vec<usize>,
+    /// Its readable path, for the report.
+    path: String,
+    /// The trait's last segment (`Zero`).
+    trait_name: String,
+    /// The names of the types in its header (self type and the trait's
+    /// arguments), but its own parameters: `Complex`, `i64`.
+    names: BTreeSet<String>,
+    /// Its members' names (`abs`).
+    members: BTreeSet<String>,
+}
+
+impl Candidate {
+    /// Whether an error whose words are `words` asks for it back, by the
+    /// `tier` of evidence: 0, it names the trait and one of the impl's
+    /// types; 1, the trait; 2, a member and a type (`can't call method
+    /// `abs` on ambiguous numeric type`, where no trait is named); 3, a
+    /// member.
+    fn wanted(&self, words: &BTreeSet<&str>, tier: usize) -> bool {
+        let typed = self.names.is_empty() || self.names.iter().any(|n| words.contains(n.as_str()));
+        let named = match tier {
+            0 | 1 => words.contains(self.trait_name.as_str()),
+            _ => self.members.iter().any(|m| words.contains(m.as_str())),
+        };
+        named && (tier % 2 == 1 || typed)
+    }
+
+    fn names_any(&self, of: &[&str]) -> bool {
+        of.iter().any(|n| self.names.contains(*n))
+    }
+}
+
+/// `tree` without the impls nothing calls through, and those impls' paths
+/// with why they went; `None` if there are none, or rustc's errors cannot
+/// be answered. Only impls under the `fixable` paths (the crates' code, not
+/// the user's) are candidates.
+pub(super) fn trim(
+    tree: &syn::File,
+    edition: &str,
+    fixable: &[String],
+) -> Result<Option<Trimmed>, Error> {
+    let mut candidates = Vec::new();
+    collect(
+        &tree.items,
+        "crate",
+        &mut Vec::new(),
+        fixable,
+        &mut candidates,
+    );
+    if candidates.is_empty() {
+        return Ok(None);
+    }
+    let mut taken: Vec<bool> = vec![true; candidates.len()];
+    for _ in 0..ROUNDS {
+        keep_literal_types(&candidates, &mut taken);
+        if !taken.contains(&true) {
+            return Ok(None);
+        }
+        let trimmed = without(tree, &candidates, &taken);
+        let (diagnostics, _) =
+            rustc::check_with_lints(&prettyplease::unparse(&trimmed), edition, &[])?;
+        let errors: Vec<&Diagnostic> = (diagnostics.iter())
+            .filter(|d| d.level == Level::Error)
+            .collect();
+        if errors.is_empty() {
+            let gone = (candidates.iter().zip(&taken))
+                .filter(|(_, &t)| t)
+                .map(|(c, _)| {
+                    (
+                        c.path.clone(),
+                        "no call goes through it (trimmed)".to_string(),
+                    )
+                })
+                .collect();
+            return Ok(Some((trimmed, gone)));
+        }
+        // An error none of the taken impls answers may follow from one
+        // that some do (a missing supertrait impl hides a method): it
+        // waits for the next round, unless no error is answered at all.
+        if !bring_back(&candidates, &mut taken, &errors) {
+            return Ok(None);
+        }
+    }
+    Ok(None)
+}
+
+/// Brings back the impls the strongest evidence of each error points to
+/// (or that came back already, for the same error elsewhere); false if
+/// none came back.
+fn bring_back(candidates: &[Candidate], taken: &mut [bool], errors: &[&Diagnostic]) -> bool {
+    let mut answered = false;
+    for error in errors {
+        let text = words_of(error);
+        let words: BTreeSet<&str> = text.iter().map(String::as_str).collect();
+        for tier in 0..4 {
+            let matching: Vec<usize> = (0..candidates.len())
+                .filter(|&i| candidates[i].wanted(&words, tier))
+                .collect();
+            if matching.is_empty() {
+                continue;
+            }
+            for i in matching {
+                answered |= std::mem::replace(&mut taken[i], false);
+            }
+            break;
+        }
+    }
+    answered
+}
+
+/// Brings back, for each trait that keeps an impl naming an integer (a
+/// float) type, its impls naming `i32` (`f64`): the types rustc gives a
+/// literal when more than one impl fits it.
+fn keep_literal_types(candidates: &[Candidate], taken: &mut [bool]) {
+    let kept_traits = |of: &[&str], taken: &[bool]| -> BTreeSet<String> {
+        (candidates.iter().zip(taken))
+            .filter(|(c, &t)| !t && c.names_any(of))
+            .map(|(c, _)| c.trait_name.clone())
+            .collect()
+    };
+    for (family, default) in [(&INTEGERS[..], "i32"), (&["f32", "f64"][..], "f64")] {
+        let traits = kept_traits(family, taken);
+        for (c, t) in candidates.iter().zip(taken.iter_mut()) {
+            if traits.contains(&c.trait_name) && c.names.contains(default) {
+                *t = false;
+            }
+        }
+    }
+}
+
+/// The identifiers in an error's message, labels and notes.
+fn words_of(error: &Diagnostic) -> Vec<String> {
+    let texts = std::iter::once(&error.message)
+        .chain(error.spans.iter().filter_map(|s| s.label.as_ref()))
+        .chain(error.children.iter().map(|c| &c.message));
+    let mut words = Vec::new();
+    for text in texts {
+        let is_word = |c: char| c.is_alphanumeric() || c == '_';
+        words.extend(
+            text.split(|c: char| !is_word(c))
+                .filter(|w| !w.is_empty())
+                .map(String::from),
+        );
+    }
+    words
+}
+
+/// Finds the candidates among `items` (in module `path`, at indices `at`).
+fn collect(
+    items: &[Item],
+    path: &str,
+    at: &mut Vec<usize>,
+    fixable: &[String],
+    out: &mut Vec<Candidate>,
+) {
+    let under = fixable
+        .iter()
+        .any(|root| path == root || path.starts_with(&format!("{root}::")));
+    for (i, item) in items.iter().enumerate() {
+        at.push(i);
+        match item {
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect(inner, &format!("{path}::{}", m.ident), at, fixable, out);
+                }
+            }
+            Item::Impl(imp) if under => {
+                if let Some(candidate) = candidate(imp, item, path, at) {
+                    out.push(candidate);
+                }
+            }
+            _ => {}
+        }
+        at.pop();
+    }
+}
+
+fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Option<Candidate> {
+    let (_, trait_path, _) = imp.trait_.as_ref()?;
+    let last = trait_path.segments.last()?;
+    let trait_name = last.ident.to_string();
+    if trait_name == "Drop" {
+        return None;
+    }
+    let mut names = TypeNames::default();
+    names.visit_type(&imp.self_ty);
+    names.visit_path_arguments(&last.arguments);
+    let own: BTreeSet<String> = (imp.generics.params.iter())
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let members = (imp.items.iter())
+        .filter_map(|member| match member {
+            syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+            syn::ImplItem::Const(c) => Some(c.ident.to_string()),
+            syn::ImplItem::Type(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    Some(Candidate {
+        members,
+        at: at.to_vec(),
+        path: format!("{path}::<{}>", item_label(item)),
+        trait_name,
+        names: names.0.difference(&own).cloned().collect(),
+    })
+}
+
+/// The last segments of the type paths visited.
+#[derive(Default)]
+struct TypeNames(BTreeSet<String>);
+
+impl<'ast> Visit<'ast> for TypeNames {
+    fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
+        if let Some(last) = ty.path.segments.last() {
+            self.0.insert(last.ident.to_string());
+        }
+        syn::visit::visit_type_path(self, ty);
+    }
+}
+
+/// `tree` without the candidates `taken`.
+fn without(tree: &syn::File, candidates: &[Candidate], taken: &[bool]) -> syn::File {
+    let gone: BTreeSet<&[usize]> = (candidates.iter().zip(taken))
+        .filter(|(_, &t)| t)
+        .map(|(c, _)| c.at.as_slice())
+        .collect();
+    let mut tree = tree.clone();
+    remove(&mut tree.items, &mut Vec::new(), &gone);
+    tree
+}
+
+fn remove(items: &mut Vec<Item>, at: &mut Vec<usize>, gone: &BTreeSet<&[usize]>) {
+    let mut i = 0;
+    items.retain_mut(|item| {
+        at.push(i);
+        i += 1;
+        let keep = !gone.contains(at.as_slice());
+        if let (true, Item::Mod(m)) = (keep, &mut *item) {
+            if let Some((_, inner)) = &mut m.content {
+                remove(inner, at, gone);
+            }
+        }
+        at.pop();
+        keep
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidates(source: &str) -> Vec<Candidate> {
+        let file = syn::parse_file(source).expect("valid source");
+        let mut out = Vec::new();
+        collect(
+            &file.items,
+            "crate",
+            &mut Vec::new(),
+            &["crate::lib".into()],
+            &mut out,
+        );
+        out
+    }
+
+    #[test]
+    fn impls_of_traits_in_the_crates_code_are_candidates_but_drop() {
+        let found = candidates(
+            "mod lib { pub trait Zero {} impl Zero for i64 {} \
+             impl<T: Clone> Zero for Wrap<T> {} impl Drop for Wrap<u8> { fn drop(&mut self) {} } \
+             impl Wrap<u8> {} pub struct Wrap<T>(T); }\n\
+             impl lib::Zero for u8 {}\n\
+             fn main() {}\n",
+        );
+        let described: Vec<(String, Vec<String>)> = found
+            .iter()
+            .map(|c| (c.trait_name.clone(), c.names.iter().cloned().collect()))
+            .collect();
+        assert_eq!(
+            described,
+            [
+                ("Zero".to_string(), vec!["i64".to_string()]),
+                ("Zero".to_string(), vec!["Wrap".to_string()]),
+            ]
+        );
+        assert_eq!(found[0].path, "crate::lib::<impl Zero for i64>");
+    }
+
+    #[test]
+    fn a_trait_keeping_an_integer_impl_keeps_its_i32_one() {
+        let found = candidates(
+            "mod lib { pub trait Show {} impl Show for i32 {} impl Show for i64 {} \
+             impl Show for f32 {} impl Show for f64 {} pub trait Other {} impl Other for i32 {} }",
+        );
+        // Show keeps i64 (an error asked for it); Other keeps nothing.
+        let mut taken = vec![true, false, true, true, true];
+        keep_literal_types(&found, &mut taken);
+        assert_eq!(taken, [false, false, true, true, true]);
+    }
+
+    #[test]
+    fn an_error_brings_back_the_impls_of_the_trait_and_type_it_names() {
+        let found = candidates(
+            "mod lib { pub trait Zero {} impl Zero for i64 {} impl Zero for u8 {} \
+             impl<T> Zero for T {} }",
+        );
+        let words: BTreeSet<&str> = [
+            "the",
+            "trait",
+            "bound",
+            "i64",
+            "Zero",
+            "is",
+            "not",
+            "satisfied",
+        ]
+        .into_iter()
+        .collect();
+        let wanted: Vec<bool> = found.iter().map(|c| c.wanted(&words, 0)).collect();
+        // The blanket impl names no type of its own: the trait is enough.
+        assert_eq!(wanted, [true, false, true]);
+    }
+}

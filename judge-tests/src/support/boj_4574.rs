@@ -42,11 +42,14 @@ pub const CLASSES: [Class; 1] = [Class {
     generate: |rng| format(&[puzzle(rng, 10)]),
 }];
 
+/// A given domino: (cell, digit, cell, digit).
+type Domino = (usize, u8, usize, u8);
+
 /// One puzzle: the given dominoes (cell, digit, cell, digit) and the
 /// cells of the digits 1 to 9.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    pub dominoes: Vec<(usize, u8, usize, u8)>,
+    pub dominoes: Vec<Domino>,
     pub singles: [usize; 9],
 }
 
@@ -270,11 +273,7 @@ pub fn puzzle(rng: &mut Rng, least: usize) -> Puzzle {
 
 /// The puzzle of the first `least` or more dominoes of `order` that has
 /// one solution, if one of 35 or fewer has.
-fn fewest_given(
-    order: Vec<(usize, u8, usize, u8)>,
-    singles: [usize; 9],
-    least: usize,
-) -> Option<Puzzle> {
+fn fewest_given(order: Vec<Domino>, singles: [usize; 9], least: usize) -> Option<Puzzle> {
     (least.min(order.len())..=35)
         .map(|given| Puzzle {
             dominoes: order[..given].to_vec(),
@@ -290,25 +289,22 @@ fn fewest_given(
 /// one cell; the search takes the item with the fewest options left (most
 /// choices of singles leave cells that no 36 distinct dominoes tile, and
 /// guessing them first would rarely find one that does).
-fn layout(rng: &mut Rng, grid: &[u8; CELLS]) -> Option<([usize; 9], Vec<(usize, u8, usize, u8)>)> {
+fn layout(rng: &mut Rng, grid: &[u8; CELLS]) -> Option<([usize; 9], Vec<Domino>)> {
     const PAIRS: usize = CELLS;
     const SINGLES: usize = CELLS + 36;
     const ITEMS: usize = SINGLES + 9;
-    let mut pair = [[0; 10]; 10];
-    let mut next = PAIRS;
-    for a in 1..=9 {
-        for b in a + 1..=9 {
-            (pair[a][b], pair[b][a]) = (next, next);
-            next += 1;
-        }
-    }
+    // The domino {a, b}'s item: PAIRS and the pair's rank among the 36.
+    let pair = |a: u8, b: u8| {
+        let (lo, hi) = (usize::from(a.min(b)), usize::from(a.max(b)));
+        PAIRS + (lo - 1) * 9 - (lo - 1) * lo / 2 + (hi - lo - 1)
+    };
     // Each option: its items as bits, and its cells (equal for a single).
     let mut options: Vec<(u128, usize, usize)> = Vec::new();
     for p in 0..CELLS {
         let digit = usize::from(grid[p]);
         options.push((1 << p | 1 << (SINGLES + digit - 1), p, p));
         for q in grid::neighbours(p).filter(|&q| q > p) {
-            let bits = 1 << p | 1 << q | 1 << pair[digit][usize::from(grid[q])];
+            let bits = 1 << p | 1 << q | 1 << pair(grid[p], grid[q]);
             options.push((bits, p, q));
         }
     }

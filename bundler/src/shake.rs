@@ -525,20 +525,22 @@ fn fixes_in(
     fixable: &[String],
     first: &Option<BTreeSet<WarningKey>>,
 ) -> Vec<(Fix, String)> {
-    let under = |node: &str| {
-        fixable
-            .iter()
-            .any(|root| node == root || node.starts_with(&format!("{root}::")))
-    };
     checked
         .fixes
         .iter()
         .filter_map(|fix| {
             let warning = warnings.iter().find(|w| w.report == fix.report)?;
             let ours = first.as_ref().is_some_and(|f| !f.contains(&warning.key()));
-            (ours || under(&warning.node)).then(|| (fix.clone(), warning.node.clone()))
+            (ours || is_fixable(&warning.node, fixable))
+                .then(|| (fix.clone(), warning.node.clone()))
         })
         .collect()
+}
+
+/// Whether the item or module at `path` is under one of the `fixable`
+/// roots (a mounted crate's code, which the bundler may rewrite).
+fn is_fixable(path: &str, fixable: &[String]) -> bool {
+    (fixable.iter()).any(|root| path == root || path.starts_with(&format!("{root}::")))
 }
 
 /// A warning of the last round, with its places in the library.

@@ -113,8 +113,7 @@ pub(super) fn trim(
             return Ok(None);
         }
         let trimmed = without(tree, &candidates, &taken);
-        let (diagnostics, _) =
-            rustc::check_with_lints(&prettyplease::unparse(&trimmed), edition, &[])?;
+        let diagnostics = rustc::check(&prettyplease::unparse(&trimmed), edition)?;
         let errors: Vec<&Diagnostic> = (diagnostics.iter())
             .filter(|d| d.level == Level::Error)
             .collect();
@@ -209,9 +208,7 @@ fn collect(
     fixable: &[String],
     out: &mut Vec<Candidate>,
 ) {
-    let under = fixable
-        .iter()
-        .any(|root| path == root || path.starts_with(&format!("{root}::")));
+    let under = super::is_fixable(path, fixable);
     for (i, item) in items.iter().enumerate() {
         at.push(i);
         match item {

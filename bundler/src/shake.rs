@@ -26,7 +26,9 @@
 //!   deleted field, or the item or member an error is in when the error
 //!   names something deleted. An error that names nothing deleted may be a
 //!   follow-up of this round's deletions in live code: it waits, and stops
-//!   the bundler only when nothing else is left to do.
+//!   the bundler only when nothing else is left to do;
+//! * `unreachable_code` of ours, after a value of an enum the cut took
+//!   every variant of — the enum becomes `type E = ();` ([`uninhabited`]).
 //!
 //! When rustc has nothing more to call dead, the impls of traits in the
 //! crates' code that nothing calls through are taken away ([`trim`]), and
@@ -43,6 +45,7 @@ mod index;
 mod layouts;
 mod plan;
 mod trim;
+mod uninhabited;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -300,7 +303,7 @@ impl State {
         self.rounds.push(Round {
             deleted: plan.delete.len(),
             expanded: plan.expand.len(),
-            retyped: plan.unit.len() + plan.token_units.len(),
+            retyped: plan.unit.len() + plan.token_units.len() + plan.inhabit.len(),
             ..checked.round
         });
         Ok((plan, warnings))
@@ -347,7 +350,9 @@ impl State {
         fixable: &[String],
     ) -> Result<Option<(syn::File, Option<SourceMap>)>, Error> {
         if !std::mem::replace(&mut self.trimmed, true) {
-            if let Some((trimmed, gone)) = trim::trim(&checked.tree, edition, fixable)? {
+            if let Some((trimmed, gone)) =
+                trim::trim(&checked.tree, edition, fixable, &checked.diagnostics)?
+            {
                 let before = Checkpoint {
                     file: checked.tree.clone(),
                     map: Some(checked.map.clone()),
@@ -460,8 +465,37 @@ fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
     for d in checked.diagnostics.iter().enumerate() {
         plan.consider(&index, d, before.first_warnings, &mut warnings);
     }
+    inhabit(&mut plan, &index, &checked.tree);
     plan.settle();
     (plan, warnings)
+}
+
+/// Which of the types rustc called uninhabited are enums the cut emptied
+/// that can become `()` ([`uninhabited`]); each is recorded as removed, so
+/// that a back-off keeps it.
+fn inhabit(plan: &mut Plan, index: &Index, tree: &syn::File) {
+    for name in std::mem::take(&mut plan.uninhabited) {
+        let named = |path: &str| {
+            path.strip_suffix(name.as_str())
+                .is_some_and(|head| head.ends_with("::"))
+        };
+        let found = index
+            .nodes
+            .iter()
+            .filter(|n| n.kind == Kind::Item && named(&n.path))
+            .find_map(|n| Some((n, uninhabited::enum_at(tree, n.range.start)?)));
+        let Some((node, e)) = found else {
+            continue;
+        };
+        if !plan.protected.contains(&node.path)
+            && uninhabited::replaceable(tree, e)
+            && plan.inhabit.insert(node.key())
+        {
+            let why = "the cut took every variant; rustc called code after a value of it \
+                       unreachable, so it is `()`";
+            plan.removed.push((node.path.clone(), why.to_string()));
+        }
+    }
 }
 
 /// The error for the reports a plan cannot act on (or, if it has none,
@@ -634,5 +668,37 @@ mod tests {
         assert!(!out.contains("Zero"), "{out}");
         assert!(!out.contains("imp!"), "{out}");
         assert!(out.contains("impl One for u32"), "{out}");
+    }
+
+    /// hashbrown's shape: the error is built only on a path the program
+    /// never takes; once it has no variant left it is `()`, and rustc has
+    /// no unreachable code to report.
+    #[test]
+    fn an_enum_the_cut_empties_becomes_unit() {
+        let out = shaken(
+            "pub enum Fallibility { Fallible, Infallible }\n\
+             impl Fallibility { fn overflow(self) -> Error { match self { \
+             Fallibility::Fallible => Error::Overflow, Fallibility::Infallible => panic!(\"overflow\") } } }\n\
+             /// Why growing failed.\n\
+             #[derive(Clone, Debug)] pub enum Error { Overflow }\n\
+             pub fn try_grow(n: usize) -> Result<usize, Error> { grow(n, Fallibility::Fallible) }\n\
+             fn grow(n: usize, f: Fallibility) -> Result<usize, Error> { \
+             match n.checked_mul(2) { Some(m) => Ok(m), None => return Err(f.overflow()) } }\n\
+             pub fn grow_or_panic(n: usize) -> usize { grow(n, Fallibility::Infallible).unwrap() }\n\
+             fn main() { println!(\"{}\", grow_or_panic(3)); }\n",
+        );
+        assert!(
+            out.contains("/// Why growing failed.\npub type Error = ();"),
+            "{out}"
+        );
+        assert!(
+            !out.contains("try_grow") && !out.contains("Fallible,"),
+            "{out}"
+        );
+        let (diagnostics, _) = rustc::check_with_lints(&out, "2021", &[]).unwrap();
+        assert!(
+            diagnostics.iter().all(|d| d.level == Level::Other),
+            "{diagnostics:?}"
+        );
     }
 }

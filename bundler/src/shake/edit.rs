@@ -78,6 +78,12 @@ impl Editor<'_> {
                 }
                 continue;
             }
+            if let Item::Enum(e) = &item {
+                if self.plan.inhabit.contains(&key) {
+                    items.push(super::uninhabited::alias(e));
+                    continue;
+                }
+            }
             if let Item::Use(u) = &mut item {
                 match self.keep_leaves(&u.tree) {
                     Some(tree) => u.tree = tree,

@@ -48,6 +48,11 @@ pub(super) struct Plan {
     /// rustc has just decided a `Debug` that the plan left open: one more
     /// round then records what stays for it.
     pub(super) recheck: bool,
+    /// Types rustc calls uninhabited in a warning of ours, as it writes
+    /// them; [`super::uninhabited`] decides which become `()`.
+    pub(super) uninhabited: BTreeSet<String>,
+    /// Enums the cut emptied that become `type E = ();`.
+    pub(super) inhabit: BTreeSet<Key>,
 }
 
 impl Plan {
@@ -59,6 +64,7 @@ impl Plan {
             && self.underive.is_empty()
             && self.silence.is_empty()
             && self.debug_candidates.is_empty()
+            && self.inhabit.is_empty()
             && !self.recheck
     }
 
@@ -126,6 +132,11 @@ impl Plan {
             (Level::Warning, _) => {
                 let warning = library_warning(index, d, report);
                 let ours = first_warnings.is_some_and(|first| !first.contains(&warning.key()));
+                if ours && warning.lint == "unreachable_code" {
+                    if let Some(ty) = super::uninhabited::named(d) {
+                        self.uninhabited.insert(ty.to_string());
+                    }
+                }
                 // A variable left unused by a deletion of ours goes too.
                 if !(ours
                     && warning.lint == "unused_variables"

@@ -23,6 +23,9 @@
 //! * impls only come back, never go again, so every impl a call's error
 //!   names (a method's candidate traits are all named) is there when the
 //!   call compiles, as it was when rustc first picked among them;
+//! * a warning the text before had not (but dead code) is an error here:
+//!   without `P`'s `Clone`, `r.clone()` on a `&P` compiles and copies the
+//!   reference, and only `noop_method_call` says so;
 //! * rustc gives an integer literal the type of the only impl that fits
 //!   (`5.show()` calls `impl Show for i64` when that is the only one, the
 //!   `i32` one when there is one): so a trait that keeps an impl naming an
@@ -94,6 +97,7 @@ pub(super) fn trim(
     tree: &syn::File,
     edition: &str,
     fixable: &[String],
+    before: &[Diagnostic],
 ) -> Result<Option<Trimmed>, Error> {
     let mut candidates = Vec::new();
     collect(
@@ -114,9 +118,7 @@ pub(super) fn trim(
         }
         let trimmed = without(tree, &candidates, &taken);
         let diagnostics = rustc::check(&prettyplease::unparse(&trimmed), edition)?;
-        let errors: Vec<&Diagnostic> = (diagnostics.iter())
-            .filter(|d| d.level == Level::Error)
-            .collect();
+        let errors = errors_and_new_warnings(&diagnostics, before);
         if errors.is_empty() {
             let gone = (candidates.iter().zip(&taken))
                 .filter(|(_, &t)| t)
@@ -137,6 +139,32 @@ pub(super) fn trim(
         }
     }
     Ok(None)
+}
+
+/// The errors among `diagnostics`, and the warnings that the text before
+/// the trim did not have (more of a lint and message than it had): an
+/// impl whose absence only warns may still have been called
+/// (`noop_method_call`: `r.clone()` on a `&P` copies the reference once
+/// `P`'s `Clone` is gone). Dead code is no such warning.
+fn errors_and_new_warnings<'d>(
+    diagnostics: &'d [Diagnostic],
+    before: &[Diagnostic],
+) -> Vec<&'d Diagnostic> {
+    let key = |d: &Diagnostic| (d.code.clone(), d.message.clone());
+    let mut had: std::collections::BTreeMap<_, usize> = std::collections::BTreeMap::new();
+    for d in before.iter().filter(|d| d.level == Level::Warning) {
+        *had.entry(key(d)).or_default() += 1;
+    }
+    let mut has: std::collections::BTreeMap<_, usize> = std::collections::BTreeMap::new();
+    for d in diagnostics.iter().filter(|d| d.level == Level::Warning) {
+        *has.entry(key(d)).or_default() += 1;
+    }
+    let new = |d: &Diagnostic| {
+        !super::is_dead_lint(d) && has.get(&key(d)) > had.get(&key(d)).or(Some(&0))
+    };
+    (diagnostics.iter())
+        .filter(|d| d.level == Level::Error || (d.level == Level::Warning && new(d)))
+        .collect()
 }
 
 /// Brings back the impls the strongest evidence of each error points to
@@ -374,5 +402,24 @@ mod tests {
         let wanted: Vec<bool> = found.iter().map(|c| c.wanted(&words, 0)).collect();
         // The blanket impl names no type of its own: the trait is enough.
         assert_eq!(wanted, [true, false, true]);
+    }
+
+    /// `r.clone()` on a `&P` calls `P`'s `Clone`; without it, it would
+    /// copy the reference, and only a warning (`noop_method_call`) would
+    /// say so: a warning the text did not have is an error to the trim.
+    #[test]
+    fn an_impl_whose_absence_only_warns_comes_back() {
+        let source = "mod lib { #[derive(Debug)] pub struct P(pub u32); \
+                      impl Clone for P { fn clone(&self) -> P { println!(\"cloned\"); P(self.0) } } \
+                      pub trait Unused { fn unused(&self) {} } impl Unused for P {} }\n\
+                      fn main() { let p = lib::P(1); let r = &p; let q = r.clone(); println!(\"{q:?}\"); }\n";
+        let tree = syn::parse_file(source).unwrap();
+        let before = rustc::check(source, "2021").unwrap();
+        let (trimmed, gone) = trim(&tree, "2021", &["crate::lib".into()], &before)
+            .unwrap()
+            .expect("the trim takes `Unused`");
+        let text = prettyplease::unparse(&trimmed);
+        assert!(text.contains("impl Clone for P"), "{text}");
+        assert_eq!(gone.len(), 1, "{gone:?}");
     }
 }

@@ -43,6 +43,7 @@ mod edit;
 mod guard;
 mod index;
 mod layouts;
+mod phantom;
 mod plan;
 mod trim;
 mod uninhabited;
@@ -298,12 +299,22 @@ impl State {
                 self.kept.push(entry);
             }
         }
+        // A field kept in an earlier round may be `PhantomData` now.
+        (self.kept).retain(|(path, _)| {
+            !plan
+                .removed
+                .iter()
+                .any(|(p, why)| p == path && why == PHANTOM)
+        });
         self.first_warnings
             .get_or_insert_with(|| warnings.iter().map(LibraryWarning::key).collect());
         self.rounds.push(Round {
             deleted: plan.delete.len(),
             expanded: plan.expand.len(),
-            retyped: plan.unit.len() + plan.token_units.len() + plan.inhabit.len(),
+            retyped: plan.unit.len()
+                + plan.token_units.len()
+                + plan.inhabit.len()
+                + plan.phantom.len(),
             ..checked.round
         });
         Ok((plan, warnings))
@@ -457,6 +468,13 @@ fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
             .map(|(path, _)| plan::last_name(path).to_string())
             // A tuple field's number is no name an error could quote.
             .filter(|name| !name.chars().all(|c| c.is_ascii_digit()))
+            // A field made `PhantomData` is still there.
+            .filter(|name| {
+                !before
+                    .removed
+                    .iter()
+                    .any(|(p, why)| why == PHANTOM && plan::last_name(p) == name)
+            })
             .collect(),
         guarded: guard::guarded(&checked.tree, before.debug, before.layouts),
         ..Plan::default()
@@ -466,6 +484,7 @@ fn plan(checked: &Checked, before: &Before) -> (Plan, Vec<LibraryWarning>) {
         plan.consider(&index, d, before.first_warnings, &mut warnings);
     }
     inhabit(&mut plan, &index, &checked.tree);
+    phantoms(&mut plan, &checked.tree);
     plan.settle();
     (plan, warnings)
 }
@@ -488,12 +507,40 @@ fn inhabit(plan: &mut Plan, index: &Index, tree: &syn::File) {
             continue;
         };
         if !plan.protected.contains(&node.path)
-            && uninhabited::replaceable(tree, e)
+            && uninhabited::replaceable(
+                tree,
+                node.path.rsplit_once("::").map_or("crate", |(m, _)| m),
+                e,
+            )
             && plan.inhabit.insert(node.key())
         {
             let why = "the cut took every variant; rustc called code after a value of it \
                        unreachable, so it is `()`";
             plan.removed.push((node.path.clone(), why.to_string()));
+        }
+    }
+}
+
+/// Why a field became `PhantomData`, in the report.
+const PHANTOM: &str = "never read, and the only user of a parameter: it is `PhantomData`";
+
+/// Which of the never-read fields kept as their parameters' only users
+/// become `PhantomData` ([`phantom`]); each is recorded as removed (so
+/// that a back-off keeps it as it was), not as kept.
+fn phantoms(plan: &mut Plan, tree: &syn::File) {
+    for (key, path) in std::mem::take(&mut plan.parameter_users) {
+        let mut segments = path.rsplit("::");
+        let (Some(field), Some(name)) = (segments.next(), segments.next()) else {
+            continue;
+        };
+        if plan.protected.contains(&path) || !phantom::possible(tree, name, field) {
+            continue;
+        }
+        if plan.phantom.insert(key) {
+            let fields = plan.phantoms.entry(name.to_string()).or_default();
+            fields.insert(field.to_string());
+            plan.kept.retain(|(p, _)| *p != path);
+            plan.removed.push((path, PHANTOM.to_string()));
         }
     }
 }
@@ -533,6 +580,7 @@ fn edit(mut tree: syn::File, plan: &Plan) -> Result<syn::File, Error> {
         error: None,
         applied: 0,
         emptied: Default::default(),
+        self_ty: Vec::new(),
     };
     editor.visit_file_mut(&mut tree);
     remove_empty_impls(&mut tree.items);

@@ -7,6 +7,7 @@ use syn::{ImplItem, Item, Stmt, UseTree};
 
 use super::guard::discriminant;
 use super::index::{has_group, is_pure, Kind};
+use super::phantom;
 use super::plan::Plan;
 use crate::expand::{expand_impl_items, expand_items, Macros};
 use crate::rustc::Pos;
@@ -22,6 +23,8 @@ pub(super) struct Editor<'p> {
     pub(super) applied: usize,
     /// The matches this edit took every arm of (their variants deleted).
     pub(super) emptied: std::collections::BTreeSet<Pos>,
+    /// The last segment of the self type of each `impl` around.
+    pub(super) self_ty: Vec<String>,
 }
 
 impl Editor<'_> {
@@ -51,6 +54,30 @@ impl Editor<'_> {
             block.stmts.truncate(k);
             block.stmts.push(Stmt::Expr(syn::Expr::Match(m), None));
         }
+    }
+
+    /// An impl's members without the deleted ones, its invocations
+    /// written out.
+    fn impl_members(&mut self, imp: &mut syn::ItemImpl) {
+        let old = std::mem::take(&mut imp.items);
+        for member in old {
+            let span = member.span();
+            if self.gone(Kind::ImplItem, span) {
+                continue;
+            }
+            let key = (Kind::ImplItem, Pos::of(span.start()));
+            if let (Some(def_site), ImplItem::Macro(m)) = (self.plan.expand.get(&key), &member) {
+                match expand_impl_items(self.macros, &m.mac, *def_site) {
+                    Ok(expanded) => imp.items.extend(expanded),
+                    Err(e) => {
+                        self.error = Some(format!("cannot write out a macro in an impl: {}", e.0))
+                    }
+                }
+                continue;
+            }
+            imp.items.push(member);
+        }
+        syn::visit_mut::visit_item_impl_mut(self, imp);
     }
 
     fn gone(&self, kind: Kind, span: proc_macro2::Span) -> bool {
@@ -252,25 +279,28 @@ impl VisitMut for Editor<'_> {
     }
 
     fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
-        let old = std::mem::take(&mut imp.items);
-        for member in old {
-            let span = member.span();
-            if self.gone(Kind::ImplItem, span) {
-                continue;
-            }
-            let key = (Kind::ImplItem, Pos::of(span.start()));
-            if let (Some(def_site), ImplItem::Macro(m)) = (self.plan.expand.get(&key), &member) {
-                match expand_impl_items(self.macros, &m.mac, *def_site) {
-                    Ok(expanded) => imp.items.extend(expanded),
-                    Err(e) => {
-                        self.error = Some(format!("cannot write out a macro in an impl: {}", e.0))
-                    }
+        self.self_ty.push(phantom::last_segment(&imp.self_ty));
+        self.impl_members(imp);
+        self.self_ty.pop();
+    }
+
+    fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
+        fields.named = std::mem::take(&mut fields.named)
+            .into_iter()
+            .filter(|f| !self.gone(Kind::Field, f.span()))
+            .map(|mut f| {
+                if self
+                    .plan
+                    .phantom
+                    .contains(&(Kind::Field, Pos::of(f.span().start())))
+                {
+                    let ty = &f.ty;
+                    f.ty = syn::parse_quote!(core::marker::PhantomData<#ty>);
                 }
-                continue;
-            }
-            imp.items.push(member);
-        }
-        syn::visit_mut::visit_item_impl_mut(self, imp);
+                f
+            })
+            .collect();
+        syn::visit_mut::visit_fields_named_mut(self, fields);
     }
 
     fn visit_item_trait_mut(&mut self, t: &mut syn::ItemTrait) {
@@ -280,14 +310,6 @@ impl VisitMut for Editor<'_> {
             .filter(|m| !self.gone(Kind::TraitItem, m.span()))
             .collect();
         syn::visit_mut::visit_item_trait_mut(self, t);
-    }
-
-    fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
-        fields.named = std::mem::take(&mut fields.named)
-            .into_iter()
-            .filter(|f| !self.gone(Kind::Field, f.span()))
-            .collect();
-        syn::visit_mut::visit_fields_named_mut(self, fields);
     }
 
     fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
@@ -379,9 +401,21 @@ impl VisitMut for Editor<'_> {
     }
 
     fn visit_expr_struct_mut(&mut self, s: &mut syn::ExprStruct) {
+        let phantoms = (self.plan.phantoms.iter())
+            .find(|(name, _)| phantom::builds(&s.path, self.self_ty.last(), name))
+            .map(|(_, fields)| fields);
         s.fields = std::mem::take(&mut s.fields)
             .into_iter()
             .filter(|f| !self.gone(Kind::FieldValue, f.span()))
+            .map(|mut f| {
+                if phantoms
+                    .is_some_and(|p| p.iter().any(|field| phantom::member_is(&f.member, field)))
+                {
+                    f.expr = syn::parse_quote!(core::marker::PhantomData);
+                    f.colon_token = Some(Default::default());
+                }
+                f
+            })
             .collect();
         syn::visit_mut::visit_expr_struct_mut(self, s);
     }

@@ -18,7 +18,9 @@
 //!   (decided by rustc: see [`super::shake`]), and then its unread fields.
 //! * **A parameter needs a user.** A field (or a variant) whose type alone
 //!   names a type or lifetime parameter of its type stays: without it the
-//!   parameter is unused (E0392), or a derive cannot infer it.
+//!   parameter is unused (E0392), or a derive cannot infer it. A struct's
+//!   field of reference type given only pure values becomes `PhantomData`
+//!   instead ([`super::phantom`]), which rustc never calls unread.
 //! * **Effects.** A field given a value that may have side effects
 //!   (`r: fresh_id()`) stays, so that the value is still computed where
 //!   and when the program computed it.
@@ -237,7 +239,7 @@ fn alone_user(generics: &Generics, members: &[TokenStream], k: usize) -> Option<
     let param = params
         .iter()
         .find(|p| mine.contains(*p) && !others.contains(*p))?;
-    Some(format!("it alone uses the parameter `{param}`"))
+    Some(format!("{} `{param}`", super::plan::PARAMETER_USER))
 }
 
 /// The value of a discriminant written as an integer literal (`= 4`,

@@ -53,6 +53,13 @@ pub(super) struct Plan {
     pub(super) uninhabited: BTreeSet<String>,
     /// Enums the cut emptied that become `type E = ();`.
     pub(super) inhabit: BTreeSet<Key>,
+    /// Never-read fields kept as their parameters' only users: (key,
+    /// path); [`super::phantom`] decides which become `PhantomData`.
+    pub(super) parameter_users: Vec<(Key, String)>,
+    /// The fields that become `PhantomData`, and the same by struct name
+    /// for the literals that build them.
+    pub(super) phantom: BTreeSet<Key>,
+    pub(super) phantoms: super::phantom::Phantoms,
 }
 
 impl Plan {
@@ -65,6 +72,7 @@ impl Plan {
             && self.silence.is_empty()
             && self.debug_candidates.is_empty()
             && self.inhabit.is_empty()
+            && self.phantom.is_empty()
             && !self.recheck
     }
 
@@ -102,6 +110,9 @@ impl Plan {
                 _ => return false,
             },
         };
+        if node.kind == Kind::Field && why.starts_with(PARAMETER_USER) {
+            self.parameter_users.push((node.key(), node.path.clone()));
+        }
         if !self.kept.iter().any(|(path, _)| *path == node.path) {
             self.kept.push((node.path.clone(), why));
         }
@@ -415,6 +426,9 @@ pub(crate) fn is_dead_lint(d: &Diagnostic) -> bool {
         Some("dead_code" | "unused_imports" | "unused_macros" | "unused_extern_crates")
     )
 }
+
+/// How the guard's reason for a parameter's only user starts.
+pub(super) const PARAMETER_USER: &str = "it alone uses the parameter";
 
 /// A report the plan cannot act on, and why.
 pub(super) struct Unresolved {

@@ -68,8 +68,9 @@ const UNIT_HAS: &[&str] = &[
     "Hash",
 ];
 
-/// Whether the enum `e` can become an alias of `()` in `file`.
-pub(super) fn replaceable(file: &syn::File, e: &syn::ItemEnum) -> bool {
+/// Whether the enum `e`, defined in module `module` (`crate::hashbrown`),
+/// can become an alias of `()` in `file`.
+pub(super) fn replaceable(file: &syn::File, module: &str, e: &syn::ItemEnum) -> bool {
     let mut derives_ok = true;
     for attr in e.attrs.iter().filter(|a| a.path().is_ident("derive")) {
         let _ = attr.parse_nested_meta(|meta| {
@@ -82,8 +83,14 @@ pub(super) fn replaceable(file: &syn::File, e: &syn::ItemEnum) -> bool {
             Ok(())
         });
     }
+    let mut uses = Uses::default();
+    uses.visit_file(file);
     let mut headers = ImplHeaders {
         name: &e.ident,
+        home: module.rsplit("::").next().unwrap_or(module),
+        module: module.to_string(),
+        uses: &uses,
+        at: vec!["crate".to_string()],
         named: false,
     };
     headers.visit_file(file);
@@ -97,37 +104,110 @@ pub(super) fn alias(e: &syn::ItemEnum) -> syn::Item {
     syn::parse_quote!(#(#docs)* #vis type #ident = ();)
 }
 
-/// Finds an `impl` whose header names `name` anywhere (by its last
-/// segment: a false match only keeps the enum as it is).
+/// What each module imports: its `use` leaves (the name brought in, or
+/// `*`), each with the segments of its path.
+#[derive(Default)]
+struct Uses {
+    at: Vec<String>,
+    prefix: Vec<String>,
+    modules: std::collections::BTreeMap<String, Vec<(String, Vec<String>)>>,
+}
+
+impl<'ast> Visit<'ast> for Uses {
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        self.at.push(m.ident.to_string());
+        syn::visit::visit_item_mod(self, m);
+        self.at.pop();
+    }
+
+    fn visit_use_tree(&mut self, tree: &'ast syn::UseTree) {
+        let leaf = match tree {
+            syn::UseTree::Path(p) => {
+                self.prefix.push(p.ident.to_string());
+                self.visit_use_tree(&p.tree);
+                self.prefix.pop();
+                return;
+            }
+            syn::UseTree::Name(n) => n.ident.to_string(),
+            syn::UseTree::Rename(r) => r.rename.to_string(),
+            syn::UseTree::Glob(_) => "*".to_string(),
+            syn::UseTree::Group(g) => {
+                g.items.iter().for_each(|t| self.visit_use_tree(t));
+                return;
+            }
+        };
+        let module = std::iter::once("crate".to_string())
+            .chain(self.at.iter().cloned())
+            .collect::<Vec<_>>()
+            .join("::");
+        let entry = self.modules.entry(module).or_default();
+        entry.push((leaf, self.prefix.clone()));
+    }
+}
+
+/// Finds an `impl` whose header may name the enum: a path ending in its
+/// name written in its own module, or through its module's name, `self`
+/// or `super`, or where a `use` brings that name (or a glob) in. A false
+/// match only keeps the enum as it is.
 struct ImplHeaders<'n> {
     name: &'n syn::Ident,
+    /// The last segment of the enum's module.
+    home: &'n str,
+    module: String,
+    uses: &'n Uses,
+    at: Vec<String>,
     named: bool,
 }
 
 impl<'ast> Visit<'ast> for ImplHeaders<'_> {
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        self.at.push(m.ident.to_string());
+        syn::visit::visit_item_mod(self, m);
+        self.at.pop();
+    }
+
     fn visit_item_impl(&mut self, imp: &'ast syn::ItemImpl) {
-        let mut idents = Idents {
+        let mut paths = Paths {
             name: self.name,
-            found: false,
+            found: Vec::new(),
         };
-        idents.visit_type(&imp.self_ty);
+        paths.visit_type(&imp.self_ty);
         if let Some((_, path, _)) = &imp.trait_ {
-            idents.visit_path(path);
+            paths.visit_path(path);
         }
-        idents.visit_generics(&imp.generics);
-        self.named |= idents.found;
+        paths.visit_generics(&imp.generics);
+        let here = self.at.join("::");
+        let through = |s: &String| s == self.home || s == "self" || s == "super" || s == "crate";
+        // A `use` (or glob) through a path that may reach the enum's
+        // module; `use Kind::*` of a local enum's variants does not.
+        let imported = self.uses.modules.get(&here).is_some_and(|leaves| {
+            leaves.iter().any(|(leaf, path)| {
+                (leaf == "*" || *self.name == leaf.as_str()) && path.iter().any(through)
+            })
+        });
+        for segments in paths.found {
+            self.named |= match segments.len() {
+                1 => here == self.module || imported,
+                _ => segments.iter().any(through),
+            };
+        }
         syn::visit::visit_item_impl(self, imp);
     }
 }
 
-struct Idents<'n> {
+/// The paths ending in `name`, as their segments.
+struct Paths<'n> {
     name: &'n syn::Ident,
-    found: bool,
+    found: Vec<Vec<String>>,
 }
 
-impl<'ast> Visit<'ast> for Idents<'_> {
-    fn visit_ident(&mut self, ident: &'ast syn::Ident) {
-        self.found |= ident == self.name;
+impl<'ast> Visit<'ast> for Paths<'_> {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.segments.last().is_some_and(|s| s.ident == *self.name) {
+            let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            self.found.push(segments);
+        }
+        syn::visit::visit_path(self, path);
     }
 }
 
@@ -161,11 +241,46 @@ mod tests {
         ];
         for text in yes {
             let file = syn::parse_file(text).unwrap();
-            assert!(replaceable(&file, first_enum(&file)), "{text}");
+            assert!(replaceable(&file, "crate", first_enum(&file)), "{text}");
         }
         for text in no {
             let file = syn::parse_file(text).unwrap();
-            assert!(!replaceable(&file, first_enum(&file)), "{text}");
+            assert!(!replaceable(&file, "crate", first_enum(&file)), "{text}");
+        }
+    }
+
+    /// allocator-api2 and hashbrown, bundled together, each have a
+    /// `TryReserveError`: an impl for the other one does not name it.
+    #[test]
+    fn an_impl_for_another_type_of_the_same_name_does_not_count() {
+        let enum_in = |file: &syn::File| -> syn::ItemEnum {
+            let found = file.items.iter().find_map(|i| match i {
+                syn::Item::Mod(m) if m.ident == "hashbrown" => {
+                    m.content.as_ref()?.1.iter().find_map(|i| match i {
+                        syn::Item::Enum(e) => Some(e.clone()),
+                        _ => None,
+                    })
+                }
+                _ => None,
+            });
+            found.expect("hashbrown's enum")
+        };
+        let other = "mod hashbrown { pub enum E {} }\n\
+                     mod api { use core::fmt; use Kind::*; pub struct E; impl fmt::Display for E {} }";
+        let file = syn::parse_file(other).unwrap();
+        assert!(replaceable(&file, "crate::hashbrown", &enum_in(&file)));
+        for named in [
+            "mod hashbrown { pub enum E {} impl X for E {} }",
+            "mod hashbrown { pub enum E {} } mod api { use crate::hashbrown::E; impl X for E {} }",
+            "mod hashbrown { pub enum E {} } mod api { use crate::hashbrown::*; impl X for E {} }",
+            "mod hashbrown { pub enum E {} } mod api { impl X for crate::hashbrown::E {} }",
+            "mod hashbrown { pub enum E {} mod raw { impl X for super::E {} } }",
+        ] {
+            let file = syn::parse_file(named).unwrap();
+            assert!(
+                !replaceable(&file, "crate::hashbrown", &enum_in(&file)),
+                "{named}"
+            );
         }
     }
 

@@ -99,11 +99,14 @@ fn what_the_program_observes_is_never_cut() {
 fn a_parameters_only_user_stays() {
     check_fixture(
         "parameter_users",
-        "3\n6\nout\n",
+        "3\n6\nout\n2\n",
         &[
             "pub prev: Vec<Option<&'a E>>",
             "pub index: I",
             "Buf(&'s mut Vec<u8>)",
+            // A reference given `self` is a marker of the same parameters.
+            "pub table: core::marker::PhantomData<&'t mut M>",
+            "table: core::marker::PhantomData,\n",
         ],
         &[],
         &["Walk::prev", "Indexed::index", "Dest::Buf"],
@@ -207,10 +210,11 @@ fn a_match_left_without_arms_ends_its_block() {
 fn generic_code_observes_the_layouts_of_the_types_the_program_gives_it() {
     // `size_of::<T>()` is asked of rustc for the program's instantiations:
     // `Cell` is stored, so its unbuilt `Wide` stays (16 bytes, printed);
-    // `Mode` is not, so its unbuilt `Slow` goes.
+    // `Mode` is not, so its unbuilt `Slow` goes. `Block::NONE` runs a
+    // `transmute` while rustc type-checks, which the probe must survive.
     check_fixture(
         "generic_layouts",
-        "32 2\n1 4\n",
+        "32 2\n1 4\n1\n",
         &["Wide(u64)", "Fast,"],
         &["Slow"],
         &["Cell::Wide"],

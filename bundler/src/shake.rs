@@ -215,6 +215,10 @@ pub fn shake(
                 (file, map) = (next, next_map);
                 continue;
             }
+            // What the guard kept in one round and a later one deleted
+            // with its whole type is not kept.
+            let index = Index::new(&checked.tree);
+            (state.kept).retain(|(path, _)| index.nodes.iter().any(|n| n.path == *path));
             remove_empty_modules(&mut file.items);
             show_underscores(&mut file, &underscores);
             widen(&mut file);
@@ -264,7 +268,9 @@ struct State {
     /// Whether the impls nothing calls through were tried ([`trim`]),
     /// and the text before they went, while the trim may be undone.
     trimmed: bool,
-    before_trim: Option<(Checkpoint, usize)>,
+    /// The text before the trim, how many things were kept then, and the
+    /// trim (while it may still spare some impls).
+    before_trim: Option<(Checkpoint, usize, Option<trim::Trimmed>)>,
 }
 
 impl State {
@@ -351,9 +357,10 @@ impl State {
     }
 
     /// Once the rounds and the fixes are done: the text without the impls
-    /// nothing calls through ([`trim`], tried once); or, when what that
-    /// left dead has to stay (it would draw a warning), the text before
-    /// it. `None`: neither.
+    /// nothing calls through ([`trim`], tried once). When what that left
+    /// dead has to stay (it would draw a warning): the trim again, sparing
+    /// the impls that name the types holding what stays, once; then the
+    /// text before it. `None`: none of these.
     fn trim(
         &mut self,
         checked: &Checked,
@@ -361,7 +368,7 @@ impl State {
         fixable: &[String],
     ) -> Result<Option<(syn::File, Option<SourceMap>)>, Error> {
         if !std::mem::replace(&mut self.trimmed, true) {
-            if let Some((trimmed, gone)) =
+            if let Some(trimmed) =
                 trim::trim(&checked.tree, edition, fixable, &checked.diagnostics)?
             {
                 let before = Checkpoint {
@@ -369,19 +376,55 @@ impl State {
                     map: Some(checked.map.clone()),
                     removed: self.removed.len(),
                 };
-                self.before_trim = Some((before, self.kept.len()));
-                self.removed.extend(gone);
-                return Ok(Some((trimmed, Some(checked.map.clone()))));
+                return Ok(Some(self.take_trim(before, trimmed, true)));
             }
         }
-        if let Some((before, kept)) = self.before_trim.take() {
-            if self.kept.len() > kept {
-                self.kept.truncate(kept);
-                self.removed.truncate(before.removed);
-                return Ok(Some((before.file, before.map)));
+        let Some(before_trim) = self.before_trim.take() else {
+            return Ok(None);
+        };
+        let (before, kept, trimmed) = before_trim;
+        // What the guard kept since, and shaking deleted after all (its
+        // whole type went), draws no warning.
+        let index = Index::new(&checked.tree);
+        let stays: BTreeSet<String> = self.kept[kept.min(self.kept.len())..]
+            .iter()
+            .filter(|(path, _)| index.nodes.iter().any(|n| n.path == *path))
+            .filter_map(|(path, _)| Some(path.rsplit("::").nth(1)?.to_string()))
+            .collect();
+        if stays.is_empty() {
+            return Ok(None);
+        }
+        self.kept.truncate(kept);
+        self.removed.truncate(before.removed);
+        let holders = trim::holders(&before.file, &stays);
+        let spared = trimmed.and_then(|t| t.sparing(&before.file, &holders));
+        if let Some(spared) = spared {
+            let text = prettyplease::unparse(&spared.file);
+            if rustc::check(&text, edition)?
+                .iter()
+                .all(|d| d.level != Level::Error)
+            {
+                // No third try.
+                return Ok(Some(self.take_trim(before, spared, false)));
             }
         }
-        Ok(None)
+        Ok(Some((before.file, before.map)))
+    }
+
+    /// Records `trimmed` as taken from the text of `before` (and kept to
+    /// spare some of it later, if `may_spare`): its text, with the map of
+    /// `before`.
+    fn take_trim(
+        &mut self,
+        before: Checkpoint,
+        trimmed: trim::Trimmed,
+        may_spare: bool,
+    ) -> (syn::File, Option<SourceMap>) {
+        self.removed.extend(trimmed.gone.iter().cloned());
+        let next = (trimmed.file.clone(), before.map.clone());
+        let spare = may_spare.then_some(trimmed);
+        self.before_trim = Some((before, self.kept.len(), spare));
+        next
     }
 
     /// Goes back to `good`: everything deleted since is kept from now on,

@@ -22,7 +22,6 @@ const FAILING: &[(&str, &str, &str)] = &[
     ("indexmap", "codeforces", "78 KB stripped and minified: over 64 KB (hashbrown's raw table is 20 KB of it)"),
     ("num", "codeforces", "432 KB stripped and minified: the trim of unused impls gives up on rustc's errors here, so num-traits' impls for every primitive type stay"),
     ("num-bigint", "codeforces", "363 KB stripped and minified: the trim of unused impls gives up on rustc's errors here, so num-traits' impls for every primitive type stay"),
-    ("num-complex", "codeforces", "67 KB stripped and minified: the trim of unused impls is undone, as it leaves `ComplexErrorKind::ParseError` dead, which alone uses a parameter"),
     ("num-rational", "codeforces", "368 KB stripped and minified: as num-bigint"),
     ("petgraph", "codeforces", "150 KB stripped and minified: over 64 KB"),
 ];

@@ -14,7 +14,10 @@
 //! then takes nothing. When the text compiles, shaking goes on (a function
 //! only a taken impl called is dead now); if what is dead then has to stay
 //! (a variant alone using a parameter, which would draw a warning), the
-//! trim is undone ([`super::shake`]).
+//! trim is made again sparing the impls that name the types holding it
+//! ([`holders`]: num-complex's `FromStr` impl builds the
+//! `ParseComplexError` whose `ParseError(E)` would stay); if that still
+//! leaves such a thing, the trim is undone ([`super::shake`]).
 //!
 //! Why what compiles still does what it did:
 //!
@@ -51,10 +54,88 @@ const INTEGERS: [&str; 12] = [
     "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
 ];
 
-/// The text without the impls that went, and their paths with why.
-type Trimmed = (syn::File, Vec<(String, String)>);
+/// What a trim took: the text without the impls that went, and their
+/// paths with why; and what it chose from, to spare some later.
+pub(super) struct Trimmed {
+    pub(super) file: syn::File,
+    pub(super) gone: Vec<(String, String)>,
+    candidates: Vec<Candidate>,
+    taken: Vec<bool>,
+}
+
+impl Trimmed {
+    fn of(tree: &syn::File, candidates: Vec<Candidate>, taken: Vec<bool>) -> Trimmed {
+        let gone = (candidates.iter().zip(&taken))
+            .filter(|(_, &t)| t)
+            .map(|(c, _)| {
+                (
+                    c.path.clone(),
+                    "no call goes through it (trimmed)".to_string(),
+                )
+            })
+            .collect();
+        Trimmed {
+            file: without(tree, &candidates, &taken),
+            gone,
+            candidates,
+            taken,
+        }
+    }
+
+    /// The same trim of `tree` but for the impls whose text names one of
+    /// `names`; `None` if none does.
+    pub(super) fn sparing(&self, tree: &syn::File, names: &BTreeSet<String>) -> Option<Trimmed> {
+        let mut taken = self.taken.clone();
+        let mut spared = false;
+        for (c, t) in self.candidates.iter().zip(taken.iter_mut()) {
+            if *t && c.mentions.iter().any(|m| names.contains(m)) {
+                *t = false;
+                spared = true;
+            }
+        }
+        spared.then(|| Trimmed::of(tree, self.candidates.clone(), taken))
+    }
+}
+
+/// The types of `tree` that hold one of `names` in a field, and those
+/// names, until none is new: an impl naming any of them may build them.
+pub(super) fn holders(tree: &syn::File, names: &BTreeSet<String>) -> BTreeSet<String> {
+    struct Fields(Vec<(String, BTreeSet<String>)>);
+    impl<'ast> Visit<'ast> for Fields {
+        fn visit_item_struct(&mut self, s: &'ast syn::ItemStruct) {
+            let mut held = BTreeSet::new();
+            super::layouts::collect_names(quote::ToTokens::to_token_stream(&s.fields), &mut held);
+            self.0.push((s.ident.to_string(), held));
+        }
+        fn visit_item_enum(&mut self, e: &'ast syn::ItemEnum) {
+            let mut held = BTreeSet::new();
+            for v in &e.variants {
+                super::layouts::collect_names(
+                    quote::ToTokens::to_token_stream(&v.fields),
+                    &mut held,
+                );
+            }
+            self.0.push((e.ident.to_string(), held));
+        }
+    }
+    let mut fields = Fields(Vec::new());
+    fields.visit_file(tree);
+    let mut out = names.clone();
+    loop {
+        let before = out.len();
+        for (name, held) in &fields.0 {
+            if held.iter().any(|h| out.contains(h)) {
+                out.insert(name.clone());
+            }
+        }
+        if out.len() == before {
+            return out;
+        }
+    }
+}
 
 /// An impl the trim may take.
+#[derive(Clone)]
 struct Candidate {
     /// Indices down the modules to the item.
     at: Vec<usize>,
@@ -67,6 +148,8 @@ struct Candidate {
     names: BTreeSet<String>,
     /// Its members' names (`abs`).
     members: BTreeSet<String>,
+    /// Every name its text holds.
+    mentions: BTreeSet<String>,
 }
 
 impl Candidate {
@@ -120,16 +203,7 @@ pub(super) fn trim(
         let diagnostics = rustc::check(&prettyplease::unparse(&trimmed), edition)?;
         let errors = errors_and_new_warnings(&diagnostics, before);
         if errors.is_empty() {
-            let gone = (candidates.iter().zip(&taken))
-                .filter(|(_, &t)| t)
-                .map(|(c, _)| {
-                    (
-                        c.path.clone(),
-                        "no call goes through it (trimmed)".to_string(),
-                    )
-                })
-                .collect();
-            return Ok(Some((trimmed, gone)));
+            return Ok(Some(Trimmed::of(tree, candidates, taken)));
         }
         // An error none of the taken impls answers may follow from one
         // that some do (a missing supertrait impl hides a method): it
@@ -159,8 +233,11 @@ fn errors_and_new_warnings<'d>(
     for d in diagnostics.iter().filter(|d| d.level == Level::Warning) {
         *has.entry(key(d)).or_default() += 1;
     }
+    // Spanless ones are summaries ("24 warnings emitted").
     let new = |d: &Diagnostic| {
-        !super::is_dead_lint(d) && has.get(&key(d)) > had.get(&key(d)).or(Some(&0))
+        !d.spans.is_empty()
+            && !super::is_dead_lint(d)
+            && has.get(&key(d)) > had.get(&key(d)).or(Some(&0))
     };
     (diagnostics.iter())
         .filter(|d| d.level == Level::Error || (d.level == Level::Warning && new(d)))
@@ -280,8 +357,11 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
             _ => None,
         })
         .collect();
+    let mut mentions = BTreeSet::new();
+    super::layouts::collect_names(quote::ToTokens::to_token_stream(imp), &mut mentions);
     Some(Candidate {
         members,
+        mentions,
         at: at.to_vec(),
         path: format!("{path}::<{}>", item_label(item)),
         trait_name,
@@ -415,11 +495,11 @@ mod tests {
                       fn main() { let p = lib::P(1); let r = &p; let q = r.clone(); println!(\"{q:?}\"); }\n";
         let tree = syn::parse_file(source).unwrap();
         let before = rustc::check(source, "2021").unwrap();
-        let (trimmed, gone) = trim(&tree, "2021", &["crate::lib".into()], &before)
+        let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
             .unwrap()
             .expect("the trim takes `Unused`");
-        let text = prettyplease::unparse(&trimmed);
+        let text = prettyplease::unparse(&trimmed.file);
         assert!(text.contains("impl Clone for P"), "{text}");
-        assert_eq!(gone.len(), 1, "{gone:?}");
+        assert_eq!(trimmed.gone.len(), 1, "{:?}", trimmed.gone);
     }
 }

@@ -420,9 +420,15 @@ fn impls_nothing_calls_through_are_trimmed() {
     ] {
         assert!(!text.contains(gone), "{gone} stays:\n{text}");
     }
+    // Trimmed, `FromStr for Num` left `Kind::Inner` dead, and kept, as
+    // `E`'s only user: the trim spared the impls naming `ParseError`.
+    assert!(text.contains("FromStr for Num"), "{text}");
     let program = compile(text, true);
     let (stdout, code) = run(&program, "");
-    assert_eq!((stdout.as_str(), code), ("7\ni32:5\n4\ndrop 1\n", Some(0)));
+    assert_eq!(
+        (stdout.as_str(), code),
+        ("7\ni32:5\n4\n42\ndrop 1\n", Some(0))
+    );
 }
 
 #[test]

@@ -22,7 +22,8 @@
 //! Why what compiles still does what it did:
 //!
 //! * a `Drop` impl is never taken: dropping is behaviour, and no error
-//!   would tell that it is gone;
+//!   would tell that it is gone; nor `Deref` or `Index`, called by no name
+//!   an error could quote;
 //! * impls only come back, never go again, so every impl a call's error
 //!   names (a method's candidate traits are all named) is there when the
 //!   call compiles, as it was when rustc first picked among them;
@@ -200,7 +201,8 @@ pub(super) fn trim(
             return Ok(None);
         }
         let trimmed = without(tree, &candidates, &taken);
-        let diagnostics = rustc::check(&prettyplease::unparse(&trimmed), edition)?;
+        let text = prettyplease::unparse(&trimmed);
+        let diagnostics = rustc::check(&text, edition)?;
         let errors = errors_and_new_warnings(&diagnostics, before);
         if errors.is_empty() {
             return Ok(Some(Trimmed::of(tree, candidates, taken)));
@@ -208,7 +210,7 @@ pub(super) fn trim(
         // An error none of the taken impls answers may follow from one
         // that some do (a missing supertrait impl hides a method): it
         // waits for the next round, unless no error is answered at all.
-        if !bring_back(&candidates, &mut taken, &errors) {
+        if !bring_back(&candidates, &mut taken, &errors, &text) {
             return Ok(None);
         }
     }
@@ -247,11 +249,18 @@ fn errors_and_new_warnings<'d>(
 /// Brings back the impls the strongest evidence of each error points to
 /// (or that came back already, for the same error elsewhere); false if
 /// none came back.
-fn bring_back(candidates: &[Candidate], taken: &mut [bool], errors: &[&Diagnostic]) -> bool {
+fn bring_back(
+    candidates: &[Candidate],
+    taken: &mut [bool],
+    errors: &[&Diagnostic],
+    text: &str,
+) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
     let mut answered = false;
     for error in errors {
-        let text = words_of(error);
-        let words: BTreeSet<&str> = text.iter().map(String::as_str).collect();
+        let mut said = words_of(error);
+        said.extend(called_at(error, &lines));
+        let words: BTreeSet<&str> = said.iter().map(String::as_str).collect();
         for tier in 0..4 {
             let matching: Vec<usize> = (0..candidates.len())
                 .filter(|&i| candidates[i].wanted(&words, tier))
@@ -286,6 +295,66 @@ fn keep_literal_types(candidates: &[Candidate], taken: &mut [bool]) {
             }
         }
     }
+}
+
+/// The traits of the operators and the methods called on the lines of an
+/// error's primary spans: where rustc names no trait (`*self += u`, found
+/// `u32` where `AddAssign<i32>` is the one impl left), the code does.
+fn called_at(error: &Diagnostic, lines: &[&str]) -> Vec<String> {
+    const OPERATORS: &[(&str, &str)] = &[
+        ("<<=", "ShlAssign"),
+        (">>=", "ShrAssign"),
+        ("+=", "AddAssign"),
+        ("-=", "SubAssign"),
+        ("*=", "MulAssign"),
+        ("/=", "DivAssign"),
+        ("%=", "RemAssign"),
+        ("&=", "BitAndAssign"),
+        ("|=", "BitOrAssign"),
+        ("^=", "BitXorAssign"),
+        ("<<", "Shl"),
+        (">>", "Shr"),
+        ("==", "PartialEq"),
+        ("!=", "PartialEq"),
+        ("<", "PartialOrd"),
+        (">", "PartialOrd"),
+        ("+", "Add"),
+        ("-", "Sub"),
+        ("*", "Mul"),
+        ("/", "Div"),
+        ("%", "Rem"),
+        ("&", "BitAnd"),
+        ("|", "BitOr"),
+        ("^", "BitXor"),
+        ("!", "Not"),
+    ];
+    let mut out = Vec::new();
+    for span in error.spans.iter().filter(|s| s.primary) {
+        let (first, last) = (span.range.start.line, span.range.end.line);
+        for line in (first..=last.min(first + 3)).filter_map(|l| lines.get(l.checked_sub(1)?)) {
+            let mut rest = *line;
+            while !rest.is_empty() {
+                match OPERATORS.iter().find(|(op, _)| rest.starts_with(op)) {
+                    Some((op, name)) => {
+                        out.push(name.to_string());
+                        rest = &rest[op.len()..];
+                    }
+                    None => {
+                        let skip = rest.chars().next().map_or(1, char::len_utf8);
+                        rest = &rest[skip..];
+                    }
+                }
+            }
+            out.extend(line.split('.').skip(1).filter_map(|after| {
+                let name: String = after
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                after[name.len()..].starts_with('(').then_some(name)
+            }));
+        }
+    }
+    out
 }
 
 /// The identifiers in an error's message, labels and notes.
@@ -337,7 +406,13 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
     let (_, trait_path, _) = imp.trait_.as_ref()?;
     let last = trait_path.segments.last()?;
     let trait_name = last.ident.to_string();
-    if trait_name == "Drop" {
+    // Dropping is behaviour no error would ask for; dereferencing and
+    // indexing are called by no name an error could quote
+    // (`self.data.iter_mut()` through `Deref`).
+    if matches!(
+        trait_name.as_str(),
+        "Drop" | "Deref" | "DerefMut" | "Index" | "IndexMut"
+    ) {
         return None;
     }
     let mut names = TypeNames::default();
@@ -431,7 +506,8 @@ mod tests {
         let found = candidates(
             "mod lib { pub trait Zero {} impl Zero for i64 {} \
              impl<T: Clone> Zero for Wrap<T> {} impl Drop for Wrap<u8> { fn drop(&mut self) {} } \
-             impl Wrap<u8> {} pub struct Wrap<T>(T); }\n\
+             impl Wrap<u8> {} pub struct Wrap<T>(T); \
+             impl std::ops::Deref for Wrap<u8> { type Target = u8; fn deref(&self) -> &u8 { &self.0 } } }\n\
              impl lib::Zero for u8 {}\n\
              fn main() {}\n",
         );
@@ -501,5 +577,46 @@ mod tests {
         let text = prettyplease::unparse(&trimmed.file);
         assert!(text.contains("impl Clone for P"), "{text}");
         assert_eq!(trimmed.gone.len(), 1, "{:?}", trimmed.gone);
+    }
+
+    /// `*self += u` with `u: u32`, once `AddAssign<u32>` is taken, finds
+    /// `AddAssign<i32>` and says only "expected `i32`, found `u32`": the
+    /// operator on the error's line names the trait.
+    #[test]
+    fn an_operator_on_the_error_line_names_its_trait() {
+        let found = candidates(
+            "mod lib { pub struct Big(pub i64); \
+             impl std::ops::AddAssign<u32> for Big { fn add_assign(&mut self, u: u32) { self.0 += u as i64; } } \
+             impl std::ops::AddAssign<i32> for Big { fn add_assign(&mut self, u: i32) { self.0 += u as i64; } } \
+             impl std::ops::SubAssign<u32> for Big { fn sub_assign(&mut self, u: u32) { self.0 -= u as i64; } } }",
+        );
+        let text = "fn f(b: &mut Big, u: u32) {\n    *b += u;\n}\n";
+        let error = Diagnostic {
+            level: Level::Error,
+            code: Some("E0308".into()),
+            message: "mismatched types".into(),
+            spans: vec![crate::rustc::DiagSpan {
+                range: crate::rustc::Range {
+                    start: crate::rustc::Pos {
+                        line: 2,
+                        column: 10,
+                    },
+                    end: crate::rustc::Pos {
+                        line: 2,
+                        column: 11,
+                    },
+                },
+                primary: true,
+                label: Some("expected `i32`, found `u32`".into()),
+                replacement: None,
+                expansion: None,
+            }],
+            children: Vec::new(),
+        };
+        let mut taken = vec![true; found.len()];
+        assert!(bring_back(&found, &mut taken, &[&error], text));
+        // Both types the label names come back with the trait; the
+        // operator not on the line stays taken.
+        assert_eq!(taken, [false, false, true]);
     }
 }

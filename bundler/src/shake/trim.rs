@@ -23,7 +23,9 @@
 //!
 //! * a `Drop` impl is never taken: dropping is behaviour, and no error
 //!   would tell that it is gone; nor `Deref` or `Index`, called by no name
-//!   an error could quote;
+//!   an error could quote; nor any impl for a type that has a `Deref`:
+//!   without its `Display`, `x.to_string()` would compile as the
+//!   target's, through `Deref`;
 //! * impls only come back, never go again, so every impl a call's error
 //!   names (a method's candidate traits are all named) is there when the
 //!   call compiles, as it was when rustc first picked among them;
@@ -151,6 +153,8 @@ struct Candidate {
     members: BTreeSet<String>,
     /// Every name its text holds.
     mentions: BTreeSet<String>,
+    /// The last segment of its self type.
+    self_type: String,
 }
 
 impl Candidate {
@@ -191,6 +195,8 @@ pub(super) fn trim(
         fixable,
         &mut candidates,
     );
+    let derefs = dereferenced(tree);
+    candidates.retain(|c| !derefs.contains(&c.self_type));
     if candidates.is_empty() {
         return Ok(None);
     }
@@ -437,11 +443,32 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
     Some(Candidate {
         members,
         mentions,
+        self_type: super::phantom::last_segment(&imp.self_ty),
         at: at.to_vec(),
         path: format!("{path}::<{}>", item_label(item)),
         trait_name,
         names: names.0.difference(&own).cloned().collect(),
     })
+}
+
+/// The self types (last segments) of the `Deref` impls of `tree`. No
+/// impl for such a type is taken: `x.to_string()` whose `Display` impl
+/// went would compile, through `Deref`, as the target's, and print
+/// something else.
+fn dereferenced(tree: &syn::File) -> BTreeSet<String> {
+    struct Derefs(BTreeSet<String>);
+    impl<'ast> Visit<'ast> for Derefs {
+        fn visit_item_impl(&mut self, imp: &'ast syn::ItemImpl) {
+            let name = imp.trait_.as_ref().and_then(|(_, p, _)| p.segments.last());
+            if name.is_some_and(|s| s.ident == "Deref") {
+                self.0.insert(super::phantom::last_segment(&imp.self_ty));
+            }
+            syn::visit::visit_item_impl(self, imp);
+        }
+    }
+    let mut derefs = Derefs(BTreeSet::new());
+    derefs.visit_file(tree);
+    derefs.0
 }
 
 /// The last segments of the type paths visited.
@@ -618,5 +645,26 @@ mod tests {
         // Both types the label names come back with the trait; the
         // operator not on the line stays taken.
         assert_eq!(taken, [false, false, true]);
+    }
+
+    /// `w.to_string()` on a `Wrap` that derefs to `String` compiles
+    /// without `Wrap`'s `Display` impl, and prints the target: no impl for
+    /// a type with a `Deref` is taken.
+    #[test]
+    fn no_impl_for_a_type_with_a_deref_is_taken() {
+        let source = "mod lib { pub struct Wrap(pub String); \
+                      impl std::fmt::Display for Wrap { \
+                      fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { write!(f, \"<{}>\", self.0) } } \
+                      impl std::ops::Deref for Wrap { type Target = String; fn deref(&self) -> &String { &self.0 } } \
+                      pub trait Unused {} impl Unused for u8 {} }\n\
+                      fn main() { let w = lib::Wrap(\"a\".into()); println!(\"{}\", w.to_string()); }\n";
+        let tree = syn::parse_file(source).unwrap();
+        let before = rustc::check(source, "2021").unwrap();
+        let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
+            .unwrap()
+            .expect("the trim takes `Unused for u8`");
+        let text = prettyplease::unparse(&trimmed.file);
+        assert!(text.contains("Display for Wrap"), "{text}");
+        assert_eq!(trimmed.gone.len(), 1, "{:?}", trimmed.gone);
     }
 }

@@ -436,9 +436,10 @@ fn push(out: &mut String, column: &mut usize, last: &mut Option<Last>, text: &st
             let pair: String = out.chars().last().into_iter().chain(text.chars()).collect();
             MERGING.contains(&pair.as_str())
         }
-        // `1 .max()` must not lex as the float `1.`.
+        // `1 .max()` must not lex as the float `1.`, nor `continue 'outer`
+        // as the reserved prefix `continue'` (an error from edition 2021).
         (Some(Last::Word), Last::Punct(_)) => {
-            text == "." && out.ends_with(|c: char| c.is_ascii_digit())
+            text == "'" || (text == "." && out.ends_with(|c: char| c.is_ascii_digit()))
         }
         _ => false,
     };
@@ -694,6 +695,11 @@ mod tests {
         assert_eq!(
             compact("fn h(a: bool) -> bool { a && !a || a < -1 }"),
             "fn h(a:bool)->bool{a&&!a||a< -1}\n"
+        );
+        // hashbrown's `continue 'outer;`: glued, a reserved prefix.
+        assert_eq!(
+            compact("fn l() { 'outer: loop { continue 'outer; } }"),
+            "fn l(){'outer:loop{continue 'outer;}}\n"
         );
         // memchr's `unsafe_ifunc!`: a comma in a macro's body is the macro's.
         assert_eq!(

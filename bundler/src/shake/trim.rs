@@ -22,8 +22,8 @@
 //! Why what compiles still does what it did:
 //!
 //! * a `Drop` impl is never taken: dropping is behaviour, and no error
-//!   would tell that it is gone; nor `Deref` or `Index`, called by no name
-//!   an error could quote; nor any impl for a type that has a `Deref`:
+//!   would tell that it is gone; nor `Deref`, called by no name an error
+//!   could quote; nor any impl for a type that has a `Deref`:
 //!   without its `Display`, `x.to_string()` would compile as the
 //!   target's, through `Deref`;
 //! * impls only come back, never go again, so every impl a call's error
@@ -412,13 +412,10 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
     let (_, trait_path, _) = imp.trait_.as_ref()?;
     let last = trait_path.segments.last()?;
     let trait_name = last.ident.to_string();
-    // Dropping is behaviour no error would ask for; dereferencing and
-    // indexing are called by no name an error could quote
-    // (`self.data.iter_mut()` through `Deref`).
-    if matches!(
-        trait_name.as_str(),
-        "Drop" | "Deref" | "DerefMut" | "Index" | "IndexMut"
-    ) {
+    // Dropping is behaviour no error would ask for; dereferencing is
+    // called by no name an error could quote (`self.data.iter_mut()`
+    // through `Deref`).
+    if matches!(trait_name.as_str(), "Drop" | "Deref" | "DerefMut") {
         return None;
     }
     let mut names = TypeNames::default();
@@ -666,5 +663,46 @@ mod tests {
         let text = prettyplease::unparse(&trimmed.file);
         assert!(text.contains("Display for Wrap"), "{text}");
         assert_eq!(trimmed.gone.len(), 1, "{:?}", trimmed.gone);
+    }
+
+    /// `Index` impls are taken too: "cannot index into a value of type
+    /// `Grid`" names the member (`index`) and the type.
+    #[test]
+    fn indexing_on_the_error_line_brings_back_index() {
+        let source = "mod lib { pub struct Grid(pub Vec<u8>); \
+                      impl std::ops::Index<usize> for Grid { type Output = u8; fn index(&self, i: usize) -> &u8 { &self.0[i] } } \
+                      impl std::ops::Index<(usize, usize)> for Grid { type Output = u8; fn index(&self, i: (usize, usize)) -> &u8 { &self.0[i.0 + i.1] } } \
+                      pub trait Unused {} impl Unused for u8 {} }\n\
+                      fn main() { let g = lib::Grid(vec![1, 2]); println!(\"{}\", g[1]); }\n";
+        let tree = syn::parse_file(source).unwrap();
+        let before = rustc::check(source, "2021").unwrap();
+        let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
+            .unwrap()
+            .expect("the trim takes `Unused for u8`");
+        let text = prettyplease::unparse(&trimmed.file);
+        assert!(text.contains("Index<usize> for Grid"), "{text}");
+        let out = run_text(&text);
+        assert_eq!(out, "2\n");
+    }
+
+    /// Compiles and runs `text`; what it prints.
+    fn run_text(text: &str) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let (src, bin) = (dir.path().join("main.rs"), dir.path().join("main"));
+        std::fs::write(&src, text).unwrap();
+        let built = std::process::Command::new(crate::rustc::rustc())
+            .arg("--edition=2021")
+            .arg("-o")
+            .arg(&bin)
+            .arg(&src)
+            .output()
+            .unwrap();
+        assert!(
+            built.status.success(),
+            "{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        let ran = std::process::Command::new(&bin).output().unwrap();
+        String::from_utf8(ran.stdout).unwrap()
     }
 }

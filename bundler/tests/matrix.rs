@@ -19,7 +19,6 @@ use common::{cargo, copy_tree, run, try_compile, Program};
 
 /// (crate, judge, why it does not bundle clean and right today).
 const FAILING: &[(&str, &str, &str)] = &[
-    ("indexmap", "codeforces", "78 KB stripped and minified: over 64 KB (hashbrown's raw table is 20 KB of it)"),
     ("num", "codeforces", "432 KB stripped and minified: the trim of unused impls gives up on rustc's errors here, so num-traits' impls for every primitive type stay"),
     ("num-bigint", "codeforces", "268 KB stripped and minified: the trim takes 570 impls, but num-traits' `ToPrimitive`, `Num` for every primitive type stay, asked for by bounds"),
     ("num-rational", "codeforces", "368 KB stripped and minified: as num-bigint"),

@@ -149,7 +149,7 @@ struct Candidate {
     /// The names of the types in its header (self type and the trait's
     /// arguments), but its own parameters: `Complex`, `i64`.
     names: BTreeSet<String>,
-    /// Its members' names (`abs`).
+    /// Its members' names (`abs`), and the items its trait declares.
     members: BTreeSet<String>,
     /// Every name its text holds.
     mentions: BTreeSet<String>,
@@ -197,6 +197,15 @@ pub(super) fn trim(
     );
     let derefs = dereferenced(tree);
     candidates.retain(|c| !derefs.contains(&c.self_type));
+    // An impl that relies on its trait's provided items (hashbrown's
+    // `impl<T> SizedTypeProperties for T {}` and `T::IS_ZERO_SIZED`) is
+    // asked for by their names.
+    let declared = declared_items(tree);
+    for c in &mut candidates {
+        if let Some(items) = declared.get(&c.trait_name) {
+            c.members.extend(items.iter().cloned());
+        }
+    }
     if candidates.is_empty() {
         return Ok(None);
     }
@@ -448,6 +457,26 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
     })
 }
 
+/// The items each trait of `tree` declares, by the trait's name.
+fn declared_items(tree: &syn::File) -> std::collections::BTreeMap<String, BTreeSet<String>> {
+    struct Traits(std::collections::BTreeMap<String, BTreeSet<String>>);
+    impl<'ast> Visit<'ast> for Traits {
+        fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+            let items = t.items.iter().filter_map(|item| match item {
+                syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
+                syn::TraitItem::Const(c) => Some(c.ident.to_string()),
+                syn::TraitItem::Type(t) => Some(t.ident.to_string()),
+                _ => None,
+            });
+            self.0.entry(t.ident.to_string()).or_default().extend(items);
+            syn::visit::visit_item_trait(self, t);
+        }
+    }
+    let mut traits = Traits(Default::default());
+    traits.visit_file(tree);
+    traits.0
+}
+
 /// The self types (last segments) of the `Deref` impls of `tree`. No
 /// impl for such a type is taken: `x.to_string()` whose `Display` impl
 /// went would compile, through `Deref`, as the target's, and print
@@ -683,6 +712,25 @@ mod tests {
         assert!(text.contains("Index<usize> for Grid"), "{text}");
         let out = run_text(&text);
         assert_eq!(out, "2\n");
+    }
+
+    /// hashbrown's `impl<T> SizedTypeProperties for T {}` has no member:
+    /// the error names its trait's provided constant, which asks for it.
+    #[test]
+    fn a_provided_item_named_brings_back_its_traits_impls() {
+        let source = "mod lib { pub trait Sized2: Sized { const ZERO: bool = std::mem::size_of::<Self>() == 0; } \
+                      impl<T> Sized2 for T {} \
+                      pub fn zero<T>() -> bool { T::ZERO } \
+                      pub trait Unused {} impl Unused for u8 {} }\n\
+                      fn main() { println!(\"{} {}\", lib::zero::<()>(), lib::zero::<u8>()); }\n";
+        let tree = syn::parse_file(source).unwrap();
+        let before = rustc::check(source, "2021").unwrap();
+        let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
+            .unwrap()
+            .expect("the trim takes `Unused for u8`");
+        let text = prettyplease::unparse(&trimmed.file);
+        assert!(text.contains("impl<T> Sized2 for T"), "{text}");
+        assert_eq!(run_text(&text), "true false\n");
     }
 
     /// Compiles and runs `text`; what it prints.

@@ -273,20 +273,26 @@ fn bring_back(
     let lines: Vec<&str> = text.lines().collect();
     let mut answered = false;
     for error in errors {
-        let mut said = words_of(error);
-        said.extend(called_at(error, &lines));
-        let words: BTreeSet<&str> = said.iter().map(String::as_str).collect();
-        for tier in 0..4 {
-            let matching: Vec<usize> = (0..candidates.len())
-                .filter(|&i| candidates[i].wanted(&words, tier))
-                .collect();
-            if matching.is_empty() {
-                continue;
+        // rustc's own words first; the code on the error's line only
+        // where they point to no impl (its operators are weaker evidence:
+        // `!bits[p]` is about `Index`, not `Not`).
+        let said = words_of(error);
+        let mut with_code = said.clone();
+        with_code.extend(called_at(error, &lines));
+        for evidence in [said, with_code] {
+            let words: BTreeSet<&str> = evidence.iter().map(String::as_str).collect();
+            let matching = (0..4).find_map(|tier| {
+                let matching: Vec<usize> = (0..candidates.len())
+                    .filter(|&i| candidates[i].wanted(&words, tier))
+                    .collect();
+                (!matching.is_empty()).then_some(matching)
+            });
+            if let Some(matching) = matching {
+                for i in matching {
+                    answered |= std::mem::replace(&mut taken[i], false);
+                }
+                break;
             }
-            for i in matching {
-                answered |= std::mem::replace(&mut taken[i], false);
-            }
-            break;
         }
     }
     answered
@@ -731,6 +737,42 @@ mod tests {
         let text = prettyplease::unparse(&trimmed.file);
         assert!(text.contains("impl<T> Sized2 for T"), "{text}");
         assert_eq!(run_text(&text), "true false\n");
+    }
+
+    /// `!bits[p]`: rustc's "cannot index into a value of type `Bits`"
+    /// asks for `Index` (its member `index`, its type); the `!` on the
+    /// line is weaker evidence, used only where rustc's words point to no
+    /// impl.
+    #[test]
+    fn rustcs_words_come_before_the_operators_on_the_line() {
+        let found = candidates(
+            "mod lib { pub struct Bits(pub Vec<bool>); \
+             impl std::ops::Index<usize> for Bits { type Output = bool; fn index(&self, i: usize) -> &bool { &self.0[i] } } \
+             impl std::ops::Not for Bits { type Output = Bits; fn not(self) -> Bits { self } } }",
+        );
+        let text = "fn f(bits: &Bits, p: usize) -> bool {\n    !bits[p]\n}\n";
+        let error = Diagnostic {
+            level: Level::Error,
+            code: Some("E0608".into()),
+            message: "cannot index into a value of type `Bits`".into(),
+            spans: vec![crate::rustc::DiagSpan {
+                range: crate::rustc::Range {
+                    start: crate::rustc::Pos { line: 2, column: 5 },
+                    end: crate::rustc::Pos {
+                        line: 2,
+                        column: 12,
+                    },
+                },
+                primary: true,
+                label: None,
+                replacement: None,
+                expansion: None,
+            }],
+            children: Vec::new(),
+        };
+        let mut taken = vec![true; found.len()];
+        assert!(bring_back(&found, &mut taken, &[&error], text));
+        assert_eq!(taken, [false, true]);
     }
 
     /// Compiles and runs `text`; what it prints.

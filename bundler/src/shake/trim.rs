@@ -272,26 +272,29 @@ fn bring_back(
 ) -> bool {
     let lines: Vec<&str> = text.lines().collect();
     let mut answered = false;
+    // What this round brought back: an error it answers waits.
+    let mut now = BTreeSet::new();
     for error in errors {
-        // rustc's own words first; the code on the error's line only
-        // where they point to no impl (its operators are weaker evidence:
-        // `!bits[p]` is about `Index`, not `Not`).
-        let said = words_of(error);
-        let mut with_code = said.clone();
-        with_code.extend(called_at(error, &lines));
-        for evidence in [said, with_code] {
-            let words: BTreeSet<&str> = evidence.iter().map(String::as_str).collect();
-            let matching = (0..4).find_map(|tier| {
-                let matching: Vec<usize> = (0..candidates.len())
-                    .filter(|&i| candidates[i].wanted(&words, tier))
-                    .collect();
-                (!matching.is_empty()).then_some(matching)
-            });
-            if let Some(matching) = matching {
-                for i in matching {
-                    answered |= std::mem::replace(&mut taken[i], false);
-                }
-                break;
+        // rustc's words, and the code on the error's line: its operators
+        // and methods (`*self += u` names `AddAssign` where rustc says
+        // only "found `u32`").
+        let mut said = words_of(error);
+        said.extend(called_at(error, &lines));
+        let words: BTreeSet<&str> = said.iter().map(String::as_str).collect();
+        // A tier whose impls all came back in an earlier round was wrong
+        // (the error is still here: `!bits[p]` named `Not`): the next one
+        // is tried.
+        let matching = (0..4).find_map(|tier| {
+            let matching: Vec<usize> = (0..candidates.len())
+                .filter(|&i| candidates[i].wanted(&words, tier))
+                .collect();
+            let live = matching.iter().any(|&i| taken[i] || now.contains(&i));
+            live.then_some(matching)
+        });
+        for i in matching.into_iter().flatten() {
+            if std::mem::replace(&mut taken[i], false) {
+                answered = true;
+                now.insert(i);
             }
         }
     }
@@ -740,11 +743,11 @@ mod tests {
     }
 
     /// `!bits[p]`: rustc's "cannot index into a value of type `Bits`"
-    /// asks for `Index` (its member `index`, its type); the `!` on the
-    /// line is weaker evidence, used only where rustc's words point to no
-    /// impl.
+    /// asks for `Index` by its member `index` and its type (tier 2); the
+    /// `!` on the line names `Not` (tier 0). A tier that brought back what
+    /// did not help gives way to the next.
     #[test]
-    fn rustcs_words_come_before_the_operators_on_the_line() {
+    fn evidence_that_did_not_help_gives_way_to_the_next() {
         let found = candidates(
             "mod lib { pub struct Bits(pub Vec<bool>); \
              impl std::ops::Index<usize> for Bits { type Output = bool; fn index(&self, i: usize) -> &bool { &self.0[i] } } \
@@ -770,9 +773,13 @@ mod tests {
             }],
             children: Vec::new(),
         };
+        // Here `Not` is for `Bits` too: it comes back first, and when the
+        // error is still there, the next step brings back `Index`.
         let mut taken = vec![true; found.len()];
         assert!(bring_back(&found, &mut taken, &[&error], text));
-        assert_eq!(taken, [false, true]);
+        assert_eq!(taken, [true, false]);
+        assert!(bring_back(&found, &mut taken, &[&error], text));
+        assert_eq!(taken, [false, false]);
     }
 
     /// Compiles and runs `text`; what it prints.

@@ -81,12 +81,7 @@ fn an_impl_whose_absence_only_warns_comes_back() {
                   impl Clone for P { fn clone(&self) -> P { println!(\"cloned\"); P(self.0) } } \
                   pub trait Unused { fn unused(&self) {} } impl Unused for P {} }\n\
                   fn main() { let p = lib::P(1); let r = &p; let q = r.clone(); println!(\"{q:?}\"); }\n";
-    let tree = syn::parse_file(source).unwrap();
-    let before = rustc::check(source, "2021").unwrap();
-    let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
-        .unwrap()
-        .expect("the trim takes `Unused`");
-    let text = prettyplease::unparse(&trimmed.file);
+    let (text, trimmed) = trimmed(source, "the trim takes `Unused`");
     assert!(text.contains("impl Clone for P"), "{text}");
     assert_eq!(trimmed.gone.len(), 1, "{:?}", trimmed.gone);
 }
@@ -103,28 +98,13 @@ fn an_operator_on_the_error_line_names_its_trait() {
          impl std::ops::SubAssign<u32> for Big { fn sub_assign(&mut self, u: u32) { self.0 -= u as i64; } } }",
     );
     let text = "fn f(b: &mut Big, u: u32) {\n    *b += u;\n}\n";
-    let error = Diagnostic {
-        level: Level::Error,
-        code: Some("E0308".into()),
-        message: "mismatched types".into(),
-        spans: vec![crate::rustc::DiagSpan {
-            range: crate::rustc::Range {
-                start: crate::rustc::Pos {
-                    line: 2,
-                    column: 10,
-                },
-                end: crate::rustc::Pos {
-                    line: 2,
-                    column: 11,
-                },
-            },
-            primary: true,
-            label: Some("expected `i32`, found `u32`".into()),
-            replacement: None,
-            expansion: None,
-        }],
-        children: Vec::new(),
-    };
+    let error = error_at(
+        "E0308",
+        "mismatched types",
+        2,
+        (10, 11),
+        Some("expected `i32`, found `u32`"),
+    );
     let mut taken = vec![true; found.len()];
     assert!(bring_back(&found, &mut taken, &[&error], text));
     // Both types the label names come back with the trait; the
@@ -143,12 +123,7 @@ fn no_impl_for_a_type_with_a_deref_is_taken() {
                   impl std::ops::Deref for Wrap { type Target = String; fn deref(&self) -> &String { &self.0 } } \
                   pub trait Unused {} impl Unused for u8 {} }\n\
                   fn main() { let w = lib::Wrap(\"a\".into()); println!(\"{}\", w.to_string()); }\n";
-    let tree = syn::parse_file(source).unwrap();
-    let before = rustc::check(source, "2021").unwrap();
-    let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
-        .unwrap()
-        .expect("the trim takes `Unused for u8`");
-    let text = prettyplease::unparse(&trimmed.file);
+    let (text, trimmed) = trimmed(source, "the trim takes `Unused for u8`");
     assert!(text.contains("Display for Wrap"), "{text}");
     assert_eq!(trimmed.gone.len(), 1, "{:?}", trimmed.gone);
 }
@@ -162,12 +137,7 @@ fn indexing_on_the_error_line_brings_back_index() {
                   impl std::ops::Index<(usize, usize)> for Grid { type Output = u8; fn index(&self, i: (usize, usize)) -> &u8 { &self.0[i.0 + i.1] } } \
                   pub trait Unused {} impl Unused for u8 {} }\n\
                   fn main() { let g = lib::Grid(vec![1, 2]); println!(\"{}\", g[1]); }\n";
-    let tree = syn::parse_file(source).unwrap();
-    let before = rustc::check(source, "2021").unwrap();
-    let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
-        .unwrap()
-        .expect("the trim takes `Unused for u8`");
-    let text = prettyplease::unparse(&trimmed.file);
+    let (text, _) = trimmed(source, "the trim takes `Unused for u8`");
     assert!(text.contains("Index<usize> for Grid"), "{text}");
     let out = run_text(&text);
     assert_eq!(out, "2\n");
@@ -182,12 +152,7 @@ fn a_provided_item_named_brings_back_its_traits_impls() {
                   pub fn zero<T>() -> bool { T::ZERO } \
                   pub trait Unused {} impl Unused for u8 {} }\n\
                   fn main() { println!(\"{} {}\", lib::zero::<()>(), lib::zero::<u8>()); }\n";
-    let tree = syn::parse_file(source).unwrap();
-    let before = rustc::check(source, "2021").unwrap();
-    let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
-        .unwrap()
-        .expect("the trim takes `Unused for u8`");
-    let text = prettyplease::unparse(&trimmed.file);
+    let (text, _) = trimmed(source, "the trim takes `Unused for u8`");
     assert!(text.contains("impl<T> Sized2 for T"), "{text}");
     assert_eq!(run_text(&text), "true false\n");
 }
@@ -204,25 +169,13 @@ fn evidence_that_did_not_help_gives_way_to_the_next() {
          impl std::ops::Not for Bits { type Output = Bits; fn not(self) -> Bits { self } } }",
     );
     let text = "fn f(bits: &Bits, p: usize) -> bool {\n    !bits[p]\n}\n";
-    let error = Diagnostic {
-        level: Level::Error,
-        code: Some("E0608".into()),
-        message: "cannot index into a value of type `Bits`".into(),
-        spans: vec![crate::rustc::DiagSpan {
-            range: crate::rustc::Range {
-                start: crate::rustc::Pos { line: 2, column: 5 },
-                end: crate::rustc::Pos {
-                    line: 2,
-                    column: 12,
-                },
-            },
-            primary: true,
-            label: None,
-            replacement: None,
-            expansion: None,
-        }],
-        children: Vec::new(),
-    };
+    let error = error_at(
+        "E0608",
+        "cannot index into a value of type `Bits`",
+        2,
+        (5, 12),
+        None,
+    );
     // Here `Not` is for `Bits` too: it comes back first, and when the
     // error is still there, the next step brings back `Index`.
     let mut taken = vec![true; found.len()];
@@ -230,6 +183,45 @@ fn evidence_that_did_not_help_gives_way_to_the_next() {
     assert_eq!(taken, [true, false]);
     assert!(bring_back(&found, &mut taken, &[&error], text));
     assert_eq!(taken, [false, false]);
+}
+
+/// The trim of `source` (its module `lib` the crates' code) as text, and
+/// the trim; `what` says what it must take.
+fn trimmed(source: &str, what: &str) -> (String, Trimmed) {
+    let tree = syn::parse_file(source).unwrap();
+    let before = rustc::check(source, "2021").unwrap();
+    let trimmed = trim(&tree, "2021", &["crate::lib".into()], &before)
+        .unwrap()
+        .expect(what);
+    (prettyplease::unparse(&trimmed.file), trimmed)
+}
+
+/// An error of `code` saying `message`, its primary span on `line` from
+/// column `from` to `to`, labelled `label`.
+fn error_at(
+    code: &str,
+    message: &str,
+    line: usize,
+    (from, to): (usize, usize),
+    label: Option<&str>,
+) -> Diagnostic {
+    let at = |column| crate::rustc::Pos { line, column };
+    Diagnostic {
+        level: Level::Error,
+        code: Some(code.into()),
+        message: message.into(),
+        spans: vec![crate::rustc::DiagSpan {
+            range: crate::rustc::Range {
+                start: at(from),
+                end: at(to),
+            },
+            primary: true,
+            label: label.map(String::from),
+            replacement: None,
+            expansion: None,
+        }],
+        children: Vec::new(),
+    }
 }
 
 /// Compiles and runs `text`; what it prints.

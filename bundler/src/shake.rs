@@ -217,8 +217,8 @@ pub fn shake(
             }
             // What the guard kept in one round and a later one deleted
             // with its whole type is not kept.
-            let index = Index::new(&checked.tree);
-            (state.kept).retain(|(path, _)| index.nodes.iter().any(|n| n.path == *path));
+            let present = paths(&checked.tree);
+            state.kept.retain(|(path, _)| present.contains(path));
             remove_empty_modules(&mut file.items);
             show_underscores(&mut file, &underscores);
             widen(&mut file);
@@ -385,10 +385,10 @@ impl State {
         let (before, kept, trimmed) = before_trim;
         // What the guard kept since, and shaking deleted after all (its
         // whole type went), draws no warning.
-        let index = Index::new(&checked.tree);
+        let present = paths(&checked.tree);
         let stays: BTreeSet<String> = self.kept[kept.min(self.kept.len())..]
             .iter()
-            .filter(|(path, _)| index.nodes.iter().any(|n| n.path == *path))
+            .filter(|(path, _)| present.contains(path))
             .filter_map(|(path, _)| Some(path.rsplit("::").nth(1)?.to_string()))
             .collect();
         if stays.is_empty() {
@@ -660,6 +660,11 @@ fn fixes_in(
                 .then(|| (fix.clone(), warning.node.clone()))
         })
         .collect()
+}
+
+/// The readable paths of every node of `tree` ([`Index`]).
+fn paths(tree: &syn::File) -> BTreeSet<String> {
+    Index::new(tree).nodes.into_iter().map(|n| n.path).collect()
 }
 
 /// Whether the item or module at `path` is under one of the `fixable`

@@ -285,17 +285,20 @@ fn lint_names(attr: &Attribute) -> Vec<String> {
 /// Whether `attrs` derive `name` (`#[derive(Clone, Debug)]`,
 /// `#[derive(std::fmt::Debug)]`).
 pub(super) fn derives(attrs: &[Attribute], name: &str) -> bool {
-    attrs
-        .iter()
-        .filter(|a| a.path().is_ident("derive"))
-        .any(|a| {
-            let mut found = false;
-            let _ = a.parse_nested_meta(|meta| {
-                found |= meta.path.segments.last().is_some_and(|s| s.ident == name);
-                Ok(())
-            });
-            found
-        })
+    derived(attrs).iter().any(|d| d == name)
+}
+
+/// What `attrs` derive, each by its last segment (`Debug` for
+/// `std::fmt::Debug`).
+pub(super) fn derived(attrs: &[Attribute]) -> Vec<String> {
+    let mut names = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("derive")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            names.extend(meta.path.segments.last().map(|s| s.ident.to_string()));
+            Ok(())
+        });
+    }
+    names
 }
 
 fn tokens(attr: &Attribute) -> String {

@@ -637,7 +637,7 @@ fn type_parameters(file: &syn::File) -> BTreeSet<String> {
 
 /// The structs, enums and unions of `file` by name, with the tokens of
 /// their fields (what their layout is made of).
-fn defined_types(file: &syn::File) -> BTreeMap<String, TokenStream> {
+pub(super) fn defined_types(file: &syn::File) -> BTreeMap<String, TokenStream> {
     struct Types(BTreeMap<String, TokenStream>);
     impl<'ast> Visit<'ast> for Types {
         fn visit_item_struct(&mut self, s: &'ast syn::ItemStruct) {

@@ -48,7 +48,7 @@ use syn::Item;
 
 use crate::error::Error;
 use crate::rustc::{self, Diagnostic, Level};
-use crate::syntax::item_label;
+use crate::syntax::{impl_member_name, item_label, trait_member_name};
 
 /// How many rounds of errors the trim answers before it gives up.
 const ROUNDS: usize = 12;
@@ -67,7 +67,8 @@ pub(super) struct Trimmed {
 }
 
 impl Trimmed {
-    fn of(tree: &syn::File, candidates: Vec<Candidate>, taken: Vec<bool>) -> Trimmed {
+    /// `file`, the text without the `taken` candidates.
+    fn of(file: syn::File, candidates: Vec<Candidate>, taken: Vec<bool>) -> Trimmed {
         let gone = (candidates.iter().zip(&taken))
             .filter(|(_, &t)| t)
             .map(|(c, _)| {
@@ -78,7 +79,7 @@ impl Trimmed {
             })
             .collect();
         Trimmed {
-            file: without(tree, &candidates, &taken),
+            file,
             gone,
             candidates,
             taken,
@@ -96,37 +97,29 @@ impl Trimmed {
                 spared = true;
             }
         }
-        spared.then(|| Trimmed::of(tree, self.candidates.clone(), taken))
+        spared.then(|| {
+            let file = without(tree, &self.candidates, &taken);
+            Trimmed::of(file, self.candidates.clone(), taken)
+        })
     }
 }
 
-/// The types of `tree` that hold one of `names` in a field, and those
-/// names, until none is new: an impl naming any of them may build them.
+/// The types of `tree` that hold one of `names` (in a field, or as an
+/// alias), and those names, until none is new: an impl naming any of them
+/// may build them.
 pub(super) fn holders(tree: &syn::File, names: &BTreeSet<String>) -> BTreeSet<String> {
-    struct Fields(Vec<(String, BTreeSet<String>)>);
-    impl<'ast> Visit<'ast> for Fields {
-        fn visit_item_struct(&mut self, s: &'ast syn::ItemStruct) {
+    let held: Vec<(String, BTreeSet<String>)> = super::layouts::defined_types(tree)
+        .into_iter()
+        .map(|(name, fields)| {
             let mut held = BTreeSet::new();
-            super::layouts::collect_names(quote::ToTokens::to_token_stream(&s.fields), &mut held);
-            self.0.push((s.ident.to_string(), held));
-        }
-        fn visit_item_enum(&mut self, e: &'ast syn::ItemEnum) {
-            let mut held = BTreeSet::new();
-            for v in &e.variants {
-                super::layouts::collect_names(
-                    quote::ToTokens::to_token_stream(&v.fields),
-                    &mut held,
-                );
-            }
-            self.0.push((e.ident.to_string(), held));
-        }
-    }
-    let mut fields = Fields(Vec::new());
-    fields.visit_file(tree);
+            super::layouts::collect_names(fields, &mut held);
+            (name, held)
+        })
+        .collect();
     let mut out = names.clone();
     loop {
         let before = out.len();
-        for (name, held) in &fields.0 {
+        for (name, held) in &held {
             if held.iter().any(|h| out.contains(h)) {
                 out.insert(name.clone());
             }
@@ -220,7 +213,7 @@ pub(super) fn trim(
         let diagnostics = rustc::check(&text, edition)?;
         let errors = errors_and_new_warnings(&diagnostics, before);
         if errors.is_empty() {
-            return Ok(Some(Trimmed::of(tree, candidates, taken)));
+            return Ok(Some(Trimmed::of(trimmed, candidates, taken)));
         }
         // An error none of the taken impls answers may follow from one
         // that some do (a missing supertrait impl hides a method): it
@@ -242,14 +235,14 @@ fn errors_and_new_warnings<'d>(
     before: &[Diagnostic],
 ) -> Vec<&'d Diagnostic> {
     let key = |d: &Diagnostic| (d.code.clone(), d.message.clone());
-    let mut had: std::collections::BTreeMap<_, usize> = std::collections::BTreeMap::new();
-    for d in before.iter().filter(|d| d.level == Level::Warning) {
-        *had.entry(key(d)).or_default() += 1;
-    }
-    let mut has: std::collections::BTreeMap<_, usize> = std::collections::BTreeMap::new();
-    for d in diagnostics.iter().filter(|d| d.level == Level::Warning) {
-        *has.entry(key(d)).or_default() += 1;
-    }
+    let count = |ds: &[Diagnostic]| {
+        let mut counts = std::collections::BTreeMap::new();
+        for d in ds.iter().filter(|d| d.level == Level::Warning) {
+            *counts.entry(key(d)).or_insert(0usize) += 1;
+        }
+        counts
+    };
+    let (had, has) = (count(before), count(diagnostics));
     // Spanless ones are summaries ("24 warnings emitted").
     let new = |d: &Diagnostic| {
         !d.spans.is_empty()
@@ -262,8 +255,8 @@ fn errors_and_new_warnings<'d>(
 }
 
 /// Brings back the impls the strongest evidence of each error points to
-/// (or that came back already, for the same error elsewhere); false if
-/// none came back.
+/// that has not failed already (or that came back this round, for the
+/// same error elsewhere); false if none came back.
 fn bring_back(
     candidates: &[Candidate],
     taken: &mut [bool],
@@ -353,7 +346,7 @@ fn called_at(error: &Diagnostic, lines: &[&str]) -> Vec<String> {
         ("!", "Not"),
     ];
     let mut out = Vec::new();
-    for span in error.spans.iter().filter(|s| s.primary) {
+    for span in error.primary() {
         let (first, last) = (span.range.start.line, span.range.end.line);
         for line in (first..=last.min(first + 3)).filter_map(|l| lines.get(l.checked_sub(1)?)) {
             let mut rest = *line;
@@ -445,14 +438,7 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
             _ => None,
         })
         .collect();
-    let members = (imp.items.iter())
-        .filter_map(|member| match member {
-            syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
-            syn::ImplItem::Const(c) => Some(c.ident.to_string()),
-            syn::ImplItem::Type(t) => Some(t.ident.to_string()),
-            _ => None,
-        })
-        .collect();
+    let members = imp.items.iter().filter_map(impl_member_name).collect();
     let mut mentions = BTreeSet::new();
     super::layouts::collect_names(quote::ToTokens::to_token_stream(imp), &mut mentions);
     Some(Candidate {
@@ -471,12 +457,7 @@ fn declared_items(tree: &syn::File) -> std::collections::BTreeMap<String, BTreeS
     struct Traits(std::collections::BTreeMap<String, BTreeSet<String>>);
     impl<'ast> Visit<'ast> for Traits {
         fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
-            let items = t.items.iter().filter_map(|item| match item {
-                syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
-                syn::TraitItem::Const(c) => Some(c.ident.to_string()),
-                syn::TraitItem::Type(t) => Some(t.ident.to_string()),
-                _ => None,
-            });
+            let items = t.items.iter().filter_map(trait_member_name);
             self.0.entry(t.ident.to_string()).or_default().extend(items);
             syn::visit::visit_item_trait(self, t);
         }

@@ -23,9 +23,12 @@
 
 use syn::visit::Visit;
 
+use std::collections::BTreeMap;
+
 use syn::spanned::Spanned;
 
 use crate::rustc::{Diagnostic, Pos};
+use crate::syntax::flatten_use;
 
 /// The type an `unreachable_code` report says is uninhabited, as rustc
 /// writes it (`hashbrown::TryReserveError`).
@@ -69,32 +72,38 @@ const UNIT_HAS: &[&str] = &[
 ];
 
 /// Whether the enum `e`, defined in module `module` (`crate::hashbrown`),
-/// can become an alias of `()` in `file`.
+/// can become an alias of `()` in `file`: no `impl` header may name it,
+/// by a path ending in its name written in its own module, or through its
+/// module's name, `self`, `super` or `crate`, or where a `use` through such
+/// a path brings that name (or a glob) in (`use Kind::*` of a local enum's
+/// variants does not). A false match only keeps the enum as it is.
 pub(super) fn replaceable(file: &syn::File, module: &str, e: &syn::ItemEnum) -> bool {
-    let mut derives_ok = true;
-    for attr in e.attrs.iter().filter(|a| a.path().is_ident("derive")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            let known = meta
-                .path
-                .segments
-                .last()
-                .is_some_and(|s| UNIT_HAS.iter().any(|d| s.ident == d));
-            derives_ok &= known;
-            Ok(())
-        });
-    }
-    let mut uses = Uses::default();
-    uses.visit_file(file);
-    let mut headers = ImplHeaders {
+    let derives_ok =
+        (super::guard::derived(&e.attrs).iter()).all(|d| UNIT_HAS.contains(&d.as_str()));
+    let mut scan = Scan {
         name: &e.ident,
-        home: module.rsplit("::").next().unwrap_or(module),
-        module: module.to_string(),
-        uses: &uses,
         at: vec!["crate".to_string()],
-        named: false,
+        uses: BTreeMap::new(),
+        headers: Vec::new(),
     };
-    headers.visit_file(file);
-    e.variants.is_empty() && e.generics.params.is_empty() && derives_ok && !headers.named
+    scan.visit_file(file);
+    let home = module.rsplit("::").next().unwrap_or(module);
+    let through = |s: &String| s == home || s == "self" || s == "super" || s == "crate";
+    let imported = |here: &str| {
+        scan.uses.get(here).is_some_and(|leaves| {
+            leaves.iter().any(|(path, bound)| {
+                bound.as_ref().is_none_or(|b| e.ident == b) && path.iter().any(through)
+            })
+        })
+    };
+    let named = scan
+        .headers
+        .iter()
+        .any(|(here, segments)| match segments.len() {
+            1 => here == module || imported(here),
+            _ => segments.iter().any(through),
+        });
+    e.variants.is_empty() && e.generics.params.is_empty() && derives_ok && !named
 }
 
 /// `e` written as `type E = ();`, its docs kept.
@@ -104,66 +113,29 @@ pub(super) fn alias(e: &syn::ItemEnum) -> syn::Item {
     syn::parse_quote!(#(#docs)* #vis type #ident = ();)
 }
 
-/// What each module imports: its `use` leaves (the name brought in, or
-/// `*`), each with the segments of its path.
-#[derive(Default)]
-struct Uses {
-    at: Vec<String>,
-    prefix: Vec<String>,
-    modules: std::collections::BTreeMap<String, Vec<(String, Vec<String>)>>,
-}
+/// A `use` leaf: its path, and the name it binds (`None`: a glob).
+type Leaf = (Vec<String>, Option<String>);
 
-impl<'ast> Visit<'ast> for Uses {
-    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
-        self.at.push(m.ident.to_string());
-        syn::visit::visit_item_mod(self, m);
-        self.at.pop();
-    }
-
-    fn visit_use_tree(&mut self, tree: &'ast syn::UseTree) {
-        let leaf = match tree {
-            syn::UseTree::Path(p) => {
-                self.prefix.push(p.ident.to_string());
-                self.visit_use_tree(&p.tree);
-                self.prefix.pop();
-                return;
-            }
-            syn::UseTree::Name(n) => n.ident.to_string(),
-            syn::UseTree::Rename(r) => r.rename.to_string(),
-            syn::UseTree::Glob(_) => "*".to_string(),
-            syn::UseTree::Group(g) => {
-                g.items.iter().for_each(|t| self.visit_use_tree(t));
-                return;
-            }
-        };
-        let module = std::iter::once("crate".to_string())
-            .chain(self.at.iter().cloned())
-            .collect::<Vec<_>>()
-            .join("::");
-        let entry = self.modules.entry(module).or_default();
-        entry.push((leaf, self.prefix.clone()));
-    }
-}
-
-/// Finds an `impl` whose header may name the enum: a path ending in its
-/// name written in its own module, or through its module's name, `self`
-/// or `super`, or where a `use` brings that name (or a glob) in. A false
-/// match only keeps the enum as it is.
-struct ImplHeaders<'n> {
+/// What each module imports ([`flatten_use`]: the path, and the name it
+/// binds or `None` for a glob), and the paths ending in `name` in each
+/// `impl` header, with the module they are written in.
+struct Scan<'n> {
     name: &'n syn::Ident,
-    /// The last segment of the enum's module.
-    home: &'n str,
-    module: String,
-    uses: &'n Uses,
     at: Vec<String>,
-    named: bool,
+    uses: BTreeMap<String, Vec<Leaf>>,
+    headers: Vec<(String, Vec<String>)>,
 }
 
-impl<'ast> Visit<'ast> for ImplHeaders<'_> {
+impl<'ast> Visit<'ast> for Scan<'_> {
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
         self.at.push(m.ident.to_string());
         syn::visit::visit_item_mod(self, m);
         self.at.pop();
+    }
+
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let leaves = self.uses.entry(self.at.join("::")).or_default();
+        flatten_use(&u.tree, &mut Vec::new(), leaves);
     }
 
     fn visit_item_impl(&mut self, imp: &'ast syn::ItemImpl) {
@@ -177,20 +149,7 @@ impl<'ast> Visit<'ast> for ImplHeaders<'_> {
         }
         paths.visit_generics(&imp.generics);
         let here = self.at.join("::");
-        let through = |s: &String| s == self.home || s == "self" || s == "super" || s == "crate";
-        // A `use` (or glob) through a path that may reach the enum's
-        // module; `use Kind::*` of a local enum's variants does not.
-        let imported = self.uses.modules.get(&here).is_some_and(|leaves| {
-            leaves.iter().any(|(leaf, path)| {
-                (leaf == "*" || *self.name == leaf.as_str()) && path.iter().any(through)
-            })
-        });
-        for segments in paths.found {
-            self.named |= match segments.len() {
-                1 => here == self.module || imported,
-                _ => segments.iter().any(through),
-            };
-        }
+        (self.headers).extend(paths.found.into_iter().map(|p| (here.clone(), p)));
         syn::visit::visit_item_impl(self, imp);
     }
 }

@@ -32,6 +32,11 @@ pub(crate) struct Collector {
     pub(crate) refs: Refs,
     /// Set by a qualified self (`<T>::name`) for the path that follows it.
     qualified: Option<Qualified>,
+    /// What the `use` items of each enclosing block bind, innermost last:
+    /// the name and the path it stands for. The resolver knows a module's
+    /// names, not a block's, so `{ use lib::graph as g; g::bfs() }` is
+    /// read as `lib::graph::bfs`.
+    aliases: Vec<Vec<(String, Vec<String>)>>,
 }
 
 /// What the `<T>` of `<T>::name` (syn's `QSelf` at position 0) stands for
@@ -74,8 +79,42 @@ impl<'ast> Visit<'ast> for Collector {
             }
         };
         let line = crate::syntax::line_of(path.span());
-        self.refs.paths.push((segments, line));
+        self.refs.paths.push((self.unalias(segments), line));
         syn::visit::visit_path(self, path);
+    }
+
+    fn visit_block(&mut self, block: &'ast syn::Block) {
+        let (mut bound, mut globs) = (Vec::new(), Vec::new());
+        for stmt in &block.stmts {
+            let syn::Stmt::Item(syn::Item::Use(u)) = stmt else {
+                continue;
+            };
+            let mut flat = Vec::new();
+            flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+            for (path, name) in flat {
+                match name {
+                    Some(name) => bound.push((name, path)),
+                    None => globs.push(path),
+                }
+            }
+        }
+        // A block's `use`s may name each other (`use lib as l; use l::g;`).
+        self.aliases.push(bound);
+        for _ in 0..4 {
+            let scope = self.aliases.last().expect("this block's").clone();
+            let resolved: Vec<_> = scope
+                .into_iter()
+                .map(|(name, path)| (name, self.unalias(path)))
+                .collect();
+            *self.aliases.last_mut().expect("this block's") = resolved;
+        }
+        // Any item of the module may be what the block names.
+        for module in globs {
+            let module = self.unalias(module);
+            self.refs.open.push(module);
+        }
+        syn::visit::visit_block(self, block);
+        self.aliases.pop();
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
@@ -119,7 +158,16 @@ impl<'ast> Visit<'ast> for Collector {
                 .collect();
             self.refs.loose.push(segments);
         }
+        let (loose, open) = (self.refs.loose.len(), self.refs.open.len());
         scan_tokens(mac.tokens.clone(), &mut self.refs);
+        for k in loose..self.refs.loose.len() {
+            let path = std::mem::take(&mut self.refs.loose[k]);
+            self.refs.loose[k] = self.unalias(path);
+        }
+        for k in open..self.refs.open.len() {
+            let path = std::mem::take(&mut self.refs.open[k]);
+            self.refs.open[k] = self.unalias(path);
+        }
     }
 
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
@@ -127,8 +175,29 @@ impl<'ast> Visit<'ast> for Collector {
         flatten_use(&u.tree, &mut Vec::new(), &mut flat);
         let line = crate::syntax::line_of(u.span());
         for (segments, _) in flat {
+            let segments = self.unalias(segments);
             self.refs.paths.push((segments, line));
         }
+    }
+}
+
+impl Collector {
+    /// `path` with a leading name that an enclosing block's `use` binds
+    /// replaced by what it stands for.
+    fn unalias(&self, mut path: Vec<String>) -> Vec<String> {
+        let Some(first) = path.first() else {
+            return path;
+        };
+        let bound = self
+            .aliases
+            .iter()
+            .rev()
+            .flatten()
+            .find(|(name, _)| name == first);
+        if let Some((_, full)) = bound.filter(|(_, full)| full.first() != Some(first)) {
+            path.splice(0..1, full.iter().cloned());
+        }
+        path
     }
 }
 
@@ -279,6 +348,28 @@ mod tests {
         assert!(paths.contains(&"b::Tr::f".to_string()), "{paths:?}");
         assert!(!paths.iter().any(|p| p.starts_with("::")), "{paths:?}");
         assert!(collector.refs.methods.contains("to_vec"));
+    }
+
+    #[test]
+    fn a_blocks_use_names_what_its_paths_stand_for() {
+        let mut collector = Collector::default();
+        let block: syn::Block = syn::parse_str(
+            "{ use lib as l; use l::graph::{self as g, bfs}; use l::io::*; \
+               g::dfs(); { assert!(g::connected()); } bfs(); }",
+        )
+        .expect("a block");
+        collector.visit_block(&block);
+        let refs = &collector.refs;
+        let paths: Vec<String> = refs.paths.iter().map(|(p, _)| p.join("::")).collect();
+        assert!(paths.contains(&"lib::graph::dfs".to_string()), "{paths:?}");
+        assert!(paths.contains(&"lib::graph::bfs".to_string()), "{paths:?}");
+        let loose: Vec<String> = refs.loose.iter().map(|p| p.join("::")).collect();
+        assert!(
+            loose.contains(&"lib::graph::connected".to_string()),
+            "{loose:?}"
+        );
+        assert_eq!(refs.open, vec![vec!["lib".to_string(), "io".to_string()]]);
+        assert!(!paths.iter().any(|p| p.starts_with("g::")), "{paths:?}");
     }
 
     #[test]

@@ -197,6 +197,22 @@ impl Rewriter<'_> {
     }
 }
 
+impl Rewriter<'_> {
+    /// Whether use tree `tree` imports a mounted crate itself (`num_traits`,
+    /// `num_traits as nt`), not an item of it.
+    fn names_a_mounted_crate(&self, tree: &UseTree) -> bool {
+        let name = match tree {
+            UseTree::Name(n) => &n.ident,
+            UseTree::Rename(r) => &r.ident,
+            _ => return false,
+        };
+        matches!(
+            self.mount.externs.get(&name.to_string()),
+            Some(Extern::Mounted(_))
+        )
+    }
+}
+
 /// Whether `attr` is `#[macro_export(local_inner_macros)]`.
 fn is_local_inner(attr: &syn::Attribute) -> bool {
     attr.path().is_ident("macro_export")
@@ -304,7 +320,8 @@ fn nest(names: &[Ident], inner: UseTree) -> UseTree {
 /// looked up (items and `use` leaves), which may hide a crate of the same
 /// name. A function, constant or static lives in the value namespace and
 /// hides nothing (`memchr::memrchr` beside `fn memchr`), nor does a leaf
-/// that imports from the crate its own name (`use memchr::memchr;`).
+/// that imports from the crate its own name (`use memchr::memchr;`) or
+/// the crate itself (pathfinding's `pub use num_traits;`).
 fn bound_names(items: &[Item]) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for item in items {
@@ -312,9 +329,10 @@ fn bound_names(items: &[Item]) -> BTreeSet<String> {
             Item::Use(u) => {
                 let mut flat = Vec::new();
                 flatten_use(&u.tree, &mut Vec::new(), &mut flat);
-                names.extend(flat.into_iter().filter_map(|(path, name)| {
-                    name.filter(|n| path.len() < 2 || path.first() != Some(n))
-                }));
+                names.extend(
+                    flat.into_iter()
+                        .filter_map(|(path, name)| name.filter(|n| path.first() != Some(n))),
+                );
             }
             Item::Fn(_) | Item::Const(_) | Item::Static(_) | Item::Macro(_) => {}
             other => names.extend(item_name(other)),
@@ -353,8 +371,14 @@ impl VisitMut for Rewriter<'_> {
     fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
         self.visit_visibility_mut(&mut u.vis);
         let global = u.leading_colon.is_some();
+        let crate_itself = self.names_a_mounted_crate(&u.tree);
         if rewrite_use(self, &mut u.tree, global) {
             u.leading_colon = None;
+        }
+        // A crate is a private module of the bundle's root: re-exported
+        // (`pub use num_traits;`), it can be no more than crate-visible.
+        if crate_itself && matches!(u.vis, syn::Visibility::Public(_)) {
+            u.vis = syn::parse_quote!(pub(crate));
         }
     }
 
@@ -698,6 +722,24 @@ mod tests {
             "crate::ac_library::g ()",
             "crate::mylib::h ()",
             "fn k () { acl::g (); }",
+        ] {
+            assert!(text.contains(wanted), "no `{wanted}` in {text}");
+        }
+    }
+
+    #[test]
+    fn a_crate_imported_by_its_own_name_is_still_the_crate() {
+        // pathfinding's `pub use num_traits;`, then `use num_traits::Zero;`.
+        let (text, _) = rewritten(
+            "mylib",
+            "2021",
+            "pub use acl; use acl::Zero; fn f() -> acl::One { acl::one() }",
+        );
+        for wanted in [
+            "pub (crate) use crate::ac_library as acl;",
+            "use crate::ac_library::Zero;",
+            "-> crate::ac_library::One",
+            "crate::ac_library::one ()",
         ] {
             assert!(text.contains(wanted), "no `{wanted}` in {text}");
         }

@@ -464,17 +464,25 @@ pub fn narrow(file: &mut syn::File) {
 pub fn widen(file: &mut syn::File) {
     struct Widen {
         local_macros: std::collections::BTreeSet<String>,
+        private_root_modules: std::collections::BTreeSet<String>,
     }
     impl VisitMut for Widen {
         fn visit_item_use_mut(&mut self, u: &mut syn::ItemUse) {
             let mut flat = Vec::new();
             flatten_use(&u.tree, &mut Vec::new(), &mut flat);
-            let of_macro = flat.iter().any(|(path, _)| {
-                path.last()
-                    .is_some_and(|name| self.local_macros.contains(name))
+            // A private module of the root (a mounted crate, re-exported
+            // as pathfinding's `pub use num_traits;`) cannot be `pub`.
+            let stays_narrow = flat.iter().any(|(path, _)| {
+                let private_module = path.len() == 2
+                    && path[0] == "crate"
+                    && self.private_root_modules.contains(&path[1]);
+                private_module
+                    || path
+                        .last()
+                        .is_some_and(|name| self.local_macros.contains(name))
             });
             match &u.vis {
-                syn::Visibility::Restricted(r) if of_macro && !is_in_crate(r) => {}
+                syn::Visibility::Restricted(r) if stays_narrow && !is_in_crate(r) => {}
                 _ => syn::visit_mut::visit_item_use_mut(self, u),
             }
         }
@@ -492,8 +500,19 @@ pub fn widen(file: &mut syn::File) {
             }
         }
     }
+    let private_root_modules = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Mod(m) if matches!(m.vis, syn::Visibility::Inherited) => {
+                Some(m.ident.to_string())
+            }
+            _ => None,
+        })
+        .collect();
     Widen {
         local_macros: local_macros(file),
+        private_root_modules,
     }
     .visit_file_mut(file);
 }
@@ -776,6 +795,23 @@ mod tests {
             widen(f);
         });
         assert_eq!(back, rewrite(source, |_| {}));
+    }
+
+    #[test]
+    fn a_private_root_module_stays_crate_visible_when_widened() {
+        // A mounted crate re-exported by another (mount.rs made it
+        // `pub(crate)`): printed in between, it reads as `pub(crate)`.
+        let source = "mod num_traits { pub trait Zero {} } \
+                      mod lib { pub(crate) use crate::num_traits; pub(crate) use crate::num_traits::Zero; }";
+        let widened = rewrite(source, widen);
+        assert!(
+            widened.contains("pub (crate) use crate :: num_traits ;"),
+            "{widened}"
+        );
+        assert!(
+            widened.contains("pub use crate :: num_traits :: Zero ;"),
+            "{widened}"
+        );
     }
 
     #[test]

@@ -63,6 +63,7 @@ test:
 
 test-all:
 	$(CARGO) fetch --locked --manifest-path bundler/tests/matrix/Cargo.toml
+	$(CARGO) fetch --locked --manifest-path bundler/tests/outside/Cargo.toml
 	$(CARGO) test --workspace -- --include-ignored
 
 check:

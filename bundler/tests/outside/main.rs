@@ -719,6 +719,12 @@ impl Tally {
         for (library, origin, why) in &self.not_compared {
             println!("  bundled and compiled, output not compared: {library} {origin}: {why}");
         }
+        for (library, _, origin, profile, outcome) in &self.rows {
+            if let Outcome::TooLarge(text) = outcome {
+                let first = text.lines().next().unwrap_or("");
+                println!("  over the size limit: {library} {origin} ({profile}): {first}");
+            }
+        }
         let mut kinds: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for (library, _, origin, profile, outcome) in self.failures() {
             let (kind, _) = outcome.failure().expect("a failure");

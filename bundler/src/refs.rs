@@ -37,6 +37,9 @@ pub(crate) struct Collector {
     /// names, not a block's, so `{ use lib::graph as g; g::bfs() }` is
     /// read as `lib::graph::bfs`.
     aliases: Vec<Vec<(String, Vec<String>)>>,
+    /// The modules each enclosing block's glob imports (`use lib::prelude::*;`):
+    /// a name of the block may be any of theirs.
+    globs: Vec<Vec<String>>,
 }
 
 /// What the `<T>` of `<T>::name` (syn's `QSelf` at position 0) stands for
@@ -79,7 +82,8 @@ impl<'ast> Visit<'ast> for Collector {
             }
         };
         let line = crate::syntax::line_of(path.span());
-        self.refs.paths.push((self.unalias(segments), line));
+        let segments = self.unalias_or_glob(segments);
+        self.refs.paths.push((segments, line));
         syn::visit::visit_path(self, path);
     }
 
@@ -108,12 +112,11 @@ impl<'ast> Visit<'ast> for Collector {
                 .collect();
             *self.aliases.last_mut().expect("this block's") = resolved;
         }
-        // Any item of the module may be what the block names.
-        for module in globs {
-            let module = self.unalias(module);
-            self.refs.open.push(module);
-        }
+        let globs: Vec<Vec<String>> = globs.into_iter().map(|g| self.unalias(g)).collect();
+        let outer = self.globs.len();
+        self.globs.extend(globs);
         syn::visit::visit_block(self, block);
+        self.globs.truncate(outer);
         self.aliases.pop();
     }
 
@@ -160,9 +163,10 @@ impl<'ast> Visit<'ast> for Collector {
         }
         let (loose, open) = (self.refs.loose.len(), self.refs.open.len());
         scan_tokens(mac.tokens.clone(), &mut self.refs);
-        for k in loose..self.refs.loose.len() {
+        let end = self.refs.loose.len();
+        for k in loose..end {
             let path = std::mem::take(&mut self.refs.loose[k]);
-            self.refs.loose[k] = self.unalias(path);
+            self.refs.loose[k] = self.unalias_or_glob(path);
         }
         for k in open..self.refs.open.len() {
             let path = std::mem::take(&mut self.refs.open[k]);
@@ -182,6 +186,34 @@ impl<'ast> Visit<'ast> for Collector {
 }
 
 impl Collector {
+    /// `path` unaliased ([`Collector::unalias`]); a path no block's `use`
+    /// names by its first segment may also be a glob's.
+    fn unalias_or_glob(&mut self, path: Vec<String>) -> Vec<String> {
+        let unaliased = self.unalias(path.clone());
+        if unaliased == path {
+            self.through_globs(&path);
+        }
+        unaliased
+    }
+
+    /// `path` as a name of each module an enclosing block's glob imports,
+    /// followed where it resolves (`topological_sort` after `use
+    /// pathfinding::prelude::*;` in `main`).
+    fn through_globs(&mut self, path: &[String]) {
+        let local = matches!(
+            path.first().map(String::as_str),
+            None | Some("crate" | "self" | "super" | "Self" | "::")
+        );
+        if local {
+            return;
+        }
+        for glob in &self.globs {
+            let mut full = glob.clone();
+            full.extend(path.iter().cloned());
+            self.refs.loose.push(full);
+        }
+    }
+
     /// `path` with a leading name that an enclosing block's `use` binds
     /// replaced by what it stands for.
     fn unalias(&self, mut path: Vec<String>) -> Vec<String> {
@@ -355,7 +387,7 @@ mod tests {
         let mut collector = Collector::default();
         let block: syn::Block = syn::parse_str(
             "{ use lib as l; use l::graph::{self as g, bfs}; use l::io::*; \
-               g::dfs(); { assert!(g::connected()); } bfs(); }",
+               g::dfs(); { assert!(g::connected()); } bfs(); read_all(); }",
         )
         .expect("a block");
         collector.visit_block(&block);
@@ -368,7 +400,15 @@ mod tests {
             loose.contains(&"lib::graph::connected".to_string()),
             "{loose:?}"
         );
-        assert_eq!(refs.open, vec![vec!["lib".to_string(), "io".to_string()]]);
+        // A name of the block may be one the glob brings.
+        assert!(
+            loose.contains(&"lib::io::read_all".to_string()),
+            "{loose:?}"
+        );
+        assert!(
+            !loose.iter().any(|p| p.starts_with("lib::io::lib")),
+            "{loose:?}"
+        );
         assert!(!paths.iter().any(|p| p.starts_with("g::")), "{paths:?}");
     }
 

@@ -192,13 +192,16 @@ fn keep_leaf(names: &Names, cut: Option<&Cut>, live: &BTreeSet<ModuleId>, leaf: 
             Target::Std | Target::Crate(_) => true,
         });
     };
-    cut.used_leaves.contains(&leaf)
-        || targets.iter().any(|target| match target {
-            Target::Std => true,
-            Target::Crate(_) => false,
-            Target::Item(item) => cut.items.contains_key(item),
-            Target::Module(module) => live.contains(module),
-        })
+    // A leaf that names only items the cut left out cannot stay, though a
+    // lookup went through it (pathfinding's `pub(crate) use matrix;` of a
+    // macro nothing calls, reached by a glob looking for `matrix`).
+    let kept = targets.iter().any(|target| match target {
+        Target::Std => true,
+        Target::Crate(_) => false,
+        Target::Item(item) => cut.items.contains_key(item),
+        Target::Module(module) => live.contains(module),
+    });
+    kept || (targets.is_empty() && cut.used_leaves.contains(&leaf))
 }
 
 /// Modules that keep an item or a used `use` leaf, themselves or below;

@@ -163,7 +163,18 @@ impl Walk<'_, '_> {
             called.extend(path.last().cloned());
             used.extend(through);
         }
-        for path in &refs.loose {
+        // A `macro_rules!` body is read where it is called: one that names
+        // its own crate by its name (pathfinding's `matrix!` writes
+        // `pathfinding::matrix::Matrix`) means the crate's module.
+        let is_macro = matches!(names.krate.item(id), Item::Macro(mac) if mac.ident.is_some());
+        let own = names.krate.get(m).path.first().filter(|_| is_macro);
+        let by_own_name = refs
+            .loose
+            .iter()
+            .filter(|path| path.len() > 1 && path.first() == own)
+            .map(|path| [vec!["crate".to_string()], path.clone()].concat())
+            .collect::<Vec<_>>();
+        for path in refs.loose.iter().chain(&by_own_name) {
             // A fresh set per path: a leaf already in it counts as a cycle.
             let mut through = BTreeSet::new();
             let resolved = names.resolve(m, path, &self_types, &mut through, 0, false);

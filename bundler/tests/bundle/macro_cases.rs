@@ -2,7 +2,7 @@
 //! calls write, and enums rustc trims. Each bundle is compiled
 //! warning-free (every `pub` narrowed, every `#[allow]` stripped) and run.
 //! The classes that need crates are bins of the user's package in
-//! `tests/fixtures/macro_crates/`.
+//! `tests/fixtures/macro_crates/` (crate `p` is shaped like pathfinding 4).
 
 use bundler::{bundle, Bundle, Judge, Options};
 
@@ -130,5 +130,26 @@ fn a_macro_call_writing_a_traits_members_is_written_out() {
         "5\n",
         &["fn nodes(&self) -> usize;"],
         &["fn edges", "members!"],
+    );
+}
+
+#[test]
+fn a_library_shaped_like_pathfinding_is_cut_without_falling_back() {
+    // Crate `p`: a module and a `#[macro_export]` macro both named `board`,
+    // the macro writing `p::board::Board`, a prelude of globs, and `pub
+    // use g;`. `main` imports in its own blocks, by glob and by alias.
+    check_bin(
+        "library_shapes",
+        "2 3\n13\n321\n",
+        &["mod p {", "mod g {", "fn reduce("],
+        &[],
+    );
+    // The macro is not called: its re-export, reached through the
+    // prelude's glob, goes with it.
+    check_bin(
+        "prelude_only",
+        "1\n",
+        &["mod p {", "fn size("],
+        &["macro_rules!", "use board"],
     );
 }

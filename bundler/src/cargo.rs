@@ -519,13 +519,22 @@ fn build_record(package: &Value, script: &Value, target_dir: &Path) -> Result<Bu
     };
     let text =
         std::fs::read_to_string(&newest).map_err(|e| format!("{}: {e}", newest.display()))?;
-    parse_build_record(&text).map_err(|line| {
+    let mut record = parse_build_record(&text).map_err(|line| {
         format!(
             "its build script ({file}) asks cargo for more than cfgs and environment \
              variables ({}: `{line}`), which a single file cannot carry",
             newest.display()
         )
-    })
+    })?;
+    // What the script wrote there is read like the crate's own files
+    // (thiserror's `include!(concat!(env!("OUT_DIR"), "/private.rs"))`).
+    let out = newest.with_file_name("out");
+    if out.is_dir() {
+        record
+            .env
+            .insert("OUT_DIR".to_string(), out.display().to_string());
+    }
+    Ok(record)
 }
 
 /// The cfgs and variables of a build script's output, or its first line

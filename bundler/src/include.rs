@@ -11,10 +11,13 @@
 //! ```
 //!
 //! The name is relative to the folder of the file that holds the call, as
-//! rustc reads it. A call inside another macro's tokens is written out too
-//! (rustc would read the same file for it); a call whose argument is not
-//! one string literal (`concat!(env!("OUT_DIR"), …)`) is left for rustc to
-//! report.
+//! rustc reads it; it is one string literal, or a `concat!` of them once
+//! `env!`s are written out. `include!` of items is written out as the items
+//! (a build script's file: thiserror's `include!(concat!(env!("OUT_DIR"),
+//! "/private.rs"))`, `OUT_DIR` being where cargo ran the script). A call
+//! inside another macro's tokens is written out too (rustc would read the
+//! same file for it); one whose argument is anything else is left for
+//! rustc to report.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -61,19 +64,13 @@ impl Writer<'_> {
             "include_str" | "env" => false,
             _ => return None,
         };
-        let mut tokens = args.clone().into_iter();
-        let (Some(TokenTree::Literal(lit)), None) = (tokens.next(), tokens.next()) else {
-            return None;
-        };
-        let syn::Lit::Str(name) = syn::Lit::new(lit) else {
-            return None;
-        };
+        let name = string_argument(args)?;
         if macro_name == "env" {
-            let mut literal = Literal::string(self.env.get(&name.value())?);
+            let mut literal = Literal::string(self.env.get(&name)?);
             literal.set_span(span);
             return Some(literal);
         }
-        let target = self.dir.join(name.value());
+        let target = self.dir.join(&name);
         let read = match bytes {
             true => std::fs::read(&target).map(|b| Literal::byte_string(&b)),
             false => std::fs::read_to_string(&target).map(|s| Literal::string(&s)),
@@ -91,7 +88,7 @@ impl Writer<'_> {
                         line: start.line,
                         column: Some(start.column + 1),
                     },
-                    call: format!("{macro_name}!({:?})", name.value()),
+                    call: format!("{macro_name}!({name:?})"),
                     file: target.display().to_string(),
                     source,
                 });
@@ -134,6 +131,30 @@ impl Writer<'_> {
     }
 }
 
+/// The string `args` spell: one string literal, or `concat!` of string
+/// literals.
+fn string_argument(args: &TokenStream) -> Option<String> {
+    let tokens: Vec<TokenTree> = args.clone().into_iter().collect();
+    match tokens.as_slice() {
+        [TokenTree::Literal(lit)] => match syn::Lit::new(lit.clone()) {
+            syn::Lit::Str(s) => Some(s.value()),
+            _ => None,
+        },
+        [TokenTree::Ident(name), TokenTree::Punct(bang), TokenTree::Group(g)]
+            if name == "concat" && bang.as_char() == '!' =>
+        {
+            let parts = g
+                .stream()
+                .into_iter()
+                .filter(|t| !matches!(t, TokenTree::Punct(p) if p.as_char() == ','));
+            parts
+                .map(|part| string_argument(&TokenStream::from(part)))
+                .collect()
+        }
+        _ => None,
+    }
+}
+
 /// Drops a trailing `std::`, `core::` or `::core::` from `out`.
 fn drop_std_prefix(out: &mut Vec<TokenTree>) {
     let n = out.len();
@@ -151,13 +172,92 @@ fn drop_std_prefix(out: &mut Vec<TokenTree>) {
     }
 }
 
+impl Writer<'_> {
+    /// `items` with each item-level `include!("file")` replaced by the
+    /// items of the file.
+    fn items(&mut self, items: &mut Vec<syn::Item>) {
+        let mut out = Vec::with_capacity(items.len());
+        for mut item in std::mem::take(items) {
+            if let syn::Item::Macro(m) = &mut item {
+                self.visit_macro_mut(&mut m.mac);
+                let path = &m.mac.path;
+                let is_include = m.ident.is_none()
+                    && path.segments.last().is_some_and(|s| s.ident == "include")
+                    && (path.segments.len() == 1 || std_prefixed(path));
+                if let Some(name) = string_argument(&m.mac.tokens).filter(|_| is_include) {
+                    if let Some(mut included) = self.included(&name, &m.mac) {
+                        self.items(&mut included);
+                        out.extend(included);
+                        continue;
+                    }
+                }
+            }
+            out.push(item);
+        }
+        *items = out;
+    }
+
+    /// The items of file `name`, included by `mac`.
+    fn included(&mut self, name: &str, mac: &syn::Macro) -> Option<Vec<syn::Item>> {
+        let target = self.dir.join(name);
+        let place = || {
+            let start = mac.path.segments[0].ident.span().start();
+            Place {
+                file: self.shown.to_string(),
+                line: start.line,
+                column: Some(start.column + 1),
+            }
+        };
+        let text = match std::fs::read_to_string(&target) {
+            Ok(text) => text,
+            Err(source) => {
+                self.error.get_or_insert(Error::Include {
+                    place: place(),
+                    call: format!("include!({name:?})"),
+                    file: target.display().to_string(),
+                    source,
+                });
+                return None;
+            }
+        };
+        match syn::parse_file(&text) {
+            Ok(file) => Some(file.items),
+            Err(e) => {
+                self.error.get_or_insert(Error::Include {
+                    place: place(),
+                    call: format!("include!({name:?})"),
+                    file: target.display().to_string(),
+                    source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
+                });
+                None
+            }
+        }
+    }
+}
+
+/// Whether `path` is `std::name` or `core::name`.
+fn std_prefixed(path: &syn::Path) -> bool {
+    path.segments.len() == 2
+        && matches!(path.segments[0].ident.to_string().as_str(), "std" | "core")
+}
+
 impl VisitMut for Writer<'_> {
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        self.items(&mut file.items);
+        syn::visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            self.items(items);
+        }
+        syn::visit_mut::visit_item_mod_mut(self, module);
+    }
+
     fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
         if let syn::Expr::Macro(m) = expr {
             let path = &m.mac.path;
-            let std_path = path.segments.len() == 1
-                || path.segments.len() == 2
-                    && matches!(path.segments[0].ident.to_string().as_str(), "std" | "core");
+            let std_path = path.segments.len() == 1 || std_prefixed(path);
             if let Some(last) = path.segments.last().filter(|_| std_path) {
                 let span = last.ident.span();
                 if let Some(literal) = self.literal(&last.ident.to_string(), &m.mac.tokens, span) {
@@ -190,10 +290,15 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("include-{}-{test}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temporary folder");
         for (name, bytes) in files {
-            std::fs::write(dir.join(name), bytes).expect("write");
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder");
+            std::fs::write(path, bytes).expect("write");
         }
         let mut file = syn::parse_file(source).expect("valid source");
-        let env = BTreeMap::from([("CARGO_PKG_VERSION".to_string(), "0.2.19".to_string())]);
+        let env = BTreeMap::from([
+            ("CARGO_PKG_VERSION".to_string(), "0.2.19".to_string()),
+            ("OUT_DIR".to_string(), dir.join("out").display().to_string()),
+        ]);
         let result = write_out(&mut file, &dir.join("lib.rs"), "src/lib.rs", &env);
         std::fs::remove_dir_all(&dir).ok();
         result.map(|()| file.to_token_stream().to_string())
@@ -205,7 +310,7 @@ mod tests {
             "static T: &[u8; 3] = include_bytes!(\"t.bin\"); \
              fn f() -> &'static str { core::include_str!(\"w.txt\") } \
              macro_rules! m { () => { (std::include_bytes!(\"t.bin\"), include_str!(\"w.txt\")) } } \
-             fn g() { concat!(\"a\", \"b\"); include_bytes!(concat!(\"t\", \".bin\")); } \
+             fn g() { concat!(\"a\", \"b\"); let _ = include_bytes!(concat!(\"t\", \".bin\")); include_str!(W); } \
              const V: &str = env!(\"CARGO_PKG_VERSION\"); const H: &str = env!(\"HOME\");",
             &[("t.bin", &[0, 255, b'a']), ("w.txt", b"a \"b\"\n")],
         )
@@ -213,13 +318,39 @@ mod tests {
         assert!(text.contains(r#"= b"\0\xFFa" ;"#), "{text}");
         assert!(text.contains(r#"{ "a \"b\"\n" }"#), "{text}");
         assert!(text.contains(r#"(b"\0\xFFa" , "a \"b\"\n")"#), "{text}");
-        assert!(text.contains("include_bytes ! (concat !"), "{text}");
+        assert!(text.contains(r#"let _ = b"\0\xFFa" ;"#), "{text}");
+        assert!(text.contains("include_str ! (W)"), "{text}");
         assert!(text.contains("V : & str = \"0.2.19\""), "{text}");
         assert!(text.contains("env ! (\"HOME\")"), "{text}");
         assert!(
             !text.contains("std ::") && !text.contains("core ::"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_build_scripts_file_of_items_is_written_out_as_its_items() {
+        // thiserror's build script writes `out/private.rs`.
+        let text = written(
+            "mod private { pub struct P; }\n\
+             include!(concat!(env!(\"OUT_DIR\"), \"/private.rs\"));\n\
+             mod m { std::include!(\"inner.rs\"); }",
+            &[
+                (
+                    "out/private.rs",
+                    b"pub mod __private17 { pub use crate::private::*; }",
+                ),
+                ("inner.rs", b"include!(\"leaf.rs\"); fn g() {}"),
+                ("leaf.rs", b"fn f() {}"),
+            ],
+        )
+        .expect("written");
+        assert!(
+            text.contains("pub mod __private17 { pub use crate :: private :: * ; }"),
+            "{text}"
+        );
+        assert!(text.contains("mod m { fn f () { } fn g () { } }"), "{text}");
+        assert!(!text.contains("include"), "{text}");
     }
 
     #[test]

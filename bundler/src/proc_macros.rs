@@ -81,6 +81,11 @@ struct Runnable {
 struct Job {
     /// Indices from the file's items down through inline modules.
     at: Vec<usize>,
+    /// For a method of the `impl` at `at` (pathfinding's `#[deprecate_until]`
+    /// on `Matrix::indices`): its index there, and the `impl` without its
+    /// items, which the probe puts it back in. `item` is the method
+    /// written as a function, whose attributes are read like an item's.
+    member: Option<(usize, syn::ItemImpl)>,
     item: Item,
     place: Place,
     /// `#[fastout]`, for messages.
@@ -145,7 +150,13 @@ impl ProcMacros {
         if !jobs.is_empty() {
             let expanded = self.run(&jobs, &mount.edition)?;
             for (job, items) in jobs.iter().zip(expanded).rev() {
-                splice(&mut file.items, &job.at, items);
+                match job.member {
+                    None => splice(&mut file.items, &job.at, items),
+                    Some((member, _)) => {
+                        let method = as_method(job, items)?;
+                        splice_member(&mut file.items, &job.at, member, method);
+                    }
+                }
             }
         }
         // The crate is gone: so is every import of it, and of the attribute
@@ -172,9 +183,13 @@ impl ProcMacros {
             let attrs = item_attrs(item);
             let attribute = attrs.iter().find(|a| self.attribute(a.path()).is_some());
             let derive = attrs.iter().find(|a| !self.derives_of(a).is_empty());
+            if let (Item::Impl(block), None) = (item, attribute) {
+                self.find_methods(block, at, shown, jobs);
+            }
             if let Some(attr) = attribute.or(derive) {
                 jobs.push(Job {
                     at: at.clone(),
+                    member: None,
                     item: item.clone(),
                     place: place_of(shown, attr),
                     shown: match attribute {
@@ -189,6 +204,38 @@ impl ProcMacros {
                 });
             }
             at.pop();
+        }
+    }
+
+    /// The methods of `block` (the item at `at`) that an attribute macro
+    /// runs on, each as a job on the method written as a function.
+    fn find_methods(&self, block: &syn::ItemImpl, at: &[usize], shown: &str, jobs: &mut Vec<Job>) {
+        for (member, impl_item) in block.items.iter().enumerate() {
+            let syn::ImplItem::Fn(method) = impl_item else {
+                continue;
+            };
+            let Some(attr) = method
+                .attrs
+                .iter()
+                .find(|a| self.attribute(a.path()).is_some())
+            else {
+                continue;
+            };
+            let mut header = block.clone();
+            header.items.clear();
+            jobs.push(Job {
+                at: at.to_vec(),
+                member: Some((member, header)),
+                item: Item::Fn(syn::ItemFn {
+                    attrs: method.attrs.clone(),
+                    vis: method.vis.clone(),
+                    sig: method.sig.clone(),
+                    block: Box::new(method.block.clone()),
+                }),
+                place: place_of(shown, attr),
+                shown: format!("#[{}]", tidy(attr.path())),
+                attribute: true,
+            });
         }
     }
 
@@ -450,6 +497,51 @@ fn splice(items: &mut Vec<Item>, at: &[usize], with: Vec<Item>) {
             if let Item::Mod(m) = &mut items[*index] {
                 if let Some((_, inner)) = &mut m.content {
                     splice(inner, rest, with);
+                }
+            }
+        }
+        [] => {}
+    }
+}
+
+/// Function `f` as a method.
+fn method(f: syn::ItemFn) -> syn::ImplItem {
+    syn::ImplItem::Fn(syn::ImplItemFn {
+        attrs: f.attrs,
+        vis: f.vis,
+        defaultness: None,
+        sig: f.sig,
+        block: *f.block,
+    })
+}
+
+/// What a method's job became, as the method: one function, or the
+/// error that its macro wrote something an `impl` cannot hold.
+fn as_method(job: &Job, items: Vec<Item>) -> Result<syn::ImplItem, Error> {
+    let mut items = items.into_iter();
+    match (items.next(), items.next()) {
+        (Some(Item::Fn(f)), None) => Ok(method(f)),
+        _ => Err(job.fail(
+            "on a method, it writes something other than one method, which the bundler \
+             cannot put back in the `impl`; write out the code it generates by hand instead \
+             of the attribute"
+                .into(),
+        )),
+    }
+}
+
+/// Replaces member `member` of the `impl` at `at` with `method`.
+fn splice_member(items: &mut [Item], at: &[usize], member: usize, method: syn::ImplItem) {
+    match at {
+        [index] => {
+            if let Item::Impl(block) = &mut items[*index] {
+                block.items[member] = method;
+            }
+        }
+        [index, rest @ ..] => {
+            if let Item::Mod(m) = &mut items[*index] {
+                if let Some((_, inner)) = &mut m.content {
+                    splice_member(inner, rest, member, method);
                 }
             }
         }

@@ -69,7 +69,14 @@ impl ProcMacros {
         let mut externs = vec![format!("bundler_tap={}", work.join(tap_file()).display())];
         let mut modules = String::new();
         for (k, job) in jobs.iter().enumerate() {
-            let (item, crates) = self.probe_item(&job.item, k);
+            let (mut item, crates) = self.probe_item(&job.item, k);
+            // A method runs in its `impl` (a free `fn f(&self)` does not
+            // parse).
+            if let (Some((_, header)), Item::Fn(f)) = (&job.member, &item) {
+                let mut block = header.clone();
+                block.items.push(super::method(f.clone()));
+                item = Item::Impl(block);
+            }
             for name in crates {
                 if externs.iter().any(|e| e.starts_with(&format!("{name}="))) {
                     continue;
@@ -107,6 +114,16 @@ impl ProcMacros {
                     .into(),
             )
         };
+        // What a method became is what the tap saw: it is back in its
+        // `impl` once the job is done.
+        if job.member.is_some() {
+            let tapped = tapped(job, &taps.join(k.to_string())).ok_or_else(lost)??;
+            let span = self.job_span(&job.item);
+            return Ok(tapped
+                .into_iter()
+                .map(|i| respanned(writes_out_extern_crates(i), span))
+                .collect());
+        }
         let printed_items = probe_module(printed, k).ok_or_else(lost)?;
         let mut tapped = match job.attribute {
             true => tapped(job, &taps.join(k.to_string()))
@@ -424,8 +441,18 @@ pub(super) fn is_builtin_derive(item: &Item) -> bool {
         .attrs
         .iter()
         .any(|a| a.path().is_ident("automatically_derived"));
+    // A procedural derive may mark its impls so too (thiserror's `impl
+    // ::core::fmt::Display`): only rustc's derives' traits (and the marker
+    // traits they add, `StructuralPartialEq`, `TrivialClone`) are its own.
     let core = block.trait_.as_ref().is_some_and(|(_, path, _)| {
-        path.leading_colon.is_some() && path.segments.first().is_some_and(|s| s.ident == "core")
+        let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        path.leading_colon.is_some()
+            && match names.as_slice() {
+                ["core", "clone" | "marker" | "cmp" | "hash" | "default", _] => true,
+                ["core", "fmt", last] => *last == "Debug",
+                _ => false,
+            }
     });
     derived && core
 }

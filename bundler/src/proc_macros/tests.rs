@@ -124,9 +124,15 @@ fn only_the_impls_rustcs_own_derives_write_are_left_out() {
         #[automatically_derived]
         impl ::serde::Serialize for P { }
     };
+    // thiserror's derive marks its `Display` so, in core's path.
+    let theirs_in_core: Item = syn::parse_quote! {
+        #[automatically_derived]
+        impl ::core::fmt::Display for P { }
+    };
     assert!(is_builtin_derive(&derived));
     assert!(!is_builtin_derive(&theirs));
     assert!(!is_builtin_derive(&marked_theirs));
+    assert!(!is_builtin_derive(&theirs_in_core));
 }
 
 #[test]

@@ -163,17 +163,7 @@ impl Walk<'_, '_> {
             called.extend(path.last().cloned());
             used.extend(through);
         }
-        // A `macro_rules!` body is read where it is called: one that names
-        // its own crate by its name (pathfinding's `matrix!` writes
-        // `pathfinding::matrix::Matrix`) means the crate's module.
-        let is_macro = matches!(names.krate.item(id), Item::Macro(mac) if mac.ident.is_some());
-        let own = names.krate.get(m).path.first().filter(|_| is_macro);
-        let by_own_name = refs
-            .loose
-            .iter()
-            .filter(|path| path.len() > 1 && path.first() == own)
-            .map(|path| [vec!["crate".to_string()], path.clone()].concat())
-            .collect::<Vec<_>>();
+        let by_own_name = self.by_own_name(id, &refs.loose);
         for path in refs.loose.iter().chain(&by_own_name) {
             // A fresh set per path: a leaf already in it counts as a cycle.
             let mut through = BTreeSet::new();
@@ -198,6 +188,21 @@ impl Walk<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// A `macro_rules!` body is read where it is called: one that names its
+    /// own crate by its name (pathfinding's `matrix!` writes
+    /// `pathfinding::matrix::Matrix`) means the crate's module. Those of
+    /// `loose` (item `id`'s), as paths from the bundle's root.
+    fn by_own_name(&self, id: ItemId, loose: &[Vec<String>]) -> Vec<Vec<String>> {
+        let krate = self.names.krate;
+        let is_macro = matches!(krate.item(id), Item::Macro(mac) if mac.ident.is_some());
+        let own = krate.get(id.module).path.first().filter(|_| is_macro);
+        loose
+            .iter()
+            .filter(|path| path.len() > 1 && path.first() == own)
+            .map(|path| [vec!["crate".to_string()], path.clone()].concat())
+            .collect()
     }
 
     /// Every item of each module that item `id`'s macro tokens name through

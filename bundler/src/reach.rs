@@ -10,7 +10,9 @@
 //!   `{NAME}` captures in format strings);
 //! * a `macro_rules!` invoked by name;
 //! * an `impl` once every library item its header names (self type, trait,
-//!   the trait's generic arguments) is kept; always with all its members;
+//!   the trait's generic arguments) is kept, an inherent one also once
+//!   its type is and a member's name is called; always with all its
+//!   members;
 //! * a trait with all its members, and any library trait that declares a
 //!   member of a name kept code calls or names (`x.name()`, `T::name`);
 //! * an item-level macro invocation, or an anonymous `const _`, whose code
@@ -265,7 +267,10 @@ impl Walk<'_, '_> {
         changed || !self.queue.is_empty()
     }
 
-    /// An impl is kept once every item its header names is.
+    /// An impl is kept once every item its header names is; an inherent
+    /// one also once its type is and kept code calls one of its members
+    /// by name (algorithm's `impl<K, V> LruCache<K, V, DefaultHasher> {
+    /// fn new }`: the alias in its header is kept for it, not before).
     fn settle_impls(&mut self) -> bool {
         let names = self.names;
         let mut changed = false;
@@ -274,12 +279,50 @@ impl Walk<'_, '_> {
                 continue;
             }
             let header = names.impl_header_items(imp);
-            let alive = !header.is_empty() && header.iter().all(|h| self.cut.items.contains_key(h));
-            if alive {
+            let kept = |items: &[ItemId]| {
+                !items.is_empty() && items.iter().all(|h| self.cut.items.contains_key(h))
+            };
+            if kept(&header) {
                 changed |= self.add(
                     imp,
                     header.first().copied(),
                     "impl whose header names only kept items",
+                );
+                continue;
+            }
+            let Item::Impl(block) = names.krate.item(imp) else {
+                continue;
+            };
+            // The type itself, not its arguments (`DefaultHasher`).
+            let self_items: Vec<ItemId> = match &*block.self_ty {
+                syn::Type::Path(p) if p.qself.is_none() => {
+                    let path: Vec<String> = p
+                        .path
+                        .segments
+                        .iter()
+                        .map(|s| s.ident.to_string())
+                        .collect();
+                    let mut through = BTreeSet::new();
+                    (names
+                        .resolve(imp.module, &path, &[], &mut through, 0, false)
+                        .items())
+                    .collect()
+                }
+                _ => Vec::new(),
+            };
+            let called = || {
+                block.items.iter().any(|member| {
+                    let name = crate::syntax::impl_member_name(member);
+                    self.called
+                        .values()
+                        .any(|c| name.as_ref().is_some_and(|n| c.contains_key(n)))
+                })
+            };
+            if block.trait_.is_none() && kept(&self_items) && called() {
+                changed |= self.add(
+                    imp,
+                    self_items.first().copied(),
+                    "inherent impl of a kept type whose member kept code calls",
                 );
             }
         }

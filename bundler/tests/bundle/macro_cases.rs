@@ -136,12 +136,13 @@ fn a_macro_call_writing_a_traits_members_is_written_out() {
 #[test]
 fn a_library_shaped_like_pathfinding_is_cut_without_falling_back() {
     // Crate `p`: a module and a `#[macro_export]` macro both named `board`,
-    // the macro writing `p::board::Board`, a prelude of globs, and `pub
-    // use g;`. `main` imports in its own blocks, by glob and by alias.
+    // the macro writing `p::board::Board`, a prelude of globs, `pub use
+    // g;`, and `impl Pack<Small>` (an alias only its header names). `main`
+    // imports in its own blocks, by glob and by alias.
     check_bin(
         "library_shapes",
-        "2 3\n13\n321\n",
-        &["mod p {", "mod g {", "fn reduce("],
+        "2 3\n13\n4\n321\n",
+        &["mod p {", "mod g {", "fn reduce(", "fn small("],
         &[],
     );
     // The macro is not called: its re-export, reached through the

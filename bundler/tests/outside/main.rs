@@ -25,6 +25,7 @@
 //! `cargo test -p bundler --test outside -- --ignored --nocapture` runs
 //! every program and prints a table per library and the failures grouped
 //! by kind; `OUTSIDE_ONLY=petgraph,cplit` runs those libraries only,
+//! `OUTSIDE_MATCH=doc-cache,ex-` the programs whose names hold one of those,
 //! `OUTSIDE_JOBS=2` runs two programs at once, and `OUTSIDE_KEEP=DIR`
 //! writes each failure's program, bundle and report there.
 
@@ -44,6 +45,7 @@ use programs::Program;
 /// The libraries: crate name, pinned version (a dependency of the package
 /// in `tests/outside/Cargo.toml`, whose metadata downloads it).
 const LIBRARIES: &[(&str, &str)] = &[
+    ("algorithm", "0.1.18"),
     ("bit-set", "0.11.1"),
     ("bit-vec", "0.10.1"),
     ("bstr", "1.13.1"),
@@ -744,19 +746,30 @@ impl Tally {
 }
 
 fn only() -> Option<Vec<String>> {
-    std::env::var("OUTSIDE_ONLY")
+    list("OUTSIDE_ONLY")
+}
+
+/// The comma-separated values of environment variable `name`, if set.
+fn list(name: &str) -> Option<Vec<String>> {
+    std::env::var(name)
         .ok()
         .map(|o| o.split(',').map(str::to_string).collect())
 }
 
 #[test]
-#[ignore = "heavy: make test-all (every example and doc example of sixteen libraries, two profiles)"]
+#[ignore = "heavy: make test-all (every example and doc example of seventeen libraries, two profiles)"]
 fn every_outside_program_bundles_and_prints_the_same() {
     let only = only();
     let names: Option<Vec<&str>> = only
         .as_ref()
         .map(|o| o.iter().map(String::as_str).collect());
-    let tally = run_corpus(&libraries(names.as_deref()), &|_, _| true);
+    let matching = list("OUTSIDE_MATCH");
+    let keep = |_: &str, p: &Program| {
+        matching
+            .as_ref()
+            .is_none_or(|m| m.iter().any(|part| p.name.contains(part.as_str())))
+    };
+    let tally = run_corpus(&libraries(names.as_deref()), &keep);
     tally.print();
     let failures = tally.failures();
     assert!(

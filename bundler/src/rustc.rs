@@ -271,7 +271,16 @@ fn lint_name(d: &Diagnostic) -> Option<String> {
     })
 }
 
-/// The machine-applicable fixes among the children of diagnostic `value`.
+/// Deny-by-default lints that cargo caps in a dependency, whose offered
+/// fix only writes out what rustc does anyway: `(*p).v[i]` autorefs
+/// `(*p).v`, and the fix writes `(&(*p).v)[i]` (rustc calls it "maybe
+/// incorrect" as the reference may not be what the author meant; it is
+/// what the code did). In a bundle the library is the user's crate, where
+/// the lint is an error.
+pub const EXPLICIT_AUTOREFS: &str = "dangerous_implicit_autorefs";
+
+/// The machine-applicable fixes among the children of diagnostic `value`
+/// (and those of [`EXPLICIT_AUTOREFS`]).
 fn machine_fixes(value: &Value, lint: &str, report: usize) -> Vec<Fix> {
     let children = value.get("children").and_then(Value::as_array);
     let mut fixes = Vec::new();
@@ -280,7 +289,11 @@ fn machine_fixes(value: &Value, lint: &str, report: usize) -> Vec<Fix> {
         let edits: Vec<_> = spans
             .into_iter()
             .flatten()
-            .filter(|s| s["suggestion_applicability"] == "MachineApplicable")
+            .filter(|s| {
+                let applicability = &s["suggestion_applicability"];
+                applicability == "MachineApplicable"
+                    || (lint == EXPLICIT_AUTOREFS && applicability == "MaybeIncorrect")
+            })
             .filter_map(|s| {
                 let start = s["byte_start"].as_u64()? as usize;
                 let end = s["byte_end"].as_u64()? as usize;

@@ -182,7 +182,11 @@ pub fn shake(
     let mut good: Option<Checkpoint> = None;
     while state.rounds.len() < MAX_ROUNDS {
         let checked = check(&file, edition, map.as_ref(), &sources)?;
-        let errors = checked.diagnostics.iter().any(|d| d.level == Level::Error);
+        // A lint cargo caps in the library, which its fix answers, is not
+        // an error of the bundle's making (`rustc::EXPLICIT_AUTOREFS`).
+        let fixed_lint = |d: &Diagnostic| d.code.as_deref() == Some(rustc::EXPLICIT_AUTOREFS);
+        let errors = (checked.diagnostics.iter())
+            .any(|d| d.level == Level::Error && !d.spans.is_empty() && !fixed_lint(d));
         if state.rounds.is_empty() && errors {
             return Err(Failure::DoesNotCompile(checked.diagnostics, checked.map));
         }
@@ -214,6 +218,10 @@ pub fn shake(
             if let Some((next, next_map)) = state.trim(&checked, edition, fixable)? {
                 (file, map) = (next, next_map);
                 continue;
+            }
+            // One no fix answered (in the user's own code) is rustc's error.
+            if checked.diagnostics.iter().any(fixed_lint) {
+                return Err(Failure::DoesNotCompile(checked.diagnostics, checked.map));
             }
             // What the guard kept in one round and a later one deleted
             // with its whole type is not kept.
@@ -769,6 +777,43 @@ mod tests {
     /// hashbrown's shape: the error is built only on a path the program
     /// never takes; once it has no variant left it is `()`, and rustc has
     /// no unreachable code to report.
+    /// A deny-by-default lint cargo caps in a dependency (algorithm's timer
+    /// wheel): in a library's code its fix is written in; in the user's
+    /// own, it stays rustc's error.
+    #[test]
+    fn an_implicit_autoref_in_a_library_is_written_out() {
+        let source = |module: &str| {
+            format!(
+                "mod {module} {{ pub struct W {{ pub slots: Vec<Vec<u8>> }}\n\
+                 pub fn filled(w: *const W, i: usize) -> bool {{ unsafe {{ !(*w).slots[i].is_empty() }} }} }}\n\
+                 fn main() {{ let w = {module}::W {{ slots: vec![vec![1]] }}; println!(\"{{}}\", {module}::filled(&w, 0)); }}\n"
+            )
+        };
+        let shake_it = |module: &str| {
+            let file = syn::parse_file(&source(module)).expect("valid source");
+            shake(
+                file,
+                None,
+                "2021",
+                &["crate::main".to_string()],
+                &["crate::lib".to_string()],
+                Arc::new(Sources::default()),
+            )
+        };
+        let Ok(shaken) = shake_it("lib") else {
+            panic!("the library's autoref is fixed");
+        };
+        let out = prettyplease::unparse(&shaken.file);
+        assert!(out.contains("!(&(*w).slots)[i].is_empty()"), "{out}");
+        assert_eq!(shaken.fixed.len(), 1, "{:?}", shaken.fixed);
+        let (diagnostics, _) = rustc::check_with_lints(&out, "2021", &[]).unwrap();
+        assert!(
+            diagnostics.iter().all(|d| d.level != Level::Error),
+            "{diagnostics:?}"
+        );
+        assert!(matches!(shake_it("own"), Err(Failure::DoesNotCompile(..))));
+    }
+
     #[test]
     fn an_enum_the_cut_empties_becomes_unit() {
         let out = shaken(

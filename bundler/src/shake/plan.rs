@@ -156,6 +156,10 @@ impl Plan {
                     warnings.push(warning);
                 }
             }
+            // The library's, fixed as its warnings are (`shake.rs`).
+            (Level::Error, Some(crate::rustc::EXPLICIT_AUTOREFS)) => {
+                warnings.push(library_warning(index, d, report))
+            }
             (Level::Error, _) => self.repair(index, d),
             _ => {}
         }

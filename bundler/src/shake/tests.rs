@@ -1,0 +1,120 @@
+//! The shake on small texts: what goes, what stays, what is rewritten.
+
+use super::*;
+
+fn shaken(source: &str) -> String {
+    let file = syn::parse_file(source).expect("valid source");
+    let sources = Arc::new(Sources::default());
+    match shake(
+        file,
+        None,
+        "2021",
+        &["crate::main".to_string()],
+        &[],
+        sources,
+    ) {
+        Ok(s) => prettyplease::unparse(&s.file),
+        Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
+        Err(Failure::Error(e)) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn dead_items_members_fields_and_imports_go() {
+    let out = shaken(
+        "use std::fmt::Write;\n\
+         pub struct S { pub a: u32, pub b: u32 }\n\
+         impl S { pub fn used(&self) -> u32 { self.a } pub fn unused(&self) -> u32 { self.b } }\n\
+         pub fn never() {}\n\
+         fn main() { let s = S { a: 1, b: 2 }; println!(\"{}\", s.used()); }\n",
+    );
+    assert!(!out.contains("Write"), "{out}");
+    assert!(!out.contains("unused"), "{out}");
+    assert!(!out.contains("never"), "{out}");
+    assert!(!out.contains("b:"), "{out}");
+    assert!(out.contains("pub struct S"), "{out}");
+}
+
+#[test]
+fn dead_traits_take_their_impls_even_inside_macros() {
+    let out = shaken(
+        "pub trait Zero { fn zero() -> Self; }\n\
+         pub trait One { fn one() -> Self; }\n\
+         macro_rules! imp { ($($t:ty),*) => { $(impl Zero for $t { fn zero() -> Self { 0 } } \
+         impl One for $t { fn one() -> Self { 1 } })* }; }\n\
+         imp!(u8, u32);\n\
+         fn main() { println!(\"{}\", <u32 as One>::one()); }\n",
+    );
+    assert!(!out.contains("Zero"), "{out}");
+    assert!(!out.contains("imp!"), "{out}");
+    assert!(out.contains("impl One for u32"), "{out}");
+}
+
+/// hashbrown's shape: the error is built only on a path the program
+/// never takes; once it has no variant left it is `()`, and rustc has
+/// no unreachable code to report.
+/// A deny-by-default lint cargo caps in a dependency (algorithm's timer
+/// wheel): in a library's code its fix is written in; in the user's
+/// own, it stays rustc's error.
+#[test]
+fn an_implicit_autoref_in_a_library_is_written_out() {
+    let source = |module: &str| {
+        format!(
+            "mod {module} {{ pub struct W {{ pub slots: Vec<Vec<u8>> }}\n\
+             pub fn filled(w: *const W, i: usize) -> bool {{ unsafe {{ !(*w).slots[i].is_empty() }} }} }}\n\
+             fn main() {{ let w = {module}::W {{ slots: vec![vec![1]] }}; println!(\"{{}}\", {module}::filled(&w, 0)); }}\n"
+        )
+    };
+    let shake_it = |module: &str| {
+        let file = syn::parse_file(&source(module)).expect("valid source");
+        shake(
+            file,
+            None,
+            "2021",
+            &["crate::main".to_string()],
+            &["crate::lib".to_string()],
+            Arc::new(Sources::default()),
+        )
+    };
+    let Ok(shaken) = shake_it("lib") else {
+        panic!("the library's autoref is fixed");
+    };
+    let out = prettyplease::unparse(&shaken.file);
+    assert!(out.contains("!(&(*w).slots)[i].is_empty()"), "{out}");
+    assert_eq!(shaken.fixed.len(), 1, "{:?}", shaken.fixed);
+    let (diagnostics, _) = rustc::check_with_lints(&out, "2021", &[]).unwrap();
+    assert!(
+        diagnostics.iter().all(|d| d.level != Level::Error),
+        "{diagnostics:?}"
+    );
+    assert!(matches!(shake_it("own"), Err(Failure::DoesNotCompile(..))));
+}
+
+#[test]
+fn an_enum_the_cut_empties_becomes_unit() {
+    let out = shaken(
+        "pub enum Fallibility { Fallible, Infallible }\n\
+         impl Fallibility { fn overflow(self) -> Error { match self { \
+         Fallibility::Fallible => Error::Overflow, Fallibility::Infallible => panic!(\"overflow\") } } }\n\
+         /// Why growing failed.\n\
+         #[derive(Clone, Debug)] pub enum Error { Overflow }\n\
+         pub fn try_grow(n: usize) -> Result<usize, Error> { grow(n, Fallibility::Fallible) }\n\
+         fn grow(n: usize, f: Fallibility) -> Result<usize, Error> { \
+         match n.checked_mul(2) { Some(m) => Ok(m), None => return Err(f.overflow()) } }\n\
+         pub fn grow_or_panic(n: usize) -> usize { grow(n, Fallibility::Infallible).unwrap() }\n\
+         fn main() { println!(\"{}\", grow_or_panic(3)); }\n",
+    );
+    assert!(
+        out.contains("/// Why growing failed.\npub type Error = ();"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("try_grow") && !out.contains("Fallible,"),
+        "{out}"
+    );
+    let (diagnostics, _) = rustc::check_with_lints(&out, "2021", &[]).unwrap();
+    assert!(
+        diagnostics.iter().all(|d| d.level == Level::Other),
+        "{diagnostics:?}"
+    );
+}

@@ -654,7 +654,8 @@ pub fn remove_empty_impls(items: &mut Vec<Item>) {
 mod tests {
     use super::*;
 
-    fn rewrite(source: &str, f: impl Fn(&mut syn::File)) -> String {
+    /// `source` as tokens after `f`.
+    pub(super) fn rewrite(source: &str, f: impl Fn(&mut syn::File)) -> String {
         let mut file = syn::parse_file(source).expect("valid source");
         f(&mut file);
         file.to_token_stream().to_string()

@@ -114,13 +114,7 @@ fn local_macros(file: &syn::File) -> std::collections::BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quote::ToTokens;
-
-    fn rewrite(source: &str, f: impl Fn(&mut syn::File)) -> String {
-        let mut file = syn::parse_file(source).expect("valid source");
-        f(&mut file);
-        file.to_token_stream().to_string()
-    }
+    use crate::syntax::tests::rewrite;
 
     #[test]
     fn narrowing_is_undone_exactly() {

@@ -32,6 +32,9 @@
 //!
 //! A macro may copy its item's attributes onto several items (easy-ext's
 //! `#[ext]` writes a trait and its impl): the tap saves each, in order.
+//! An attribute on a method (pathfinding's `#[deprecate_until]`) runs on
+//! the method inside a copy of its `impl`'s header, and the method the tap
+//! saw goes back into the `impl`; anything else it writes is refused.
 //! An `extern crate x as y;` inside what a macro wrote (num-derive opens one
 //! in a `const _` block) becomes `::x::…` paths, which name the crate's
 //! module once it is mounted.

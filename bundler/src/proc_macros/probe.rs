@@ -116,14 +116,27 @@ impl ProcMacros {
         };
         // What a method became is what the tap saw: it is back in its
         // `impl` once the job is done.
-        if job.member.is_some() {
-            let tapped = tapped(job, &taps.join(k.to_string())).ok_or_else(lost)??;
-            let span = self.job_span(&job.item);
-            return Ok(tapped
-                .into_iter()
-                .map(|i| respanned(writes_out_extern_crates(i), span))
-                .collect());
-        }
+        let items = match job.member {
+            Some(_) => tapped(job, &taps.join(k.to_string())).ok_or_else(lost)??,
+            None => self.printed_with_tapped(job, k, printed, taps, &lost)?,
+        };
+        let span = self.job_span(&job.item);
+        Ok(items
+            .into_iter()
+            .map(|i| respanned(writes_out_extern_crates(i), span))
+            .collect())
+    }
+
+    /// The items rustc printed in probe module `k`, each the tap saw
+    /// replaced by what it saw (the item as written, for derives alone).
+    fn printed_with_tapped(
+        &self,
+        job: &Job,
+        k: usize,
+        printed: &syn::File,
+        taps: &Path,
+        lost: &dyn Fn() -> Error,
+    ) -> Result<Vec<Item>, Error> {
         let printed_items = probe_module(printed, k).ok_or_else(lost)?;
         let mut tapped = match job.attribute {
             true => tapped(job, &taps.join(k.to_string()))
@@ -138,20 +151,16 @@ impl ProcMacros {
                 false if is_builtin_derive(&item) => {}
                 false if item.to_token_stream().to_string().contains(UNRESOLVED) => {
                     return Err(job.fail(
-                        "an item it adds calls a macro that needs the rest of your crate to \
-                         expand, which the bundler does not expand apart from it; write out the \
-                         code it generates by hand instead of the attribute"
-                            .into(),
-                    ));
+                            "an item it adds calls a macro that needs the rest of your crate to \
+                             expand, which the bundler does not expand apart from it; write out the \
+                             code it generates by hand instead of the attribute"
+                                .into(),
+                        ));
                 }
                 false => items.push(item),
             }
         }
-        let span = self.job_span(&job.item);
-        Ok(items
-            .into_iter()
-            .map(|i| respanned(writes_out_extern_crates(i), span))
-            .collect())
+        Ok(items)
     }
 
     /// The folder the tap is built in (built on first use).

@@ -81,20 +81,26 @@ impl Writer<'_> {
                 Some(literal)
             }
             Err(source) => {
-                let start = span.start();
-                self.error.get_or_insert(Error::Include {
-                    place: Place {
-                        file: self.shown.to_string(),
-                        line: start.line,
-                        column: Some(start.column + 1),
-                    },
-                    call: format!("{macro_name}!({name:?})"),
-                    file: target.display().to_string(),
-                    source,
-                });
+                self.failed(span, format!("{macro_name}!({name:?})"), &target, source);
                 None
             }
         }
+    }
+
+    /// Records (if it is the first) that `call`, at `span`, could not read
+    /// file `target`.
+    fn failed(&mut self, span: Span, call: String, target: &Path, source: std::io::Error) {
+        let start = span.start();
+        self.error.get_or_insert(Error::Include {
+            place: Place {
+                file: self.shown.to_string(),
+                line: start.line,
+                column: Some(start.column + 1),
+            },
+            call,
+            file: target.display().to_string(),
+            source,
+        });
     }
 
     /// `tokens` with every `include_*!("x")` in them (`std::` or `core::`
@@ -200,35 +206,17 @@ impl Writer<'_> {
     /// The items of file `name`, included by `mac`.
     fn included(&mut self, name: &str, mac: &syn::Macro) -> Option<Vec<syn::Item>> {
         let target = self.dir.join(name);
-        let place = || {
-            let start = mac.path.segments[0].ident.span().start();
-            Place {
-                file: self.shown.to_string(),
-                line: start.line,
-                column: Some(start.column + 1),
-            }
-        };
-        let text = match std::fs::read_to_string(&target) {
-            Ok(text) => text,
+        let read = std::fs::read_to_string(&target).and_then(|text| {
+            syn::parse_file(&text).map(|file| file.items).map_err(|e| {
+                let why = format!("it is not Rust items ({e})");
+                std::io::Error::new(std::io::ErrorKind::InvalidData, why)
+            })
+        });
+        match read {
+            Ok(items) => Some(items),
             Err(source) => {
-                self.error.get_or_insert(Error::Include {
-                    place: place(),
-                    call: format!("include!({name:?})"),
-                    file: target.display().to_string(),
-                    source,
-                });
-                return None;
-            }
-        };
-        match syn::parse_file(&text) {
-            Ok(file) => Some(file.items),
-            Err(e) => {
-                self.error.get_or_insert(Error::Include {
-                    place: place(),
-                    call: format!("include!({name:?})"),
-                    file: target.display().to_string(),
-                    source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
-                });
+                let span = mac.path.segments[0].ident.span();
+                self.failed(span, format!("include!({name:?})"), &target, source);
                 None
             }
         }
@@ -361,6 +349,26 @@ mod tests {
         assert!(
             message.starts_with("src/lib.rs:2:13: include_str!(\"nope.txt\") reads ")
                 && message.contains("nope.txt"),
+            "{message}"
+        );
+        // An `include!` of items: a missing file, and one that is no items.
+        let error = written(
+            "fn f() {}
+include!(\"nope.rs\");",
+            &[],
+        )
+        .expect_err("no file");
+        let message = error.to_string();
+        assert!(
+            message.starts_with("src/lib.rs:2:1: include!(\"nope.rs\") reads "),
+            "{message}"
+        );
+        let error =
+            written("include!(\"bad.rs\");", &[("bad.rs", b"fn (")]).expect_err("not items");
+        let message = error.to_string();
+        assert!(
+            message.starts_with("src/lib.rs:1:1: include!(\"bad.rs\") reads ")
+                && message.contains("it is not Rust items"),
             "{message}"
         );
     }

@@ -290,35 +290,23 @@ impl Walk<'_, '_> {
                 );
                 continue;
             }
+            // An inherent impl: its members' names first, its type (resolved)
+            // last.
             let Item::Impl(block) = names.krate.item(imp) else {
                 continue;
             };
-            // The type itself, not its arguments (`DefaultHasher`).
-            let self_items: Vec<ItemId> = match &*block.self_ty {
-                syn::Type::Path(p) if p.qself.is_none() => {
-                    let path: Vec<String> = p
-                        .path
-                        .segments
-                        .iter()
-                        .map(|s| s.ident.to_string())
-                        .collect();
-                    let mut through = BTreeSet::new();
-                    (names
-                        .resolve(imp.module, &path, &[], &mut through, 0, false)
-                        .items())
-                    .collect()
-                }
-                _ => Vec::new(),
-            };
-            let called = || {
-                block.items.iter().any(|member| {
-                    let name = crate::syntax::impl_member_name(member);
-                    self.called
-                        .values()
-                        .any(|c| name.as_ref().is_some_and(|n| c.contains_key(n)))
-                })
-            };
-            if block.trait_.is_none() && kept(&self_items) && called() {
+            if block.trait_.is_some() {
+                continue;
+            }
+            let called = block.items.iter().any(|member| {
+                let name = crate::syntax::impl_member_name(member);
+                (self.called.values()).any(|c| name.as_ref().is_some_and(|n| c.contains_key(n)))
+            });
+            if !called {
+                continue;
+            }
+            let self_items = self.own_type(imp, &block.self_ty);
+            if kept(&self_items) {
                 changed |= self.add(
                     imp,
                     self_items.first().copied(),
@@ -327,6 +315,25 @@ impl Walk<'_, '_> {
             }
         }
         changed
+    }
+
+    /// The item type `ty` of impl `imp` names itself, not its arguments
+    /// (`LruCache`, not `DefaultHasher`).
+    fn own_type(&self, imp: ItemId, ty: &syn::Type) -> Vec<ItemId> {
+        let syn::Type::Path(p) = ty else {
+            return Vec::new();
+        };
+        if p.qself.is_some() {
+            return Vec::new();
+        }
+        let path: Vec<String> = (p.path.segments.iter())
+            .map(|s| s.ident.to_string())
+            .collect();
+        let mut through = BTreeSet::new();
+        let resolved = self
+            .names
+            .resolve(imp.module, &path, &[], &mut through, 0, false);
+        resolved.items().collect()
     }
 
     /// Items kept code may need without a path to them: a trait whose

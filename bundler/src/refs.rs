@@ -102,16 +102,7 @@ impl<'ast> Visit<'ast> for Collector {
                 }
             }
         }
-        // A block's `use`s may name each other (`use lib as l; use l::g;`).
         self.aliases.push(bound);
-        for _ in 0..4 {
-            let scope = self.aliases.last().expect("this block's").clone();
-            let resolved: Vec<_> = scope
-                .into_iter()
-                .map(|(name, path)| (name, self.unalias(path)))
-                .collect();
-            *self.aliases.last_mut().expect("this block's") = resolved;
-        }
         let globs: Vec<Vec<String>> = globs.into_iter().map(|g| self.unalias(g)).collect();
         let outer = self.globs.len();
         self.globs.extend(globs);
@@ -215,18 +206,23 @@ impl Collector {
     }
 
     /// `path` with a leading name that an enclosing block's `use` binds
-    /// replaced by what it stands for.
+    /// replaced by what it stands for, again while the new one is bound
+    /// too: a block's `use`s may name each other (`use lib as l; use
+    /// l::g;`), a few deep.
     fn unalias(&self, mut path: Vec<String>) -> Vec<String> {
-        let Some(first) = path.first() else {
-            return path;
-        };
-        let bound = self
-            .aliases
-            .iter()
-            .rev()
-            .flatten()
-            .find(|(name, _)| name == first);
-        if let Some((_, full)) = bound.filter(|(_, full)| full.first() != Some(first)) {
+        for _ in 0..4 {
+            let Some(first) = path.first() else {
+                break;
+            };
+            let bound = self
+                .aliases
+                .iter()
+                .rev()
+                .flatten()
+                .find(|(name, _)| name == first);
+            let Some((_, full)) = bound.filter(|(_, full)| full.first() != Some(first)) else {
+                break;
+            };
             path.splice(0..1, full.iter().cloned());
         }
         path

@@ -57,6 +57,9 @@ pub struct Crate {
     /// The root modules of the library crates of a user's bundle, each
     /// mounted as a module of the bin's crate.
     pub mounted: Vec<ModuleId>,
+    /// For each mounted crate, the mounted crates its code may name (its
+    /// dependencies that are bundled): a crate kept whole keeps them too.
+    pub dependencies: BTreeMap<ModuleId, Vec<ModuleId>>,
     /// The root module of each crate (the bin's, or the library's, then
     /// each mounted one) with what is known of its configuration.
     pub cfgs: Vec<(ModuleId, Cfg)>,
@@ -142,6 +145,7 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
     Ok(Crate {
         modules: reader.modules,
         mounted: Vec::new(),
+        dependencies: BTreeMap::new(),
         cfgs: vec![(ModuleId::ROOT, Cfg::default())],
         oldest_edition: None,
         newest_edition: None,
@@ -192,9 +196,23 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
             .chain(workspace.libraries.values())
             .map(|k| k.edition.clone())
     };
+    let root_of = |mount: &str| {
+        let position = workspace.libraries.keys().position(|m| m == mount);
+        position.map(|k| mounted[k])
+    };
+    let dependencies = (workspace.libraries.values().zip(&mounted))
+        .map(|(krate, &child)| {
+            let named = krate.externs.values().filter_map(|e| match e {
+                Extern::Mounted(mount) => root_of(mount),
+                _ => None,
+            });
+            (child, named.collect())
+        })
+        .collect();
     Ok(Crate {
         modules: reader.modules,
         mounted,
+        dependencies,
         cfgs,
         oldest_edition: editions().min(),
         newest_edition: editions().max(),

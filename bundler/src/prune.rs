@@ -25,8 +25,9 @@ use crate::syntax::strip_lint_attributes;
 pub enum Keep<'c> {
     /// The items of the cut.
     Cut(&'c Cut),
-    /// Every item of every crate the cut reaches (a user's bundle leaves
-    /// out the dependencies its bin never uses).
+    /// Every item of every crate the cut reaches, and of the crates they
+    /// depend on (a user's bundle leaves out the dependencies its bin
+    /// never uses).
     Whole(&'c Cut),
 }
 
@@ -212,11 +213,24 @@ fn live_modules(names: &Names, keep: Keep) -> BTreeSet<ModuleId> {
     let cut = match keep {
         Keep::Cut(cut) => cut,
         Keep::Whole(cut) => {
-            let reached = live_modules(names, Keep::Cut(cut));
-            let left_out: Vec<ModuleId> = krate
-                .mounted
-                .iter()
-                .copied()
+            let live = live_modules(names, Keep::Cut(cut));
+            // A crate kept whole keeps the code the cut did not reach, and
+            // with it the crates that code names; one where the walk lost
+            // a path is kept whole though the cut kept nothing of it.
+            let lost = |root: ModuleId| cut.lost_in.iter().any(|&m| krate.is_within(m, root));
+            let mut reached: Vec<ModuleId> = (krate.mounted.iter().copied())
+                .filter(|&m| live.contains(&m) || lost(m))
+                .collect();
+            let mut next = 0;
+            while let Some(&m) = reached.get(next) {
+                next += 1;
+                for &dependency in krate.dependencies.get(&m).into_iter().flatten() {
+                    if !reached.contains(&dependency) {
+                        reached.push(dependency);
+                    }
+                }
+            }
+            let left_out: Vec<ModuleId> = (krate.mounted.iter().copied())
                 .filter(|m| !reached.contains(m))
                 .collect();
             return krate

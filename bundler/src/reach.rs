@@ -60,6 +60,10 @@ pub struct Cut {
     /// `use` leaves that kept code looked a name up through.
     pub used_leaves: BTreeSet<LeafId>,
     pub foreign: Vec<Foreign>,
+    /// Modules where kept code named something the reading did not find
+    /// (a macro call wrote it): their crates are kept whole if the cut
+    /// does not compile.
+    pub lost_in: BTreeSet<ModuleId>,
 }
 
 /// Walks from `entry` to everything it may reach.
@@ -142,6 +146,7 @@ impl Walk<'_, '_> {
             let mut through = BTreeSet::new();
             let resolved = names.resolve(m, path, &self_types, &mut through, 0, true);
             found.extend(resolved.items());
+            self.cut.lost_in.extend(&resolved.lost_in);
             for target in &resolved.targets {
                 match target {
                     Target::Item(_) => {}
@@ -172,6 +177,7 @@ impl Walk<'_, '_> {
             let resolved = names.resolve(m, path, &self_types, &mut through, 0, false);
             used.extend(through);
             found.extend(resolved.items());
+            self.cut.lost_in.extend(&resolved.lost_in);
             called.extend(path.last().cloned());
         }
         self.cut.used_leaves.extend(used);

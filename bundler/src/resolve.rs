@@ -58,6 +58,9 @@ enum Binding {
 pub struct Resolved {
     pub targets: Vec<Target>,
     pub assoc: Vec<(ItemId, String)>,
+    /// The modules where a segment named nothing this reading found (an
+    /// item a macro call writes): the path is lost there.
+    pub lost_in: Vec<ModuleId>,
 }
 
 impl Resolved {
@@ -329,6 +332,11 @@ impl<'a> Names<'a> {
         let mut current = self.start(m, segments, self_types, used, depth, strict);
         for (k, segment) in segments[1..].iter().enumerate() {
             let mut next = Vec::new();
+            let modules = current.iter().filter_map(|t| match t {
+                Target::Module(t) => Some(*t),
+                _ => None,
+            });
+            let modules: Vec<ModuleId> = modules.collect();
             for target in current {
                 match target {
                     Target::Module(t) => match segment.as_str() {
@@ -361,6 +369,7 @@ impl<'a> Names<'a> {
             }
             current = next;
             if current.is_empty() {
+                resolved.lost_in = modules;
                 break;
             }
         }

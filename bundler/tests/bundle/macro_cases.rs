@@ -154,3 +154,21 @@ fn a_library_shaped_like_pathfinding_is_cut_without_falling_back() {
         &["macro_rules!", "use board"],
     );
 }
+
+#[test]
+fn a_crate_kept_whole_keeps_the_crates_its_unreached_code_names() {
+    // The walk cannot see into the module `make_mod!` writes, so the cut
+    // does not compile and crate `w` is kept whole: with it `reduced`,
+    // which no bin calls and which alone names crate `g`. `g` comes too,
+    // and shaking then takes both out again.
+    let bundle = bundle_bin("whole_fallback");
+    let fell_back = bundle.report.fell_back.as_deref().unwrap_or("");
+    assert!(fell_back.contains("numbers"), "{fell_back:?}");
+    for gone in ["mod g", "fn reduced"] {
+        assert!(!bundle.text.contains(gone), "{gone} in:\n{}", bundle.text);
+    }
+    assert!(bundle.warnings.is_empty(), "{:?}", bundle.warnings);
+    compile(&crate_visible(&without_allows(&bundle.text)), true);
+    let (stdout, code) = run(&compile(&bundle.text, true), "");
+    assert_eq!((stdout.as_str(), code), ("8\n", Some(0)));
+}

@@ -341,12 +341,24 @@ pub fn strip_docs(file: &mut syn::File) {
 /// `allow` of one of them would hide exactly what it must see.
 const DEAD_LINTS: &[&str] = &["dead_code", "unused_imports", "unused_macros", "unused"];
 
+/// The lints about a crate's public API, which a library's authors turn
+/// on for what they publish: a submission publishes nothing, and what the
+/// cut takes away (an unused `Debug` impl) would set them off.
+const API_LINTS: &[&str] = &[
+    "missing_docs",
+    "missing_debug_implementations",
+    "missing_copy_implementations",
+    "unreachable_pub",
+    "unnameable_types",
+];
+
 const LINT_LEVELS: &[&str] = &["allow", "warn", "deny", "expect", "forbid"];
 
 /// Removes, from lint attributes, the lints that do not belong in a
-/// submission: clippy's (rustc ignores them) and the dead-code ones (the
-/// bundle has no dead code, so they would only hide). An attribute left
-/// with no lint goes; `#[allow(non_snake_case)]` and the like stay.
+/// submission: clippy's (rustc ignores them), the dead-code ones (the
+/// bundle has no dead code, so they would only hide) and those about a
+/// public API. An attribute left with no lint goes;
+/// `#[allow(non_snake_case)]` and the like stay.
 ///
 /// One exception: `#[allow(dead_code)]` on a struct, enum or union, or on
 /// one field or variant, is the user asking for its shape to be kept (a
@@ -415,10 +427,11 @@ fn keep_lint_attribute(attr: &mut Attribute, shape: bool) -> bool {
         .filter(|p| {
             let tool = p.segments.len() > 1 && p.segments[0].ident == "clippy";
             let dead = p.segments.len() == 1 && DEAD_LINTS.iter().any(|d| p.is_ident(d));
+            let api = API_LINTS.iter().any(|d| p.is_ident(d));
             let shapes = shape
                 && attr.style == syn::AttrStyle::Outer
                 && (p.is_ident("dead_code") || p.is_ident("unused"));
-            !tool && (!dead || shapes)
+            !tool && !api && (!dead || shapes)
         })
         .cloned()
         .collect();
@@ -684,12 +697,15 @@ mod tests {
     }
 
     #[test]
-    fn lint_attributes_lose_clippy_and_dead_code_lints_only() {
+    fn lint_attributes_lose_clippy_dead_code_and_public_api_lints_only() {
         let source = "#[allow(clippy::x)] fn a() {} #[allow(dead_code, non_snake_case)] fn b() {} \
-                      #[allow(unused_imports)] use std::fmt; #[inline] fn c() {}";
+                      #[allow(unused_imports)] use std::fmt; #[inline] fn c() {} \
+                      #[deny(missing_docs, unsafe_code)] mod d {} \
+                      #[warn(missing_debug_implementations)] mod e {}";
         assert_eq!(
             rewrite(source, strip_lint_attributes),
-            "fn a () { } # [allow (non_snake_case)] fn b () { } use std :: fmt ; # [inline] fn c () { }"
+            "fn a () { } # [allow (non_snake_case)] fn b () { } use std :: fmt ; # [inline] fn c () { } \
+             # [deny (unsafe_code)] mod d { } mod e { }"
         );
     }
 }

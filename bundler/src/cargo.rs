@@ -97,8 +97,13 @@ pub enum Extern {
 }
 
 /// Reads the package at `manifest` (or the one in the current directory)
-/// and finds its bin `bin`.
-pub fn workspace(manifest: Option<&Path>, bin: &str) -> Result<Workspace, Error> {
+/// and finds its bin `bin`; cargo builds it in `target_dir`, if given,
+/// else where `cargo metadata` says.
+pub fn workspace(
+    manifest: Option<&Path>,
+    bin: &str,
+    target_dir: Option<&Path>,
+) -> Result<Workspace, Error> {
     let metadata = metadata(manifest)?;
     let packages = packages(&metadata);
     let nodes = nodes(&metadata);
@@ -107,10 +112,13 @@ pub fn workspace(manifest: Option<&Path>, bin: &str) -> Result<Workspace, Error>
         .as_str()
         .map(PathBuf::from)
         .unwrap_or_default();
-    let target_dir = metadata["target_directory"]
-        .as_str()
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root_dir.join("target"));
+    let target_dir = match target_dir {
+        Some(given) => given.to_path_buf(),
+        None => metadata["target_directory"]
+            .as_str()
+            .map(PathBuf::from)
+            .unwrap_or_else(|| root_dir.join("target")),
+    };
     let mut reader = Reader {
         packages: &packages,
         nodes: &nodes,

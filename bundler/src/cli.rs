@@ -98,6 +98,11 @@ struct Args {
     /// where there is one. A bundle whose output differs is refused.
     #[arg(long, value_name = "DIR", requires = "bin")]
     cases: Option<PathBuf>,
+    /// Where cargo builds your package, if you build with --target-dir:
+    /// the procedural macros cargo built and what build scripts printed
+    /// are read there, and the bin is built there to run the samples.
+    #[arg(long, value_name = "DIR", requires = "bin")]
+    target_dir: Option<PathBuf>,
 }
 
 /// The examples `--help` ends with (the tests run each of them).
@@ -248,6 +253,7 @@ fn options(args: &Args, work: &Work, id: &str) -> Result<Options, String> {
     options.explain = args.explain.clone();
     options.keep_everything = args.keep_everything;
     options.rustc = args.rustc.clone();
+    options.target_dir = args.target_dir.clone();
     Ok(options)
 }
 
@@ -364,7 +370,7 @@ fn compare_with_program(args: &Args, bundle: &Bundle) -> Result<(), Error> {
         manifest,
         bundle: &bundle.text,
         edition: bundle.judge.edition,
-        target: None,
+        target: args.target_dir.as_deref(),
     };
     let compared = crate::compare(&subject, &samples)?;
     let shown = from

@@ -21,6 +21,11 @@ pub struct Options {
     /// The judge's rustc version, when the judge table's is out of date
     /// or unknown (`--rustc`): the bundle is checked against it.
     pub rustc: Option<String>,
+    /// Where cargo builds a bin's package (`--target-dir`, as cargo takes
+    /// it): where the procedural macros it built and what build scripts
+    /// printed are read. `None`: where cargo says (`CARGO_TARGET_DIR`, its
+    /// configuration, or the workspace's `target/`).
+    pub target_dir: Option<PathBuf>,
 }
 
 /// Where the code to bundle is.
@@ -81,6 +86,7 @@ impl Options {
             explain: None,
             keep_everything: false,
             rustc: None,
+            target_dir: None,
         }
     }
 

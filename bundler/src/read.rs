@@ -52,7 +52,9 @@ pub(crate) struct Read {
 pub(crate) fn read(options: &Options) -> Result<Read, Error> {
     match &options.source {
         Source::Problem { id, library } => read_problem(id, library),
-        Source::Bin { name, manifest } => read_bin(name, manifest.as_deref()),
+        Source::Bin { name, manifest } => {
+            read_bin(name, manifest.as_deref(), options.target_dir.as_deref())
+        }
     }
 }
 
@@ -102,8 +104,8 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
 }
 
 /// Reads the bin of a user's package and the library crates it may use.
-fn read_bin(name: &str, manifest: Option<&Path>) -> Result<Read, Error> {
-    let workspace = cargo::workspace(manifest, name)?;
+fn read_bin(name: &str, manifest: Option<&Path>, target_dir: Option<&Path>) -> Result<Read, Error> {
+    let workspace = cargo::workspace(manifest, name, target_dir)?;
     let mut krate = discover::discover_workspace(&workspace)?;
     unfold(&mut krate);
     let root_file = krate.get(ModuleId::ROOT).file.clone();

@@ -65,6 +65,7 @@ fn check_task(dir: &Path, task: &str, judge: &str) -> usize {
     let bin = format!("contest-{task}");
     let mut options = Options::bin(&bin, Some(dir.join("Cargo.toml")));
     options.judge = Judge::named(judge).expect("a judge");
+    options.target_dir = Some(dir.join("target"));
     let bundle = bundle(&options).unwrap_or_else(|e| panic!("{bin} for {judge}: {e}"));
     assert_eq!(
         bundle.report.fell_back, None,

@@ -72,6 +72,7 @@ fn every_corpus_solution_bundles_small_clean_and_right() {
 
             let mut options = Options::bin(&bin, Some(manifest.clone()));
             options.judge = Judge::named("atcoder").expect("a judge");
+            options.target_dir = Some(package.path().join("target"));
             let shaken = bundle(&options).unwrap_or_else(|e| panic!("{library} {bin}: {e}"));
             assert_eq!(
                 shaken.report.fell_back, None,

@@ -60,6 +60,7 @@ fn check(
     let member = dir.join("crates").join(name);
     let mut options = Options::bin(&format!("m-{name}"), Some(member.join("Cargo.toml")));
     options.judge = Judge::named(judge).expect("a judge");
+    options.target_dir = Some(dir.join("target"));
     let bundle = bundle(&options).map_err(|e| e.to_string())?;
     if !bundle.warnings.is_empty() {
         return Err(format!("warnings: {:?}", bundle.warnings));

@@ -521,3 +521,26 @@ fn an_edition_is_given_with_edition_or_chosen_for_the_crates() {
         atcoder.stderr
     );
 }
+
+#[test]
+fn target_dir_says_where_cargo_built_the_package() {
+    // Nothing is built there: the procedural macro is looked for in the
+    // folder given, and the error names it.
+    let manifest = fixture("proc_macros").join("sol").join("Cargo.toml");
+    let nowhere = tempfile::tempdir().expect("temporary folder");
+    let run = cli(&[
+        "--bin",
+        "expanded",
+        "--manifest-path",
+        utf8(&manifest),
+        "--target-dir",
+        utf8(nowhere.path()),
+    ]);
+    assert!(!run.ok);
+    assert!(
+        run.stderr
+            .contains(&format!("there is none under {}", nowhere.path().display())),
+        "{}",
+        run.stderr
+    );
+}

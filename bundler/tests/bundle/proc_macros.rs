@@ -17,6 +17,13 @@ use crate::fixture;
 fn bundle_for(manifest: &Path, bin: &str, judge: &str) -> Result<Bundle, String> {
     let mut options = Options::bin(bin, Some(manifest.to_path_buf()));
     options.judge = Judge::named(judge).expect("a judge");
+    // Where `cargo` built it (the workspace's `target/`), whatever
+    // CARGO_TARGET_DIR says to the test.
+    let root = manifest
+        .ancestors()
+        .find(|d| d.join("Cargo.lock").is_file())
+        .expect("a workspace with its lock");
+    options.target_dir = Some(root.join("target"));
     bundle(&options).map_err(|e| e.to_string())
 }
 

@@ -28,9 +28,11 @@
 //! `OUTSIDE_MATCH=doc-cache,ex-` the programs whose names hold one of those,
 //! `OUTSIDE_JOBS=2` runs two programs at once, and `OUTSIDE_KEEP=DIR`
 //! writes each failure's program, bundle and report there.
+//! `OUTSIDE_EQUIP=DIR` gives each program to cargo-equip too (`equip.rs`).
 
 #[path = "../common/mod.rs"]
 mod common;
+mod equip;
 mod inputs;
 mod programs;
 
@@ -380,6 +382,15 @@ fn compile(bundle: &Bundle, out: &Path) -> Result<(), Outcome> {
 
 /// The bundle's runs against the unbundled program's, as an outcome.
 fn compare(expected: &[Run], got: &[Run], fell_back: bool) -> Outcome {
+    match compare_runs(expected, got) {
+        Some((kind, detail)) => Outcome::Differs(kind, detail),
+        None => Outcome::Same { fell_back },
+    }
+}
+
+/// The first run that differs, if one does: what differs (stdout or the
+/// exit status) and how.
+fn compare_runs(expected: &[Run], got: &[Run]) -> Option<(String, String)> {
     for (k, (want, have)) in expected.iter().zip(got).enumerate() {
         if want == have {
             continue;
@@ -403,9 +414,9 @@ fn compare(expected: &[Run], got: &[Run], fell_back: bool) -> Outcome {
             text(want).lines().nth(line).unwrap_or(""),
             text(have).lines().nth(line).unwrap_or(""),
         );
-        return Outcome::Differs(kind.to_string(), detail);
+        return Some((kind.to_string(), detail));
     }
-    Outcome::Same { fell_back }
+    None
 }
 
 /// The text of a bundle without its header: two bundles with the same body
@@ -462,13 +473,31 @@ impl<'a> Job<'a> {
 /// One profile's result: the outcome, and the bundle when there is one.
 type Checked = (&'static str, Outcome, Option<String>);
 
+/// Bundles `job` for each profile, compiles and runs each bundle; and
+/// gives it to cargo-equip where `OUTSIDE_EQUIP` says.
+fn check(job: &Job, scratch: &Path) -> (Vec<Checked>, Option<equip::Equipped>) {
+    let equipped = equip::tool().map(|tool| {
+        let name = &job.program.name;
+        equip::equip(
+            &tool,
+            job.package,
+            name,
+            scratch,
+            &job.inputs,
+            &job.expected,
+        )
+    });
+    (bundle_each(job, scratch), equipped)
+}
+
 /// Bundles `job` for each profile, compiles and runs each bundle.
-fn check(job: &Job, scratch: &Path) -> Vec<Checked> {
+fn bundle_each(job: &Job, scratch: &Path) -> Vec<Checked> {
     let mut results = Vec::new();
     let mut compiled: Option<(String, Outcome)> = None;
     for profile in PROFILES {
         let mut options = Options::bin(&job.program.name, Some(job.package.join("Cargo.toml")));
         options.judge = Judge::named(profile).expect("a profile");
+        options.target_dir = Some(job.package.join("target"));
         let bundled = match bundle(&options) {
             Ok(b) => b,
             Err(e @ Error::TooLarge { .. }) => {
@@ -524,6 +553,8 @@ struct Tally {
     printing: BTreeMap<String, usize>,
     /// Programs bundled and compiled but not run: library, origin, why.
     not_compared: Vec<(String, String, &'static str)>,
+    /// cargo-equip's outcomes, where `OUTSIDE_EQUIP` asked for them.
+    equipped: Vec<equip::Row>,
 }
 
 /// Runs every program of `libraries` that `keep` accepts.
@@ -580,7 +611,7 @@ fn run_corpus(libraries: &[Library], keep: &dyn Fn(&str, &Program) -> bool) -> T
 
 /// Checks every job, `OUTSIDE_JOBS` at a time (1 unless set), handing each
 /// job's results to `done`.
-fn in_parallel(jobs: &[Job], done: impl Fn(&Job, Vec<Checked>) + Sync) {
+fn in_parallel(jobs: &[Job], done: impl Fn(&Job, (Vec<Checked>, Option<equip::Equipped>)) + Sync) {
     let threads: usize = std::env::var("OUTSIDE_JOBS")
         .ok()
         .and_then(|j| j.parse().ok())
@@ -621,8 +652,17 @@ fn keep_failure(dir: &Path, job: &Job, profile: &str, outcome: &Outcome, bundle:
 impl Tally {
     /// Records `job`'s results (and keeps its failures where `OUTSIDE_KEEP`
     /// says), printing one line per result as it comes.
-    fn add(&mut self, job: &Job, results: Vec<Checked>) {
+    fn add(&mut self, job: &Job, (results, equipped): (Vec<Checked>, Option<equip::Equipped>)) {
         let (library, program) = (job.library.name, job.program);
+        if let Some(equipped) = equipped {
+            let ours = results.iter().find_map(|(profile, outcome, text)| {
+                let same = matches!(outcome, Outcome::Same { .. }) && *profile == "atcoder";
+                text.as_ref().filter(|_| same).map(String::len)
+            });
+            eprintln!("{library} {} (cargo-equip): {equipped:?}", program.origin);
+            let row = (library.to_string(), program.origin.clone(), equipped, ours);
+            self.equipped.push(row);
+        }
         if job.expected.iter().any(|(stdout, _)| !stdout.is_empty()) {
             *self.printing.entry(library.to_string()).or_default() += 1;
         }
@@ -734,6 +774,9 @@ impl Tally {
                 .entry(kind)
                 .or_default()
                 .push(format!("{library} {origin} ({profile})"));
+        }
+        if !self.equipped.is_empty() {
+            equip::print(&self.equipped);
         }
         println!("\nfailures by kind:");
         for (kind, places) in &kinds {

@@ -94,10 +94,12 @@ pub fn equip(
 }
 
 /// The kind of cargo-equip's error: its first `error` line, and the cause
-/// it gives for "could not bundle the code".
+/// it gives for "could not bundle the code". (Its try at cargo-udeps, a
+/// nightly tool, fails first, and it goes on without: not its error.)
 fn failure_kind(stderr: &str) -> String {
     let mut lines = stderr.lines();
-    let Some(first) = lines.find(|l| l.starts_with("error")) else {
+    let error = |l: &&str| l.starts_with("error") && !l.starts_with("error: no such command");
+    let Some(first) = lines.find(error) else {
         return "no file and no error".to_string();
     };
     let cause = lines

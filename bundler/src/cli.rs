@@ -66,8 +66,9 @@ struct Args {
     /// Print compactly instead of formatted.
     #[arg(long)]
     minify: bool,
-    /// Keep every item (a reference build for tests; it compiles with
-    /// warnings).
+    /// Keep every item of the crates the bin reaches, unshaken (a
+    /// reference build for tests: refused if it does not compile; it
+    /// draws warnings).
     #[arg(long)]
     keep_everything: bool,
     /// The judge's rustc version, if the judge table's is out of date or

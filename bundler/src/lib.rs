@@ -202,18 +202,16 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         ..Report::default()
     };
     let sources = Arc::new(Sources::new(&read.krate));
+    let entry = Entry {
+        adapter,
+        solution,
+        refused: &read.refused,
+        edition: options.judge.edition,
+    };
     let (file, shaken) = if options.keep_everything {
-        (
-            prune::assemble(&names, Keep::Whole(&cut), &cut.foreign, adapter, solution),
-            None,
-        )
+        let file = unshaken(&names, &cut, &entry, &sources, &mut report);
+        (file.map_err(with_reason)?, None)
     } else {
-        let entry = Entry {
-            adapter,
-            solution,
-            refused: &read.refused,
-            edition: options.judge.edition,
-        };
         let shaken = shake_cut(&names, &cut, &entry, sources, &mut report);
         let shaken = shaken.map_err(with_reason)?;
         (shaken.file.clone(), Some(shaken))
@@ -369,6 +367,35 @@ fn shake_cut(
     match kept_whole(shaken, file, report)? {
         Ok(shaken) => Ok(shaken),
         Err((errors, map)) => Err(foreign_error(names, cut, &errors)
+            .or_else(|| dropped_import(names, cut, &errors, &map))
+            .unwrap_or_else(|| does_not_compile(&errors, &map, entry))),
+    }
+}
+
+/// Every item of the crates the cut reaches, unshaken
+/// (`--keep-everything`): brought to the judge's edition as a shaken
+/// bundle is, and refused with rustc's reports if it does not compile,
+/// as a reference to compare bundles with must build.
+fn unshaken(
+    names: &Names,
+    cut: &Cut,
+    entry: &Entry,
+    sources: &Arc<Sources>,
+    report: &mut Report,
+) -> Result<syn::File, Error> {
+    let (adapter, solution) = (entry.adapter, entry.solution);
+    let file = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter, solution);
+    let oldest = names
+        .krate
+        .oldest_edition
+        .as_deref()
+        .unwrap_or(entry.edition);
+    let migrated = migrate::migrate(file, oldest, entry.edition, sources)?;
+    report.migrated = migrated.steps;
+    let map = migrated.map.as_ref();
+    match shake::errors(&migrated.file, entry.edition, map, sources)? {
+        None => Ok(migrated.file),
+        Some((errors, map)) => Err(foreign_error(names, cut, &errors)
             .or_else(|| dropped_import(names, cut, &errors, &map))
             .unwrap_or_else(|| does_not_compile(&errors, &map, entry))),
     }

@@ -459,6 +459,20 @@ impl State {
 
 /// Prints `file` and has rustc check it; `before` is the map of the text
 /// `file` was parsed from (`None`: `file` is the assembled one).
+/// rustc's reports on `file` (whose places `before` holds, or which is the
+/// assembled file itself), with their places, if it has errors.
+pub fn errors(
+    file: &syn::File,
+    edition: &str,
+    before: Option<&SourceMap>,
+    sources: &Arc<Sources>,
+) -> Result<Option<(Vec<Diagnostic>, SourceMap)>, Error> {
+    let checked = check(file, edition, before, sources)?;
+    let errors =
+        (checked.diagnostics.iter()).any(|d| d.level == Level::Error && !d.spans.is_empty());
+    Ok(errors.then_some((checked.diagnostics, checked.map)))
+}
+
 fn check(
     file: &syn::File,
     edition: &str,

@@ -201,18 +201,21 @@ fn every_warning_is_printed_with_its_library_place() {
 
 #[test]
 fn a_type_error_is_printed_with_its_library_place() {
+    // Kept whole, unshaken, the bundle must compile too: it is a reference.
     let library = fixture("err_type");
-    let run = cli(&["demo", "--library", utf8(&library), "--sizes"]);
-    assert!(!run.ok);
-    assert!(
-        run.stderr
-            .starts_with("error: the library does not compile as one file: 1 error, 0 warnings")
-            && run.stderr.contains(
+    for form in ["--sizes", "--keep-everything"] {
+        let run = cli(&["demo", "--library", utf8(&library), form]);
+        assert!(!run.ok, "{form}");
+        assert!(
+            run.stderr.starts_with(
+                "error: the library does not compile as one file: 1 error, 0 warnings"
+            ) && run.stderr.contains(
                 "error[E0308]: mismatched types\n --> err_type/src/problems/demo.rs:4:21\n"
             ),
-        "{}",
-        run.stderr
-    );
+            "{form}: {}",
+            run.stderr
+        );
+    }
 }
 
 /// Commands that only look (`--explain`, `--sizes`) and bundles in a form

@@ -193,6 +193,14 @@ fn crates_of_older_editions_are_brought_to_the_judges() {
             &[],
         );
     }
+    // Kept whole, the crates are migrated all the same: it compiles.
+    let mut options = Options::bin("editions", Some(manifest));
+    options.judge = Judge::named("atcoder").expect("a judge");
+    options.keep_everything = true;
+    let whole = bundle(&options).unwrap_or_else(|e| panic!("editions, whole: {e}"));
+    assert!(whole.report.migrated[0].starts_with("edition 2021 → 2024"));
+    let (stdout, _) = run(&compile(&whole.text, false), "");
+    assert_eq!(stdout, "7 7 21\n9 [\"alpha\", \"beta\"] 64\n");
 }
 
 #[test]

@@ -425,7 +425,7 @@ impl Reader {
         path: &[String],
     ) -> Result<(), Error> {
         if let (Some(macros), Some(mount)) = (&mut self.macros, &self.mount) {
-            macros.expand(parsed, shown, mount)?;
+            macros.expand(parsed, shown, mount, &self.env)?;
         }
         if let Some(mount) = &self.mount {
             let module = &path[usize::from(!mount.name.is_empty()).min(path.len())..];

@@ -131,6 +131,7 @@ impl ProcMacros {
         file: &mut syn::File,
         shown: &str,
         mount: &Mount,
+        env: &BTreeMap<String, String>,
     ) -> Result<(), Error> {
         let ours: BTreeSet<&str> = mount
             .externs
@@ -151,7 +152,7 @@ impl ProcMacros {
             self.ran.extend(self.shown_runs(&job.item));
         }
         if !jobs.is_empty() {
-            let expanded = self.run(&jobs, &mount.edition)?;
+            let expanded = self.run(&jobs, &mount.edition, env)?;
             for (job, items) in jobs.iter().zip(expanded).rev() {
                 match job.member {
                     None => splice(&mut file.items, &job.at, items),

@@ -47,14 +47,20 @@ const MARK: &str = "bundler-tapped";
 
 impl ProcMacros {
     /// Runs every job in one probe and returns what each item becomes.
-    pub(super) fn run(&mut self, jobs: &[Job], edition: &str) -> Result<Vec<Vec<Item>>, Error> {
+    pub(super) fn run(
+        &mut self,
+        jobs: &[Job],
+        edition: &str,
+        env: &BTreeMap<String, String>,
+    ) -> Result<Vec<Vec<Item>>, Error> {
         let work = self.work_dir().map_err(|m| jobs[0].fail(m))?;
         let taps = work.join("taps");
         let _ = std::fs::remove_dir_all(&taps);
         std::fs::create_dir_all(&taps)
             .map_err(|e| jobs[0].fail(format!("{}: {e}", taps.display())))?;
         let (probe, externs) = self.write_probe(jobs, &work)?;
-        let printed = expand(&probe, &externs, &taps, edition).map_err(|m| jobs[0].fail(m))?;
+        let printed =
+            expand(&probe, &externs, &taps, (edition, env)).map_err(|m| jobs[0].fail(m))?;
         let mut results = Vec::new();
         for (k, job) in jobs.iter().enumerate() {
             results.push(self.became(job, k, &printed, &taps)?);
@@ -267,16 +273,24 @@ fn tapped(job: &Job, file: &Path) -> Option<Result<Vec<Item>, Error>> {
 }
 
 /// Runs rustc on `probe` with `externs`, the tap saving into `taps`, and
-/// returns its printed expansion.
+/// returns its printed expansion. The macros see the crate's edition and
+/// what cargo sets while it compiles the crate (`env`: `CARGO_PKG_NAME`,
+/// a build script's variables), not the bundler's own environment.
 fn expand(
     probe: &Path,
     externs: &[String],
     taps: &Path,
-    edition: &str,
+    (edition, env): (&str, &BTreeMap<String, String>),
 ) -> Result<syn::File, String> {
     let work = probe.parent().unwrap_or(Path::new("."));
     let mut command = Command::new(crate::rustc::rustc());
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("CARGO_") {
+            command.env_remove(name);
+        }
+    }
     command
+        .envs(env)
         .current_dir(work)
         .env("RUSTC_BOOTSTRAP", "1")
         .env("BUNDLER_TAP_DIR", taps)

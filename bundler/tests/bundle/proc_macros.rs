@@ -77,7 +77,7 @@ fn a_packages_own_attribute_macros_and_derives_run_at_bundling() {
         let printed = same_output(&bundle, &built, "3 4\n");
         assert_eq!(
             printed,
-            "> area\n12\n> taxicab\n7\n3 Point { x, label }\nPoint { x: 3, y: 4, label: [112] } 1\n"
+            "> sol::area\n12\n> sol::taxicab\n7\n3 Point { x, label }\nPoint { x: 3, y: 4, label: [112] } 1\n"
         );
     }
 }

@@ -451,14 +451,19 @@ fn refusal(package: &Value) -> Option<String> {
 }
 
 /// The variables cargo sets for every crate it compiles that a program
-/// may read with `env!` (its name, version and description).
+/// may read with `env!` (its name, version and description, and the folder
+/// of its manifest, which `include_str!(concat!(env!("CARGO_MANIFEST_DIR"),
+/// "/data.txt"))` reads from).
 fn cargo_env(package: &Value) -> BTreeMap<String, String> {
     let text = |key: &str| package[key].as_str().unwrap_or_default().to_string();
+    let manifest = text("manifest_path");
+    let folder = Path::new(&manifest).parent().unwrap_or(Path::new(""));
     let version = text("version");
     let (core, pre) = version.split_once('-').unwrap_or((&version, ""));
     let mut parts = core.splitn(3, '.').map(str::to_string);
     let mut env = BTreeMap::new();
     env.insert("CARGO_PKG_NAME".into(), text("name"));
+    env.insert("CARGO_MANIFEST_DIR".into(), folder.display().to_string());
     env.insert("CARGO_CRATE_NAME".into(), text("name").replace('-', "_"));
     env.insert("CARGO_PKG_VERSION".into(), version.clone());
     for part in ["MAJOR", "MINOR", "PATCH"] {

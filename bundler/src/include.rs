@@ -248,6 +248,8 @@ impl VisitMut for Writer<'_> {
             let std_path = path.segments.len() == 1 || std_prefixed(path);
             if let Some(last) = path.segments.last().filter(|_| std_path) {
                 let span = last.ident.span();
+                // Inside out, as rustc expands: the `env!` in the name first.
+                m.mac.tokens = self.tokens(std::mem::take(&mut m.mac.tokens));
                 if let Some(literal) = self.literal(&last.ident.to_string(), &m.mac.tokens, span) {
                     *expr = syn::Expr::Lit(syn::ExprLit {
                         attrs: std::mem::take(&mut m.attrs),
@@ -322,12 +324,14 @@ mod tests {
         let text = written(
             "mod private { pub struct P; }\n\
              include!(concat!(env!(\"OUT_DIR\"), \"/private.rs\"));\n\
-             mod m { std::include!(\"inner.rs\"); }",
+             mod m { std::include!(\"inner.rs\"); }\n\
+             const T: &str = include_str!(concat!(env!(\"OUT_DIR\"), \"/t.txt\"));",
             &[
                 (
                     "out/private.rs",
                     b"pub mod __private17 { pub use crate::private::*; }",
                 ),
+                ("out/t.txt", b"made"),
                 ("inner.rs", b"include!(\"leaf.rs\"); fn g() {}"),
                 ("leaf.rs", b"fn f() {}"),
             ],
@@ -338,6 +342,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("mod m { fn f () { } fn g () { } }"), "{text}");
+        // An expression's include too, its name's `env!` written out first.
+        assert!(text.contains("T : & str = \"made\""), "{text}");
         assert!(!text.contains("include"), "{text}");
     }
 

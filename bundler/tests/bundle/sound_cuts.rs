@@ -187,7 +187,7 @@ fn crates_of_older_editions_are_brought_to_the_judges() {
         check(
             "editions",
             &bundle,
-            "7 7 21\n9 [\"alpha\", \"beta\"] 64\n",
+            "7 7 21\n9 [\"alpha\", \"beta\"] 64\nname = \"old\"\n",
             present,
             &["include_str", "#[cfg"],
             &[],
@@ -200,7 +200,10 @@ fn crates_of_older_editions_are_brought_to_the_judges() {
     let whole = bundle(&options).unwrap_or_else(|e| panic!("editions, whole: {e}"));
     assert!(whole.report.migrated[0].starts_with("edition 2021 → 2024"));
     let (stdout, _) = run(&compile(&whole.text, false), "");
-    assert_eq!(stdout, "7 7 21\n9 [\"alpha\", \"beta\"] 64\n");
+    assert_eq!(
+        stdout,
+        "7 7 21\n9 [\"alpha\", \"beta\"] 64\nname = \"old\"\n"
+    );
 }
 
 #[test]

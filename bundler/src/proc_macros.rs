@@ -157,8 +157,8 @@ impl ProcMacros {
                 match job.member {
                     None => splice(&mut file.items, &job.at, items),
                     Some((member, _)) => {
-                        let method = as_method(job, items)?;
-                        splice_member(&mut file.items, &job.at, member, method);
+                        let members = as_members(job, items)?;
+                        splice_member(&mut file.items, &job.at, member, members);
                     }
                 }
             }
@@ -519,33 +519,61 @@ fn method(f: syn::ItemFn) -> syn::ImplItem {
     })
 }
 
-/// What a method's job became, as the method: one function, or the
-/// error that its macro wrote something an `impl` cannot hold.
-fn as_method(job: &Job, items: Vec<Item>) -> Result<syn::ImplItem, Error> {
-    let mut items = items.into_iter();
-    match (items.next(), items.next()) {
-        (Some(Item::Fn(f)), None) => Ok(method(f)),
-        _ => Err(job.fail(
-            "on a method, it writes something other than one method, which the bundler \
+/// What a method's job became, as members of its `impl`: the method and
+/// whatever functions, constants and types the macro wrote beside it; or
+/// the error that it wrote something an `impl` cannot hold.
+fn as_members(job: &Job, items: Vec<Item>) -> Result<Vec<syn::ImplItem>, Error> {
+    let member = |item| match item {
+        Item::Fn(f) => Some(method(f)),
+        Item::Const(c) => Some(syn::ImplItem::Const(syn::ImplItemConst {
+            attrs: c.attrs,
+            vis: c.vis,
+            defaultness: None,
+            const_token: c.const_token,
+            ident: c.ident,
+            generics: c.generics,
+            colon_token: c.colon_token,
+            ty: *c.ty,
+            eq_token: c.eq_token,
+            expr: *c.expr,
+            semi_token: c.semi_token,
+        })),
+        Item::Type(t) => Some(syn::ImplItem::Type(syn::ImplItemType {
+            attrs: t.attrs,
+            vis: t.vis,
+            defaultness: None,
+            type_token: t.type_token,
+            ident: t.ident,
+            generics: t.generics,
+            eq_token: t.eq_token,
+            ty: *t.ty,
+            semi_token: t.semi_token,
+        })),
+        _ => None,
+    };
+    let members: Option<Vec<syn::ImplItem>> = items.into_iter().map(member).collect();
+    members.filter(|m| !m.is_empty()).ok_or_else(|| {
+        job.fail(
+            "on a method, it writes something an `impl` cannot hold, which the bundler \
              cannot put back in the `impl`; write out the code it generates by hand instead \
              of the attribute"
                 .into(),
-        )),
-    }
+        )
+    })
 }
 
-/// Replaces member `member` of the `impl` at `at` with `method`.
-fn splice_member(items: &mut [Item], at: &[usize], member: usize, method: syn::ImplItem) {
+/// Replaces member `member` of the `impl` at `at` with `members`.
+fn splice_member(items: &mut [Item], at: &[usize], member: usize, members: Vec<syn::ImplItem>) {
     match at {
         [index] => {
             if let Item::Impl(block) = &mut items[*index] {
-                block.items[member] = method;
+                block.items.splice(member..=member, members);
             }
         }
         [index, rest @ ..] => {
             if let Item::Mod(m) = &mut items[*index] {
                 if let Some((_, inner)) = &mut m.content {
-                    splice_member(inner, rest, member, method);
+                    splice_member(inner, rest, member, members);
                 }
             }
         }

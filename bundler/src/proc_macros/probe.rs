@@ -120,10 +120,9 @@ impl ProcMacros {
                     .into(),
             )
         };
-        // What a method became is what the tap saw: it is back in its
-        // `impl` once the job is done.
+        // A method's, back in its `impl` once the job is done.
         let items = match job.member {
-            Some(_) => tapped(job, &taps.join(k.to_string())).ok_or_else(lost)??,
+            Some(_) => printed_members(job, k, printed, taps, &lost)?,
             None => self.printed_with_tapped(job, k, printed, taps, &lost)?,
         };
         let span = self.job_span(&job.item);
@@ -443,6 +442,52 @@ fn probe_module(printed: &syn::File, k: usize) -> Option<Vec<Item>> {
         _ => None,
     })?;
     items.iter().any(is_marked).then(|| items.clone())
+}
+
+/// The members of the `impl` a method job is in, as rustc printed probe
+/// module `k`, as items: the method as the tap saw it, and what its macro
+/// wrote beside it.
+fn printed_members(
+    job: &Job,
+    k: usize,
+    printed: &syn::File,
+    taps: &Path,
+    lost: &dyn Fn() -> Error,
+) -> Result<Vec<Item>, Error> {
+    let name = format!("__bundler_probe_{k}");
+    let module = printed.items.iter().find_map(|item| match item {
+        Item::Mod(m) if m.ident == name => m.content.as_ref(),
+        _ => None,
+    });
+    let members = module
+        .and_then(|(_, items)| {
+            items.iter().find_map(|item| match item {
+                Item::Impl(block) => Some(&block.items),
+                _ => None,
+            })
+        })
+        .ok_or_else(lost)?;
+    let mut tapped = tapped(job, &taps.join(k.to_string()))
+        .ok_or_else(lost)??
+        .into_iter();
+    let mut items = Vec::new();
+    for member in members {
+        let item: Item = syn::parse2(member.to_token_stream())
+            .map_err(|e| job.fail(format!("what it wrote in the `impl` does not parse: {e}")))?;
+        match is_marked(&item) {
+            true => items.push(tapped.next().ok_or_else(lost)?),
+            false if item.to_token_stream().to_string().contains(UNRESOLVED) => {
+                return Err(job.fail(
+                    "a member it adds calls a macro that needs the rest of your crate to \
+                     expand, which the bundler does not expand apart from it; write out the \
+                     code it generates by hand instead of the attribute"
+                        .into(),
+                ));
+            }
+            false => items.push(item),
+        }
+    }
+    Ok(items)
 }
 
 /// Whether `item` carries the tap's doc line.

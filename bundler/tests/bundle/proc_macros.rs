@@ -55,7 +55,8 @@ fn a_packages_own_attribute_macros_and_derives_run_at_bundling() {
         let text = &bundle.text;
         assert!(
             text.contains(
-                "// Procedural macros run at bundling:\n//   #[counted] (shapes 0.1.0)\n\
+                "// Procedural macros run at bundling:\n//   #[again] (shapes 0.1.0)\n\
+                 //   #[counted] (shapes 0.1.0)\n\
                  //   #[trace] (shapes 0.1.0)\n//   derive(Describe) (shapes 0.1.0)\n"
             ),
             "{text}"
@@ -69,6 +70,7 @@ fn a_packages_own_attribute_macros_and_derives_run_at_bundling() {
             "Describe)]",
             "#[trace]",
             "#[counted]",
+            "#[again]",
         ] {
             assert!(!code.contains(gone), "{gone} in:\n{text}");
         }
@@ -77,7 +79,7 @@ fn a_packages_own_attribute_macros_and_derives_run_at_bundling() {
         let printed = same_output(&bundle, &built, "3 4\n");
         assert_eq!(
             printed,
-            "> sol::area\n12\n> sol::taxicab\n7\n3 Point { x, label }\nPoint { x: 3, y: 4, label: [112] } 1\n"
+            "> sol::area\n12\n> sol::taxicab\n7\n> sol::taxicab\n> sol::taxicab\n28\n3 Point { x, label }\nPoint { x: 3, y: 4, label: [112] } 1\n"
         );
     }
 }

@@ -100,7 +100,8 @@ fn failure_kind(stderr: &str) -> String {
     let mut lines = stderr.lines();
     let error = |l: &&str| l.starts_with("error") && !l.starts_with("error: no such command");
     let Some(first) = lines.find(error) else {
-        return "no file and no error".to_string();
+        let last = stderr.lines().rfind(|l| !l.trim().is_empty()).unwrap_or("");
+        return normalise(&format!("no file; it said last: {last}"));
     };
     let cause = lines
         .skip_while(|l| !l.starts_with("Caused by"))

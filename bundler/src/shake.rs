@@ -457,8 +457,6 @@ impl State {
     }
 }
 
-/// Prints `file` and has rustc check it; `before` is the map of the text
-/// `file` was parsed from (`None`: `file` is the assembled one).
 /// rustc's reports on `file` (whose places `before` holds, or which is the
 /// assembled file itself), with their places, if it has errors.
 pub fn errors(
@@ -473,6 +471,8 @@ pub fn errors(
     Ok(errors.then_some((checked.diagnostics, checked.map)))
 }
 
+/// Prints `file` and has rustc check it; `before` is the map of the text
+/// `file` was parsed from (`None`: `file` is the assembled one).
 fn check(
     file: &syn::File,
     edition: &str,

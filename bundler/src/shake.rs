@@ -644,11 +644,19 @@ fn edit(mut tree: syn::File, plan: &Plan) -> Result<syn::File, Error> {
         macros: &macros,
         error: None,
         applied: 0,
+        rematched: 0,
         emptied: Default::default(),
         self_ty: Vec::new(),
     };
     editor.visit_file_mut(&mut tree);
     remove_empty_impls(&mut tree.items);
+    if editor.rematched != plan.never_match.len() && editor.error.is_none() {
+        editor.error = Some(format!(
+            "{} of {} `matches!` calls naming a deleted variant were not found",
+            plan.never_match.len() - editor.rematched,
+            plan.never_match.len()
+        ));
+    }
     if editor.applied != plan.token_units.len() && editor.error.is_none() {
         editor.error = Some(format!(
             "{} of {} arguments inside macro calls to make `()` were not found",

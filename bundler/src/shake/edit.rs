@@ -21,6 +21,8 @@ pub(super) struct Editor<'p> {
     pub(super) error: Option<String>,
     /// Token edits made (each must be, once).
     pub(super) applied: usize,
+    /// `matches!` calls rewritten (each must be, once).
+    pub(super) rematched: usize,
     /// The matches this edit took every arm of (their variants deleted).
     pub(super) emptied: std::collections::BTreeSet<Pos>,
     /// The last segment of the self type of each `impl` around.
@@ -259,7 +261,59 @@ fn unit_tokens(run: TokenStream) -> TokenStream {
     }
 }
 
+impl Editor<'_> {
+    /// Rewrites `expr` if it is a `matches!` call naming a deleted variant:
+    /// the pattern without the alternatives naming it, or `false` (the
+    /// value still computed) where none is left. True if it was one.
+    fn never_matching(&mut self, expr: &mut syn::Expr) -> bool {
+        let syn::Expr::Macro(call) = expr else {
+            return false;
+        };
+        let key = (Kind::Matches, Pos::of(call.span().start()));
+        let Some(at) = self.plan.never_match.get(&key) else {
+            return false;
+        };
+        let arguments = |input: syn::parse::ParseStream| {
+            let value: syn::Expr = input.parse()?;
+            input.parse::<syn::Token![,]>()?;
+            let pattern = syn::Pat::parse_multi_with_leading_vert(input)?;
+            let guard: Option<TokenStream> = match input.peek(syn::Token![if]) {
+                true => Some(input.parse()?),
+                false => None,
+            };
+            Ok((value, pattern, guard))
+        };
+        let parsed = syn::parse::Parser::parse2(arguments, call.mac.tokens.clone());
+        let Ok((value, pattern, guard)) = parsed else {
+            self.error = Some("a `matches!` call naming a deleted variant does not parse".into());
+            return true;
+        };
+        let names = |p: &syn::Pat| {
+            at.iter()
+                .any(|r| crate::rustc::Range::of(p.span()).contains(r))
+        };
+        let cases: Vec<syn::Pat> = match pattern {
+            syn::Pat::Or(or) => or.cases.into_iter().collect(),
+            single => vec![single],
+        };
+        let left: Vec<syn::Pat> = cases.into_iter().filter(|c| !names(c)).collect();
+        let path = &call.mac.path;
+        *expr = match left.is_empty() {
+            true => syn::parse_quote!({ let _ = #value; false }),
+            false => syn::parse_quote!(#path!(#value, #(#left)|* #guard)),
+        };
+        self.rematched += 1;
+        true
+    }
+}
+
 impl VisitMut for Editor<'_> {
+    fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
+        if !self.never_matching(expr) {
+            syn::visit_mut::visit_expr_mut(self, expr);
+        }
+    }
+
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         if !self.plan.token_units.is_empty() {
             mac.tokens = self.edit_tokens(std::mem::take(&mut mac.tokens));

@@ -29,6 +29,8 @@ pub(super) enum Kind {
     Stmt,
     /// An argument of a call (`Edge(1, 2, cost)`).
     Arg,
+    /// A `matches!(value, pattern)` call.
+    Matches,
 }
 
 /// A node: its kind and where it starts identify it within one text.
@@ -272,6 +274,19 @@ impl<'ast> Visit<'ast> for Indexer {
         self.path.push(variant.ident.to_string());
         syn::visit::visit_variant(self, variant);
         self.path.pop();
+    }
+
+    fn visit_expr_macro(&mut self, call: &'ast syn::ExprMacro) {
+        if call
+            .mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "matches")
+        {
+            self.push(Kind::Matches, call.span(), None, "<matches!>".to_string());
+        }
+        syn::visit::visit_expr_macro(self, call);
     }
 
     fn visit_arm(&mut self, arm: &'ast syn::Arm) {

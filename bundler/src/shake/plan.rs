@@ -25,6 +25,9 @@ pub(super) struct Plan {
     /// The same for arguments inside a macro call's tokens (`vec![Edge(1,
     /// 2, 3)]`), where syn sees no argument: by the range of the tokens.
     pub(super) token_units: BTreeSet<Range>,
+    /// `matches!` calls naming a deleted variant (one nothing builds, so
+    /// it never matches), with where each names it: the pattern loses it.
+    pub(super) never_match: BTreeMap<Key, Vec<Range>>,
     /// Invocations to write out, with the definition rustc named.
     pub(super) expand: BTreeMap<Key, Option<Range>>,
     pub(super) removed: Vec<(String, String)>,
@@ -68,6 +71,7 @@ impl Plan {
             && self.expand.is_empty()
             && self.unit.is_empty()
             && self.token_units.is_empty()
+            && self.never_match.is_empty()
             && self.underive.is_empty()
             && self.silence.is_empty()
             && self.debug_candidates.is_empty()
@@ -319,6 +323,17 @@ impl Plan {
         // round, up to `main`, which is never deleted: a loud failure. An
         // error that names nothing deleted says nothing of the code it is
         // in: it waits (see `settle`).
+        // A variant nothing builds, in a `matches!` pattern (memchr's
+        // `PrefilterConfig::is_none`): the call's tokens hold no arm to
+        // delete, and the function it is in is live.
+        let matches = around.iter().rev().find(|n| n.kind == Kind::Matches);
+        if let Some(call) = matches.filter(|_| d.code.as_deref() == Some("E0599")) {
+            if d.message.starts_with("no variant") && self.names_deleted(d) {
+                let at = self.never_match.entry(call.key()).or_default();
+                at.push(span.range.clone());
+                return;
+            }
+        }
         if !self.names_deleted(d) {
             self.postponed.push(unresolved(
                 d,

@@ -118,3 +118,25 @@ fn an_enum_the_cut_empties_becomes_unit() {
         "{diagnostics:?}"
     );
 }
+
+/// memchr's `PrefilterConfig::is_none`: a variant nothing builds, named in
+/// a `matches!` pattern, never matches; the pattern loses it, and where
+/// nothing else is left the call is `false` (its value still computed).
+#[test]
+fn a_variant_nothing_builds_never_matches() {
+    let out = shaken(
+        "pub enum Mode { Fast, Slow, Off }\n\
+         impl Mode {\n\
+             pub fn is_off(&self) -> bool { matches!(*self, Mode::Off) }\n\
+             pub fn is_quick(&self) -> bool { matches!(self, Mode::Fast | Mode::Off) }\n\
+         }\n\
+         fn main() {\n\
+             let m = if std::env::args().count() > 5 { Mode::Slow } else { Mode::Fast };\n\
+             println!(\"{} {}\", m.is_off(), m.is_quick());\n\
+         }\n",
+    );
+    assert!(!out.contains("Off"), "{out}");
+    assert!(out.contains("fn is_off"), "{out}");
+    assert!(out.contains("false"), "{out}");
+    assert!(out.contains("matches!(self, Mode::Fast)"), "{out}");
+}

@@ -22,7 +22,8 @@
 //!   for the deleted item: an `impl` whose header names it, a `use` of it,
 //!   an `impl` member of a deleted trait member, a struct-literal field or
 //!   pattern field of a deleted field (only when the value has no side
-//!   effect), a `match` arm of a deleted variant, an assignment to a
+//!   effect), a `match` arm of a deleted variant (or the alternative of a
+//!   `matches!` pattern naming it), an assignment to a
 //!   deleted field, or the item or member an error is in when the error
 //!   names something deleted. An error that names nothing deleted may be a
 //!   follow-up of this round's deletions in live code: it waits, and stops

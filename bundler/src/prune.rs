@@ -215,8 +215,10 @@ fn live_modules(names: &Names, keep: Keep) -> BTreeSet<ModuleId> {
         Keep::Whole(cut) => {
             let live = live_modules(names, Keep::Cut(cut));
             // A crate kept whole keeps the code the cut did not reach, and
-            // with it the crates that code names; one where the walk lost
-            // a path is kept whole though the cut kept nothing of it.
+            // with it the crates that code names (cargo's metadata also
+            // lists optional ones only a feature's `?` mentions: petgraph's
+            // serde); one where the walk lost a path is kept whole though
+            // the cut kept nothing of it.
             let lost = |root: ModuleId| cut.lost_in.iter().any(|&m| krate.is_within(m, root));
             let mut reached: Vec<ModuleId> = (krate.mounted.iter().copied())
                 .filter(|&m| live.contains(&m) || lost(m))
@@ -225,7 +227,8 @@ fn live_modules(names: &Names, keep: Keep) -> BTreeSet<ModuleId> {
             while let Some(&m) = reached.get(next) {
                 next += 1;
                 for &dependency in krate.dependencies.get(&m).into_iter().flatten() {
-                    if !reached.contains(&dependency) {
+                    let name = krate.get(dependency).path.last().map_or("", String::as_str);
+                    if !reached.contains(&dependency) && names_crate(krate, m, name) {
                         reached.push(dependency);
                     }
                 }
@@ -254,6 +257,25 @@ fn live_modules(names: &Names, keep: Keep) -> BTreeSet<ModuleId> {
         }
     }
     live
+}
+
+/// Whether the code of the crate whose root is `root` names `name` (the
+/// module another crate is mounted as) anywhere.
+fn names_crate(krate: &Crate, root: ModuleId, name: &str) -> bool {
+    fn mentions(tokens: proc_macro2::TokenStream, name: &str) -> bool {
+        tokens.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => i == name,
+            proc_macro2::TokenTree::Group(g) => mentions(g.stream(), name),
+            _ => false,
+        })
+    }
+    let mut within = krate.module_ids().filter(|&m| krate.is_within(m, root));
+    within.any(|m| {
+        let items = &krate.get(m).items;
+        items
+            .iter()
+            .any(|item| mentions(quote::ToTokens::to_token_stream(item), name))
+    })
 }
 
 fn module_items(krate: &Crate, kept: &[Vec<Item>], m: ModuleId) -> Vec<Item> {

@@ -196,19 +196,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
             .chain(workspace.libraries.values())
             .map(|k| k.edition.clone())
     };
-    let root_of = |mount: &str| {
-        let position = workspace.libraries.keys().position(|m| m == mount);
-        position.map(|k| mounted[k])
-    };
-    let dependencies = (workspace.libraries.values().zip(&mounted))
-        .map(|(krate, &child)| {
-            let named = krate.externs.values().filter_map(|e| match e {
-                Extern::Mounted(mount) => root_of(mount),
-                _ => None,
-            });
-            (child, named.collect())
-        })
-        .collect();
+    let dependencies = dependencies(workspace, &mounted);
     Ok(Crate {
         modules: reader.modules,
         mounted,
@@ -222,6 +210,24 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
             .unwrap_or_default(),
         sources: reader.sources,
     })
+}
+
+/// For each library of `workspace`, mounted at the root module of the
+/// same rank in `mounted`, the roots of the libraries it depends on.
+fn dependencies(workspace: &Workspace, mounted: &[ModuleId]) -> BTreeMap<ModuleId, Vec<ModuleId>> {
+    let root_of = |mount: &str| {
+        let position = workspace.libraries.keys().position(|m| m == mount);
+        position.map(|k| mounted[k])
+    };
+    (workspace.libraries.values().zip(mounted))
+        .map(|(krate, &child)| {
+            let named = krate.externs.values().filter_map(|e| match e {
+                Extern::Mounted(mount) => root_of(mount),
+                _ => None,
+            });
+            (child, named.collect())
+        })
+        .collect()
 }
 
 fn cfg_of(krate: &Krate) -> Cfg {

@@ -33,7 +33,7 @@ use syn::Item;
 use crate::discover::{ItemId, ModuleId};
 use crate::error::{Error, Place};
 use crate::refs::{scan_tokens, Collector, Refs};
-use crate::resolve::{LeafId, Names, Target};
+use crate::resolve::{LeafId, Names, Resolved, Target};
 use crate::syntax::{item_name, trait_member_name};
 
 /// Why an item is in the cut: the item whose code named it, and how.
@@ -135,6 +135,12 @@ impl Walk<'_, '_> {
         (collector.refs, self_types)
     }
 
+    /// The items a path names, noting where it was lost if it was.
+    fn found(&mut self, resolved: &Resolved) -> Vec<ItemId> {
+        self.cut.lost_in.extend(&resolved.lost_in);
+        resolved.items().collect()
+    }
+
     fn visit(&mut self, id: ItemId, entry: ItemId) -> Result<(), Error> {
         let names = self.names;
         let m = id.module;
@@ -145,8 +151,7 @@ impl Walk<'_, '_> {
         for (path, line) in &refs.paths {
             let mut through = BTreeSet::new();
             let resolved = names.resolve(m, path, &self_types, &mut through, 0, true);
-            found.extend(resolved.items());
-            self.cut.lost_in.extend(&resolved.lost_in);
+            found.extend(self.found(&resolved));
             for target in &resolved.targets {
                 match target {
                     Target::Item(_) => {}
@@ -176,8 +181,7 @@ impl Walk<'_, '_> {
             let mut through = BTreeSet::new();
             let resolved = names.resolve(m, path, &self_types, &mut through, 0, false);
             used.extend(through);
-            found.extend(resolved.items());
-            self.cut.lost_in.extend(&resolved.lost_in);
+            found.extend(self.found(&resolved));
             called.extend(path.last().cloned());
         }
         self.cut.used_leaves.extend(used);

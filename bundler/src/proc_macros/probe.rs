@@ -154,15 +154,7 @@ impl ProcMacros {
             match is_marked(&item) {
                 true => items.push(self.without_derives(tapped.next().ok_or_else(lost)?)),
                 false if is_builtin_derive(&item) => {}
-                false if item.to_token_stream().to_string().contains(UNRESOLVED) => {
-                    return Err(job.fail(
-                            "an item it adds calls a macro that needs the rest of your crate to \
-                             expand, which the bundler does not expand apart from it; write out the \
-                             code it generates by hand instead of the attribute"
-                                .into(),
-                        ));
-                }
-                false => items.push(item),
+                false => items.push(resolved(job, item)?),
             }
         }
         Ok(items)
@@ -476,18 +468,24 @@ fn printed_members(
             .map_err(|e| job.fail(format!("what it wrote in the `impl` does not parse: {e}")))?;
         match is_marked(&item) {
             true => items.push(tapped.next().ok_or_else(lost)?),
-            false if item.to_token_stream().to_string().contains(UNRESOLVED) => {
-                return Err(job.fail(
-                    "a member it adds calls a macro that needs the rest of your crate to \
-                     expand, which the bundler does not expand apart from it; write out the \
-                     code it generates by hand instead of the attribute"
-                        .into(),
-                ));
-            }
-            false => items.push(item),
+            false => items.push(resolved(job, item)?),
         }
     }
     Ok(items)
+}
+
+/// `item`, which the macro added beside its own, or the error that it
+/// calls a macro the probe could not expand apart from the crate.
+fn resolved(job: &Job, item: Item) -> Result<Item, Error> {
+    match item.to_token_stream().to_string().contains(UNRESOLVED) {
+        false => Ok(item),
+        true => Err(job.fail(
+            "an item it adds calls a macro that needs the rest of your crate to expand, which \
+             the bundler does not expand apart from it; write out the code it generates by hand \
+             instead of the attribute"
+                .into(),
+        )),
+    }
 }
 
 /// Whether `item` carries the tap's doc line.

@@ -330,7 +330,7 @@ impl Plan {
         if let Some(call) = matches.filter(|_| d.code.as_deref() == Some("E0599")) {
             if d.message.starts_with("no variant") && self.names_deleted(d) {
                 let at = self.never_match.entry(call.key()).or_default();
-                at.push(span.range.clone());
+                at.push(span.range);
                 return;
             }
         }

@@ -196,13 +196,18 @@ fn keep_leaf(names: &Names, cut: Option<&Cut>, live: &BTreeSet<ModuleId>, leaf: 
     // A leaf that names only items the cut left out cannot stay, though a
     // lookup went through it (pathfinding's `pub(crate) use matrix;` of a
     // macro nothing calls, reached by a glob looking for `matrix`).
+    // Nor one kept for its target alone whose path runs through a leaf of
+    // a module that is left out (petgraph's `use crate::prelude::Direction;`
+    // beside a `prelude` of re-exports nothing looked through).
+    let used = cut.used_leaves.contains(&leaf);
+    let reachable = || (scratch.iter()).all(|l| live.contains(&names.leaves[l.0].item.module));
     let kept = targets.iter().any(|target| match target {
         Target::Std => true,
         Target::Crate(_) => false,
         Target::Item(item) => cut.items.contains_key(item),
         Target::Module(module) => live.contains(module),
     });
-    kept || (targets.is_empty() && cut.used_leaves.contains(&leaf))
+    (kept && (used || reachable())) || (targets.is_empty() && used)
 }
 
 /// Modules that keep an item or a used `use` leaf, themselves or below;

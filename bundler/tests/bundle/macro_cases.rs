@@ -138,7 +138,9 @@ fn a_library_shaped_like_pathfinding_is_cut_without_falling_back() {
     // Crate `p`: a module and a `#[macro_export]` macro both named `board`,
     // the macro writing `p::board::Board`, a prelude of globs, `pub use
     // g;`, and `impl Pack<Small>` (an alias only its header names). `main`
-    // imports in its own blocks, by glob and by alias.
+    // imports in its own blocks, by glob and by alias. `board` imports
+    // `Board` again through `exports`, for an uncalled `shown`: that
+    // import goes with `exports` (petgraph's `use crate::prelude::…`).
     check_bin(
         "library_shapes",
         "2 3\n13\n4\n321\n",

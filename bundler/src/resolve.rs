@@ -332,23 +332,20 @@ impl<'a> Names<'a> {
         let mut current = self.start(m, segments, self_types, used, depth, strict);
         for (k, segment) in segments[1..].iter().enumerate() {
             let mut next = Vec::new();
-            let modules = current.iter().filter_map(|t| match t {
-                Target::Module(t) => Some(*t),
-                _ => None,
-            });
-            let modules: Vec<ModuleId> = modules.collect();
+            resolved.lost_in.clear();
             for target in current {
                 match target {
                     Target::Module(t) => match segment.as_str() {
                         "super" => next.push(Target::Module(self.parent(t))),
                         "self" => next.push(Target::Module(t)),
-                        _ => next.extend(self.lookup(
-                            t,
-                            segment,
-                            k + 2 < segments.len(),
-                            used,
-                            depth,
-                        )),
+                        _ => {
+                            let before = next.len();
+                            let more = k + 2 < segments.len();
+                            next.extend(self.lookup(t, segment, more, used, depth));
+                            if next.len() == before {
+                                resolved.lost_in.push(t);
+                            }
+                        }
                     },
                     // Only a type or trait has names under it: a macro
                     // or a fn sharing a module's name (`use
@@ -369,9 +366,11 @@ impl<'a> Names<'a> {
             }
             current = next;
             if current.is_empty() {
-                resolved.lost_in = modules;
                 break;
             }
+        }
+        if !current.is_empty() {
+            resolved.lost_in.clear();
         }
         resolved.targets.extend(current);
         resolved

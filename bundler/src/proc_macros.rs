@@ -34,7 +34,8 @@
 //! `#[ext]` writes a trait and its impl): the tap saves each, in order.
 //! An attribute on a method (pathfinding's `#[deprecate_until]`) runs on
 //! the method inside a copy of its `impl`'s header, and the method the tap
-//! saw goes back into the `impl`; anything else it writes is refused.
+//! saw goes back into the `impl`, with the functions, constants and types
+//! it writes beside it; anything else it writes is refused.
 //! An `extern crate x as y;` inside what a macro wrote (num-derive opens one
 //! in a `const _` block) becomes `::x::…` paths, which name the crate's
 //! module once it is mounted.

@@ -428,12 +428,17 @@ fn rustc_said(stderr: &[u8]) -> String {
 /// The items of probe module `k` of rustc's printed expansion (`None`
 /// if no item of it is marked by the tap).
 fn probe_module(printed: &syn::File, k: usize) -> Option<Vec<Item>> {
+    let items = probe_items(printed, k)?;
+    items.iter().any(is_marked).then(|| items.clone())
+}
+
+/// The items of probe module `k` of rustc's printed expansion, as printed.
+fn probe_items(printed: &syn::File, k: usize) -> Option<&Vec<Item>> {
     let name = format!("__bundler_probe_{k}");
-    let items = printed.items.iter().find_map(|item| match item {
+    printed.items.iter().find_map(|item| match item {
         Item::Mod(m) if m.ident == name => m.content.as_ref().map(|(_, items)| items),
         _ => None,
-    })?;
-    items.iter().any(is_marked).then(|| items.clone())
+    })
 }
 
 /// The members of the `impl` a method job is in, as rustc printed probe
@@ -446,13 +451,8 @@ fn printed_members(
     taps: &Path,
     lost: &dyn Fn() -> Error,
 ) -> Result<Vec<Item>, Error> {
-    let name = format!("__bundler_probe_{k}");
-    let module = printed.items.iter().find_map(|item| match item {
-        Item::Mod(m) if m.ident == name => m.content.as_ref(),
-        _ => None,
-    });
-    let members = module
-        .and_then(|(_, items)| {
+    let members = probe_items(printed, k)
+        .and_then(|items| {
             items.iter().find_map(|item| match item {
                 Item::Impl(block) => Some(&block.items),
                 _ => None,

@@ -231,9 +231,9 @@ fn live_modules(names: &Names, keep: Keep) -> BTreeSet<ModuleId> {
             let mut next = 0;
             while let Some(&m) = reached.get(next) {
                 next += 1;
-                for &dependency in krate.dependencies.get(&m).into_iter().flatten() {
-                    let name = krate.get(dependency).path.last().map_or("", String::as_str);
-                    if !reached.contains(&dependency) && names_crate(krate, m, name) {
+                let dependencies = krate.dependencies.get(&m).map_or(&[][..], Vec::as_slice);
+                for dependency in named_crates(krate, m, dependencies) {
+                    if !reached.contains(&dependency) {
                         reached.push(dependency);
                     }
                 }
@@ -264,23 +264,38 @@ fn live_modules(names: &Names, keep: Keep) -> BTreeSet<ModuleId> {
     live
 }
 
-/// Whether the code of the crate whose root is `root` names `name` (the
-/// module another crate is mounted as) anywhere.
-fn names_crate(krate: &Crate, root: ModuleId, name: &str) -> bool {
-    fn mentions(tokens: proc_macro2::TokenStream, name: &str) -> bool {
-        tokens.into_iter().any(|t| match t {
-            proc_macro2::TokenTree::Ident(i) => i == name,
-            proc_macro2::TokenTree::Group(g) => mentions(g.stream(), name),
-            _ => false,
-        })
+/// Those of the mounted crates `crates` that the code of the crate whose
+/// root is `root` names anywhere, by the module each is mounted as: its
+/// tokens are read once, for all of them.
+fn named_crates(krate: &Crate, root: ModuleId, crates: &[ModuleId]) -> Vec<ModuleId> {
+    fn mentions(tokens: proc_macro2::TokenStream, names: &[&str], seen: &mut [bool]) {
+        for t in tokens {
+            match t {
+                proc_macro2::TokenTree::Ident(i) => {
+                    if let Some(k) = names.iter().position(|n| i == n) {
+                        seen[k] = true;
+                    }
+                }
+                proc_macro2::TokenTree::Group(g) => mentions(g.stream(), names, seen),
+                _ => {}
+            }
+        }
     }
-    let mut within = krate.module_ids().filter(|&m| krate.is_within(m, root));
-    within.any(|m| {
-        let items = &krate.get(m).items;
-        items
-            .iter()
-            .any(|item| mentions(quote::ToTokens::to_token_stream(item), name))
-    })
+    let names: Vec<&str> = (crates.iter())
+        .map(|&c| krate.get(c).path.last().map_or("", String::as_str))
+        .collect();
+    let mut seen = vec![false; crates.len()];
+    for m in krate.module_ids().filter(|&m| krate.is_within(m, root)) {
+        if seen.iter().all(|&s| s) {
+            break;
+        }
+        for item in &krate.get(m).items {
+            mentions(quote::ToTokens::to_token_stream(item), &names, &mut seen);
+        }
+    }
+    (crates.iter().zip(seen))
+        .filter_map(|(&c, seen)| seen.then_some(c))
+        .collect()
 }
 
 fn module_items(krate: &Crate, kept: &[Vec<Item>], m: ModuleId) -> Vec<Item> {

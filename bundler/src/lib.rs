@@ -333,11 +333,7 @@ fn shake_cut(
     // judge's edition (`gen` as a name under 2024), rustc says so in the
     // crate's own file.
     let edition = entry.edition;
-    let oldest = names.krate.oldest_edition.as_deref().unwrap_or(edition);
-    let file = prune::assemble(names, Keep::Cut(cut), &cut.foreign, adapter, solution);
-    let migrated = migrate::migrate(file, oldest, edition, &sources)?;
-    report.migrated = migrated.steps;
-    let (file, map) = (migrated.file, migrated.map);
+    let (file, map) = assembled(names, Keep::Cut(cut), entry, &sources, report)?;
     let fixable = fixable(names.krate);
     let shaken = shake::shake(
         file.clone(),
@@ -359,16 +355,11 @@ fn shake_cut(
         .iter()
         .find(|d| d.level == rustc::Level::Error)
         .map(|d| map.render(d));
-    let file = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter, solution);
-    let migrated = migrate::migrate(file, oldest, edition, &sources)?;
-    report.migrated = migrated.steps;
-    let (file, map) = (migrated.file, migrated.map);
+    let (file, map) = assembled(names, Keep::Whole(cut), entry, &sources, report)?;
     let shaken = shake::shake(file.clone(), map, edition, &protected, &fixable, sources);
     match kept_whole(shaken, file, report)? {
         Ok(shaken) => Ok(shaken),
-        Err((errors, map)) => Err(foreign_error(names, cut, &errors)
-            .or_else(|| dropped_import(names, cut, &errors, &map))
-            .unwrap_or_else(|| does_not_compile(&errors, &map, entry))),
+        Err((errors, map)) => Err(whole_error(names, cut, &errors, &map, entry)),
     }
 }
 
@@ -383,22 +374,43 @@ fn unshaken(
     sources: &Arc<Sources>,
     report: &mut Report,
 ) -> Result<syn::File, Error> {
+    let (file, map) = assembled(names, Keep::Whole(cut), entry, sources, report)?;
+    match shake::errors(&file, entry.edition, map.as_ref(), sources)? {
+        None => Ok(file),
+        Some((errors, map)) => Err(whole_error(names, cut, &errors, &map, entry)),
+    }
+}
+
+/// What `keep` says, assembled and brought to the judge's edition (what
+/// was migrated goes into `report`), with the places of the migrated text.
+fn assembled(
+    names: &Names,
+    keep: Keep,
+    entry: &Entry,
+    sources: &Arc<Sources>,
+    report: &mut Report,
+) -> Result<(syn::File, Option<sourcemap::SourceMap>), Error> {
     let (adapter, solution) = (entry.adapter, entry.solution);
-    let file = prune::assemble(names, Keep::Whole(cut), &cut.foreign, adapter, solution);
-    let oldest = names
-        .krate
-        .oldest_edition
-        .as_deref()
-        .unwrap_or(entry.edition);
+    let (Keep::Cut(cut) | Keep::Whole(cut)) = keep;
+    let file = prune::assemble(names, keep, &cut.foreign, adapter, solution);
+    let oldest = (names.krate.oldest_edition.as_deref()).unwrap_or(entry.edition);
     let migrated = migrate::migrate(file, oldest, entry.edition, sources)?;
     report.migrated = migrated.steps;
-    let map = migrated.map.as_ref();
-    match shake::errors(&migrated.file, entry.edition, map, sources)? {
-        None => Ok(migrated.file),
-        Some((errors, map)) => Err(foreign_error(names, cut, &errors)
-            .or_else(|| dropped_import(names, cut, &errors, &map))
-            .unwrap_or_else(|| does_not_compile(&errors, &map, entry))),
-    }
+    Ok((migrated.file, migrated.map))
+}
+
+/// Why the whole of the crates does not compile: a crate a judge lacks,
+/// an import of something the cut dropped, or rustc's reports.
+fn whole_error(
+    names: &Names,
+    cut: &Cut,
+    errors: &[rustc::Diagnostic],
+    map: &sourcemap::SourceMap,
+    entry: &Entry,
+) -> Error {
+    foreign_error(names, cut, errors)
+        .or_else(|| dropped_import(names, cut, errors, map))
+        .unwrap_or_else(|| does_not_compile(errors, map, entry))
 }
 
 /// Where rustc's fixes go: the crates' own code takes those rustc offers

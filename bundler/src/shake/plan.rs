@@ -317,12 +317,6 @@ impl Plan {
             self.remove(node, &d.message);
             return;
         }
-        // Anything else that names deleted code is dead with it: a trait
-        // member whose signature names a deleted type, a function that
-        // calls a deleted one. Were it live, its users would fail next
-        // round, up to `main`, which is never deleted: a loud failure. An
-        // error that names nothing deleted says nothing of the code it is
-        // in: it waits (see `settle`).
         // A variant nothing builds, in a `matches!` pattern (memchr's
         // `PrefilterConfig::is_none`): the call's tokens hold no arm to
         // delete, and the function it is in is live.
@@ -334,6 +328,12 @@ impl Plan {
                 return;
             }
         }
+        // Anything else that names deleted code is dead with it: a trait
+        // member whose signature names a deleted type, a function that
+        // calls a deleted one. Were it live, its users would fail next
+        // round, up to `main`, which is never deleted: a loud failure. An
+        // error that names nothing deleted says nothing of the code it is
+        // in: it waits (see `settle`).
         if !self.names_deleted(d) {
             self.postponed.push(unresolved(
                 d,

@@ -50,9 +50,6 @@ fn dead_traits_take_their_impls_even_inside_macros() {
     assert!(out.contains("impl One for u32"), "{out}");
 }
 
-/// hashbrown's shape: the error is built only on a path the program
-/// never takes; once it has no variant left it is `()`, and rustc has
-/// no unreachable code to report.
 /// A deny-by-default lint cargo caps in a dependency (algorithm's timer
 /// wheel): in a library's code its fix is written in; in the user's
 /// own, it stays rustc's error.
@@ -90,6 +87,9 @@ fn an_implicit_autoref_in_a_library_is_written_out() {
     assert!(matches!(shake_it("own"), Err(Failure::DoesNotCompile(..))));
 }
 
+/// hashbrown's shape: the error is built only on a path the program
+/// never takes; once it has no variant left it is `()`, and rustc has
+/// no unreachable code to report.
 #[test]
 fn an_enum_the_cut_empties_becomes_unit() {
     let out = shaken(

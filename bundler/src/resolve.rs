@@ -424,7 +424,20 @@ impl<'a> Names<'a> {
                     Target::Crate(name)
                 }]
             }
-            name if is_std(name) => vec![Target::Std],
+            // A function imported under a crate's name shadows the extern
+            // prelude where the name stands alone: hashbrown's `use
+            // crate::alloc::alloc::{alloc, …}` makes `alloc(layout)` the
+            // function. (Looked up only then: a lookup on every `std::`
+            // path multiplies through the globs.)
+            name if is_std(name) && segments.len() > 1 => vec![Target::Std],
+            name if is_std(name) => {
+                let found = self.lookup(m, first, false, used, depth);
+                if found.is_empty() {
+                    vec![Target::Std]
+                } else {
+                    found
+                }
+            }
             _ => {
                 let found = self.lookup(m, first, segments.len() > 1, used, depth);
                 let crate_like = segments.len() > 1

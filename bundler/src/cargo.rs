@@ -128,7 +128,7 @@ pub fn workspace(
         libraries: BTreeMap::new(),
         proc_macros: BTreeMap::new(),
     };
-    let root = reader.bin_crate(package, src_path)?;
+    let root = reader.bin_crate(package, bin, src_path)?;
     Ok(Workspace {
         package: package["name"].as_str().unwrap_or_default().to_string(),
         manifest: PathBuf::from(package["manifest_path"].as_str().unwrap_or_default()),
@@ -302,9 +302,10 @@ struct Reader<'v> {
 impl<'v> Reader<'v> {
     /// The bin's crate; its package's own library is one of its externs,
     /// as cargo makes it.
-    fn bin_crate(&mut self, package: &'v Value, src: PathBuf) -> Result<Krate, Error> {
+    fn bin_crate(&mut self, package: &'v Value, bin: &str, src: PathBuf) -> Result<Krate, Error> {
         let id = package["id"].as_str().unwrap_or_default().to_string();
-        let mut krate = self.krate(package, "", src);
+        let mut krate = self.krate(package, "", bin, src);
+        krate.env.insert("CARGO_BIN_NAME".into(), bin.to_string());
         krate.externs = self.externs(&id)?;
         if let Some(lib) = lib_target(package) {
             let name = lib["name"].as_str().unwrap_or_default().replace('-', "_");
@@ -315,8 +316,9 @@ impl<'v> Reader<'v> {
     }
 
     /// The crate of package `package` mounted as `mount`, its root file
-    /// `root_file`.
-    fn krate(&self, package: &Value, mount: &str, root_file: PathBuf) -> Krate {
+    /// `root_file`, its target named `target` (cargo's `CARGO_CRATE_NAME`
+    /// is the target's name, not the package's).
+    fn krate(&self, package: &Value, mount: &str, target: &str, root_file: PathBuf) -> Krate {
         let id = package["id"].as_str().unwrap_or_default();
         let dir = Path::new(package["manifest_path"].as_str().unwrap_or_default())
             .parent()
@@ -341,7 +343,7 @@ impl<'v> Reader<'v> {
             edition: package["edition"].as_str().unwrap_or("2015").to_string(),
             features,
             build: None,
-            env: cargo_env(package),
+            env: cargo_env(package, target),
             externs: BTreeMap::new(),
         }
     }
@@ -402,7 +404,8 @@ impl<'v> Reader<'v> {
             .expect("a free name");
         self.mounts.insert(id.to_string(), mount.clone());
         let root = PathBuf::from(lib["src_path"].as_str().unwrap_or_default());
-        let mut krate = self.krate(package, &mount, root);
+        let target = lib["name"].as_str().unwrap_or_default();
+        let mut krate = self.krate(package, &mount, target, root);
         if let Some(build) = &build {
             krate.env.extend(build.env.clone());
         }
@@ -451,10 +454,11 @@ fn refusal(package: &Value) -> Option<String> {
 }
 
 /// The variables cargo sets for every crate it compiles that a program
-/// may read with `env!` (its name, version and description, and the folder
+/// may read with `env!` (its package's name, version and description, the
+/// name of the crate of its target `target`, and the folder
 /// of its manifest, which `include_str!(concat!(env!("CARGO_MANIFEST_DIR"),
 /// "/data.txt"))` reads from).
-fn cargo_env(package: &Value) -> BTreeMap<String, String> {
+fn cargo_env(package: &Value, target: &str) -> BTreeMap<String, String> {
     let text = |key: &str| package[key].as_str().unwrap_or_default().to_string();
     let manifest = text("manifest_path");
     let folder = Path::new(&manifest).parent().unwrap_or(Path::new(""));
@@ -464,7 +468,7 @@ fn cargo_env(package: &Value) -> BTreeMap<String, String> {
     let mut env = BTreeMap::new();
     env.insert("CARGO_PKG_NAME".into(), text("name"));
     env.insert("CARGO_MANIFEST_DIR".into(), folder.display().to_string());
-    env.insert("CARGO_CRATE_NAME".into(), text("name").replace('-', "_"));
+    env.insert("CARGO_CRATE_NAME".into(), target.replace('-', "_"));
     env.insert("CARGO_PKG_VERSION".into(), version.clone());
     for part in ["MAJOR", "MINOR", "PATCH"] {
         env.insert(

@@ -361,7 +361,7 @@ fn a_build_script_that_sets_cfgs_and_variables_is_read_from_cargos_record() {
         assert!(!bundle.text.contains(text), "{text} in:\n{}", bundle.text);
     }
     let (stdout, code) = run(&compile(&bundle.text, true), "");
-    assert_eq!((stdout.as_str(), code), ("fast 12 0.3.1\n", Some(0)));
+    assert_eq!((stdout.as_str(), code), ("fast 12 0.3.1 tables\n", Some(0)));
 }
 
 #[test]

@@ -152,9 +152,13 @@ impl Plan {
                         self.uninhabited.insert(ty.to_string());
                     }
                 }
-                // A variable left unused by a deletion of ours goes too.
+                // A variable left unused by a deletion of ours goes too,
+                // with the assignments to it that its `let` going breaks
+                // (petgraph's `goal_node = Some(node)` once the field it
+                // fed went).
+                let local = ["unused_variables", "unused_assignments"];
                 if !(ours
-                    && warning.lint == "unused_variables"
+                    && local.contains(&warning.lint.as_str())
                     && self.remove_unused_local(index, d))
                 {
                     warnings.push(warning);
@@ -282,9 +286,10 @@ impl Plan {
         }
     }
 
-    /// Deletes the `let` of a variable a deletion left unused, if its value
-    /// has no side effect; otherwise the binding is renamed `_name`, so that
-    /// the value is computed and dropped where it was.
+    /// Deletes the `let` of a variable a deletion left unused, or an
+    /// assignment to it, if its value has no side effect; otherwise a
+    /// `let`'s binding is renamed `_name`, so that the value is computed
+    /// and dropped where it was.
     fn remove_unused_local(&mut self, index: &Index, d: &Diagnostic) -> bool {
         let Some(span) = d.primary().next() else {
             return false;

@@ -140,3 +140,30 @@ fn a_variant_nothing_builds_never_matches() {
     assert!(out.contains("false"), "{out}");
     assert!(out.contains("matches!(self, Mode::Fast)"), "{out}");
 }
+
+/// petgraph's `dijkstra`: a field nothing reads is fed by a variable
+/// the loop assigns. The field goes, then the variable's `let` and the
+/// assignment rustc calls never read: not the `let` alone, whose
+/// assignment would then name nothing (E0425), and `main` after it.
+#[test]
+fn a_variable_assigned_only_for_a_deleted_field_goes_with_its_assignments() {
+    let source = "pub struct Found { pub cost: u32, pub goal: Option<u32> }\n\
+         pub fn search(n: u32) -> Found {\n\
+         let mut goal = None;\n\
+         let mut cost = 0;\n\
+         for i in 0..n { cost += i; if i == 3 { goal = Some(i); break; } }\n\
+         Found { cost, goal }\n\
+         }\n\
+         fn main() { println!(\"{}\", search(10).cost); }\n";
+    let file = syn::parse_file(source).expect("valid source");
+    let sources = Arc::new(Sources::default());
+    let shaken = match shake(file, None, "2021", &["crate::main".to_string()], &[], sources) {
+        Ok(s) => s,
+        Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
+        Err(Failure::Error(e)) => panic!("{e}"),
+    };
+    let out = prettyplease::unparse(&shaken.file);
+    assert!(!out.contains("goal"), "{out}");
+    assert!(shaken.kept.is_empty(), "{:?}", shaken.kept);
+    assert!(shaken.warnings.is_empty(), "{:?}", shaken.warnings.len());
+}

@@ -3,6 +3,11 @@
 use super::*;
 
 fn shaken(source: &str) -> String {
+    prettyplease::unparse(&shaken_whole(source).file)
+}
+
+/// The shake of `source`, `main` its entry point.
+fn shaken_whole(source: &str) -> Shaken {
     let file = syn::parse_file(source).expect("valid source");
     let sources = Arc::new(Sources::default());
     match shake(
@@ -13,7 +18,7 @@ fn shaken(source: &str) -> String {
         &[],
         sources,
     ) {
-        Ok(s) => prettyplease::unparse(&s.file),
+        Ok(s) => s,
         Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
         Err(Failure::Error(e)) => panic!("{e}"),
     }
@@ -155,13 +160,7 @@ fn a_variable_assigned_only_for_a_deleted_field_goes_with_its_assignments() {
          Found { cost, goal }\n\
          }\n\
          fn main() { println!(\"{}\", search(10).cost); }\n";
-    let file = syn::parse_file(source).expect("valid source");
-    let sources = Arc::new(Sources::default());
-    let shaken = match shake(file, None, "2021", &["crate::main".to_string()], &[], sources) {
-        Ok(s) => s,
-        Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
-        Err(Failure::Error(e)) => panic!("{e}"),
-    };
+    let shaken = shaken_whole(source);
     let out = prettyplease::unparse(&shaken.file);
     assert!(!out.contains("goal"), "{out}");
     assert!(shaken.kept.is_empty(), "{:?}", shaken.kept);

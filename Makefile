@@ -2,7 +2,7 @@
 #
 #   make submit-p4205    bundle, judge every case like the judge would, print the file's path and size
 #   make submit-all      the same for every problem, then a total
-#   make test            the tests a change must pass (about 11 minutes of CPU, 6.5 of wall time, on a fresh clone, 2 cores)
+#   make test            the tests a change must pass (about 12 minutes of CPU, 7 of wall time, on a fresh clone, 2 cores)
 #   make test-all        those and the heavy ones: long stress runs, corpora, every instance
 #   make check           fmt, clippy and the staleness check, as CI runs them
 #
@@ -23,7 +23,7 @@ help:
 	@echo "                   judge it on judge-tests/<id>/ and print its path and size"
 	@echo "                   (ids and aliases: \`make aliases\`)"
 	@echo "make submit-all    every problem, then a total"
-	@echo "make test          the tests a change must pass (about 11 min of CPU on a fresh clone)"
+	@echo "make test          the tests a change must pass (about 12 min of CPU on a fresh clone)"
 	@echo "make test-all      those and the heavy ones (long stress runs, corpora, every instance)"
 	@echo "make check         fmt, clippy and the staleness check, as CI runs them"
 	@echo "make check-old-rustc  compile every submission with Debian's rustc 1.63 (fetched"

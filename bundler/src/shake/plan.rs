@@ -156,11 +156,13 @@ impl Plan {
                 // with the assignments to it that its `let` going breaks
                 // (petgraph's `goal_node = Some(node)` once the field it
                 // fed went).
-                let local = ["unused_variables", "unused_assignments"];
-                if !(ours
-                    && local.contains(&warning.lint.as_str())
-                    && self.remove_unused_local(index, d))
-                {
+                let removed = ours
+                    && match warning.lint.as_str() {
+                        "unused_variables" => self.remove_unused_local(index, d),
+                        "unused_assignments" => self.remove_unused_assignment(index, d),
+                        _ => false,
+                    };
+                if !removed {
                     warnings.push(warning);
                 }
             }
@@ -286,22 +288,32 @@ impl Plan {
         }
     }
 
-    /// Deletes the `let` of a variable a deletion left unused, or an
-    /// assignment to it, if its value has no side effect; otherwise a
-    /// `let`'s binding is renamed `_name`, so that the value is computed
-    /// and dropped where it was.
+    /// Deletes the `let` of a variable a deletion left unused, if its value
+    /// has no side effect; otherwise the binding is renamed `_name`, so that
+    /// the value is computed and dropped where it was.
     fn remove_unused_local(&mut self, index: &Index, d: &Diagnostic) -> bool {
-        let Some(span) = d.primary().next() else {
-            return false;
-        };
-        let around = index.around(&span.range);
-        match around.into_iter().rev().find(|n| n.kind == Kind::Stmt) {
-            Some(stmt) if stmt.pure => {
+        match statement_at(index, d) {
+            Some((stmt, _)) if stmt.pure => {
                 self.remove(stmt, &d.message);
                 true
             }
-            Some(stmt) if stmt.binding.is_some_and(|b| b == span.range) => {
+            Some((stmt, at)) if stmt.binding.is_some_and(|b| b == at) => {
                 self.silence.insert(stmt.key());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Deletes an assignment statement whose value a deletion left unread,
+    /// if the value has no side effect. Not a `let` whose first value goes
+    /// unread: the assignments after it need its binding.
+    fn remove_unused_assignment(&mut self, index: &Index, d: &Diagnostic) -> bool {
+        match statement_at(index, d) {
+            // rustc points at the place assigned, which begins the
+            // statement; in a `let` it points at the binding.
+            Some((stmt, at)) if stmt.pure && stmt.range.start == at.start => {
+                self.remove(stmt, &d.message);
                 true
             }
             _ => false,
@@ -444,6 +456,15 @@ fn derived_debug(d: &Diagnostic) -> Option<String> {
 }
 
 /// Whether `d` reports dead code, which shaking deletes.
+/// The innermost statement holding report `d`'s first primary span, and
+/// that span.
+fn statement_at<'i>(index: &'i Index, d: &Diagnostic) -> Option<(&'i Node, Range)> {
+    let span = d.primary().next()?;
+    let around = index.around(&span.range);
+    let stmt = around.into_iter().rev().find(|n| n.kind == Kind::Stmt)?;
+    Some((stmt, span.range))
+}
+
 pub(crate) fn is_dead_lint(d: &Diagnostic) -> bool {
     matches!(
         d.code.as_deref(),

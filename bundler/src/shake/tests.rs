@@ -166,3 +166,21 @@ fn a_variable_assigned_only_for_a_deleted_field_goes_with_its_assignments() {
     assert!(shaken.kept.is_empty(), "{:?}", shaken.kept);
     assert!(shaken.warnings.is_empty(), "{:?}", shaken.warnings.len());
 }
+
+/// A `let` whose first value only a deleted field read, and which is
+/// assigned again and read: its `let` stays (the later assignment needs
+/// the binding), and nothing is backed off.
+#[test]
+fn a_let_whose_first_value_went_unread_stays_for_its_later_assignments() {
+    let source = "pub struct Found { pub cost: u32, pub first: u32 }\n\
+         fn main() { let mut g = 1; let f = Found { first: g, cost: 2 }; \
+         g = 5; println!(\"{} {}\", g, f.cost); }\n";
+    let shaken = shaken_whole(source);
+    let out = prettyplease::unparse(&shaken.file);
+    assert!(!out.contains("first"), "{out}");
+    assert!(
+        out.contains("let mut g = 1;") && out.contains("g = 5;"),
+        "{out}"
+    );
+    assert!(shaken.kept.is_empty(), "{:?}", shaken.kept);
+}

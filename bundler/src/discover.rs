@@ -124,6 +124,15 @@ impl Crate {
         }
     }
 
+    /// The root of the crate that module `m` belongs to: the bundle's root,
+    /// or the mounted library it is in.
+    pub fn crate_root(&self, mut m: ModuleId) -> ModuleId {
+        while let Some(parent) = self.get(m).parent.filter(|_| !self.mounted.contains(&m)) {
+            m = parent;
+        }
+        m
+    }
+
     /// `crate::a::b` for module `m`.
     pub fn module_name(&self, m: ModuleId) -> String {
         let mut name = String::from("crate");

@@ -184,6 +184,9 @@ impl Walk<'_, '_> {
             found.extend(self.found(&resolved));
             called.extend(path.last().cloned());
         }
+        for mac in self.macros_called(id, &refs.macros, &mut used) {
+            found.push(mac);
+        }
         self.cut.used_leaves.extend(used);
         self.keep_open_modules(id, &refs.open, &self_types);
         called.extend(refs.methods.iter().cloned());
@@ -192,14 +195,55 @@ impl Walk<'_, '_> {
             calls.entry(name).or_insert(id);
         }
         for item in found {
-            self.add(item, Some(id), "named by the item above");
-        }
-        for name in &refs.macros {
-            for &mac in names.macros.get(name).into_iter().flatten() {
-                self.add(mac, Some(id), "macro invoked by the item above");
-            }
+            let how = match names.krate.item(item) {
+                Item::Macro(_) => "macro invoked by the item above",
+                _ => "named by the item above",
+            };
+            self.add(item, Some(id), how);
         }
         Ok(())
+    }
+
+    /// The `macro_rules!` definitions that calls of `called` (last names)
+    /// in item `id` may mean, the `use` leaves that bring them in added to
+    /// `used`. Outside a macro's body a bare `name!` means a macro of its
+    /// own crate or one a `use` brings into scope, never another crate's
+    /// of the same name (petgraph's `vec!` is std's, not allocator-api2's
+    /// exported `vec!`, which would keep that crate's `Vec` and `Box`); a
+    /// path call is resolved as a path. A macro's body is read where it is
+    /// called, so a call in it may mean any macro of that name.
+    fn macros_called(
+        &self,
+        id: ItemId,
+        called: &BTreeSet<String>,
+        used: &mut BTreeSet<LeafId>,
+    ) -> Vec<ItemId> {
+        let names = self.names;
+        let krate = names.krate;
+        let in_macro = matches!(krate.item(id), Item::Macro(mac) if mac.ident.is_some());
+        let own = krate.crate_root(id.module);
+        let mut macros = Vec::new();
+        for name in called {
+            let mut through = BTreeSet::new();
+            let path = std::slice::from_ref(name);
+            let in_scope = names.resolve(id.module, path, &[], &mut through, 0, false);
+            let in_scope: BTreeSet<ItemId> = in_scope.items().collect();
+            for &mac in names.macros.get(name).into_iter().flatten() {
+                if in_macro || krate.crate_root(mac.module) == own || in_scope.contains(&mac) {
+                    macros.push(mac);
+                }
+            }
+            if names
+                .macros
+                .get(name)
+                .into_iter()
+                .flatten()
+                .any(|m| in_scope.contains(m))
+            {
+                used.extend(through);
+            }
+        }
+        macros
     }
 
     /// A `macro_rules!` body is read where it is called: one that names its

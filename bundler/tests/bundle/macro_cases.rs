@@ -147,7 +147,21 @@ fn a_library_shaped_like_pathfinding_is_cut_without_falling_back() {
         "library_shapes",
         "2 3\n13\n4\n321\n77\n",
         &["mod p {", "mod g {", "fn reduce(", "fn small("],
-        &[],
+        &["Vector", "macro_rules! vec"],
+    );
+    // The bare `vec!` of `main` and of `p::board::size` is std's, not the
+    // one `g` exports (allocator-api2's, which petgraph's cut kept, with
+    // its `Vec` and `Box`: 35 of 119 KB). (`board!`'s own `vec!` would be
+    // resolved where it is called: the walk keeps every `vec!` for it.)
+    let mut options = Options::bin(
+        "prelude_only",
+        Some(fixture("macro_crates").join("sol").join("Cargo.toml")),
+    );
+    options.explain = Some("g::vectors::Vector".into());
+    let explanation = bundle(&options).expect("explained").explanation;
+    assert_eq!(
+        explanation.as_deref(),
+        Some("crate::g::vectors::Vector is dropped: no kept code names it\n")
     );
     // The macro is not called: its re-export, reached through the
     // prelude's glob, goes with it.

@@ -173,6 +173,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
     reader.macros = Some(ProcMacros::new(workspace));
     let dir = root.root_file.parent().unwrap_or(Path::new("."));
     reader.load_file(&root.root_file, Vec::new(), None, dir, None)?;
+    reader.note_macro_uses(ModuleId::ROOT);
     let mut alloc = reader.found.alloc;
     let mut mounted = Vec::new();
     let mut cfgs = vec![(ModuleId::ROOT, cfg_of(root))];
@@ -185,11 +186,13 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
         let dir = krate.root_file.parent().unwrap_or(Path::new("."));
         let path = vec![krate.mount.clone()];
         let child = reader.load_file(&krate.root_file, path, Some(ModuleId::ROOT), dir, None)?;
+        reader.note_macro_uses(child);
         reader.finish_library(child, &krate.mount);
         mounted.push(child);
         cfgs.push((child, cfg_of(krate)));
         alloc |= reader.found.alloc;
     }
+    reader.import_macro_uses(&mounted);
     if alloc {
         reader.modules[0].items.insert(
             0,
@@ -249,6 +252,7 @@ fn cfg_of(krate: &Krate) -> Cfg {
 fn mount_of(krate: &Krate) -> Mount {
     Mount {
         name: krate.mount.clone(),
+        own: (krate.env.get("CARGO_CRATE_NAME").cloned()).unwrap_or_else(|| krate.mount.clone()),
         edition: krate.edition.clone(),
         externs: krate.externs.clone(),
         std_renames: BTreeMap::new(),
@@ -312,6 +316,12 @@ struct Reader {
     env: BTreeMap<String, String>,
     /// What rewriting its files found for its root.
     found: mount::Found,
+    /// The `#[macro_export]` macros of each library read, by its module's
+    /// name.
+    exports: BTreeMap<String, Vec<String>>,
+    /// Each `#[macro_use] extern crate x;`: the root of the crate that
+    /// says it, then what [`mount::Found::macro_use`] says.
+    macro_uses: Vec<(ModuleId, String, Option<Vec<String>>)>,
     /// The procedural macros of a user's bundle, run on each file read.
     macros: Option<ProcMacros>,
     modules: Vec<Module>,
@@ -328,6 +338,8 @@ impl Reader {
             mount,
             env: BTreeMap::new(),
             found: mount::Found::default(),
+            exports: BTreeMap::new(),
+            macro_uses: Vec::new(),
             macros: None,
             modules: Vec::new(),
             sources: BTreeMap::new(),
@@ -345,7 +357,10 @@ impl Reader {
         self.modules[0].children.insert(index, root);
         self.modules[root.0].attrs.retain(is_module_attribute);
         let span = proc_macro2::Span::call_site();
-        for (module, macro_name) in std::mem::take(&mut self.found.exported) {
+        let exported = std::mem::take(&mut self.found.exported);
+        let names = exported.iter().map(|(_, name)| name.clone()).collect();
+        self.exports.insert(name_of_crate.to_string(), names);
+        for (module, macro_name) in exported {
             // Each module up from the one defining it re-exports it.
             let name = syn::Ident::new(&macro_name, span);
             for depth in (0..module.len()).rev() {
@@ -362,6 +377,51 @@ impl Reader {
                 }
             }
         }
+    }
+
+    /// Notes the `#[macro_use] extern crate`s that reading the crate of
+    /// root `root` found.
+    fn note_macro_uses(&mut self, root: ModuleId) {
+        for (module, picked) in std::mem::take(&mut self.found.macro_use) {
+            self.macro_uses.push((root, module, picked));
+        }
+    }
+
+    /// `#[macro_use] extern crate x;` puts `x`'s exported macros in scope
+    /// in every module of the crate that says it; the bundle drops the
+    /// `extern crate` and imports them instead, `use crate::x::name;` in
+    /// each module of that crate that binds no `name` of its own (an
+    /// import nothing calls through goes with the cut, as any does).
+    fn import_macro_uses(&mut self, mounted: &[ModuleId]) {
+        let span = proc_macro2::Span::call_site();
+        for (root, krate, picked) in std::mem::take(&mut self.macro_uses) {
+            let exported = self.exports.get(&krate).cloned().unwrap_or_default();
+            let names = exported
+                .iter()
+                .filter(|name| picked.as_ref().is_none_or(|p| p.contains(name)));
+            let names: Vec<&String> = names.collect();
+            for m in 0..self.modules.len() {
+                if self.crate_root_of(ModuleId(m), mounted) != root {
+                    continue;
+                }
+                let bound = bound_names(&self.modules[m].items);
+                let krate = syn::Ident::new(&krate, span);
+                for name in names.iter().filter(|n| !bound.contains(**n)) {
+                    let name = syn::Ident::new(name, span);
+                    let import = syn::parse_quote!(use crate::#krate::#name;);
+                    self.modules[m].items.push(import);
+                }
+            }
+        }
+    }
+
+    /// The root of the crate module `m` belongs to, `mounted` the roots of
+    /// the libraries.
+    fn crate_root_of(&self, mut m: ModuleId, mounted: &[ModuleId]) -> ModuleId {
+        while let Some(parent) = self.modules[m.0].parent.filter(|_| !mounted.contains(&m)) {
+            m = parent;
+        }
+        m
     }
 
     fn module_at(&self, path: &[String]) -> Option<ModuleId> {
@@ -447,6 +507,7 @@ impl Reader {
             let found = mount::rewrite(parsed, mount, module);
             self.found.alloc |= found.alloc;
             self.found.exported.extend(found.exported);
+            self.found.macro_use.extend(found.macro_use);
             // Read before the root's modules: they use the names too.
             if let Some(mount) = &mut self.mount {
                 mount.std_renames.extend(found.std_renames);
@@ -621,4 +682,20 @@ fn path_attribute(attrs: &[Attribute]) -> Option<String> {
             _ => None,
         }
     })
+}
+
+/// The names `items` bind: their own, and those their `use`s import.
+fn bound_names(items: &[Item]) -> std::collections::BTreeSet<String> {
+    let mut names = std::collections::BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Use(u) => {
+                let mut flat = Vec::new();
+                crate::syntax::flatten_use(&u.tree, &mut Vec::new(), &mut flat);
+                names.extend(flat.into_iter().filter_map(|(_, name)| name));
+            }
+            other => names.extend(crate::syntax::item_name(other)),
+        }
+    }
+    names
 }

@@ -35,6 +35,9 @@ use crate::syntax::{flatten_use, is_std};
 pub struct Mount {
     /// Its module's name, `""` for the bin (the crate root).
     pub name: String,
+    /// Its library's name, which its macros may write to name it
+    /// (pathfinding's `matrix!` writes `pathfinding::matrix::Matrix`).
+    pub own: String,
     pub edition: String,
     /// What the names of its dependencies mean.
     pub externs: BTreeMap<String, Extern>,
@@ -53,6 +56,9 @@ pub struct Found {
     /// `extern crate alloc as stdalloc;` (hashbrown's): the names a crate
     /// gives std's crates, which its paths are rewritten from.
     pub std_renames: BTreeMap<String, String>,
+    /// `#[macro_use] extern crate x;` of a bundled crate: the module of
+    /// `x`, and the macros it picks if it names them (`#[macro_use(a, b)]`).
+    pub macro_use: Vec<(String, Option<Vec<String>>)>,
 }
 
 /// Rewrites `file`, the file of module `module` (a path from its crate's
@@ -141,6 +147,21 @@ impl Rewriter<'_> {
     fn keeps_extern_crate(&mut self, krate: &mut syn::ItemExternCrate) -> bool {
         let name = krate.ident.to_string();
         self.found.alloc |= name == "alloc";
+        if let Some(Extern::Mounted(module)) = self.mount.externs.get(&name) {
+            if let Some(attr) = krate.attrs.iter().find(|a| a.path().is_ident("macro_use")) {
+                let picked = match &attr.meta {
+                    syn::Meta::List(list) => Some(
+                        list.parse_args_with(
+                            syn::punctuated::Punctuated::<Ident, syn::Token![,]>::parse_terminated,
+                        )
+                        .map(|names| names.iter().map(ToString::to_string).collect())
+                        .unwrap_or_default(),
+                    ),
+                    _ => None,
+                };
+                self.found.macro_use.push((module.clone(), picked));
+            }
+        }
         if !is_std(&name) || name == "self" {
             return false;
         }
@@ -185,6 +206,12 @@ impl Rewriter<'_> {
             let at_root = self.mount.name.is_empty() && self.scopes.len() == 1 && module == first;
             let rewrite = path_like && (global || !(bound || at_root));
             return rewrite.then(|| (1, vec!["crate".to_string(), module.clone()]));
+        }
+        // A library naming itself: a macro of it called in another module
+        // or crate, where the name is no module of the bundle's.
+        if !self.mount.name.is_empty() && first == self.mount.own {
+            let bound = self.scopes.last().is_some_and(|s| s.contains(first));
+            return (path_like && !bound).then(|| (1, here()));
         }
         // Edition 2015: `use a::b` and `::a::b` start at the crate root.
         let keyword = matches!(first, "crate" | "self" | "super" | "Self");
@@ -615,6 +642,7 @@ mod tests {
         );
         let mount = Mount {
             name: mount.to_string(),
+            own: mount.to_string(),
             edition: edition.to_string(),
             externs,
             std_renames: BTreeMap::new(),

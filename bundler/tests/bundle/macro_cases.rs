@@ -174,6 +174,19 @@ fn a_library_shaped_like_pathfinding_is_cut_without_falling_back() {
 }
 
 #[test]
+fn macro_use_on_an_extern_crate_brings_its_macros_into_every_module() {
+    // `#[macro_use] extern crate p;` goes from the bundle; `board!` is
+    // imported where it is called (the root, `mod inner`), and nowhere
+    // else.
+    check_bin(
+        "macro_use",
+        "3 3\n",
+        &["use crate::p::board;"],
+        &["extern crate p", "Vector"],
+    );
+}
+
+#[test]
 fn a_crate_kept_whole_keeps_the_crates_its_unreached_code_names() {
     // The walk cannot see into the module `make_mod!` writes, so the cut
     // does not compile and crate `w` is kept whole: with it `reduced`,

@@ -390,7 +390,7 @@ impl Reader {
     /// `#[macro_use] extern crate x;` puts `x`'s exported macros in scope
     /// in every module of the crate that says it; the bundle drops the
     /// `extern crate` and imports them instead, `use crate::x::name;` in
-    /// each module of that crate that binds no `name` of its own (an
+    /// each module of that crate that binds no macro `name` of its own (an
     /// import nothing calls through goes with the cut, as any does).
     fn import_macro_uses(&mut self, mounted: &[ModuleId]) {
         let span = proc_macro2::Span::call_site();
@@ -684,7 +684,10 @@ fn path_attribute(attrs: &[Attribute]) -> Option<String> {
     })
 }
 
-/// The names `items` bind: their own, and those their `use`s import.
+/// The names `items` may bind as macros: those their `use`s import (in
+/// any namespace) and their `macro_rules!`. A module of the name is no
+/// clash: lazy_static's `mod lazy_static` at the bundle's root beside
+/// `use crate::lazy_static::lazy_static;`.
 fn bound_names(items: &[Item]) -> std::collections::BTreeSet<String> {
     let mut names = std::collections::BTreeSet::new();
     for item in items {
@@ -694,7 +697,8 @@ fn bound_names(items: &[Item]) -> std::collections::BTreeSet<String> {
                 crate::syntax::flatten_use(&u.tree, &mut Vec::new(), &mut flat);
                 names.extend(flat.into_iter().filter_map(|(_, name)| name));
             }
-            other => names.extend(crate::syntax::item_name(other)),
+            Item::Macro(mac) => names.extend(mac.ident.as_ref().map(ToString::to_string)),
+            _ => {}
         }
     }
     names

@@ -180,9 +180,9 @@ fn macro_use_on_an_extern_crate_brings_its_macros_into_every_module() {
     // else.
     check_bin(
         "macro_use",
-        "3 3\n",
+        "3 3 3\n",
         &["use crate::p::board;"],
-        &["extern crate p", "Vector"],
+        &["extern crate p", "extern crate y", "Vector"],
     );
 }
 

@@ -6,8 +6,9 @@
 //! rustc has nothing more to call dead, every impl of a trait in the crates'
 //! code is taken away at once, and rustc's errors say which ones the
 //! program needs. Each error brings back the impls its strongest evidence
-//! points to: those of a trait it names for a type it names (`the trait
-//! bound `u64: Integer` is not satisfied`); else every impl of a trait it
+//! points to: those of a trait it names whose header's types it all names
+//! (`the trait bound `u64: Integer` is not satisfied`); else those of the
+//! trait for one type it names; else every impl of a trait it
 //! names; else those with a member it names for a type it names (`can't
 //! call method `abs` on ambiguous numeric type`); else those with a member
 //! it names. A round whose errors bring nothing back ends the trim, which
@@ -52,6 +53,9 @@ use crate::syntax::{impl_member_name, item_label, trait_member_name};
 
 /// How many rounds of errors the trim answers before it gives up.
 const ROUNDS: usize = 12;
+
+/// The tiers of evidence an error may give ([`Candidate::wanted`]).
+const TIERS: usize = 5;
 
 const INTEGERS: [&str; 12] = [
     "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
@@ -152,17 +156,28 @@ struct Candidate {
 
 impl Candidate {
     /// Whether an error whose words are `words` asks for it back, by the
-    /// `tier` of evidence: 0, it names the trait and one of the impl's
-    /// types; 1, the trait; 2, a member and a type (`can't call method
-    /// `abs` on ambiguous numeric type`, where no trait is named); 3, a
-    /// member.
+    /// `tier` of evidence: 0, it names the trait and every type of the
+    /// impl's header (`BigInt: Div<BigInt>` asks for that impl, not for
+    /// num-bigint's `Div<i32>`, `Div<BigInt> for u8` and the 200 others
+    /// naming `BigInt`); 1, the trait and one of the types; 2, the trait;
+    /// 3, a member and a type (`can't call method `abs` on ambiguous
+    /// numeric type`, where no trait is named); 4, a member.
     fn wanted(&self, words: &BTreeSet<&str>, tier: usize) -> bool {
-        let typed = self.names.is_empty() || self.names.iter().any(|n| words.contains(n.as_str()));
-        let named = match tier {
-            0 | 1 => words.contains(self.trait_name.as_str()),
-            _ => self.members.iter().any(|m| words.contains(m.as_str())),
-        };
-        named && (tier % 2 == 1 || typed)
+        let typed = self
+            .names
+            .iter()
+            .filter(|n| words.contains(n.as_str()))
+            .count();
+        let trait_named = || words.contains(self.trait_name.as_str());
+        let member_named = || self.members.iter().any(|m| words.contains(m.as_str()));
+        let some_type = self.names.is_empty() || typed > 0;
+        match tier {
+            0 => trait_named() && typed == self.names.len(),
+            1 => trait_named() && some_type,
+            2 => trait_named(),
+            3 => member_named() && some_type,
+            _ => member_named(),
+        }
     }
 
     fn names_any(&self, of: &[&str]) -> bool {
@@ -277,7 +292,7 @@ fn bring_back(
         // A tier whose impls all came back in an earlier round was wrong
         // (the error is still here: `!bits[p]` named `Not`): the next one
         // is tried.
-        let matching = (0..4).find_map(|tier| {
+        let matching = (0..TIERS).find_map(|tier| {
             let matching: Vec<usize> = (0..candidates.len())
                 .filter(|&i| candidates[i].wanted(&words, tier))
                 .collect();

@@ -72,6 +72,34 @@ fn an_error_brings_back_the_impls_of_the_trait_and_type_it_names() {
     assert_eq!(wanted, [true, false, true]);
 }
 
+#[test]
+fn an_error_naming_every_type_of_a_header_asks_for_that_impl_first() {
+    // num-bigint: `BigInt: Div<BigInt>` asked for every `Div` impl naming
+    // `BigInt` (`Div<u8> for BigInt`, `Div<BigInt> for u8`, …: 200 of them).
+    let found = candidates(
+        "mod lib { pub struct Big; impl std::ops::Div<Big> for Big { type Output = Big; \
+         fn div(self, _: Big) -> Big { Big } } \
+         impl std::ops::Div<u8> for Big { type Output = Big; fn div(self, _: u8) -> Big { Big } } \
+         impl std::ops::Div<Big> for u8 { type Output = Big; fn div(self, _: Big) -> Big { Big } } }",
+    );
+    let words: BTreeSet<&str> = [
+        "the",
+        "trait",
+        "bound",
+        "Big",
+        "Div",
+        "is",
+        "not",
+        "satisfied",
+    ]
+    .into_iter()
+    .collect();
+    let by_tier = |tier| -> Vec<bool> { found.iter().map(|c| c.wanted(&words, tier)).collect() };
+    assert_eq!(by_tier(0), [true, false, false]);
+    // Should that not answer the error, the next tier takes any naming it.
+    assert_eq!(by_tier(1), [true, true, true]);
+}
+
 /// `r.clone()` on a `&P` calls `P`'s `Clone`; without it, it would
 /// copy the reference, and only a warning (`noop_method_call`) would
 /// say so: a warning the text did not have is an error to the trim.

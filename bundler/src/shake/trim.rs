@@ -377,13 +377,18 @@ fn called_at(error: &Diagnostic, lines: &[&str]) -> Vec<String> {
                     }
                 }
             }
-            out.extend(line.split('.').skip(1).filter_map(|after| {
+            // Methods, `x.name(`, and associated functions, `T::name(`
+            // (`Rational64::from(0)`, where rustc names neither the trait
+            // nor the function: "mismatched types").
+            let called = |after: &str| {
                 let name: String = after
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
                 after[name.len()..].starts_with('(').then_some(name)
-            }));
+            };
+            out.extend(line.split('.').skip(1).filter_map(called));
+            out.extend(line.split("::").skip(1).filter_map(called));
         }
     }
     out

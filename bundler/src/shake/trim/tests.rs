@@ -140,6 +140,23 @@ fn an_operator_on_the_error_line_names_its_trait() {
     assert_eq!(taken, [false, false, true]);
 }
 
+/// num-rational: `Rational64::from(0)` without `impl<T> From<T> for
+/// Ratio<T>` finds std's `From<T> for T` and says only "mismatched
+/// types": the function called by path on the error's line names it.
+#[test]
+fn a_function_called_by_path_on_the_error_line_names_its_impl() {
+    let source = "mod lib { #[derive(Debug)] pub struct Ratio<T>(pub T, pub T); \
+                  impl<T: Copy> From<T> for Ratio<T> { fn from(t: T) -> Self { Ratio(t, t) } } \
+                  pub trait Unused { fn unused(&self) {} } impl<T> Unused for Ratio<T> {} }\n\
+                  fn main() { let r = lib::Ratio::<i64>::from(0); println!(\"{r:?}\"); }\n";
+    let (text, trimmed) = trimmed(source, "the trim takes `Unused`");
+    assert!(
+        text.contains("impl<T: Copy> From<T> for Ratio<T>"),
+        "{text}"
+    );
+    assert_eq!(trimmed.gone.len(), 1, "{:?}", trimmed.gone);
+}
+
 /// `w.to_string()` on a `Wrap` that derefs to `String` compiles
 /// without `Wrap`'s `Display` impl, and prints the target: no impl for
 /// a type with a `Deref` is taken.

@@ -84,6 +84,7 @@ pub fn cut(names: &Names, entry: ItemId) -> Result<Cut, Error> {
             break;
         }
     }
+    walk.keep_trait_imports();
     Ok(walk.cut)
 }
 
@@ -309,6 +310,26 @@ impl Walk<'_, '_> {
         });
     }
 
+    /// Keeps the `use` leaves that bring a kept trait into scope where kept
+    /// code calls a name it declares: a method call names no trait
+    /// (petgraph's `edge.weight()` on an associated type, with `EdgeRef`
+    /// in scope only through `use crate::prelude::*`, whose prelude
+    /// nothing else kept).
+    fn keep_trait_imports(&mut self) {
+        let names = self.names;
+        for (&id, _) in &self.cut.items {
+            let Item::Trait(t) = names.krate.item(id) else {
+                continue;
+            };
+            let declared: BTreeSet<String> = t.items.iter().filter_map(trait_member_name).collect();
+            for (&m, called) in &self.called {
+                if called.keys().any(|n| declared.contains(n)) {
+                    names.in_scope(m, id, &mut self.cut.used_leaves);
+                }
+            }
+        }
+    }
+
     /// Keeps impls, traits and item-level macro invocations that kept code
     /// may use without naming them; true if anything was added.
     fn settle(&mut self) -> bool {
@@ -405,7 +426,7 @@ impl Walk<'_, '_> {
                     called
                         .iter()
                         .find(|(n, _)| declares(n))
-                        .filter(|_| names.in_scope(m, id))
+                        .filter(|_| names.in_scope(m, id, &mut BTreeSet::new()))
                         .map(|(n, &by)| (n.clone(), by))
                 });
                 let Some((name, by)) = caller else {

@@ -257,31 +257,36 @@ impl<'a> Names<'a> {
 
     /// Whether item `item` (a trait, say) is in scope in module `m` under
     /// its own name or as `_`: defined there, imported, or reached by a
-    /// glob.
-    pub fn in_scope(&self, m: ModuleId, item: ItemId) -> bool {
+    /// glob; the `use` leaves that bring it in are added to `used`.
+    pub fn in_scope(&self, m: ModuleId, item: ItemId, used: &mut BTreeSet<LeafId>) -> bool {
         if item.module == m {
             return true;
         }
         let Some(name) = item_name(self.krate.item(item)) else {
             return false;
         };
-        let mut scratch = BTreeSet::new();
+        let mut through = BTreeSet::new();
         if self
-            .lookup(m, &name, false, &mut scratch, 0)
+            .lookup(m, &name, false, &mut through, 0)
             .contains(&Target::Item(item))
         {
+            used.extend(through);
             return true;
         }
-        self.names[m.0]
-            .get("_")
-            .into_iter()
-            .flatten()
-            .any(|b| match *b {
-                Binding::Leaf(l) => self
-                    .resolve_leaf(l, &mut scratch, 0)
-                    .contains(&Target::Item(item)),
-                _ => false,
-            })
+        let underscores = self.names[m.0].get("_").into_iter().flatten();
+        for b in underscores {
+            if let Binding::Leaf(l) = *b {
+                let mut through = BTreeSet::from([l]);
+                if self
+                    .resolve_leaf(l, &mut through, 0)
+                    .contains(&Target::Item(item))
+                {
+                    used.extend(through);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn has_variant(&self, item: ItemId, name: &str) -> bool {

@@ -484,6 +484,10 @@ impl<'a> Names<'a> {
             syn::visit::Visit::visit_path(&mut collector, path);
         }
         let mut out = self.named(id.module, &collector.refs.paths);
+        // A header names types and traits, not a macro of the same name
+        // (petgraph's `trait_template!` writes `macro_rules! EdgeIndexable`
+        // beside `trait EdgeIndexable`, and no impl of it was ever kept).
+        out.retain(|&item| !matches!(self.krate.item(item), Item::Macro(_)));
         out.sort();
         out.dedup();
         out

@@ -145,7 +145,7 @@ fn a_library_shaped_like_pathfinding_is_cut_without_falling_back() {
     // the `alloc` crate (hashbrown's allocator): the import stays.
     check_bin(
         "library_shapes",
-        "2 3\n13\n4\n321\n77\n6\n",
+        "2 3\n13\n4\n321\n77\n6 3\n",
         &["mod p {", "mod g {", "fn reduce(", "fn small("],
         &["Vector", "macro_rules! vec"],
     );

@@ -317,7 +317,7 @@ impl Walk<'_, '_> {
     /// nothing else kept).
     fn keep_trait_imports(&mut self) {
         let names = self.names;
-        for (&id, _) in &self.cut.items {
+        for &id in self.cut.items.keys() {
             let Item::Trait(t) = names.krate.item(id) else {
                 continue;
             };

@@ -319,8 +319,11 @@ struct Reader {
     /// The `#[macro_export]` macros of each library read, by its module's
     /// name.
     exports: BTreeMap<String, Vec<String>>,
+    /// The crate being read's `#[macro_use] extern crate x;`s, as
+    /// [`macro_uses`] reads them.
+    macro_use: Vec<(String, Option<Vec<String>>)>,
     /// Each `#[macro_use] extern crate x;`: the root of the crate that
-    /// says it, then what [`mount::Found::macro_use`] says.
+    /// says it, then what [`macro_uses`] says.
     macro_uses: Vec<(ModuleId, String, Option<Vec<String>>)>,
     /// The procedural macros of a user's bundle, run on each file read.
     macros: Option<ProcMacros>,
@@ -339,6 +342,7 @@ impl Reader {
             env: BTreeMap::new(),
             found: mount::Found::default(),
             exports: BTreeMap::new(),
+            macro_use: Vec::new(),
             macro_uses: Vec::new(),
             macros: None,
             modules: Vec::new(),
@@ -382,7 +386,7 @@ impl Reader {
     /// Notes the `#[macro_use] extern crate`s that reading the crate of
     /// root `root` found.
     fn note_macro_uses(&mut self, root: ModuleId) {
-        for (module, picked) in std::mem::take(&mut self.found.macro_use) {
+        for (module, picked) in std::mem::take(&mut self.macro_use) {
             self.macro_uses.push((root, module, picked));
         }
     }
@@ -504,10 +508,12 @@ impl Reader {
         }
         if let Some(mount) = &self.mount {
             let module = &path[usize::from(!mount.name.is_empty()).min(path.len())..];
+            if module.is_empty() {
+                self.macro_use.extend(macro_uses(&parsed.items, mount));
+            }
             let found = mount::rewrite(parsed, mount, module);
             self.found.alloc |= found.alloc;
             self.found.exported.extend(found.exported);
-            self.found.macro_use.extend(found.macro_use);
             // Read before the root's modules: they use the names too.
             if let Some(mount) = &mut self.mount {
                 mount.std_renames.extend(found.std_renames);
@@ -702,4 +708,34 @@ fn bound_names(items: &[Item]) -> std::collections::BTreeSet<String> {
         }
     }
     names
+}
+
+/// `#[macro_use] extern crate x;` among a crate root's `items`, `x` a
+/// bundled crate: the module of `x`, and the macros it picks if it names
+/// them (`#[macro_use(a, b)]`).
+fn macro_uses(items: &[Item], mount: &Mount) -> Vec<(String, Option<Vec<String>>)> {
+    let mut out = Vec::new();
+    for item in items {
+        let Item::ExternCrate(krate) = item else {
+            continue;
+        };
+        let Some(Extern::Mounted(module)) = mount.externs.get(&krate.ident.to_string()) else {
+            continue;
+        };
+        let Some(attr) = krate.attrs.iter().find(|a| a.path().is_ident("macro_use")) else {
+            continue;
+        };
+        let picked = match &attr.meta {
+            syn::Meta::List(list) => Some(
+                list.parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Ident, syn::Token![,]>::parse_terminated,
+                )
+                .map(|names| names.iter().map(ToString::to_string).collect())
+                .unwrap_or_default(),
+            ),
+            _ => None,
+        };
+        out.push((module.clone(), picked));
+    }
+    out
 }

@@ -56,9 +56,6 @@ pub struct Found {
     /// `extern crate alloc as stdalloc;` (hashbrown's): the names a crate
     /// gives std's crates, which its paths are rewritten from.
     pub std_renames: BTreeMap<String, String>,
-    /// `#[macro_use] extern crate x;` of a bundled crate: the module of
-    /// `x`, and the macros it picks if it names them (`#[macro_use(a, b)]`).
-    pub macro_use: Vec<(String, Option<Vec<String>>)>,
 }
 
 /// Rewrites `file`, the file of module `module` (a path from its crate's
@@ -147,21 +144,6 @@ impl Rewriter<'_> {
     fn keeps_extern_crate(&mut self, krate: &mut syn::ItemExternCrate) -> bool {
         let name = krate.ident.to_string();
         self.found.alloc |= name == "alloc";
-        if let Some(Extern::Mounted(module)) = self.mount.externs.get(&name) {
-            if let Some(attr) = krate.attrs.iter().find(|a| a.path().is_ident("macro_use")) {
-                let picked = match &attr.meta {
-                    syn::Meta::List(list) => Some(
-                        list.parse_args_with(
-                            syn::punctuated::Punctuated::<Ident, syn::Token![,]>::parse_terminated,
-                        )
-                        .map(|names| names.iter().map(ToString::to_string).collect())
-                        .unwrap_or_default(),
-                    ),
-                    _ => None,
-                };
-                self.found.macro_use.push((module.clone(), picked));
-            }
-        }
         if !is_std(&name) || name == "self" {
             return false;
         }

@@ -185,9 +185,7 @@ impl Walk<'_, '_> {
             found.extend(self.found(&resolved));
             called.extend(path.last().cloned());
         }
-        for mac in self.macros_called(id, &refs.macros, &mut used) {
-            found.push(mac);
-        }
+        found.extend(self.macros_called(id, &refs.macros, &mut used));
         self.cut.used_leaves.extend(used);
         self.keep_open_modules(id, &refs.open, &self_types);
         called.extend(refs.methods.iter().cloned());

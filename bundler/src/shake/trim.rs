@@ -329,9 +329,11 @@ fn keep_literal_types(candidates: &[Candidate], taken: &mut [bool]) {
     }
 }
 
-/// The traits of the operators and the methods called on the lines of an
-/// error's primary spans: where rustc names no trait (`*self += u`, found
-/// `u32` where `AddAssign<i32>` is the one impl left), the code does.
+/// The traits of the operators, and the methods (`x.name(`) and
+/// associated functions (`T::name(`) called on the lines of an error's
+/// primary spans: where rustc names no trait (`*self += u`, found `u32`
+/// where `AddAssign<i32>` is the one impl left; `Rational64::from(0)`,
+/// "mismatched types"), the code does.
 fn called_at(error: &Diagnostic, lines: &[&str]) -> Vec<String> {
     const OPERATORS: &[(&str, &str)] = &[
         ("<<=", "ShlAssign"),
@@ -377,9 +379,6 @@ fn called_at(error: &Diagnostic, lines: &[&str]) -> Vec<String> {
                     }
                 }
             }
-            // Methods, `x.name(`, and associated functions, `T::name(`
-            // (`Rational64::from(0)`, where rustc names neither the trait
-            // nor the function: "mismatched types").
             let called = |after: &str| {
                 let name: String = after
                     .chars()

@@ -126,11 +126,8 @@ impl Crate {
 
     /// The root of the crate that module `m` belongs to: the bundle's root,
     /// or the mounted library it is in.
-    pub fn crate_root(&self, mut m: ModuleId) -> ModuleId {
-        while let Some(parent) = self.get(m).parent.filter(|_| !self.mounted.contains(&m)) {
-            m = parent;
-        }
-        m
+    pub fn crate_root(&self, m: ModuleId) -> ModuleId {
+        crate_root(&self.modules, &self.mounted, m)
     }
 
     /// `crate::a::b` for module `m`.
@@ -404,12 +401,12 @@ impl Reader {
                 .iter()
                 .filter(|name| picked.as_ref().is_none_or(|p| p.contains(name)));
             let names: Vec<&String> = names.collect();
+            let krate = syn::Ident::new(&krate, span);
             for m in 0..self.modules.len() {
-                if self.crate_root_of(ModuleId(m), mounted) != root {
+                if crate_root(&self.modules, mounted, ModuleId(m)) != root {
                     continue;
                 }
                 let bound = bound_names(&self.modules[m].items);
-                let krate = syn::Ident::new(&krate, span);
                 for name in names.iter().filter(|n| !bound.contains(**n)) {
                     let name = syn::Ident::new(name, span);
                     let import = syn::parse_quote!(use crate::#krate::#name;);
@@ -417,15 +414,6 @@ impl Reader {
                 }
             }
         }
-    }
-
-    /// The root of the crate module `m` belongs to, `mounted` the roots of
-    /// the libraries.
-    fn crate_root_of(&self, mut m: ModuleId, mounted: &[ModuleId]) -> ModuleId {
-        while let Some(parent) = self.modules[m.0].parent.filter(|_| !mounted.contains(&m)) {
-            m = parent;
-        }
-        m
     }
 
     fn module_at(&self, path: &[String]) -> Option<ModuleId> {
@@ -688,6 +676,15 @@ fn path_attribute(attrs: &[Attribute]) -> Option<String> {
             _ => None,
         }
     })
+}
+
+/// The root of the crate module `m` belongs to: the bundle's root, or
+/// the library among `mounted` it is in.
+fn crate_root(modules: &[Module], mounted: &[ModuleId], mut m: ModuleId) -> ModuleId {
+    while let Some(parent) = modules[m.0].parent.filter(|_| !mounted.contains(&m)) {
+        m = parent;
+    }
+    m
 }
 
 /// The names `items` may bind as macros: those their `use`s import (in

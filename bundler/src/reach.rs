@@ -227,18 +227,13 @@ impl Walk<'_, '_> {
             let path = std::slice::from_ref(name);
             let in_scope = names.resolve(id.module, path, &[], &mut through, 0, false);
             let in_scope: BTreeSet<ItemId> = in_scope.items().collect();
-            for &mac in names.macros.get(name).into_iter().flatten() {
+            let defined = names.macros.get(name).map_or(&[][..], Vec::as_slice);
+            for &mac in defined {
                 if in_macro || krate.crate_root(mac.module) == own || in_scope.contains(&mac) {
                     macros.push(mac);
                 }
             }
-            if names
-                .macros
-                .get(name)
-                .into_iter()
-                .flatten()
-                .any(|m| in_scope.contains(m))
-            {
+            if defined.iter().any(|m| in_scope.contains(m)) {
                 used.extend(through);
             }
         }

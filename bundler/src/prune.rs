@@ -248,11 +248,16 @@ fn live_modules(names: &Names, keep: Keep) -> BTreeSet<ModuleId> {
         }
     };
     let mut live = BTreeSet::new();
-    let direct = cut.items.keys().map(|i| i.module).chain(
-        cut.used_leaves
-            .iter()
-            .map(|l| names.leaves[l.0].item.module),
-    );
+    let direct = cut
+        .items
+        .keys()
+        .map(|i| i.module)
+        .chain(
+            cut.used_leaves
+                .iter()
+                .map(|l| names.leaves[l.0].item.module),
+        )
+        .chain(cut.modules.iter().copied());
     for mut m in direct {
         while live.insert(m) {
             match krate.get(m).parent {

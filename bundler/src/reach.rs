@@ -64,6 +64,10 @@ pub struct Cut {
     /// (a macro call wrote it): their crates are kept whole if the cut
     /// does not compile.
     pub lost_in: BTreeSet<ModuleId>,
+    /// Modules kept code names by a path (`use petgraph::prelude::*;` in
+    /// a function's body, though nothing is used through it): they stay,
+    /// empty if nothing else keeps them, so that the path still resolves.
+    pub modules: BTreeSet<ModuleId>,
 }
 
 /// Walks from `entry` to everything it may reach.
@@ -168,7 +172,10 @@ impl Walk<'_, '_> {
                         self.poison(id, krate, place);
                         return Ok(());
                     }
-                    Target::Module(_) | Target::Std => {}
+                    Target::Module(module) => {
+                        self.cut.modules.insert(*module);
+                    }
+                    Target::Std => {}
                 }
             }
             // `T::name` with `T` a type parameter resolves to nothing, yet

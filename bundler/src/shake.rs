@@ -594,16 +594,22 @@ const PHANTOM: &str = "never read, and the only user of a parameter: it is `Phan
 /// become `PhantomData` ([`phantom`]); each is recorded as removed (so
 /// that a back-off keeps it as it was), not as kept.
 fn phantoms(plan: &mut Plan, tree: &syn::File) {
-    for (key, path) in std::mem::take(&mut plan.parameter_users) {
-        let mut segments = path.rsplit("::");
-        let (Some(field), Some(name)) = (segments.next(), segments.next()) else {
+    let users = std::mem::take(&mut plan.parameter_users);
+    if users.is_empty() {
+        return;
+    }
+    plan.phantoms.structs = phantom::Structs::of(tree);
+    for (key, path) in users {
+        let Some((holder, field)) = path.rsplit_once("::") else {
             continue;
         };
-        if plan.protected.contains(&path) || !phantom::possible(tree, name, field) {
+        if plan.protected.contains(&path)
+            || !phantom::possible(tree, &plan.phantoms.structs, holder, field)
+        {
             continue;
         }
         if plan.phantom.insert(key) {
-            let fields = plan.phantoms.entry(name.to_string()).or_default();
+            let fields = plan.phantoms.fields.entry(holder.to_string()).or_default();
             fields.insert(field.to_string());
             plan.kept.retain(|(p, _)| *p != path);
             plan.removed.push((path, PHANTOM.to_string()));
@@ -646,8 +652,10 @@ fn edit(mut tree: syn::File, plan: &Plan) -> Result<syn::File, Error> {
         error: None,
         applied: 0,
         rematched: 0,
+        dereffed: 0,
         emptied: Default::default(),
         self_ty: Vec::new(),
+        module: vec!["crate".to_string()],
     };
     editor.visit_file_mut(&mut tree);
     remove_empty_impls(&mut tree.items);
@@ -656,6 +664,13 @@ fn edit(mut tree: syn::File, plan: &Plan) -> Result<syn::File, Error> {
             "{} of {} `matches!` calls naming a deleted variant were not found",
             plan.never_match.len() - editor.rematched,
             plan.never_match.len()
+        ));
+    }
+    if editor.dereffed != plan.deref.len() && editor.error.is_none() {
+        editor.error = Some(format!(
+            "{} of {} empty matches on a reference were not found",
+            plan.deref.len() - editor.dereffed,
+            plan.deref.len()
         ));
     }
     if editor.applied != plan.token_units.len() && editor.error.is_none() {

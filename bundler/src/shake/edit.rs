@@ -23,10 +23,14 @@ pub(super) struct Editor<'p> {
     pub(super) applied: usize,
     /// `matches!` calls rewritten (each must be, once).
     pub(super) rematched: usize,
+    /// Empty matches now going through references (each must be, once).
+    pub(super) dereffed: usize,
     /// The matches this edit took every arm of (their variants deleted).
     pub(super) emptied: std::collections::BTreeSet<Pos>,
     /// The last segment of the self type of each `impl` around.
     pub(super) self_ty: Vec<String>,
+    /// The module visited, from `crate`.
+    pub(super) module: Vec<String>,
 }
 
 impl Editor<'_> {
@@ -329,7 +333,9 @@ impl VisitMut for Editor<'_> {
         if let Some((_, items)) = &mut module.content {
             self.items(items);
         }
+        self.module.push(module.ident.to_string());
         syn::visit_mut::visit_item_mod_mut(self, module);
+        self.module.pop();
     }
 
     fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
@@ -446,6 +452,21 @@ impl VisitMut for Editor<'_> {
     }
 
     fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {
+        let depth = self.plan.deref.get(&crate::rustc::Range::of(m.expr.span()));
+        if let Some(&depth) = depth.filter(|_| m.arms.is_empty()) {
+            let mut scrutinee = (*m.expr).clone();
+            if !matches!(
+                scrutinee,
+                syn::Expr::Path(_) | syn::Expr::Field(_) | syn::Expr::MethodCall(_)
+            ) {
+                scrutinee = syn::parse_quote!((#scrutinee));
+            }
+            for _ in 0..depth {
+                scrutinee = syn::parse_quote!(*#scrutinee);
+            }
+            *m.expr = scrutinee;
+            self.dereffed += 1;
+        }
         let had_arms = !m.arms.is_empty();
         m.arms.retain(|arm| !self.gone(Kind::Arm, arm.span()));
         if had_arms && m.arms.is_empty() {
@@ -455,9 +476,10 @@ impl VisitMut for Editor<'_> {
     }
 
     fn visit_expr_struct_mut(&mut self, s: &mut syn::ExprStruct) {
-        let phantoms = (self.plan.phantoms.iter())
-            .find(|(name, _)| phantom::builds(&s.path, self.self_ty.last(), name))
-            .map(|(_, fields)| fields);
+        let phantoms = match self.plan.phantoms.is_empty() {
+            true => None,
+            false => (self.plan.phantoms).built(&self.module, &s.path, self.self_ty.last()),
+        };
         s.fields = std::mem::take(&mut s.fields)
             .into_iter()
             .filter(|f| !self.gone(Kind::FieldValue, f.span()))

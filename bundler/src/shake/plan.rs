@@ -28,6 +28,11 @@ pub(super) struct Plan {
     /// `matches!` calls naming a deleted variant (one nothing builds, so
     /// it never matches), with where each names it: the pattern loses it.
     pub(super) never_match: BTreeMap<Key, Vec<Range>>,
+    /// The scrutinees of matches emptied on a reference to an enum the cut
+    /// emptied (`match rank_dir {}`, `rank_dir: &RankDir`: references are
+    /// inhabited, E0004), with how many references deep the enum is: the
+    /// match goes through them (`match *rank_dir {}`).
+    pub(super) deref: BTreeMap<Range, usize>,
     /// Invocations to write out, with the definition rustc named.
     pub(super) expand: BTreeMap<Key, Option<Range>>,
     pub(super) removed: Vec<(String, String)>,
@@ -72,6 +77,7 @@ impl Plan {
             && self.unit.is_empty()
             && self.token_units.is_empty()
             && self.never_match.is_empty()
+            && self.deref.is_empty()
             && self.underive.is_empty()
             && self.silence.is_empty()
             && self.debug_candidates.is_empty()
@@ -329,6 +335,10 @@ impl Plan {
         if self.repair_tuple(index, d) {
             return;
         }
+        if let Some(depth) = references_to_empty(d) {
+            self.deref.insert(span.range, depth);
+            return;
+        }
         let around = index.around(&span.range);
         if let Some(node) = dependent(&around, &span.range, d.code.as_deref().unwrap_or("")) {
             self.remove(node, &d.message);
@@ -408,6 +418,30 @@ impl Plan {
             .step_by(2)
             .any(|quoted| self.deleted.contains(last_name(quoted)))
     }
+}
+
+/// How many references deep the matched type of an empty `match` is, when
+/// rustc refuses it for being a reference (E0004, "non-exhaustive
+/// patterns: type `&RankDir` is non-empty"). Only the cut empties a match
+/// (the program compiled), by deleting the arms of variants nothing
+/// builds: the enum is empty, and matching it through the references
+/// still cannot be reached.
+fn references_to_empty(d: &Diagnostic) -> Option<usize> {
+    if d.code.as_deref() != Some("E0004") {
+        return None;
+    }
+    let ty = d.message.strip_prefix("non-exhaustive patterns: type `")?;
+    let mut ty = ty.strip_suffix("` is non-empty")?;
+    let mut depth = 0;
+    while let Some(rest) = ty.strip_prefix('&') {
+        depth += 1;
+        ty = rest.trim_start();
+        if let Some(lifetime) = ty.strip_prefix('\'') {
+            ty = lifetime.split_once(' ').map_or("", |(_, rest)| rest);
+        }
+        ty = ty.strip_prefix("mut ").unwrap_or(ty);
+    }
+    (depth > 0).then_some(depth)
 }
 
 /// The last name of a readable path or a quoted one: `Dead` for

@@ -247,8 +247,10 @@ fn glob_imports_of_modules_and_enum_variants() {
             "use Color::*;",
             "Shapes to import by glob.",
         ],
-        &["unused_glob_target"],
+        &["unused_glob_target", "unused_extra", "mod extras"],
     );
+    let bundle = bundle_fixture("globs");
+    assert_eq!(bundle.report.fell_back, None, "the cut did not compile");
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn what_the_program_observes_is_never_cut() {
 fn a_parameters_only_user_stays() {
     check_fixture(
         "parameter_users",
-        "3\n6\nout\n2\n",
+        "3\n6\nout\n2\n6\n",
         &[
             "pub prev: Vec<Option<&'a E>>",
             "pub index: I",
@@ -107,6 +107,9 @@ fn a_parameters_only_user_stays() {
             // A reference given `self` is a marker of the same parameters.
             "pub table: core::marker::PhantomData<&'t mut M>",
             "table: core::marker::PhantomData,\n",
+            // The other `Slot`'s is read: its literal keeps its value.
+            "pub table: &'t mut Vec<u32>",
+            "Slot { at, table: cells }",
         ],
         &[],
         &["Walk::prev", "Indexed::index", "Dest::Buf"],
@@ -210,8 +213,13 @@ fn crates_of_older_editions_are_brought_to_the_judges() {
 fn a_match_left_without_arms_ends_its_block() {
     check_fixture(
         "uninhabited",
-        "6\n",
-        &["pub enum ErrorKind {}", "match self.kind {}"],
+        "6\n7\n",
+        &[
+            "pub enum ErrorKind {}",
+            "match self.kind {}",
+            "pub enum Layout {}",
+            "match *layout {}",
+        ],
         &["Empty", "fn strict", "text.fmt"],
         &[],
     );

@@ -18,7 +18,10 @@
 //! * an item-level macro invocation, or an anonymous `const _`, whose code
 //!   names a kept item;
 //! * every item of a module that a macro's tokens name through a variable
-//!   (`use crate::arch::avx2::$kind;`, memchr's): any of them may be meant.
+//!   (`use crate::arch::avx2::$kind;`, memchr's): any of them may be meant;
+//! * a module kept code names by a path, even with nothing of it kept
+//!   (`use petgraph::prelude::*;` in a function's body): the path must
+//!   resolve; rustc then calls the import unused, and the module goes.
 //!
 //! An item that uses another crate cannot be in a submission: it is left
 //! out and remembered ([`Cut::foreign`]); if rustc then finds that kept

@@ -163,7 +163,16 @@ fn dependencies_that_cannot_be_bundled_are_named_with_why() {
         ) && derived.contains("macros/src/lib.rs)"),
         "{derived}"
     );
-    let built = message("built");
+    // Named with an empty target folder: a build of the workspace in the
+    // one CARGO_TARGET_DIR names would leave a record of the script.
+    let empty = tempfile::tempdir().expect("temporary folder");
+    let mut options = Options::bin("built", Some(manifest()));
+    options.judge = Judge::named("atcoder").expect("a judge");
+    options.target_dir = Some(empty.path().to_path_buf());
+    let built = match bundle(&options) {
+        Ok(b) => panic!("built: expected an error, got:\n{}", b.text),
+        Err(e) => e.to_string(),
+    };
     assert!(
         built.starts_with(
             "sol/src/bin/built.rs:2:20: uses the crate `built`, which cannot be bundled: it \
@@ -337,6 +346,10 @@ fn a_build_script_that_sets_cfgs_and_variables_is_read_from_cargos_record() {
     let manifest = dir.path().join("sol").join("Cargo.toml");
     let mut options = Options::bin("tables", Some(manifest));
     options.judge = Judge::named("atcoder").expect("a judge");
+    // A target folder of its own, whatever CARGO_TARGET_DIR says: another
+    // run's build must leave no record here.
+    let target = dir.path().join("target");
+    options.target_dir = Some(target.clone());
     let before = bundle(&options).expect_err("no record yet").to_string();
     assert!(
         before.contains("it has a build script (") && before.contains("run `cargo build`"),
@@ -344,6 +357,8 @@ fn a_build_script_that_sets_cfgs_and_variables_is_read_from_cargos_record() {
     );
     let built = Command::new(env!("CARGO"))
         .args(["build", "--offline", "--quiet", "--bin", "tables"])
+        .arg("--target-dir")
+        .arg(&target)
         .current_dir(dir.path())
         .output()
         .expect("run cargo");

@@ -482,6 +482,31 @@ impl VisitMut for Applier<'_> {
         self.retain_punctuated(&mut s.fields, |f| &mut f.attrs);
         syn::visit_mut::visit_expr_struct_mut(self, s);
     }
+
+    fn visit_pat_struct_mut(&mut self, p: &mut syn::PatStruct) {
+        self.retain_punctuated(&mut p.fields, |f| &mut f.attrs);
+        syn::visit_mut::visit_pat_struct_mut(self, p);
+    }
+
+    // petgraph's `UnGraphMap<N, E, #[cfg(not(feature = "std"))] S,
+    // #[cfg(feature = "std")] S = RandomState>`: undecided, the judge's
+    // rustc would see no feature and take the parameter without default.
+    fn visit_generics_mut(&mut self, generics: &mut syn::Generics) {
+        self.retain_punctuated(&mut generics.params, |p| match p {
+            syn::GenericParam::Lifetime(l) => &mut l.attrs,
+            syn::GenericParam::Type(t) => &mut t.attrs,
+            syn::GenericParam::Const(c) => &mut c.attrs,
+        });
+        syn::visit_mut::visit_generics_mut(self, generics);
+    }
+
+    fn visit_signature_mut(&mut self, sig: &mut syn::Signature) {
+        self.retain_punctuated(&mut sig.inputs, |input| match input {
+            syn::FnArg::Receiver(r) => &mut r.attrs,
+            syn::FnArg::Typed(t) => &mut t.attrs,
+        });
+        syn::visit_mut::visit_signature_mut(self, sig);
+    }
 }
 
 #[cfg(test)]
@@ -506,11 +531,13 @@ mod tests {
                       #[cfg(not(feature = \"std\"))] fn d() {} \
                       struct S { #[cfg(test)] x: u8, y: u8 } \
                       fn f() { #[cfg(doc)] let a = 1; } \
-                      fn g() -> u8 { #[cfg(feature = \"std\")] { 1 } #[cfg(not(feature = \"std\"))] { 2 } }";
+                      fn g() -> u8 { #[cfg(feature = \"std\")] { 1 } #[cfg(not(feature = \"std\"))] { 2 } } \
+                      type M<N, #[cfg(not(feature = \"std\"))] S, #[cfg(feature = \"std\")] S = u8> = (N, S); \
+                      fn h(#[cfg(feature = \"x\")] a: u8, b: u8) {}";
         assert_eq!(
             applied(Some(&["std"]), source),
             "# [cfg (unix)] fn a () { } # [inline] fn c () { } struct S { y : u8 } fn f () { } \
-             fn g () -> u8 { 1 }"
+             fn g () -> u8 { 1 } type M < N , S = u8 > = (N , S) ; fn h (b : u8) { }"
         );
         // A build script's record decides its names, never rustc's.
         let cfg = Cfg {

@@ -311,6 +311,29 @@ impl Editor<'_> {
     }
 }
 
+impl Editor<'_> {
+    /// `match rank_dir {}` as `match *rank_dir {}` where the plan says the
+    /// emptied match sees its enum through references.
+    fn through_references(&mut self, m: &mut syn::ExprMatch) {
+        let depth = self.plan.deref.get(&crate::rustc::Range::of(m.expr.span()));
+        let Some(&depth) = depth.filter(|_| m.arms.is_empty()) else {
+            return;
+        };
+        let mut scrutinee = (*m.expr).clone();
+        if !matches!(
+            scrutinee,
+            syn::Expr::Path(_) | syn::Expr::Field(_) | syn::Expr::MethodCall(_)
+        ) {
+            scrutinee = syn::parse_quote!((#scrutinee));
+        }
+        for _ in 0..depth {
+            scrutinee = syn::parse_quote!(*#scrutinee);
+        }
+        *m.expr = scrutinee;
+        self.dereffed += 1;
+    }
+}
+
 impl VisitMut for Editor<'_> {
     fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
         if !self.never_matching(expr) {
@@ -452,21 +475,7 @@ impl VisitMut for Editor<'_> {
     }
 
     fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {
-        let depth = self.plan.deref.get(&crate::rustc::Range::of(m.expr.span()));
-        if let Some(&depth) = depth.filter(|_| m.arms.is_empty()) {
-            let mut scrutinee = (*m.expr).clone();
-            if !matches!(
-                scrutinee,
-                syn::Expr::Path(_) | syn::Expr::Field(_) | syn::Expr::MethodCall(_)
-            ) {
-                scrutinee = syn::parse_quote!((#scrutinee));
-            }
-            for _ in 0..depth {
-                scrutinee = syn::parse_quote!(*#scrutinee);
-            }
-            *m.expr = scrutinee;
-            self.dereffed += 1;
-        }
+        self.through_references(m);
         let had_arms = !m.arms.is_empty();
         m.arms.retain(|arm| !self.gone(Kind::Arm, arm.span()));
         if had_arms && m.arms.is_empty() {

@@ -143,9 +143,15 @@ impl Walk<'_, '_> {
         (collector.refs, self_types)
     }
 
-    /// The items a path names, noting where it was lost if it was.
+    /// The items a path names, noting where it was lost if it was and the
+    /// modules it names ([`Cut::modules`]).
     fn found(&mut self, resolved: &Resolved) -> Vec<ItemId> {
         self.cut.lost_in.extend(&resolved.lost_in);
+        for target in &resolved.targets {
+            if let Target::Module(module) = target {
+                self.cut.modules.insert(*module);
+            }
+        }
         resolved.items().collect()
     }
 
@@ -175,10 +181,7 @@ impl Walk<'_, '_> {
                         self.poison(id, krate, place);
                         return Ok(());
                     }
-                    Target::Module(module) => {
-                        self.cut.modules.insert(*module);
-                    }
-                    Target::Std => {}
+                    Target::Module(_) | Target::Std => {}
                 }
             }
             // `T::name` with `T` a type parameter resolves to nothing, yet

@@ -85,16 +85,21 @@ impl Structs {
         let modules = self.0.get(&name)?;
         let here = module.join("::");
         let written: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        // The module a path written from the crate's root or from here
+        // names; a plain name is looked for here.
         let named = match written.split_last()? {
             (_, []) => here,
-            (_, [first, rest @ ..]) if first == "crate" => std::iter::once("crate")
-                .chain(rest.iter().map(String::as_str))
-                .collect::<Vec<_>>()
-                .join("::"),
-            (_, [first, rest @ ..]) if first == "self" => std::iter::once(here.as_str())
-                .chain(rest.iter().map(String::as_str))
-                .collect::<Vec<_>>()
-                .join("::"),
+            (_, [first, rest @ ..]) if first == "crate" || first == "self" => {
+                let base = if first == "crate" {
+                    "crate"
+                } else {
+                    here.as_str()
+                };
+                std::iter::once(base.to_string())
+                    .chain(rest.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join("::")
+            }
             _ => String::new(),
         };
         let module = match modules.as_slice() {

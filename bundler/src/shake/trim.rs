@@ -35,27 +35,33 @@
 //!   reference, and only `noop_method_call` says so;
 //! * rustc gives an integer literal the type of the only impl that fits
 //!   (`5.show()` calls `impl Show for i64` when that is the only one, the
-//!   `i32` one when there is one): so a trait that keeps an impl naming an
-//!   integer type keeps those naming `i32`, and one keeping a float type
-//!   keeps those naming `f64`; the literal's type stays what it was.
+//!   `i32` one when there is one): so an impl kept whose header names an
+//!   integer type keeps the impl of the same header with `i32` there (and
+//!   a float type, with `f64`); the literal's type stays what it was.
 //!
 //! `cargo submit` still compares the bundle's output with the program's on
 //! the package's samples.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+use quote::ToTokens;
 use syn::visit::Visit;
 use syn::Item;
 
 use crate::error::Error;
 use crate::rustc::{self, Diagnostic, Level};
 use crate::syntax::{impl_member_name, item_label, trait_member_name};
+use evidence::{normal, Said};
 
 /// How many rounds of errors the trim answers before it gives up.
-const ROUNDS: usize = 12;
+const ROUNDS: usize = 24;
 
 /// The tiers of evidence an error may give ([`Candidate::wanted`]).
-const TIERS: usize = 5;
+const TIERS: usize = 6;
+
+/// The weakest tier answered in a round that has stronger evidence
+/// (a trait named, with a type): the weaker wait ([`bring_back`]).
+const WAITS_AFTER: usize = 2;
 
 const INTEGERS: [&str; 12] = [
     "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
@@ -152,17 +158,24 @@ struct Candidate {
     mentions: BTreeSet<String>,
     /// The last segment of its self type.
     self_type: String,
+    /// Its header as an error writes it, [`normal`]: (`&BigInt`,
+    /// `Mul<&BigInt>`); and with `Rhs = Self` written out where the
+    /// trait has no arguments (`Add<BigInt>` for `impl Add for BigInt`).
+    headers: Vec<(String, String)>,
 }
 
 impl Candidate {
-    /// Whether an error whose words are `words` asks for it back, by the
-    /// `tier` of evidence: 0, it names the trait and every type of the
-    /// impl's header (`BigInt: Div<BigInt>` asks for that impl, not for
-    /// num-bigint's `Div<i32>`, `Div<BigInt> for u8` and the 200 others
-    /// naming `BigInt`); 1, the trait and one of the types; 2, the trait;
-    /// 3, a member and a type (`can't call method `abs` on ambiguous
-    /// numeric type`, where no trait is named); 4, a member.
-    fn wanted(&self, words: &BTreeSet<&str>, tier: usize) -> bool {
+    /// Whether an error asks for it back, by the `tier` of evidence: 0,
+    /// it writes the impl's header (`cannot divide `BigInt` by `u32``
+    /// asks for `impl Div<u32> for BigInt`, not for `Div<BigInt> for
+    /// u32` nor `Div<&u32> for &BigInt`); 1, it names the trait and every
+    /// type of the header (`Div` and `BigInt` ask for `Div<BigInt>`,
+    /// not for num-bigint's `Div<i32>` and the 200 others naming
+    /// `BigInt`); 2, the trait and one of the types; 3, the trait; 4, a
+    /// member and a type (`can't call method `abs` on ambiguous numeric
+    /// type`, where no trait is named); 5, a member.
+    fn wanted(&self, said: &Said, tier: usize) -> bool {
+        let words = &said.words;
         let typed = self
             .names
             .iter()
@@ -172,16 +185,13 @@ impl Candidate {
         let member_named = || self.members.iter().any(|m| words.contains(m.as_str()));
         let some_type = self.names.is_empty() || typed > 0;
         match tier {
-            0 => trait_named() && typed == self.names.len(),
-            1 => trait_named() && some_type,
-            2 => trait_named(),
-            3 => member_named() && some_type,
+            0 => self.headers.iter().any(|h| said.headers.contains(h)),
+            1 => trait_named() && typed == self.names.len(),
+            2 => trait_named() && some_type,
+            3 => trait_named(),
+            4 => member_named() && some_type,
             _ => member_named(),
         }
-    }
-
-    fn names_any(&self, of: &[&str]) -> bool {
-        of.iter().any(|n| self.names.contains(*n))
     }
 }
 
@@ -251,7 +261,7 @@ fn errors_and_new_warnings<'d>(
 ) -> Vec<&'d Diagnostic> {
     let key = |d: &Diagnostic| (d.code.clone(), d.message.clone());
     let count = |ds: &[Diagnostic]| {
-        let mut counts = std::collections::BTreeMap::new();
+        let mut counts = BTreeMap::new();
         for d in ds.iter().filter(|d| d.level == Level::Warning) {
             *counts.entry(key(d)).or_insert(0usize) += 1;
         }
@@ -270,8 +280,12 @@ fn errors_and_new_warnings<'d>(
 }
 
 /// Brings back the impls the strongest evidence of each error points to
-/// that has not failed already (or that came back this round, for the
-/// same error elsewhere); false if none came back.
+/// that has not failed already; false if none came back. An error whose
+/// evidence is weaker than [`WAITS_AFTER`] waits while another's is not:
+/// it may follow from that one (without `Clone for BigInt`,
+/// `Mul::mul(self.clone(), other)` in `Mul<i32> for &BigInt` calls itself,
+/// and the warning names only `mul` and `clone`, which a hundred impls
+/// have).
 fn bring_back(
     candidates: &[Candidate],
     taken: &mut [bool],
@@ -279,135 +293,94 @@ fn bring_back(
     text: &str,
 ) -> bool {
     let lines: Vec<&str> = text.lines().collect();
-    let mut answered = false;
-    // What this round brought back: an error it answers waits.
-    let mut now = BTreeSet::new();
-    for error in errors {
-        // rustc's words, and the code on the error's line: its operators
-        // and methods (`*self += u` names `AddAssign` where rustc says
-        // only "found `u32`").
-        let mut said = words_of(error);
-        said.extend(called_at(error, &lines));
-        let words: BTreeSet<&str> = said.iter().map(String::as_str).collect();
-        // A tier whose impls all came back in an earlier round was wrong
-        // (the error is still here: `!bits[p]` named `Not`): the next one
-        // is tried.
-        let matching = (0..TIERS).find_map(|tier| {
-            let matching: Vec<usize> = (0..candidates.len())
-                .filter(|&i| candidates[i].wanted(&words, tier))
-                .collect();
-            let live = matching.iter().any(|&i| taken[i] || now.contains(&i));
-            live.then_some(matching)
-        });
-        for i in matching.into_iter().flatten() {
-            if std::mem::replace(&mut taken[i], false) {
-                answered = true;
-                now.insert(i);
-            }
-        }
-    }
-    answered
-}
-
-/// Brings back, for each trait that keeps an impl naming an integer (a
-/// float) type, its impls naming `i32` (`f64`): the types rustc gives a
-/// literal when more than one impl fits it.
-fn keep_literal_types(candidates: &[Candidate], taken: &mut [bool]) {
-    let kept_traits = |of: &[&str], taken: &[bool]| -> BTreeSet<String> {
-        (candidates.iter().zip(taken))
-            .filter(|(c, &t)| !t && c.names_any(of))
-            .map(|(c, _)| c.trait_name.clone())
-            .collect()
+    // A tier whose impls all came back in an earlier round was wrong
+    // (the error is still here: `!bits[p]` named `Not`): the next one is
+    // tried.
+    let answers: Vec<(usize, Vec<usize>)> = (errors.iter())
+        .filter_map(|error| {
+            let said = Said::of(error, &lines);
+            (0..TIERS).find_map(|tier| {
+                let matching: Vec<usize> = (0..candidates.len())
+                    .filter(|&i| candidates[i].wanted(&said, tier))
+                    .collect();
+                let live = matching.iter().any(|&i| taken[i]);
+                live.then_some((tier, matching))
+            })
+        })
+        .collect();
+    let strongest = answers.iter().map(|(tier, _)| *tier).min();
+    let Some(weakest) = strongest.map(|s| s.max(WAITS_AFTER)) else {
+        return false;
     };
-    for (family, default) in [(&INTEGERS[..], "i32"), (&["f32", "f64"][..], "f64")] {
-        let traits = kept_traits(family, taken);
-        for (c, t) in candidates.iter().zip(taken.iter_mut()) {
-            if traits.contains(&c.trait_name) && c.names.contains(default) {
-                *t = false;
-            }
+    for (_, matching) in answers.iter().filter(|(tier, _)| *tier <= weakest) {
+        for &i in matching {
+            taken[i] = false;
         }
     }
+    true
 }
 
-/// The traits of the operators, and the methods (`x.name(`) and
-/// associated functions (`T::name(`) called on the lines of an error's
-/// primary spans: where rustc names no trait (`*self += u`, found `u32`
-/// where `AddAssign<i32>` is the one impl left; `Rational64::from(0)`,
-/// "mismatched types"), the code does.
-fn called_at(error: &Diagnostic, lines: &[&str]) -> Vec<String> {
-    const OPERATORS: &[(&str, &str)] = &[
-        ("<<=", "ShlAssign"),
-        (">>=", "ShrAssign"),
-        ("+=", "AddAssign"),
-        ("-=", "SubAssign"),
-        ("*=", "MulAssign"),
-        ("/=", "DivAssign"),
-        ("%=", "RemAssign"),
-        ("&=", "BitAndAssign"),
-        ("|=", "BitOrAssign"),
-        ("^=", "BitXorAssign"),
-        ("<<", "Shl"),
-        (">>", "Shr"),
-        ("==", "PartialEq"),
-        ("!=", "PartialEq"),
-        ("<", "PartialOrd"),
-        (">", "PartialOrd"),
-        ("+", "Add"),
-        ("-", "Sub"),
-        ("*", "Mul"),
-        ("/", "Div"),
-        ("%", "Rem"),
-        ("&", "BitAnd"),
-        ("|", "BitOr"),
-        ("^", "BitXor"),
-        ("!", "Not"),
-    ];
-    let mut out = Vec::new();
-    for span in error.primary() {
-        let (first, last) = (span.range.start.line, span.range.end.line);
-        for line in (first..=last.min(first + 3)).filter_map(|l| lines.get(l.checked_sub(1)?)) {
-            let mut rest = *line;
-            while !rest.is_empty() {
-                match OPERATORS.iter().find(|(op, _)| rest.starts_with(op)) {
-                    Some((op, name)) => {
-                        out.push(name.to_string());
-                        rest = &rest[op.len()..];
-                    }
-                    None => {
-                        let skip = rest.chars().next().map_or(1, char::len_utf8);
-                        rest = &rest[skip..];
-                    }
+/// Brings back, for each impl kept whose header names an integer (a
+/// float) type, the impl whose header is the same with `i32` (`f64`) in
+/// its place: the type rustc gives a literal when more than one impl
+/// fits it (`x.pow(5)` with `Pow<i32>` and `Pow<u32>` for `BigUint` is
+/// `Pow<i32>`'s; without it, `Pow<u32>`'s).
+fn keep_literal_types(candidates: &[Candidate], taken: &mut [bool]) {
+    let mut by_header: BTreeMap<&(String, String), Vec<usize>> = BTreeMap::new();
+    for (i, c) in candidates.iter().enumerate() {
+        for header in &c.headers {
+            by_header.entry(header).or_default().push(i);
+        }
+    }
+    let kept: Vec<usize> = (0..candidates.len()).filter(|&i| !taken[i]).collect();
+    for i in kept {
+        for (self_ty, trait_ty) in &candidates[i].headers {
+            let written = format!("{self_ty}|{trait_ty}");
+            for variant in literal_variants(&written) {
+                let Some((s, t)) = variant.split_once('|') else {
+                    continue;
+                };
+                let found = by_header.get(&(s.to_string(), t.to_string()));
+                for &j in found.into_iter().flatten() {
+                    taken[j] = false;
                 }
             }
-            let called = |after: &str| {
-                let name: String = after
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                after[name.len()..].starts_with('(').then_some(name)
-            };
-            out.extend(line.split('.').skip(1).filter_map(called));
-            out.extend(line.split("::").skip(1).filter_map(called));
         }
     }
-    out
 }
 
-/// The identifiers in an error's message, labels and notes.
-fn words_of(error: &Diagnostic) -> Vec<String> {
-    let texts = std::iter::once(&error.message)
-        .chain(error.spans.iter().filter_map(|s| s.label.as_ref()))
-        .chain(error.children.iter().map(|c| &c.message));
-    let mut words = Vec::new();
-    for text in texts {
-        let is_word = |c: char| c.is_alphanumeric() || c == '_';
-        words.extend(
-            text.split(|c: char| !is_word(c))
-                .filter(|w| !w.is_empty())
-                .map(String::from),
-        );
+/// `header` with one of its integer (float) types made `i32` (`f64`),
+/// for each in turn, and with all of them.
+fn literal_variants(header: &str) -> Vec<String> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    // Words and the single characters between them.
+    let mut tokens: Vec<String> = Vec::new();
+    for c in header.chars() {
+        match tokens.last_mut() {
+            Some(last) if is_word(c) && last.ends_with(is_word) => last.push(c),
+            _ => tokens.push(c.to_string()),
+        }
     }
-    words
+    let literal = |word: &str| match word {
+        "f32" => Some("f64"),
+        w if w != "i32" && INTEGERS.contains(&w) => Some("i32"),
+        _ => None,
+    };
+    let places: Vec<usize> = (0..tokens.len())
+        .filter(|&k| literal(&tokens[k]).is_some())
+        .collect();
+    let with = |at: &[usize]| -> String {
+        let mut out = tokens.clone();
+        for &k in at {
+            out[k] = literal(&tokens[k]).unwrap_or_default().to_string();
+        }
+        out.concat()
+    };
+    let mut out: Vec<String> = places.iter().map(|&k| with(&[k])).collect();
+    if places.len() > 1 {
+        out.push(with(&places));
+    }
+    out
 }
 
 /// Finds the candidates among `items` (in module `path`, at indices `at`).
@@ -458,8 +431,14 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
         })
         .collect();
     let members = imp.items.iter().filter_map(impl_member_name).collect();
+    let written = |tokens: &dyn ToTokens| normal(&tokens.to_token_stream().to_string());
+    let (self_ty, trait_ty) = (written(&imp.self_ty), written(trait_path));
+    let mut headers = vec![(self_ty.clone(), trait_ty.clone())];
+    if last.arguments.is_empty() {
+        headers.push((self_ty.clone(), format!("{trait_ty}<{self_ty}>")));
+    }
     let mut mentions = BTreeSet::new();
-    super::layouts::collect_names(quote::ToTokens::to_token_stream(imp), &mut mentions);
+    super::layouts::collect_names(imp.to_token_stream(), &mut mentions);
     Some(Candidate {
         members,
         mentions,
@@ -468,12 +447,13 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
         path: format!("{path}::<{}>", item_label(item)),
         trait_name,
         names: names.0.difference(&own).cloned().collect(),
+        headers,
     })
 }
 
 /// The items each trait of `tree` declares, by the trait's name.
-fn declared_items(tree: &syn::File) -> std::collections::BTreeMap<String, BTreeSet<String>> {
-    struct Traits(std::collections::BTreeMap<String, BTreeSet<String>>);
+fn declared_items(tree: &syn::File) -> BTreeMap<String, BTreeSet<String>> {
+    struct Traits(BTreeMap<String, BTreeSet<String>>);
     impl<'ast> Visit<'ast> for Traits {
         fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
             let items = t.items.iter().filter_map(trait_member_name);
@@ -506,11 +486,19 @@ fn dereferenced(tree: &syn::File) -> BTreeSet<String> {
     derefs.0
 }
 
-/// The last segments of the type paths visited.
+/// The last segments of the type paths visited; `(..)` for a tuple type,
+/// `()` for the unit type: an impl for tuples (num-traits' `Bounded` for
+/// `(A, B, …)`) answers only an error that names one.
 #[derive(Default)]
 struct TypeNames(BTreeSet<String>);
 
 impl<'ast> Visit<'ast> for TypeNames {
+    fn visit_type_tuple(&mut self, ty: &'ast syn::TypeTuple) {
+        let name = if ty.elems.is_empty() { "()" } else { "(..)" };
+        self.0.insert(name.to_string());
+        syn::visit::visit_type_tuple(self, ty);
+    }
+
     fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
         if let Some(last) = ty.path.segments.last() {
             self.0.insert(last.ident.to_string());
@@ -545,6 +533,8 @@ fn remove(items: &mut Vec<Item>, at: &mut Vec<usize>, gone: &BTreeSet<&[usize]>)
         keep
     });
 }
+
+mod evidence;
 
 #[cfg(test)]
 mod tests;

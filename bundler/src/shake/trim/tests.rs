@@ -1,3 +1,4 @@
+use super::evidence::{called_at, code_of};
 use super::*;
 
 fn candidates(source: &str) -> Vec<Candidate> {
@@ -47,6 +48,14 @@ fn a_trait_keeping_an_integer_impl_keeps_its_i32_one() {
     let mut taken = vec![true, false, true, true, true];
     keep_literal_types(&found, &mut taken);
     assert_eq!(taken, [false, false, true, true, true]);
+    // num-traits' `Pow<i32> for f32` is no other choice for a literal
+    // where `Pow<u32> for Big` is kept; `Pow<&i32> for &Big` is not either.
+    let found = candidates(
+        "mod lib { pub trait Pow<R> {} pub struct Big; impl Pow<u32> for Big {}          impl Pow<i32> for Big {} impl Pow<i32> for f32 {} impl<'a> Pow<&'a i32> for &'a Big {}          impl Pow<u8> for u16 {} impl Pow<i32> for i32 {} impl Pow<u8> for i32 {} }",
+    );
+    let mut taken = vec![false, true, true, true, false, true, true];
+    keep_literal_types(&found, &mut taken);
+    assert_eq!(taken, [false, false, true, true, false, false, false]);
 }
 
 #[test]
@@ -55,7 +64,7 @@ fn an_error_brings_back_the_impls_of_the_trait_and_type_it_names() {
         "mod lib { pub trait Zero {} impl Zero for i64 {} impl Zero for u8 {} \
          impl<T> Zero for T {} }",
     );
-    let words: BTreeSet<&str> = [
+    let said = said(&[
         "the",
         "trait",
         "bound",
@@ -64,10 +73,8 @@ fn an_error_brings_back_the_impls_of_the_trait_and_type_it_names() {
         "is",
         "not",
         "satisfied",
-    ]
-    .into_iter()
-    .collect();
-    let wanted: Vec<bool> = found.iter().map(|c| c.wanted(&words, 0)).collect();
+    ]);
+    let wanted: Vec<bool> = found.iter().map(|c| c.wanted(&said, 1)).collect();
     // The blanket impl names no type of its own: the trait is enough.
     assert_eq!(wanted, [true, false, true]);
 }
@@ -82,7 +89,7 @@ fn an_error_naming_every_type_of_a_header_asks_for_that_impl_first() {
          impl std::ops::Div<u8> for Big { type Output = Big; fn div(self, _: u8) -> Big { Big } } \
          impl std::ops::Div<Big> for u8 { type Output = Big; fn div(self, _: Big) -> Big { Big } } }",
     );
-    let words: BTreeSet<&str> = [
+    let said = said(&[
         "the",
         "trait",
         "bound",
@@ -91,13 +98,95 @@ fn an_error_naming_every_type_of_a_header_asks_for_that_impl_first() {
         "is",
         "not",
         "satisfied",
-    ]
-    .into_iter()
-    .collect();
-    let by_tier = |tier| -> Vec<bool> { found.iter().map(|c| c.wanted(&words, tier)).collect() };
-    assert_eq!(by_tier(0), [true, false, false]);
+    ]);
+    let by_tier = |tier| -> Vec<bool> { found.iter().map(|c| c.wanted(&said, tier)).collect() };
+    assert_eq!(by_tier(1), [true, false, false]);
     // Should that not answer the error, the next tier takes any naming it.
-    assert_eq!(by_tier(1), [true, true, true]);
+    assert_eq!(by_tier(2), [true, true, true]);
+}
+
+/// What an error whose words are `words` says, with no header written.
+fn said(words: &[&str]) -> Said {
+    Said {
+        words: words.iter().map(|w| w.to_string()).collect(),
+        headers: BTreeSet::new(),
+    }
+}
+
+/// rustc writes the impl it wants in many ways; each asks for that impl
+/// alone, not for those of the same trait and types in another order or
+/// through references (num-bigint has eight `Div` impls per pair).
+#[test]
+fn an_error_writing_an_impls_header_asks_for_that_impl_alone() {
+    let found = candidates(
+        "mod lib { pub struct Big;          impl std::ops::Div<u8> for Big { type Output = Big; fn div(self, _: u8) -> Big { Big } }          impl<'a> std::ops::Div<&'a u8> for &'a Big { type Output = Big; fn div(self, _: &u8) -> Big { Big } }          impl std::ops::Div<Big> for u8 { type Output = Big; fn div(self, _: Big) -> Big { Big } }          impl std::ops::Add for Big { type Output = Big; fn add(self, _: Big) -> Big { Big } }          impl std::ops::Neg for Big { type Output = Big; fn neg(self) -> Big { Big } } }",
+    );
+    let asks = |message: &str, notes: &[&str]| -> Vec<bool> {
+        let mut error = error_at("E0369", message, 1, (1, 2), None);
+        error.children = (notes.iter())
+            .map(|note| crate::rustc::Child {
+                level: "note".into(),
+                message: note.to_string(),
+                replacement: None,
+            })
+            .collect();
+        let said = Said::of(&error, &[]);
+        found.iter().map(|c| c.wanted(&said, 0)).collect()
+    };
+    let div = [true, false, false, false, false];
+    assert_eq!(asks("cannot divide `Big` by `u8`", &[]), div);
+    assert_eq!(
+        asks("cannot divide `&'a lib::Big` by `&u8`", &[]),
+        [false, true, false, false, false]
+    );
+    assert_eq!(
+        asks("cannot divide `u8` by `Big`", &[]),
+        [false, false, true, false, false]
+    );
+    assert_eq!(
+        asks(
+            "mismatched types",
+            &["the trait `Div<u8>` is not implemented for `Big`"]
+        ),
+        div
+    );
+    assert_eq!(
+        asks(
+            "the trait bound `Big: std::ops::Div<u8>` is not satisfied",
+            &[]
+        ),
+        div
+    );
+    // `impl Add for Big` is `Add<Big>`, as rustc writes it.
+    assert_eq!(
+        asks("cannot add `Big` to `Big`", &[]),
+        [false, false, false, true, false]
+    );
+    assert_eq!(
+        asks(
+            "cannot apply unary operator `-` to type `Big`",
+            &["an implementation of `Neg` might be missing for `Big`"]
+        ),
+        [false, false, false, false, true]
+    );
+    // A literal is the `i32` rustc gives it among many impls.
+    let mut error = error_at(
+        "E0277",
+        "no implementation for `Big >> {integer}`",
+        1,
+        (1, 2),
+        None,
+    );
+    let shr = candidates(
+        "mod lib { pub struct Big;          impl std::ops::Shr<u8> for Big { type Output = Big; fn shr(self, _: u8) -> Big { Big } }          impl std::ops::Shr<i32> for Big { type Output = Big; fn shr(self, _: i32) -> Big { Big } } }",
+    );
+    let said = Said::of(&error, &[]);
+    let wanted: Vec<bool> = shr.iter().map(|c| c.wanted(&said, 0)).collect();
+    assert_eq!(wanted, [false, true]);
+    error.message = "no implementation for `Big >> u8`".into();
+    let said = Said::of(&error, &[]);
+    let wanted: Vec<bool> = shr.iter().map(|c| c.wanted(&said, 0)).collect();
+    assert_eq!(wanted, [true, false]);
 }
 
 /// `r.clone()` on a `&P` calls `P`'s `Clone`; without it, it would
@@ -288,4 +377,121 @@ fn run_text(text: &str) -> String {
     );
     let ran = std::process::Command::new(&bin).output().unwrap();
     String::from_utf8(ran.stdout).unwrap()
+}
+
+/// num-bigint: `"-1234".parse::<BigInt>()` without `FromStr for BigInt`.
+/// The `-` inside the string calls no `Sub`, and the note listing
+/// `FromStr`'s other impls (`i16`, `i32`, …) asks for none of them: only
+/// the impl the error names comes back, not `Sub<i32> for Big`.
+#[test]
+fn literals_and_lists_of_other_impls_are_no_evidence() {
+    let found = candidates(
+        "mod lib { pub struct Big(pub i64); \
+         impl std::str::FromStr for Big { type Err = (); fn from_str(s: &str) -> Result<Big, ()> { Ok(Big(s.len() as i64)) } } \
+         impl std::ops::Sub<i32> for Big { type Output = Big; fn sub(self, o: i32) -> Big { Big(self.0 - o as i64) } } \
+         impl std::ops::Sub<Big> for i32 { type Output = Big; fn sub(self, o: Big) -> Big { Big(self as i64 - o.0) } } }",
+    );
+    let text = "fn main() {\n    let a: Big = \"-1234\".parse().unwrap(); // a - 1\n}\n";
+    let mut error = error_at(
+        "E0277",
+        "the trait bound `Big: FromStr` is not satisfied",
+        2,
+        (24, 29),
+        Some("unsatisfied trait bound"),
+    );
+    let note = |message: &str| crate::rustc::Child {
+        level: "help".into(),
+        message: message.into(),
+        replacement: None,
+    };
+    error.children = vec![
+        note("the trait `FromStr` is not implemented for `Big`"),
+        note("the following other types implement trait `FromStr`:\n  i16\n  i32\n  and 30 others"),
+    ];
+    let mut taken = vec![true; found.len()];
+    assert!(bring_back(&found, &mut taken, &[&error], text));
+    assert_eq!(taken, [false, true, true]);
+    assert_eq!(
+        code_of(r#"let s = "a-\"b"; let c = '-'; let e = '\''; f(&'a x) // - b"#),
+        r#"let s = ""; let c = ' '; let e = ' '; f(&'a x) "#
+    );
+}
+
+/// num-traits implements `Bounded` for `u8` and for tuples of up to 20
+/// parameters; `u8: Bounded` asks for the first only, `(u8, u8):
+/// Bounded` for the tuples' (and `u8`'s, which it names too).
+#[test]
+fn an_impl_for_tuples_answers_only_an_error_naming_a_tuple() {
+    let found = candidates(
+        "mod lib { pub trait Bounded { fn max() -> Self; } \
+         impl Bounded for u8 { fn max() -> u8 { 255 } } \
+         impl<A: Bounded, B: Bounded> Bounded for (A, B) { fn max() -> (A, B) { (A::max(), B::max()) } } \
+         impl Bounded for () { fn max() {} } }",
+    );
+    let text = "fn main() {\n    let m = f();\n}\n";
+    let bound = |ty: &str| {
+        let message = format!("the trait bound `{ty}: Bounded` is not satisfied");
+        error_at("E0277", &message, 2, (13, 16), None)
+    };
+    for (ty, want) in [
+        ("u8", [false, true, true]),
+        ("(u8, u8)", [false, false, true]),
+    ] {
+        let mut taken = vec![true; found.len()];
+        assert!(bring_back(&found, &mut taken, &[&bound(ty)], text));
+        assert_eq!(taken, want, "{ty}");
+    }
+}
+
+/// The printed text puts binary operators between spaces: `&self`,
+/// `*z`, `Vec<u64>`, `->` and `println!` name no trait; `!x` and `-y` do.
+#[test]
+fn operators_are_read_as_the_printed_text_writes_them() {
+    let text = "fn f(x: &Big, v: Vec<u64>) -> u64 {\n    \
+                println!(\"{}\", !x.ok() && -y < *z - w);\n    a >>= 2;\n}\n";
+    let error = error_at("E0308", "mismatched types", 1, (1, 2), None);
+    let error = Diagnostic {
+        spans: vec![crate::rustc::DiagSpan {
+            range: crate::rustc::Range {
+                start: crate::rustc::Pos { line: 1, column: 1 },
+                end: crate::rustc::Pos { line: 3, column: 2 },
+            },
+            ..error.spans[0].clone()
+        }],
+        ..error
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut called = called_at(&error, &lines);
+    called.sort();
+    assert_eq!(
+        called,
+        ["Neg", "Not", "PartialOrd", "ShrAssign", "Sub", "ok"]
+    );
+}
+
+/// num-bigint: without `From<i32> for BigInt`, `BigInt::from(7)` finds
+/// std's `From<T> for T` and rustc says only "expected `BigInt`, found
+/// integer"; without `Clone for BigInt`, `x.clone()` copies the reference.
+#[test]
+fn a_mismatch_where_the_line_converts_or_clones_asks_for_that_impl() {
+    let found = candidates(
+        "mod lib { #[derive(Debug)] pub struct Big(pub i64); \
+         impl From<i32> for Big { fn from(v: i32) -> Big { Big(v as i64) } } \
+         impl From<u8> for Big { fn from(v: u8) -> Big { Big(v as i64) } } \
+         impl Clone for Big { fn clone(&self) -> Big { Big(self.0) } } }",
+    );
+    let text = "fn main() {\n    let b = Big::from(7);\n    let c: Big = r.clone();\n}\n";
+    let asks = |line, label| -> Vec<bool> {
+        let error = error_at("E0308", "mismatched types", line, (5, 9), Some(label));
+        let said = Said::of(&error, &text.lines().collect::<Vec<_>>());
+        found.iter().map(|c| c.wanted(&said, 0)).collect()
+    };
+    assert_eq!(
+        asks(2, "expected `Big`, found integer"),
+        [true, false, false]
+    );
+    assert_eq!(
+        asks(3, "expected `Big`, found `&Big`"),
+        [false, false, true]
+    );
 }

@@ -1,0 +1,303 @@
+//! What a rustc error says about the impls the trim took: the words of
+//! its message, notes and line, and the headers of the impls it writes
+//! out ([`Said`]). rustc writes one impl in many ways (`cannot divide
+//! `BigInt` by `u32``, `the trait `Div<u32>` is not implemented for
+//! `BigInt``, `no implementation for `BigInt / u32``); [`normal`] makes
+//! them one, and the impl's own header too.
+
+use std::collections::BTreeSet;
+
+use crate::rustc::Diagnostic;
+
+/// What an error says: the words of its message, labels and notes and
+/// of the code on its lines ([`words_of`], [`called_at`]), and the
+/// headers of the impls it writes out ([`headers_of`]).
+pub(super) struct Said {
+    pub(super) words: BTreeSet<String>,
+    pub(super) headers: BTreeSet<(String, String)>,
+}
+
+impl Said {
+    pub(super) fn of(error: &Diagnostic, lines: &[&str]) -> Said {
+        // The code on the error's line: its operators and methods
+        // (`*self += u` names `AddAssign` where rustc says only "found
+        // `u32`").
+        let called = called_at(error, lines);
+        let mut headers: BTreeSet<(String, String)> = headers_of(error).into_iter().collect();
+        headers.extend(converted(error, &called));
+        let mut words: BTreeSet<String> = words_of(error).into_iter().collect();
+        words.extend(called);
+        Said { words, headers }
+    }
+}
+
+/// The impls a type mismatch asks for where its line converts or clones:
+/// without `From<i32> for BigInt`, `BigInt::from(7)` finds std's `From<T>
+/// for T` ("expected `BigInt`, found integer"); without `Clone for BigInt`,
+/// `x.clone()` copies the reference ("expected `BigInt`, found
+/// `&BigInt`").
+fn converted(error: &Diagnostic, called: &[String]) -> Vec<(String, String)> {
+    let calls = |name: &str| called.iter().any(|c| c == name);
+    let mut out = Vec::new();
+    let labels = error.spans.iter().filter_map(|s| s.label.as_deref());
+    for (expected, found) in labels.filter_map(expected_found) {
+        if calls("from") || calls("into") {
+            out.push((normal(&expected), normal(&format!("From<{found}>"))));
+        }
+        if calls("clone") && found.strip_prefix('&') == Some(expected.as_str()) {
+            out.push((normal(&expected), "Clone".to_string()));
+        }
+    }
+    out
+}
+
+/// The two types of rustc's "expected `BigInt`, found integer".
+fn expected_found(label: &str) -> Option<(String, String)> {
+    let (expected, found) = label.strip_prefix("expected ")?.split_once(", found ")?;
+    let ty = |text: &str| match text.split('`').nth(1) {
+        Some(ty) => ty.to_string(),
+        None if text.starts_with("integer") => "{integer}".to_string(),
+        None if text.starts_with("floating-point") => "{float}".to_string(),
+        None => text.to_string(),
+    };
+    Some((ty(expected), ty(found)))
+}
+
+/// The binary operators and their traits, longest first.
+const BINARY: &[(&str, &str)] = &[
+    ("<<=", "ShlAssign"),
+    (">>=", "ShrAssign"),
+    ("+=", "AddAssign"),
+    ("-=", "SubAssign"),
+    ("*=", "MulAssign"),
+    ("/=", "DivAssign"),
+    ("%=", "RemAssign"),
+    ("&=", "BitAndAssign"),
+    ("|=", "BitOrAssign"),
+    ("^=", "BitXorAssign"),
+    ("<<", "Shl"),
+    (">>", "Shr"),
+    ("==", "PartialEq"),
+    ("!=", "PartialEq"),
+    ("<=", "PartialOrd"),
+    (">=", "PartialOrd"),
+    ("<", "PartialOrd"),
+    (">", "PartialOrd"),
+    ("+", "Add"),
+    ("-", "Sub"),
+    ("*", "Mul"),
+    ("/", "Div"),
+    ("%", "Rem"),
+    ("&", "BitAnd"),
+    ("|", "BitOr"),
+    ("^", "BitXor"),
+];
+
+/// The traits of the unary operators of `line`: `!x` (not `println!(`
+/// nor `!=`) and `-x` (not `a - b` nor `->`).
+fn unary(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    for (k, &c) in chars.iter().enumerate() {
+        let before = k.checked_sub(1).map(|b| chars[b]);
+        let after = chars.get(k + 1).copied();
+        let opens = before.is_none_or(|b| " ([{,=".contains(b));
+        let operand = after.is_some_and(|a| !" =>".contains(a));
+        match c {
+            '!' if opens && operand => out.push("Not".to_string()),
+            '-' if opens && operand => out.push("Neg".to_string()),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The traits of the operators, and the methods (`x.name(`) and
+/// associated functions (`T::name(`) called on the lines of an error's
+/// primary spans: where rustc names no trait (`*self += u`, found `u32`
+/// where `AddAssign<i32>` is the one impl left; `Rational64::from(0)`,
+/// "mismatched types"), the code does.
+pub(super) fn called_at(error: &Diagnostic, lines: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for span in error.primary() {
+        let (first, last) = (span.range.start.line, span.range.end.line);
+        for line in (first..=last.min(first + 3)).filter_map(|l| lines.get(l.checked_sub(1)?)) {
+            let code = code_of(line);
+            let line = code.as_str();
+            // The printed text puts a binary operator between spaces:
+            // `&self`, `*x`, `Vec<u64>` and `->` are none.
+            for word in line.split(' ') {
+                if let Some((_, name)) = BINARY.iter().find(|(op, _)| *op == word) {
+                    out.push(name.to_string());
+                }
+            }
+            out.extend(unary(line));
+            let called = |after: &str| {
+                let name: String = after
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                after[name.len()..].starts_with('(').then_some(name)
+            };
+            out.extend(line.split('.').skip(1).filter_map(called));
+            out.extend(line.split("::").skip(1).filter_map(called));
+        }
+    }
+    out
+}
+
+/// `line` with its string and character literals blanked and its
+/// comment cut: a `-` inside `"-123"` calls no `Sub`.
+pub(super) fn code_of(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        let ahead = chars.clone().take(2).collect::<Vec<char>>();
+        match (c, ahead.as_slice()) {
+            ('"', _) => {
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    match c {
+                        '"' if !escaped => break,
+                        '\\' => escaped = !escaped,
+                        _ => escaped = false,
+                    }
+                }
+                out.push_str("\"\"");
+            }
+            // A character literal (`'-'`, `'\\n'`), not a lifetime (`'a`).
+            ('\'', ['\\', ..]) => {
+                chars.by_ref().nth(1);
+                chars.by_ref().find(|&c| c == '\'');
+                out.push_str("' '");
+            }
+            ('\'', [_, '\'']) => {
+                chars.by_ref().nth(1);
+                out.push_str("' '");
+            }
+            ('/', ['/', ..]) => break,
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The identifiers in an error's message, labels and notes, but the
+/// notes' lists of the trait's other impls (`the following other types
+/// implement trait `FromStr`: i16, i32, …`): those are there, and name
+/// no impl the error asks for. A tuple type named (`(u8, u8): Bounded`)
+/// is the word `(..)`, the unit type `()`, as in [`TypeNames`].
+fn words_of(error: &Diagnostic) -> Vec<String> {
+    let lists_impls = |text: &str| {
+        text.starts_with("the following other types implement trait")
+            || (text.contains(" is implemented for ") && !text.contains(" not "))
+    };
+    let texts = std::iter::once(&error.message)
+        .chain(error.spans.iter().filter_map(|s| s.label.as_ref()))
+        .chain(error.children.iter().map(|c| &c.message))
+        .filter(|text| !lists_impls(text));
+    let mut words = Vec::new();
+    for text in texts {
+        let is_word = |c: char| c.is_alphanumeric() || c == '_';
+        words.extend(
+            text.split(|c: char| !is_word(c))
+                .filter(|w| !w.is_empty())
+                .map(String::from),
+        );
+        if text.contains("`()") {
+            words.push("()".to_string());
+        }
+        if text.contains("`(") && !text.contains("`()") {
+            words.push("(..)".to_string());
+        }
+    }
+    words
+}
+
+/// The impls an error writes out, as (self type, trait with its
+/// arguments), [`normal`]: rustc's `the trait `Div<u32>` is not implemented
+/// for `BigInt``, `the trait bound `BigInt: FromStr` is not satisfied`,
+/// `an implementation of `Neg` might be missing for `BigInt``, and the
+/// operators' own words (`cannot multiply `&B` by `&B``, which has no note).
+fn headers_of(error: &Diagnostic) -> Vec<(String, String)> {
+    // The message's start, the operator's trait, and whether the self
+    // type is written second (`cannot add `u32` to `BigInt``).
+    const OPERATORS: &[(&str, &str, bool)] = &[
+        ("cannot add-assign `", "AddAssign", true),
+        ("cannot add `", "Add", true),
+        ("cannot subtract-assign `", "SubAssign", true),
+        ("cannot subtract `", "Sub", true),
+        ("cannot multiply-assign `", "MulAssign", false),
+        ("cannot multiply `", "Mul", false),
+        ("cannot divide-assign `", "DivAssign", false),
+        ("cannot divide `", "Div", false),
+        (
+            "cannot calculate and assign the remainder of `",
+            "RemAssign",
+            false,
+        ),
+        ("cannot calculate the remainder of `", "Rem", false),
+    ];
+    let texts = std::iter::once(&error.message)
+        .chain(error.spans.iter().filter_map(|s| s.label.as_ref()))
+        .chain(error.children.iter().map(|c| &c.message));
+    let mut out = Vec::new();
+    for text in texts {
+        let ticked: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        let header = match ticked.as_slice() {
+            [t, s, ..]
+                if text.starts_with("the trait `")
+                    && text.contains(" is not implemented for `") =>
+            {
+                Some((s.to_string(), t.to_string()))
+            }
+            [t, s, ..] if text.starts_with("an implementation of `") => {
+                Some((s.to_string(), t.to_string()))
+            }
+            // `no implementation for `BigInt >> {integer}``
+            [written, ..] if text.starts_with("no implementation for `") => {
+                BINARY.iter().find_map(|(op, name)| {
+                    let (s, rhs) = written.split_once(&format!(" {op} "))?;
+                    Some((s.to_string(), format!("{name}<{rhs}>")))
+                })
+            }
+            [bound, ..] if text.starts_with("the trait bound `") => bound
+                .split_once(": ")
+                .map(|(s, t)| (s.to_string(), t.to_string())),
+            [a, b, ..] => OPERATORS
+                .iter()
+                .find(|(start, ..)| text.starts_with(start))
+                .map(|&(_, name, second)| {
+                    let (s, rhs) = if second { (b, a) } else { (a, b) };
+                    (s.to_string(), format!("{name}<{rhs}>"))
+                }),
+            _ => None,
+        };
+        out.extend(header.map(|(s, t)| (normal(&s), normal(&t))));
+    }
+    out
+}
+
+/// A type or trait as [`headers_of`] compares them: without lifetimes,
+/// paths (`float::Float` is `Float`) and spaces, a literal's type as
+/// rustc gives it when more than one fits (`{integer}` is `i32`).
+pub(super) fn normal(text: &str) -> String {
+    let text = text.replace("{integer}", "i32").replace("{float}", "f64");
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {}
+            // A lifetime: rustc's `&'a` and our `& 'a` are the same.
+            '\'' => while chars.next_if(|&c| is_word(c)).is_some() {},
+            ':' if chars.next_if_eq(&':').is_some() => {
+                while out.ends_with(is_word) {
+                    out.pop();
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}

@@ -51,7 +51,7 @@ use syn::Item;
 use crate::error::Error;
 use crate::rustc::{self, Diagnostic, Level};
 use crate::syntax::{impl_member_name, item_label, trait_member_name};
-use evidence::{normal, Said};
+use evidence::{is_word, normal, Said};
 
 /// How many rounds of errors the trim answers before it gives up.
 const ROUNDS: usize = 24;
@@ -352,7 +352,6 @@ fn keep_literal_types(candidates: &[Candidate], taken: &mut [bool]) {
 /// `header` with one of its integer (float) types made `i32` (`f64`),
 /// for each in turn, and with all of them.
 fn literal_variants(header: &str) -> Vec<String> {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
     // Words and the single characters between them.
     let mut tokens: Vec<String> = Vec::new();
     for c in header.chars() {

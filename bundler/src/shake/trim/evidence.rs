@@ -9,6 +9,11 @@ use std::collections::BTreeSet;
 
 use crate::rustc::Diagnostic;
 
+/// Whether `c` may be part of an identifier.
+pub(super) fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
 /// What an error says: the words of its message, labels and notes and
 /// of the code on its lines ([`words_of`], [`called_at`]), and the
 /// headers of the impls it writes out ([`headers_of`]).
@@ -133,10 +138,7 @@ pub(super) fn called_at(error: &Diagnostic, lines: &[&str]) -> Vec<String> {
             }
             out.extend(unary(line));
             let called = |after: &str| {
-                let name: String = after
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
+                let name: String = after.chars().take_while(|&c| is_word(c)).collect();
                 after[name.len()..].starts_with('(').then_some(name)
             };
             out.extend(line.split('.').skip(1).filter_map(called));
@@ -198,7 +200,6 @@ fn words_of(error: &Diagnostic) -> Vec<String> {
         .filter(|text| !lists_impls(text));
     let mut words = Vec::new();
     for text in texts {
-        let is_word = |c: char| c.is_alphanumeric() || c == '_';
         words.extend(
             text.split(|c: char| !is_word(c))
                 .filter(|w| !w.is_empty())
@@ -283,7 +284,6 @@ fn headers_of(error: &Diagnostic) -> Vec<(String, String)> {
 /// rustc gives it when more than one fits (`{integer}` is `i32`).
 pub(super) fn normal(text: &str) -> String {
     let text = text.replace("{integer}", "i32").replace("{float}", "f64");
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {

@@ -237,7 +237,9 @@ impl Wrap<'_> {
             .collect();
         let wrapped: TokenStream = match (name.as_str(), &fish) {
             ("size_of" | "align_of", Some((types, _))) => {
-                quote!({ let _ = crate::__BundlerLayout::<#types>::SEEN; #function(#args) })
+                // In parentheses: a block that begins a statement ends it
+                // (`size_of::<T>() as u32` as a tail would not parse).
+                quote!(({ let _ = crate::__BundlerLayout::<#types>::SEEN; #function(#args) }))
             }
             ("transmute", _) => {
                 quote!(crate::__bundler_value(#function(crate::__bundler_value(#args))))

@@ -230,10 +230,12 @@ fn generic_code_observes_the_layouts_of_the_types_the_program_gives_it() {
     // `size_of::<T>()` is asked of rustc for the program's instantiations:
     // `Cell` is stored, so its unbuilt `Wide` stays (16 bytes, printed);
     // `Mode` is not, so its unbuilt `Slow` goes. `Block::NONE` runs a
-    // `transmute` while rustc type-checks, which the probe must survive.
+    // `transmute` while rustc type-checks, which the probe must survive;
+    // `size_of::<T>() as u32 * 8` begins a statement, which its wrapping
+    // must not end.
     check_fixture(
         "generic_layouts",
-        "32 2\n1 4\n1\n",
+        "32 2 128\n1 4\n1\n",
         &["Wide(u64)", "Fast,"],
         &["Slow"],
         &["Cell::Wide"],

@@ -5,8 +5,12 @@
 //! a bin that uses `BigInt` keeps them all, though it calls a few. So once
 //! rustc has nothing more to call dead, every impl of a trait in the crates'
 //! code is taken away at once, and rustc's errors say which ones the
-//! program needs. Each error brings back the impls its strongest evidence
-//! points to: those of a trait it names whose header's types it all names
+//! program needs. Each text tried is first cleared of the functions that
+//! no code names once the impls went ([`unnamed`]): rustc checks dead
+//! code too, and its errors there would ask for impls back. Each error
+//! brings back the impls its strongest evidence points to: the impl whose
+//! header it writes (or an instance of it); those of a trait it names
+//! whose header's types it all names
 //! (`the trait bound `u64: Integer` is not satisfied`); else those of the
 //! trait for one type it names; else every impl of a trait it
 //! names; else those with a member it names for a type it names (`can't
@@ -51,10 +55,12 @@ use syn::Item;
 use crate::error::Error;
 use crate::rustc::{self, Diagnostic, Level};
 use crate::syntax::{impl_member_name, item_label, trait_member_name};
-use evidence::{is_word, normal, Said};
+use evidence::{instance, normal, tokens, Said};
 
-/// How many rounds of errors the trim answers before it gives up.
-const ROUNDS: usize = 24;
+/// How many rounds of errors the trim answers before it gives up: code
+/// comes back with the impls that name it ([`unnamed`]), and its errors
+/// with it (num-rational takes 26 rounds).
+const ROUNDS: usize = 64;
 
 /// The tiers of evidence an error may give ([`Candidate::wanted`]).
 const TIERS: usize = 6;
@@ -74,25 +80,34 @@ pub(super) struct Trimmed {
     pub(super) gone: Vec<(String, String)>,
     candidates: Vec<Candidate>,
     taken: Vec<bool>,
+    fixable: Vec<String>,
 }
 
 impl Trimmed {
-    /// `file`, the text without the `taken` candidates.
-    fn of(file: syn::File, candidates: Vec<Candidate>, taken: Vec<bool>) -> Trimmed {
+    /// `file`, the text without the `taken` candidates and the functions
+    /// that `unnamed` lists.
+    fn of(
+        (file, unnamed): (syn::File, Vec<String>),
+        candidates: Vec<Candidate>,
+        taken: Vec<bool>,
+        fixable: &[String],
+    ) -> Trimmed {
+        let why = |what: &str| format!("{what} (trimmed)");
         let gone = (candidates.iter().zip(&taken))
             .filter(|(_, &t)| t)
-            .map(|(c, _)| {
-                (
-                    c.path.clone(),
-                    "no call goes through it (trimmed)".to_string(),
-                )
-            })
+            .map(|(c, _)| (c.path.clone(), why("no call goes through it")))
+            .chain(
+                unnamed
+                    .into_iter()
+                    .map(|path| (path, why("no code names it"))),
+            )
             .collect();
         Trimmed {
             file,
             gone,
             candidates,
             taken,
+            fixable: fixable.to_vec(),
         }
     }
 
@@ -108,8 +123,8 @@ impl Trimmed {
             }
         }
         spared.then(|| {
-            let file = without(tree, &self.candidates, &taken);
-            Trimmed::of(file, self.candidates.clone(), taken)
+            let file = without(tree, &self.candidates, &taken, &self.fixable);
+            Trimmed::of(file, self.candidates.clone(), taken, &self.fixable)
         })
     }
 }
@@ -162,11 +177,14 @@ struct Candidate {
     /// `Mul<&BigInt>`); and with `Rhs = Self` written out where the
     /// trait has no arguments (`Add<BigInt>` for `impl Add for BigInt`).
     headers: Vec<(String, String)>,
+    /// Its own type parameters, which stand for any type in `headers`.
+    params: BTreeSet<String>,
 }
 
 impl Candidate {
     /// Whether an error asks for it back, by the `tier` of evidence: 0,
-    /// it writes the impl's header (`cannot divide `BigInt` by `u32``
+    /// it writes the impl's header, or an instance of it (`From<i64> for
+    /// Ratio<i64>` of `From<T> for Ratio<T>`; `cannot divide `BigInt` by `u32``
     /// asks for `impl Div<u32> for BigInt`, not for `Div<BigInt> for
     /// u32` nor `Div<&u32> for &BigInt`); 1, it names the trait and every
     /// type of the header (`Div` and `BigInt` ask for `Div<BigInt>`,
@@ -185,7 +203,11 @@ impl Candidate {
         let member_named = || self.members.iter().any(|m| words.contains(m.as_str()));
         let some_type = self.names.is_empty() || typed > 0;
         match tier {
-            0 => self.headers.iter().any(|h| said.headers.contains(h)),
+            0 => (self.headers.iter()).any(|(self_ty, trait_ty)| {
+                let pattern = format!("{self_ty}|{trait_ty}");
+                (said.headers.iter())
+                    .any(|(s, t)| instance(&pattern, &format!("{s}|{t}"), &self.params))
+            }),
             1 => trait_named() && typed == self.names.len(),
             2 => trait_named() && some_type,
             3 => trait_named(),
@@ -233,12 +255,12 @@ pub(super) fn trim(
         if !taken.contains(&true) {
             return Ok(None);
         }
-        let trimmed = without(tree, &candidates, &taken);
-        let text = prettyplease::unparse(&trimmed);
+        let trimmed = without(tree, &candidates, &taken, fixable);
+        let text = prettyplease::unparse(&trimmed.0);
         let diagnostics = rustc::check(&text, edition)?;
         let errors = errors_and_new_warnings(&diagnostics, before);
         if errors.is_empty() {
-            return Ok(Some(Trimmed::of(trimmed, candidates, taken)));
+            return Ok(Some(Trimmed::of(trimmed, candidates, taken, fixable)));
         }
         // An error none of the taken impls answers may follow from one
         // that some do (a missing supertrait impl hides a method): it
@@ -255,7 +277,7 @@ pub(super) fn trim(
 /// impl whose absence only warns may still have been called
 /// (`noop_method_call`: `r.clone()` on a `&P` copies the reference once
 /// `P`'s `Clone` is gone). Dead code is no such warning.
-fn errors_and_new_warnings<'d>(
+pub(super) fn errors_and_new_warnings<'d>(
     diagnostics: &'d [Diagnostic],
     before: &[Diagnostic],
 ) -> Vec<&'d Diagnostic> {
@@ -352,14 +374,7 @@ fn keep_literal_types(candidates: &[Candidate], taken: &mut [bool]) {
 /// `header` with one of its integer (float) types made `i32` (`f64`),
 /// for each in turn, and with all of them.
 fn literal_variants(header: &str) -> Vec<String> {
-    // Words and the single characters between them.
-    let mut tokens: Vec<String> = Vec::new();
-    for c in header.chars() {
-        match tokens.last_mut() {
-            Some(last) if is_word(c) && last.ends_with(is_word) => last.push(c),
-            _ => tokens.push(c.to_string()),
-        }
-    }
+    let tokens = tokens(header);
     let literal = |word: &str| match word {
         "f32" => Some("f64"),
         w if w != "i32" && INTEGERS.contains(&w) => Some("i32"),
@@ -447,6 +462,7 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
         trait_name,
         names: names.0.difference(&own).cloned().collect(),
         headers,
+        params: own,
     })
 }
 
@@ -506,15 +522,23 @@ impl<'ast> Visit<'ast> for TypeNames {
     }
 }
 
-/// `tree` without the candidates `taken`.
-fn without(tree: &syn::File, candidates: &[Candidate], taken: &[bool]) -> syn::File {
+/// `tree` without the candidates `taken`, and without the functions no
+/// code names then ([`unnamed`]), which rustc would otherwise check and
+/// ask impls back for; with those functions' paths.
+fn without(
+    tree: &syn::File,
+    candidates: &[Candidate],
+    taken: &[bool],
+    fixable: &[String],
+) -> (syn::File, Vec<String>) {
     let gone: BTreeSet<&[usize]> = (candidates.iter().zip(taken))
         .filter(|(_, &t)| t)
         .map(|(c, _)| c.at.as_slice())
         .collect();
     let mut tree = tree.clone();
     remove(&mut tree.items, &mut Vec::new(), &gone);
-    tree
+    let unnamed = unnamed::prune(&mut tree, fixable);
+    (tree, unnamed)
 }
 
 fn remove(items: &mut Vec<Item>, at: &mut Vec<usize>, gone: &BTreeSet<&[usize]>) {
@@ -534,6 +558,7 @@ fn remove(items: &mut Vec<Item>, at: &mut Vec<usize>, gone: &BTreeSet<&[usize]>)
 }
 
 mod evidence;
+mod unnamed;
 
 #[cfg(test)]
 mod tests;

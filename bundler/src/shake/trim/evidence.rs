@@ -5,7 +5,7 @@
 //! `BigInt``, `no implementation for `BigInt / u32``); [`normal`] makes
 //! them one, and the impl's own header too.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::rustc::Diagnostic;
 
@@ -300,4 +300,91 @@ pub(super) fn normal(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether the header an error writes (`written`, [`normal`]) is an
+/// instance of an impl's header (`pattern`) whose own type parameters
+/// are `params`: `From<i64> for Ratio<i64>` of `From<T> for Ratio<T>`.
+/// A parameter stands for one type wherever it is, but for a literal's
+/// default: `Ratio::from(0)` is written `From<i32>` (`{integer}`) where
+/// the type is `Ratio<i64>`.
+pub(super) fn instance(pattern: &str, written: &str, params: &BTreeSet<String>) -> bool {
+    let (pattern, written) = (tokens(pattern), tokens(written));
+    let mut bound = BTreeMap::new();
+    unify(&pattern, &written, params, &mut bound)
+}
+
+/// Words, and the single characters between them.
+pub(super) fn tokens(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for c in text.chars() {
+        match out.last_mut() {
+            Some(last) if is_word(c) && last.ends_with(is_word) => last.push(c),
+            _ => out.push(c.to_string()),
+        }
+    }
+    out
+}
+
+fn unify(
+    pattern: &[String],
+    written: &[String],
+    params: &BTreeSet<String>,
+    bound: &mut BTreeMap<String, Vec<String>>,
+) -> bool {
+    let Some((first, rest)) = pattern.split_first() else {
+        return written.is_empty();
+    };
+    if !params.contains(first) {
+        return written.first() == Some(first) && unify(rest, &written[1..], params, bound);
+    }
+    // Each whole type `written` begins with, shortest first.
+    let mut depth = 0i32;
+    for end in 1..=written.len() {
+        depth += match written[end - 1].as_str() {
+            "<" | "(" | "[" => 1,
+            ">" | ")" | "]" => -1,
+            _ => 0,
+        };
+        if depth < 0 {
+            return false;
+        }
+        if depth > 0 || matches!(written[end - 1].as_str(), "&" | "*" | "mut" | "dyn") {
+            continue;
+        }
+        let ty = written[..end].to_vec();
+        let fits = match bound.get(first) {
+            Some(before) => *before == ty || literal_default(before, &ty),
+            None => true,
+        };
+        if !fits {
+            continue;
+        }
+        let fresh = !bound.contains_key(first);
+        if fresh {
+            bound.insert(first.clone(), ty);
+        }
+        if unify(rest, &written[end..], params, bound) {
+            return true;
+        }
+        if fresh {
+            bound.remove(first);
+        }
+    }
+    false
+}
+
+/// Whether one of two types is the default a literal of the other's kind
+/// is written with (`i32` for an integer, `f64` for a float).
+fn literal_default(a: &[String], b: &[String]) -> bool {
+    let kind = |t: &[String]| match t {
+        [w] if w == "f32" || w == "f64" => Some("f64"),
+        [w] if super::INTEGERS.contains(&w.as_str()) => Some("i32"),
+        _ => None,
+    };
+    let one = |t: &[String], default: &str| t.len() == 1 && t[0] == default;
+    match (kind(a), kind(b)) {
+        (Some(x), Some(y)) if x == y => one(a, x) || one(b, x),
+        _ => false,
+    }
 }

@@ -78,9 +78,15 @@
 //! digits with a word changed since they last ran: each reads only its
 //! band's (digit's) words, so on the others it would find what it found.
 //!
-//! The search is that of [`super::nine`]: a cell with two digits in the
-//! box with the most open cells, the smaller digit first, the other
-//! pushed as a copy.
+//! The search is that of [`super::nine`] (the smaller digit first, the
+//! other pushed as a copy) but for the cell it picks: among those with
+//! two digits, one with the most open cells in its row, column and box,
+//! and of those one whose two digits have the fewest candidates there.
+//! Placing a digit where it has the most open peers removes the most
+//! candidates, on both branches. On the 300 `locally-minimal` puzzles of
+//! seed 32 (and of seed 33) the choice of `nine`, the box with the most
+//! open cells, took 140 778 guesses in all and 10 884 at most (148 367
+//! and 9 803); this one 94 613 and 3 559 (103 202 and 3 898).
 
 use crate::bitboard::{Contradiction, Found};
 use crate::board::{self, Houses, Plain};
@@ -433,9 +439,10 @@ impl Board {
     }
 
     /// The open cell to guess on, at a fixpoint of the rules: among
-    /// those with two digits, one in the box with the most open cells;
-    /// else the first with three, else the first open cell; `None` when
-    /// every cell is placed. Its band and bit.
+    /// those with two digits, one with the most open cells in its row,
+    /// column and box, and of those one whose two digits have the fewest
+    /// candidates there; else the first with three, else the first open
+    /// cell; `None` when every cell is placed. Its band and bit.
     #[inline(always)]
     fn choose(&self) -> Option<(usize, u32)> {
         let mut pairs = [0; 4];
@@ -458,20 +465,51 @@ impl Board {
             };
             return first(triples).or_else(|| first(self.open));
         }
+        let mut column = [0; 16];
+        for open in self.open {
+            for (c, n) in column.iter_mut().enumerate() {
+                *n += (open >> c & LOW).count_ones();
+            }
+        }
+        // Open peers count 128 each; the digits' candidates (at most 96)
+        // only break ties.
         let mut best = (0, 0, 0);
         for (b, &cells) in pairs.iter().enumerate() {
-            let open = BOX.map(|square| (self.open[b] & square).count_ones());
+            let open = self.open[b];
+            let boxes = BOX.map(|square| (open & square).count_ones());
+            let rows = [0, 1, 2, 3].map(|r| (open >> (16 * r) & ROW).count_ones());
             let mut left = cells;
             while left != 0 {
-                let p = left.trailing_zeros();
+                let p = left.trailing_zeros() as usize;
                 left &= left - 1;
-                let score = open[(p as usize & 15) >> 2];
-                if score > best.0 {
-                    best = (score, b, p);
+                let peers = boxes[(p & 15) >> 2] + rows[p >> 4] + column[p & 15];
+                if 128 * peers + 127 > best.0 {
+                    let score = 128 * peers + 127 - self.places(b, p);
+                    if score > best.0 {
+                        best = (score, b, p as u32);
+                    }
                 }
             }
         }
         Some((best.1, best.2))
+    }
+
+    /// The candidates of the digits of cell `p` of band `b` in its row,
+    /// box and column, summed over those digits (the cell counts thrice).
+    #[inline(always)]
+    fn places(&self, b: usize, p: usize) -> u32 {
+        let (row, square, column) = (ROW << (p & !15), BOX[(p & 15) >> 2], LOW << (p & 15));
+        let mut sum = 0;
+        for d in 0..16 {
+            let w = self.cand[16 * b + d];
+            if w >> p & 1 == 1 {
+                sum += (w & (row | square)).count_ones() + (w & row & square).count_ones();
+                sum += (0..4)
+                    .map(|o| (self.cand[16 * o + d] & column).count_ones())
+                    .sum::<u32>();
+            }
+        }
+        sum
     }
 
     /// The grid of a board whose cells are all placed.

@@ -37,39 +37,49 @@ from(CLAIM[(only&0xFF)as usize])|u64::from(CLAIM[(only>>8&0xFF)as usize])<<8;kep
 fn row_singles(w:u64)->u64{let rest=w&w.wrapping_sub(LOW);let more=(rest|((rest&LOW15)+LOW15))&HIGH;w&(((
 HIGH&!more)>>15)*ROW)}#[inline(always)]fn row_mates(p:u32)->u64{(ROW<<(p&!15))&!(1<<p)}const BOX:[u64;
 4]=[15*LOW,(15*LOW)<<4,(15*LOW)<<8,(15*LOW)<<12];#[derive(Clone,Copy)]struct Board{cand:[u64;64],open:[
-u64;4]}impl Board{fn new(givens:&[u8])->Board{assert_eq!(givens.len(),256,"256 cells");let mut given=[
-0u64;64];let mut any=[0u64;4];for(cell,&digit)in givens.iter().enumerate(){if digit!=0{assert!(digit<=
-16,"a digit 0-16");let bit=1<<(cell%64);given[16*(cell/64)+usize::from(digit)-1]|=bit;any[cell/64]|=bit;}}
-let mut board=Board{cand:[0;64],open:[u64::MAX;4]};for b in 0 ..4{for d in 0 ..16{let mine=given[16*b+
-d];let rows=(0 ..4).filter(|r|mine>>(16*r)&ROW!=0).fold(0,|m,r|m|ROW<<(16*r));board.cand[16*b+d]=!any[
-b]&!rows|mine;}}board}#[inline(always)]fn update(&mut self,i:usize,keep:&[u16;1<<16])->Result<u64,Contradiction>{
-let b=i>>4;let kept=keep[tetrads(self.cand[i])];if kept==0{return Err(Contradiction);}let w=self.cand[
-i]&tetrad_cells(kept);let mut touched=0;let fresh=row_singles(w)&self.open[b];if fresh!=0{self.open[b]&=!
-fresh;let mut hit=0;for(e,v)in self.cand[16*b..16*b+16].iter_mut().enumerate(){hit|=u64::from(*v&fresh!=
-0)<<e;*v&=!fresh;}touched=hit<<(16*b)&!(1<<i);}self.cand[i]=w;let lost=pointed(columns(w));for other in
-0 ..4{if other==b{continue;}let j=16*other+(i&15);let v=self.cand[j];if v&lost!=0{self.cand[j]=v&!lost;
-touched|=1<<j;}}Ok(touched)}#[inline(always)]fn claims(&mut self)->Result<u64,Contradiction>{let mut touched=
-0;for d in 0 ..16{let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(self.cand[32+d]),columns(
-self.cand[48+d])];let(mut once,mut twice)=(0,0);for&x in&c{twice|=once&x;once|=x;}if once!=ROW{return
-Err(Contradiction);}let only=once&!twice;if only==0{continue;}for(b,&mine)in c.iter().enumerate(){let
-v=self.cand[16*b+d];let kept=v&claimed(mine&only);if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+
-d);}}}Ok(touched)}#[inline(always)]fn settle(&mut self,mut pending:u64,keep:&[u16;1<<16])->Result<(),
-Contradiction>{loop{while pending!=0{let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()
-as usize;round&=round-1;let more=self.update(i,keep)?;pending|=more&!round;}}pending=self.naked_singles()?;
-if pending==0{pending=self.claims()?;if pending==0{return Ok(());}}}}#[inline(always)]fn naked_singles(&
-mut self)->Result<u64,Contradiction>{let mut placed=0;for b in 0 ..4{let(mut once,mut twice)=(0,0);for&
-w in&self.cand[16*b..16*b+16]{twice|=once&w;once|=w;}let open=self.open[b];if open&!once!=0{return Err(
-Contradiction);}let singles=open&once&!twice;if singles==0{continue;}for i in 16*b..16*b+16{let mut cells=
-self.cand[i]&singles;if cells==0{continue;}placed|=1<<i;while cells!=0{let p=cells.trailing_zeros();cells&=
-cells-1;self.cand[i]&=!row_mates(p);}}}Ok(placed)}#[inline(always)]fn choose(&self)->Option<(usize,u32)>{
-let mut pairs=[0;4];let mut triples=[0;4];for b in 0 ..4{let(mut once,mut twice,mut thrice,mut more)=(
-0,0,0,0);for&w in&self.cand[16*b..16*b+16]{more|=thrice&w;thrice|=twice&w;twice|=once&w;once|=w;}pairs[
-b]=twice&!thrice&self.open[b];triples[b]=thrice&!more&self.open[b];}if pairs==[0;4]{let first=|cells:[
-u64;4]|{let b=(0 ..4).find(|&b|cells[b]!=0)?;Some((b,cells[b].trailing_zeros()))};return first(triples).
-or_else(||first(self.open));}let mut best=(0,0,0);for(b,&cells)in pairs.iter().enumerate(){let open=BOX.
-map(|square|(self.open[b]&square).count_ones());let mut left=cells;while left!=0{let p=left.trailing_zeros();
-left&=left-1;let score=open[(p as usize&15)>>2];if score>best.0{best=(score,b,p);}}}Some((best.1,best.
-2))}fn grid(&self)->Vec<u8>{let mut grid=vec![0;256];for(b,band)in self.cand.chunks(16).enumerate(){for(
+u64;4],alive:[u16;64]}impl Board{fn new(givens:&[u8])->Board{assert_eq!(givens.len(),256,"256 cells");
+let mut given=[0u64;64];let mut any=[0u64;4];for(cell,&digit)in givens.iter().enumerate(){if digit!=0{
+assert!(digit<=16,"a digit 0-16");let bit=1<<(cell%64);given[16*(cell/64)+usize::from(digit)-1]|=bit;
+any[cell/64]|=bit;}}let mut board=Board{cand:[0;64],open:[u64::MAX;4],alive:[u16::MAX;64]};for b in 0 ..
+4{for d in 0 ..16{let mine=given[16*b+d];let rows=(0 ..4).filter(|r|mine>>(16*r)&ROW!=0).fold(0,|m,r|
+m|ROW<<(16*r));board.cand[16*b+d]=!any[b]&!rows|mine;}}board}#[inline(always)]fn update(&mut self,i:usize,
+keep:&[u16;1<<16])->Result<u64,Contradiction>{let b=i>>4;let alive=tetrads(self.cand[i])as u16;let w=
+if alive==self.alive[i]{self.cand[i]}else{let kept=keep[alive as usize];if kept==0{return Err(Contradiction);}
+self.alive[i]=kept;self.cand[i]&tetrad_cells(kept)};let mut touched=0;let fresh=row_singles(w)&self.open[
+b];if fresh!=0{self.open[b]&=!fresh;let mut hit=0;for(e,v)in self.cand[16*b..16*b+16].iter_mut().enumerate(){
+hit|=u64::from(*v&fresh!=0)<<e;*v&=!fresh;}touched=hit<<(16*b)&!(1<<i);}self.cand[i]=w;let lost=pointed(
+columns(w));for other in 0 ..4{let lost=if other==b{0}else{lost};let j=16*other+(i&15);let v=self.cand[
+j];self.cand[j]=v&!lost;touched|=u64::from(v&lost!=0)<<j;}Ok(touched)}#[inline(always)]fn claims(&mut
+self,changed:u64)->Result<u64,Contradiction>{let mut touched=0;let digits=(changed|changed>>16|changed>>
+32|changed>>48)&0xFFFF;for d in 0 ..16{if digits>>d&1==0{continue;}let c=[columns(self.cand[d]),columns(
+self.cand[16+d]),columns(self.cand[32+d]),columns(self.cand[48+d])];let(mut once,mut twice)=(0,0);for&
+x in&c{twice|=once&x;once|=x;}if once!=ROW{return Err(Contradiction);}let only=once&!twice;if only==0{
+continue;}for(b,&mine)in c.iter().enumerate(){let v=self.cand[16*b+d];let kept=v&claimed(mine&only);if
+kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(always)]fn settle(&mut self,
+mut pending:u64,keep:&[u16;1<<16])->Result<(),Contradiction>{let(mut since5,mut since3)=(0,0);loop{while
+pending!=0{since5|=pending;let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()
+as usize;round&=round-1;let more=self.update(i,keep)?;pending|=more&!round;}}since3|=since5;pending=self.
+naked_singles(since5)?;since5=0;if pending==0{pending=self.claims(since3)?;since3=0;if pending==0{return
+Ok(());}}}}#[inline(always)]fn naked_singles(&mut self,changed:u64)->Result<u64,Contradiction>{let mut
+placed=0;for b in 0 ..4{if changed>>(16*b)&0xFFFF==0{continue;}let(mut once,mut twice)=(0,0);for&w in&
+self.cand[16*b..16*b+16]{twice|=once&w;once|=w;}let open=self.open[b];if open&!once!=0{return Err(Contradiction);}
+let singles=open&once&!twice;if singles==0{continue;}for i in 16*b..16*b+16{let mut cells=self.cand[i]&
+singles;if cells==0{continue;}placed|=1<<i;while cells!=0{let p=cells.trailing_zeros();cells&=cells-1;
+self.cand[i]&=!row_mates(p);}}}Ok(placed)}#[inline(always)]fn choose(&self)->Option<(usize,u32)>{let mut
+pairs=[0;4];let mut triples=[0;4];for b in 0 ..4{let(mut once,mut twice,mut thrice,mut more)=(0,0,0,0);
+for&w in&self.cand[16*b..16*b+16]{more|=thrice&w;thrice|=twice&w;twice|=once&w;once|=w;}pairs[b]=twice&!
+thrice&self.open[b];triples[b]=thrice&!more&self.open[b];}if pairs==[0;4]{let first=|cells:[u64;4]|{let
+b=(0 ..4).find(|&b|cells[b]!=0)?;Some((b,cells[b].trailing_zeros()))};return first(triples).or_else(||
+first(self.open));}let mut column=[0;16];for open in self.open{for(c,n)in column.iter_mut().enumerate(){*
+n+=(open>>c&LOW).count_ones();}}let mut best=(0,0,0);for(b,&cells)in pairs.iter().enumerate(){let open=
+self.open[b];let boxes=BOX.map(|square|(open&square).count_ones());let rows=[0,1,2,3].map(|r|(open>>(
+16*r)&ROW).count_ones());let mut left=cells;while left!=0{let p=left.trailing_zeros()as usize;left&=left-
+1;let peers=boxes[(p&15)>>2]+rows[p>>4]+column[p&15];if 128*peers+127>best.0{let score=128*peers+127-
+self.places(b,p);if score>best.0{best=(score,b,p as u32);}}}}Some((best.1,best.2))}#[inline(always)]fn
+places(&self,b:usize,p:usize)->u32{let(row,square,column)=(ROW<<(p&!15),BOX[(p&15)>>2],LOW<<(p&15));let
+mut sum=0;for d in 0 ..16{let w=self.cand[16*b+d];if w>>p&1==1{sum+=(w&(row|square)).count_ones()+(w&
+row&square).count_ones();sum+=(0 ..4).map(|o|(self.cand[16*o+d]&column).count_ones()).sum::<u32>();}}
+sum}fn grid(&self)->Vec<u8>{let mut grid=vec![0;256];for(b,band)in self.cand.chunks(16).enumerate(){for(
 d,&w)in band.iter().enumerate(){let mut w=w;while w!=0{grid[64*b+w.trailing_zeros()as usize]=d as u8+
 1;w&=w-1;}}}grid}}enum Stop{Enough,Budget}pub struct Solver{stack:Vec<(Board,u64)>,keep:Box<[u16;1<<16]>}
 impl Default for Solver{fn default()->Solver{Solver::new()}}impl Solver{pub fn new()->Solver{Solver{stack:

@@ -166,3 +166,17 @@ pub(crate) fn fast<T>(f: impl FnOnce() -> T) -> T {
 unsafe fn with_bmi<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
+
+/// Whether the processor has POPCNT, BMI1 and BMI2: what [`fast`] asks,
+/// for a search that recurses, and so cannot be one closure.
+#[inline(always)]
+pub(crate) fn has_bmi() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+    {
+        return true;
+    }
+    false
+}

@@ -257,10 +257,25 @@ impl Board {
         let mut touched = 0;
         if fresh != 0 {
             self.open[b] &= !fresh;
-            let mut hit = 0;
-            for (e, v) in self.cand[16 * b..16 * b + 9].iter_mut().enumerate() {
-                hit |= u32::from(*v & fresh != 0) << e;
-                *v &= !fresh;
+            let hit;
+            unsafe {
+                use std::arch::x86_64::*;
+                let f = _mm_set1_epi32(fresh as i32);
+                let z = _mm_setzero_si128();
+                let ptr = self.cand.as_mut_ptr().add(16 * b) as *mut __m128i;
+                let a0 = _mm_loadu_si128(ptr);
+                let a1 = _mm_loadu_si128(ptr.add(1));
+                let a2 = _mm_loadu_si128(ptr.add(2));
+                let m0 = _mm_cmpeq_epi32(_mm_and_si128(a0, f), z);
+                let m1 = _mm_cmpeq_epi32(_mm_and_si128(a1, f), z);
+                let m2 = _mm_cmpeq_epi32(_mm_and_si128(a2, f), z);
+                let p01 = _mm_packs_epi32(m0, m1);
+                let p2 = _mm_packs_epi32(m2, m2);
+                let bytes = _mm_packs_epi16(p01, p2);
+                hit = !(_mm_movemask_epi8(bytes) as u32) & 0x1FF;
+                _mm_storeu_si128(ptr, _mm_andnot_si128(f, a0));
+                _mm_storeu_si128(ptr.add(1), _mm_andnot_si128(f, a1));
+                _mm_storeu_si128(ptr.add(2), _mm_andnot_si128(f, a2));
             }
             touched = u64::from(hit) << (16 * b) & !(1 << i);
         }
@@ -477,7 +492,7 @@ impl Solver {
     /// If `givens` is not 81 values 0-9, or `limit` is 0.
     pub fn solve(&mut self, givens: &[u8], limit: usize, budget: u64) -> Option<Found> {
         assert!(limit > 0, "a limit of at least one solution");
-        let board = Board::new(givens);
+        let mut board = Board::new(givens);
         let mut found = Found::default();
         let all = DIGITS | DIGITS << 16 | DIGITS << 32;
         let stop = if crate::bitboard::has_bmi() {
@@ -485,12 +500,12 @@ impl Solver {
             // is compiled with.
             #[cfg(target_arch = "x86_64")]
             unsafe {
-                search_bmi(board, all, &mut found, limit, budget)
+                search_bmi(&mut board, all, &mut found, limit, budget)
             }
             #[cfg(not(target_arch = "x86_64"))]
-            search_plain(board, all, &mut found, limit, budget)
+            search_plain(&mut board, all, &mut found, limit, budget)
         } else {
-            search_plain(board, all, &mut found, limit, budget)
+            search_plain(&mut board, all, &mut found, limit, budget)
         };
         match stop {
             Some(Stop::Budget) => None,
@@ -512,12 +527,12 @@ impl Solver {
 /// forum's hardest 1106 82.6, 84.6 and 96.5.
 #[inline(always)]
 fn search(
-    mut board: Board,
+    board: &mut Board,
     mut pending: u64,
     found: &mut Found,
     limit: usize,
     budget: u64,
-    deeper: impl Fn(Board, u64, &mut Found) -> Option<Stop>,
+    deeper: impl Fn(&mut Board, u64, &mut Found) -> Option<Stop>,
 ) -> Option<Stop> {
     loop {
         let pairs = board.settle(pending).ok()?;
@@ -553,9 +568,9 @@ fn search(
             }
         }
         let i = 16 * b + d;
-        let mut placed = board;
+        let mut placed = *board;
         placed.cand[i] &= !row_mates(p);
-        if let Some(stop) = deeper(placed, 1 << i, found) {
+        if let Some(stop) = deeper(&mut placed, 1 << i, found) {
             return Some(stop);
         }
         board.cand[i] &= !(1 << p);
@@ -565,7 +580,7 @@ fn search(
 
 /// [`search`] compiled for any processor.
 fn search_plain(
-    board: Board,
+    board: &mut Board,
     pending: u64,
     found: &mut Found,
     limit: usize,
@@ -584,7 +599,7 @@ fn search_plain(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 unsafe fn search_bmi(
-    board: Board,
+    board: &mut Board,
     pending: u64,
     found: &mut Found,
     limit: usize,
@@ -770,7 +785,7 @@ mod tests {
             let givens = puzzle(&solved_grid(3, &mut rng), blanks, &mut rng);
             let mut plain = Found::default();
             let all = DIGITS | DIGITS << 16 | DIGITS << 32;
-            let stop = search_plain(Board::new(&givens), all, &mut plain, 2, u64::MAX);
+            let stop = search_plain(&mut Board::new(&givens), all, &mut plain, 2, u64::MAX);
             prop_assert!(matches!(stop, None | Some(Stop::Enough)));
             prop_assert_eq!(Some(plain), solve(&givens, 2, u64::MAX));
         }

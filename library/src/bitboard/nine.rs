@@ -167,6 +167,47 @@ fn row_mates(p: u32) -> u32 {
     row & !(1 << p)
 }
 
+/// Removes `cells` from the words of the band whose first word is
+/// `cand[first]`; which of its nine had any, as a bit per word.
+#[inline(always)]
+fn clear(cand: &mut [u32; 48], first: usize, cells: u32) -> u32 {
+    let band = &mut cand[first..first + 12];
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86-64; the three loads and stores of
+        // four words each are the twelve words of `band`.
+        unsafe {
+            let at = band.as_mut_ptr().cast::<__m128i>();
+            let cells = _mm_set1_epi32(cells as i32);
+            let zero = _mm_setzero_si128();
+            let (a, b, c) = (
+                _mm_loadu_si128(at),
+                _mm_loadu_si128(at.add(1)),
+                _mm_loadu_si128(at.add(2)),
+            );
+            let none = |v| _mm_cmpeq_epi32(_mm_and_si128(v, cells), zero);
+            let bytes = _mm_packs_epi16(
+                _mm_packs_epi32(none(a), none(b)),
+                _mm_packs_epi32(none(c), zero),
+            );
+            _mm_storeu_si128(at, _mm_andnot_si128(cells, a));
+            _mm_storeu_si128(at.add(1), _mm_andnot_si128(cells, b));
+            _mm_storeu_si128(at.add(2), _mm_andnot_si128(cells, c));
+            !(_mm_movemask_epi8(bytes) as u32) & ROW
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut hit = 0;
+        for (e, v) in band[..9].iter_mut().enumerate() {
+            hit |= u32::from(*v & cells != 0) << e;
+            *v &= !cells;
+        }
+        hit
+    }
+}
+
 /// The box (0, 1 or 2 within its band) of each bit of a band.
 const BOX_OF: [u8; 27] = {
     let mut boxes = [0; 27];
@@ -257,26 +298,7 @@ impl Board {
         let mut touched = 0;
         if fresh != 0 {
             self.open[b] &= !fresh;
-            let hit;
-            unsafe {
-                use std::arch::x86_64::*;
-                let f = _mm_set1_epi32(fresh as i32);
-                let z = _mm_setzero_si128();
-                let ptr = self.cand.as_mut_ptr().add(16 * b) as *mut __m128i;
-                let a0 = _mm_loadu_si128(ptr);
-                let a1 = _mm_loadu_si128(ptr.add(1));
-                let a2 = _mm_loadu_si128(ptr.add(2));
-                let m0 = _mm_cmpeq_epi32(_mm_and_si128(a0, f), z);
-                let m1 = _mm_cmpeq_epi32(_mm_and_si128(a1, f), z);
-                let m2 = _mm_cmpeq_epi32(_mm_and_si128(a2, f), z);
-                let p01 = _mm_packs_epi32(m0, m1);
-                let p2 = _mm_packs_epi32(m2, m2);
-                let bytes = _mm_packs_epi16(p01, p2);
-                hit = !(_mm_movemask_epi8(bytes) as u32) & 0x1FF;
-                _mm_storeu_si128(ptr, _mm_andnot_si128(f, a0));
-                _mm_storeu_si128(ptr.add(1), _mm_andnot_si128(f, a1));
-                _mm_storeu_si128(ptr.add(2), _mm_andnot_si128(f, a2));
-            }
+            let hit = clear(&mut self.cand, 16 * b, fresh);
             touched = u64::from(hit) << (16 * b) & !(1 << i);
         }
         self.cand[i] = w;

@@ -325,9 +325,12 @@ impl Board {
     /// Rule R3 on every digit: columns where one band alone has the
     /// digit. The words that changed.
     #[inline(always)]
-    fn claims(&mut self) -> Result<u64, Contradiction> {
+    fn claims(&mut self, changed: u64) -> Result<u64, Contradiction> {
         let mut touched = 0;
-        for d in 0..9 {
+        let mut digits = (changed | changed >> 16 | changed >> 32) as u32 & ROW;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let c = [
                 columns(self.cand[d]),
                 columns(self.cand[16 + d]),
@@ -362,8 +365,10 @@ impl Board {
     /// board; it is then left part way.
     #[inline(always)]
     fn settle<const BMI: bool>(&mut self, mut pending: u64) -> Result<[u32; 3], Contradiction> {
+        let mut changed = 0;
         loop {
             while pending != 0 {
+                changed |= pending;
                 let mut round = pending;
                 pending = 0;
                 while round != 0 {
@@ -376,7 +381,8 @@ impl Board {
             let pairs;
             (pending, pairs) = self.naked_singles()?;
             if pending == 0 {
-                pending = self.claims()?;
+                pending = self.claims(changed)?;
+                changed = 0;
                 if pending == 0 {
                     return Ok(pairs);
                 }

@@ -270,15 +270,31 @@ impl Board {
             open: [0; 3],
         };
         for (b, band) in givens.chunks_exact(27).enumerate() {
-            // The cells given each digit (word 0: the empty cells).
-            let mut given = [0u32; 16];
-            for (p, &digit) in band.iter().enumerate() {
-                given[usize::from(digit & 15)] |= 1 << p;
+            // Bit `k` of each cell's value, as four sets of cells: eight
+            // cells a word of eight bytes, whose bits a product gathers.
+            let mut planes = [0u32; 4];
+            let mut shift = 0;
+            for eight in band.chunks(8) {
+                let x = eight
+                    .iter()
+                    .rev()
+                    .fold(0u64, |x, &value| x << 8 | u64::from(value));
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    let bits = (x >> k & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080);
+                    *plane |= ((bits >> 56) as u32) << shift;
+                }
+                shift += 8;
             }
-            let open = given[0];
+            // The cells given each value (0: the empty cells).
+            let given = |value: usize| {
+                planes.iter().enumerate().fold(BAND, |cells, (k, &plane)| {
+                    cells & if value >> k & 1 == 1 { plane } else { !plane }
+                })
+            };
+            let open = given(0);
             board.open[b] = open;
             for d in 0..9 {
-                let mine = given[d + 1];
+                let mine = given(d + 1);
                 // The rows of the band where `d` is given; none may have
                 // it twice.
                 let r = [mine & ROW, mine >> 9 & ROW, mine >> 18];

@@ -504,16 +504,32 @@ impl Board {
         None
     }
 
-    /// The grid of a board whose cells are all placed.
+    /// The grid of a board whose cells are all placed: bit `k` of each
+    /// cell's digit as a set of cells, spread eight cells at a time to
+    /// eight bytes.
     fn grid(&self) -> Vec<u8> {
         let mut grid = vec![0; 81];
-        for (b, band) in self.cand.chunks(16).enumerate() {
-            for (d, &w) in band[..9].iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    grid[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
-                    w &= w - 1;
+        for (b, band) in grid.chunks_exact_mut(27).enumerate() {
+            let mut planes = [0u32; 4];
+            for (d, &w) in self.cand[16 * b..16 * b + 9].iter().enumerate() {
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if (d + 1) >> k & 1 == 1 {
+                        *plane |= w;
+                    }
                 }
+            }
+            for (c, eight) in band.chunks_mut(8).enumerate() {
+                let mut bytes = 0;
+                for (k, &plane) in planes.iter().enumerate() {
+                    // Byte `i` keeps bit `i` of the eight, then becomes
+                    // 1 if it is not 0.
+                    let bits = u64::from(plane >> (8 * c) & 0xFF) * 0x0101_0101_0101_0101;
+                    let kept = bits & 0x8040_2010_0804_0201;
+                    let ones = (kept + 0x7F7F_7F7F_7F7F_7F7F) >> 7 & 0x0101_0101_0101_0101;
+                    bytes |= ones << k;
+                }
+                let n = eight.len();
+                eight.copy_from_slice(&u64::to_le_bytes(bytes)[..n]);
             }
         }
         grid

@@ -657,9 +657,14 @@ fn search_plain(
     limit: usize,
     budget: u64,
 ) -> Option<Stop> {
-    search::<false>(board, pending, found, limit, budget, |board, pending, found| {
-        search_plain(board, pending, found, limit, budget)
-    })
+    search::<false>(
+        board,
+        pending,
+        found,
+        limit,
+        budget,
+        |board, pending, found| search_plain(board, pending, found, limit, budget),
+    )
 }
 
 /// [`search`] compiled with POPCNT, BMI1 and BMI2 (see
@@ -676,10 +681,17 @@ unsafe fn search_bmi(
     limit: usize,
     budget: u64,
 ) -> Option<Stop> {
-    search::<true>(board, pending, found, limit, budget, |board, pending, found| {
-        // SAFETY: as for this call.
-        unsafe { search_bmi(board, pending, found, limit, budget) }
-    })
+    // The closure calls this function within its unsafe body (rustc
+    // 1.63 calls an `unsafe` block there unnecessary): as safe as this
+    // call.
+    search::<true>(
+        board,
+        pending,
+        found,
+        limit,
+        budget,
+        |board, pending, found| search_bmi(board, pending, found, limit, budget),
+    )
 }
 
 /// Guesses [`Solver::complete`] may make before it hands a puzzle to the

@@ -626,16 +626,21 @@ fn search<const BMI: bool>(
         }
         found.guesses += 1;
         let square = BOX[usize::from(BOX_OF[p as usize])];
-        let mut d = 0;
-        let mut most = 0;
-        for e in 0..9 {
-            let w = board.cand[16 * b + e];
-            if w >> p & 1 == 1 {
-                let n = (w & square).count_ones();
-                if n > most {
-                    most = n;
-                    d = e;
-                }
+        let band = &board.cand[16 * b..16 * b + 9];
+        let mut digits = 0;
+        for (e, &w) in band.iter().enumerate() {
+            digits |= (w >> p & 1) << e;
+        }
+        let mut d = digits.trailing_zeros() as usize;
+        let mut most = (band[d] & square).count_ones();
+        digits &= digits - 1;
+        while digits != 0 {
+            let e = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let n = (band[e] & square).count_ones();
+            if n > most {
+                most = n;
+                d = e;
             }
         }
         let i = 16 * b + d;

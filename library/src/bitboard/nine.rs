@@ -178,6 +178,37 @@ fn row_mates(p: u32) -> u32 {
     row & !(1 << p)
 }
 
+/// Which of the nine words of the band whose first word is `cand[first]`
+/// have any of `cells`, as a bit per word.
+#[inline(always)]
+fn having(cand: &[u32; 48], first: usize, cells: u32) -> u32 {
+    let band = &cand[first..first + 12];
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86-64; the three loads of four words
+        // each are the twelve words of `band`.
+        unsafe {
+            let at = band.as_ptr().cast::<__m128i>();
+            let cells = _mm_set1_epi32(cells as i32);
+            let zero = _mm_setzero_si128();
+            let none = |v| _mm_cmpeq_epi32(_mm_and_si128(_mm_loadu_si128(v), cells), zero);
+            let bytes = _mm_packs_epi16(
+                _mm_packs_epi32(none(at), none(at.add(1))),
+                _mm_packs_epi32(none(at.add(2)), zero),
+            );
+            !(_mm_movemask_epi8(bytes) as u32) & ROW
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        band[..9]
+            .iter()
+            .enumerate()
+            .fold(0, |hit, (e, &w)| hit | u32::from(w & cells != 0) << e)
+    }
+}
+
 /// Removes `cells` from the words of the band whose first word is
 /// `cand[first]`; which of its nine had any, as a bit per word.
 #[inline(always)]
@@ -432,12 +463,12 @@ impl Board {
             if singles == 0 {
                 continue;
             }
-            for i in 16 * b..16 * b + 9 {
+            let mut words = having(&self.cand, 16 * b, singles);
+            placed |= u64::from(words) << (16 * b);
+            while words != 0 {
+                let i = 16 * b + words.trailing_zeros() as usize;
+                words &= words - 1;
                 let mut cells = self.cand[i] & singles;
-                if cells == 0 {
-                    continue;
-                }
-                placed |= 1 << i;
                 while cells != 0 {
                     let p = cells.trailing_zeros();
                     cells &= cells - 1;

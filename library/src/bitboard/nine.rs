@@ -654,10 +654,7 @@ fn search<const BMI: bool>(
         found.guesses += 1;
         let square = BOX[usize::from(BOX_OF[p as usize])];
         let band = &board.cand[16 * b..16 * b + 9];
-        let mut digits = 0;
-        for (e, &w) in band.iter().enumerate() {
-            digits |= (w >> p & 1) << e;
-        }
+        let mut digits = having(&board.cand, 16 * b, 1 << p);
         let mut d = digits.trailing_zeros() as usize;
         let mut most = (band[d] & square).count_ones();
         digits &= digits - 1;

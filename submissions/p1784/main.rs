@@ -38,17 +38,19 @@ row&!(1<<p)}#[inline(always)]fn having(cand:&[u32;48],first:usize,cells:u32)->u3
 first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;unsafe{let at=band.as_ptr().cast::<__m128i>();
 let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();let none=|v|_mm_cmpeq_epi32(_mm_and_si128(
 _mm_loadu_si128(v),cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(none(at),none(at.add(1))),_mm_packs_epi32(
-none(at.add(2)),zero));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[cfg(not(target_arch="x86_64"))]{band[..
-9].iter().enumerate().fold(0,|hit,(e,&w)|hit|u32::from(w&cells!=0)<<e)}}#[inline(always)]fn clear(cand:&
-mut[u32;48],first:usize,cells:u32)->u32{let band=&mut cand[first..first+12];#[cfg(target_arch="x86_64")]{
-use std::arch::x86_64::*;unsafe{let at=band.as_mut_ptr().cast::<__m128i>();let cells=_mm_set1_epi32(cells
-as i32);let zero=_mm_setzero_si128();let(a,b,c)=(_mm_loadu_si128(at),_mm_loadu_si128(at.add(1)),_mm_loadu_si128(
+none(at.add(2)),zero));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[cfg(not(target_arch="x86_64"))]having_plain(
+band,cells)}#[cfg(not(target_arch="x86_64"))]fn having_plain(band:&[u32],cells:u32)->u32{band[..9].iter().
+enumerate().fold(0,|hit,(e,&w)|hit|u32::from(w&cells!=0)<<e)}#[inline(always)]fn clear(cand:&mut[u32;
+48],first:usize,cells:u32)->u32{let band=&mut cand[first..first+12];#[cfg(target_arch="x86_64")]{use std::
+arch::x86_64::*;unsafe{let at=band.as_mut_ptr().cast::<__m128i>();let cells=_mm_set1_epi32(cells as i32);
+let zero=_mm_setzero_si128();let(a,b,c)=(_mm_loadu_si128(at),_mm_loadu_si128(at.add(1)),_mm_loadu_si128(
 at.add(2)));let none=|v|_mm_cmpeq_epi32(_mm_and_si128(v,cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(
 none(a),none(b)),_mm_packs_epi32(none(c),zero));_mm_storeu_si128(at,_mm_andnot_si128(cells,a));_mm_storeu_si128(
 at.add(1),_mm_andnot_si128(cells,b));_mm_storeu_si128(at.add(2),_mm_andnot_si128(cells,c));!(_mm_movemask_epi8(
-bytes)as u32)&ROW}}#[cfg(not(target_arch="x86_64"))]{let mut hit=0;for(e,v)in band[..9].iter_mut().enumerate(){
-hit|=u32::from(*v&cells!=0)<<e;*v&=!cells;}hit}}const BOX_OF:[u8;27]={let mut boxes=[0;27];let mut p=
-0;while p<27{boxes[p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<6];#[derive(
+bytes)as u32)&ROW}}#[cfg(not(target_arch="x86_64"))]clear_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]
+fn clear_plain(band:&mut[u32],cells:u32)->u32{let mut hit=0;for(e,v)in band[..9].iter_mut().enumerate(){
+hit|=u32::from(*v&cells!=0)<<e;*v&=!cells;}hit}const BOX_OF:[u8;27]={let mut boxes=[0;27];let mut p=0;
+while p<27{boxes[p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<6];#[derive(
 Clone,Copy)]struct Board{cand:[u32;48],open:[u32;3]}const DIGITS:u64=ROW as u64;impl Board{fn new(givens:&[
 u8])->Board{assert_eq!(givens.len(),81,"81 cells");let top=givens.iter().fold(0,|m,&d|m.max(d));assert!(
 top<=9,"a digit 0-9");let mut board=Board{cand:[0;48],open:[0;3]};for(b,band)in givens.chunks_exact(27).

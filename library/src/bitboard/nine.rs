@@ -201,12 +201,16 @@ fn having(cand: &[u32; 48], first: usize, cells: u32) -> u32 {
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        band[..9]
-            .iter()
-            .enumerate()
-            .fold(0, |hit, (e, &w)| hit | u32::from(w & cells != 0) << e)
-    }
+    having_plain(band, cells)
+}
+
+/// [`having`] word by word, where there is no SSE2 (and for the tests).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn having_plain(band: &[u32], cells: u32) -> u32 {
+    band[..9]
+        .iter()
+        .enumerate()
+        .fold(0, |hit, (e, &w)| hit | u32::from(w & cells != 0) << e)
 }
 
 /// Removes `cells` from the words of the band whose first word is
@@ -240,14 +244,18 @@ fn clear(cand: &mut [u32; 48], first: usize, cells: u32) -> u32 {
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        let mut hit = 0;
-        for (e, v) in band[..9].iter_mut().enumerate() {
-            hit |= u32::from(*v & cells != 0) << e;
-            *v &= !cells;
-        }
-        hit
+    clear_plain(band, cells)
+}
+
+/// [`clear`] word by word, where there is no SSE2 (and for the tests).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn clear_plain(band: &mut [u32], cells: u32) -> u32 {
+    let mut hit = 0;
+    for (e, v) in band[..9].iter_mut().enumerate() {
+        hit |= u32::from(*v & cells != 0) << e;
+        *v &= !cells;
     }
+    hit
 }
 
 /// The box (0, 1 or 2 within its band) of each bit of a band.

@@ -85,6 +85,27 @@ proptest! {
     }
 }
 
+proptest! {
+    /// The SSE2 forms of `having` and `clear` (x86-64) answer as the
+    /// word-by-word ones do, and clear only the band's nine words.
+    #[test]
+    fn vector_and_plain_forms_agree(
+        words in proptest::collection::vec(0u32..=BAND, 27),
+        b in 0usize..3,
+        cells in 0u32..=BAND,
+    ) {
+        let mut cand = [0; 48];
+        for (i, &w) in words.iter().enumerate() {
+            cand[16 * (i / 9) + i % 9] = w;
+        }
+        let mut plain = cand;
+        prop_assert_eq!(having(&cand, 16 * b, cells), having_plain(&cand[16 * b..], cells));
+        let hit = clear_plain(&mut plain[16 * b..], cells);
+        prop_assert_eq!(clear(&mut cand, 16 * b, cells), hit);
+        prop_assert_eq!(cand, plain);
+    }
+}
+
 /// Settles `givens`, then each cell of `grid` (a solution of them)
 /// must still be a candidate of its digit.
 fn keeps_the_solution(givens: &[u8], grid: &[u8]) -> Result<(), TestCaseError> {

@@ -38,8 +38,9 @@
 //!
 //! * `cand[16b + d]` is the set of cells of band `b` where digit `d + 1`
 //!   may still go (digits 0-based inside). Words `16b + 9..16b + 16` stay
-//!   0: a band is 16 consecutive words, which a loop over a band's digits
-//!   takes four at a time in SSE registers.
+//!   0: a band is 16 consecutive words, so that a placement clears its
+//!   cells from the band's words with three SSE2 loads and stores of four
+//!   words, and learns which words had them from one movemask.
 //! * `open[b]` is the set of cells of band `b` not placed yet.
 //! * A set of words to look at again is a `u64`, bit `16b + d` for word
 //!   `cand[16b + d]`.
@@ -106,7 +107,9 @@
 //!   holds it, and becomes alone in its row (R4 then places it).
 //!
 //! A word is looked at (R1, R4, R2) when it changed; R5 and R3 run when
-//! no word is pending. At that fixpoint a board with no open cell is a
+//! no word is pending, R3 only on the digits whose words changed since
+//! it last ran. The givens are placed as the board is made (a digit
+//! given twice in a row leaves its word empty, which R1 finds). At that fixpoint a board with no open cell is a
 //! solution: each cell is placed for one digit (I2); a row's nine cells
 //! are placed for nine different digits, since a digit is alone in its
 //! row at each; two cells of a box or a column with the same digit would
@@ -116,11 +119,13 @@
 //!
 //! At a fixpoint with open cells the search guesses: it picks an open
 //! cell with two digits (where it has a choice, in the box with the most
-//! open cells), puts the smaller digit there, and pushes a copy of the
-//! board without that digit in that cell. Both boards together hold every
-//! solution of the board they came from, so the search finds every
-//! solution, each once. It stops at a limit of solutions (2 proves that
-//! a puzzle has one) or of guesses.
+//! open cells), puts there the one of its digits with the most
+//! candidates in the cell's box, searches that board (a copy, one level
+//! deeper in a recursion), then goes on with the board without that
+//! digit in that cell. Both boards together hold every solution of the
+//! board they came from, so the search finds every solution, each once.
+//! It stops at a limit of solutions (2 proves that a puzzle has one) or
+//! of guesses.
 
 pub mod nine;
 pub mod sixteen;
@@ -151,10 +156,7 @@ pub struct Found {
 #[inline(always)]
 pub(crate) fn fast<T>(f: impl FnOnce() -> T) -> T {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-    {
+    if has_bmi() {
         // SAFETY: the processor has every instruction `with_bmi` enables.
         return unsafe { with_bmi(f) };
     }
@@ -165,4 +167,21 @@ pub(crate) fn fast<T>(f: impl FnOnce() -> T) -> T {
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 unsafe fn with_bmi<T>(f: impl FnOnce() -> T) -> T {
     f()
+}
+
+/// Whether the processor has POPCNT, BMI1 and BMI2, which [`fast`]
+/// compiles for. A search that recurses cannot be one closure: `nine`'s
+/// is a function of its own compiled with them, called when this holds.
+#[inline(always)]
+pub(crate) fn has_bmi() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }

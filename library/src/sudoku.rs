@@ -80,7 +80,7 @@ impl Sudoku {
     /// what was expected there.
     pub fn parse_line(&self, text: &[u8]) -> Result<Grid, (usize, String)> {
         let cells = self.side() * self.side();
-        let mut grid = Vec::new();
+        let mut grid = Vec::with_capacity(cells);
         for at in 0..cells {
             match text
                 .get(at)
@@ -189,7 +189,7 @@ impl Sudoku {
 /// Writes the answer line of a standard case: the grid as one line, or
 /// `No solution`.
 pub fn write_answer(grid: Option<&Grid>, out: &mut dyn Write) -> io::Result<()> {
-    let mut line = Vec::new();
+    let mut line = Vec::with_capacity(STANDARD.cells() + 1);
     match grid {
         Some(grid) => STANDARD.write_line(grid, &mut line),
         None => line.extend_from_slice(b"No solution\n"),

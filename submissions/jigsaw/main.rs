@@ -256,18 +256,19 @@ cells.len()),),);}cells.iter().for_each(|&cell|regions[cell]=region);}Ok(Houses:
 pub mod sudoku{use crate::input::{Error,Token,Tokens};use std::io::{self,Write};pub type Grid=Vec<u8>;
 pub struct Sudoku{pub box_rows:usize,pub box_columns:usize,pub symbols:&'static[u8],pub cell:&'static
 str}pub const STANDARD:Sudoku=Sudoku{box_rows:3,box_columns:3,symbols:b".123456789",cell:"a digit 1-9 or '.'"};
-impl Sudoku{pub fn side(&self)->usize{self.box_rows*self.box_columns}pub fn parse_line(&self,text:&[u8])->
-Result<Grid,(usize,String)>{let cells=self.side()*self.side();let mut grid=Vec::new();for at in 0 ..cells{
-match text.get(at).and_then(|b|self.symbols.iter().position(|s|s==b)){Some(value)=>grid.push(value as
-u8),None=>return Err((at,self.cell.into()))}}if crate::input::trim_end(text).len()>cells{return Err((
-cells,format!("nothing after the {cells} cells")));}Ok(grid)}pub fn read_token(&self,token:&Token)->Result<
-Grid,Error>{self.parse_line(token.text).map_err(|(at,expected)|{let found=if at==token.text.len(){"the end of the grid".
-to_string()}else{crate::input::describe_at(token.text,at)};Error::at_column(token.line,token.column+at,
-format!("expected {expected}, found {found}"))})}pub fn write_line(&self,grid:&[u8],out:&mut Vec<u8>){
-out.extend(grid.iter().map(|&value|self.symbols[usize::from(value)]));out.push(b'\n');}}pub fn write_answer(
-grid:Option<&Grid>,out:&mut dyn Write)->io::Result<()>{let mut line=Vec::new();match grid{Some(grid)=>
-STANDARD.write_line(grid,&mut line),None=>line.extend_from_slice(b"No solution\n")}out.write_all(&line)}
-pub fn solve_cases(input:&[u8],out:&mut dyn Write,mut case:impl FnMut(&Grid,&mut Tokens)->Result<Option<
-Grid>,Error>)->Result<(),Error>{let mut tokens=Tokens::new(input);loop{let token=tokens.expect("a grid of 81 cells or 'end'")?;
+impl Sudoku{pub fn side(&self)->usize{self.box_rows*self.box_columns}pub fn cells(&self)->usize{self.
+side()*self.side()}pub fn parse_line(&self,text:&[u8])->Result<Grid,(usize,String)>{let cells=self.side()*
+self.side();let mut grid=Vec::with_capacity(cells);for at in 0 ..cells{match text.get(at).and_then(|b|
+self.symbols.iter().position(|s|s==b)){Some(value)=>grid.push(value as u8),None=>return Err((at,self.
+cell.into()))}}if crate::input::trim_end(text).len()>cells{return Err((cells,format!("nothing after the {cells} cells")));}
+Ok(grid)}pub fn read_token(&self,token:&Token)->Result<Grid,Error>{self.parse_line(token.text).map_err(|(
+at,expected)|{let found=if at==token.text.len(){"the end of the grid".to_string()}else{crate::input::
+describe_at(token.text,at)};Error::at_column(token.line,token.column+at,format!("expected {expected}, found {found}"))})}
+pub fn write_line(&self,grid:&[u8],out:&mut Vec<u8>){out.extend(grid.iter().map(|&value|self.symbols[
+usize::from(value)]));out.push(b'\n');}}pub fn write_answer(grid:Option<&Grid>,out:&mut dyn Write)->io::
+Result<()>{let mut line=Vec::with_capacity(STANDARD.cells()+1);match grid{Some(grid)=>STANDARD.write_line(
+grid,&mut line),None=>line.extend_from_slice(b"No solution\n")}out.write_all(&line)}pub fn solve_cases(
+input:&[u8],out:&mut dyn Write,mut case:impl FnMut(&Grid,&mut Tokens)->Result<Option<Grid>,Error>)->Result<(),
+Error>{let mut tokens=Tokens::new(input);loop{let token=tokens.expect("a grid of 81 cells or 'end'")?;
 if token.text==b"end"{return Ok(());}let givens=STANDARD.read_token(&token)?;let grid=case(&givens,&mut
 tokens)?;write_answer(grid.as_ref(),out)?;}}}

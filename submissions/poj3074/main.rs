@@ -28,80 +28,118 @@ table[columns as usize]=alone*LOW;columns+=1;}table}const fn claim_table()->[u32
 0;512];let mut only:u32=0;while only<512{let mut keep=0;let mut k=0;while k<3{let stack=only>>(3*k)&7;
 let kept=match stack.count_ones(){0=>7,1=>stack,_=>0};keep|=kept<<(3*k);k+=1;}table[only as usize]=keep*
 LOW;only+=1;}table}static ROW_TRIADS:[u8;512]={let mut table=[0;512];let mut row=0;while row<512{let mut
-k=0;while k<3{if row>>(3*k)&7!=0{table[row]|=1<<k;}k+=1;}row+=1;}table};#[inline(always)]fn triads(w:
-u32)->usize{let row=|r:u32|{usize::from(ROW_TRIADS[(w>>(9*r)&ROW)as usize])<<(3*r)};row(0)|row(1)|row(
-2)}#[inline(always)]fn columns(w:u32)->u32{(w|w>>9|w>>18)&ROW}#[inline(always)]fn row_singles(w:u32)->
-u32{let rest=w&w.wrapping_sub(LOW);let more=(rest|((rest&LOW8)+LOW8))&HIGH;w&(((HIGH&!more)>>8)*ROW)}#[
-inline(always)]fn row_mates(p:u32)->u32{let row=if p<9{ROW}else if p<18{ROW<<9}else{ROW<<18};row&!(1<<
-p)}const BOX_OF:[u8;27]={let mut boxes=[0;27];let mut p=0;while p<27{boxes[p]=(p%9/3)as u8;p+=1;}boxes};
-const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<6];#[derive(Clone,Copy)]struct Board{cand:[u32;48],open:[
-u32;3]}const DIGITS:u64=ROW as u64;const OTHERS:[[usize;2];3]=[[16,32],[0,32],[0,16]];impl Board{fn new(
-givens:&[u8])->Board{assert_eq!(givens.len(),81,"81 cells");let mut given=[0u32;48];let mut any=[0u32;
-3];for(cell,&digit)in givens.iter().enumerate(){if digit!=0{assert!(digit<=9,"a digit 0-9");let bit=1<<(
-cell%27);given[16*(cell/27)+usize::from(digit)-1]|=bit;any[cell/27]|=bit;}}let mut board=Board{cand:[
-0;48],open:[BAND;3]};for b in 0 ..3{for d in 0 ..9{let mine=given[16*b+d];let rows=(0 ..3).filter(|r|
-mine>>(9*r)&ROW!=0).fold(0,|m,r|m|ROW<<(9*r));board.cand[16*b+d]=BAND&!any[b]&!rows|mine;}}board}#[inline(
-always)]fn update(&mut self,i:usize)->Result<u64,Contradiction>{let b=i>>4;let keep=KEEP[triads(self.
-cand[i])];if keep==0{return Err(Contradiction);}let w=self.cand[i]&keep;let mut touched=0;let fresh=row_singles(
-w)&self.open[b];if fresh!=0{self.open[b]&=!fresh;let mut hit=0;for(e,v)in self.cand[16*b..16*b+9].iter_mut().
-enumerate(){hit|=u32::from(*v&fresh!=0)<<e;*v&=!fresh;}touched=u64::from(hit)<<(16*b)&!(1<<i);}self.cand[
-i]=w;let pointed=POINT[columns(w)as usize];for other in OTHERS[b]{let j=other+(i&15);let v=self.cand[
-j];if v&pointed!=0{self.cand[j]=v&!pointed;touched|=1<<j;}}Ok(touched)}#[inline(always)]fn claims(&mut
-self)->Result<u64,Contradiction>{let mut touched=0;for d in 0 ..9{let c=[columns(self.cand[d]),columns(
-self.cand[16+d]),columns(self.cand[32+d])];if c[0]|c[1]|c[2]!=ROW{return Err(Contradiction);}let only=[
-c[0]&!(c[1]|c[2]),c[1]&!(c[0]|c[2]),c[2]&!(c[0]|c[1])];for(b,&only)in only.iter().enumerate(){let v=self.
-cand[16*b+d];let kept=v&CLAIM[only as usize];if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}
-Ok(touched)}#[inline(always)]fn settle(&mut self,mut pending:u64)->Result<(),Contradiction>{loop{while
-pending!=0{let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()as usize;round&=
-round-1;let more=self.update(i)?;pending|=more&!round;}}pending=self.naked_singles()?;if pending==0{pending=
-self.claims()?;if pending==0{return Ok(());}}}}#[inline(always)]fn naked_singles(&mut self)->Result<u64,
-Contradiction>{let mut placed=0;for b in 0 ..3{let(mut once,mut twice)=(0,0);for&w in&self.cand[16*b..
-16*b+9]{twice|=once&w;once|=w;}let open=self.open[b];if open&!once!=0{return Err(Contradiction);}let singles=
-open&once&!twice;if singles==0{continue;}for i in 16*b..16*b+9{let mut cells=self.cand[i]&singles;if cells==
-0{continue;}placed|=1<<i;while cells!=0{let p=cells.trailing_zeros();cells&=cells-1;self.cand[i]&=!row_mates(
-p);}}}Ok(placed)}#[inline(always)]fn choose(&self)->Option<(usize,u32)>{let mut pairs=[0;3];let mut triples=[
-0;3];for b in 0 ..3{let(mut once,mut twice,mut thrice,mut more)=(0,0,0,0);for&w in&self.cand[16*b..16*
-b+9]{more|=thrice&w;thrice|=twice&w;twice|=once&w;once|=w;}pairs[b]=twice&!thrice&self.open[b];triples[
-b]=thrice&!more&self.open[b];}if pairs==[0;3]{let first=|cells:[u32;3]|{let b=(0 ..3).find(|&b|cells[
-b]!=0)?;Some((b,cells[b].trailing_zeros()))};return first(triples).or_else(||first(self.open));}let mut
-best=(0,0,0);for(b,&cells)in pairs.iter().enumerate(){let open=BOX.map(|square|(self.open[b]&square).
-count_ones());let mut left=cells;while left!=0{let p=left.trailing_zeros();left&=left-1;let score=open[
-usize::from(BOX_OF[p as usize])];if score>best.0{best=(score,b,p);}}}Some((best.1,best.2))}fn grid(&self)->
-Vec<u8>{let mut grid=vec![0;81];for(b,band)in self.cand.chunks(16).enumerate(){for(d,&w)in band[..9].
-iter().enumerate(){let mut w=w;while w!=0{grid[27*b+w.trailing_zeros()as usize]=d as u8+1;w&=w-1;}}}grid}}
-enum Stop{Enough,Budget}#[derive(Default)]pub struct Solver{stack:Vec<(Board,u64)>}impl Solver{pub fn
-new()->Solver{Solver::default()}pub fn solve(&mut self,givens:&[u8],limit:usize,budget:u64)->Option<Found>{
-assert!(limit>0,"a limit of at least one solution");let board=Board::new(givens);let mut found=Found::
-default();let stack=&mut self.stack;stack.clear();let all=DIGITS|DIGITS<<16|DIGITS<<32;let stop=crate::
-bitboard::fast(||search(board,all,stack,&mut found,limit,budget));match stop{Some(Stop::Budget)=>None,
-Some(Stop::Enough)|None=>Some(found)}}}#[inline(always)]fn search(mut board:Board,mut pending:u64,stack:&
-mut Vec<(Board,u64)>,found:&mut Found,limit:usize,budget:u64)->Option<Stop>{loop{if board.settle(pending).
-is_ok(){match board.choose(){None=>{if found.solutions==0{found.grid=Some(board.grid());}found.solutions+=
-1;if found.solutions==limit{return Some(Stop::Enough);}}Some((b,p))=>{if found.guesses==budget{return
-Some(Stop::Budget);}found.guesses+=1;let d=(0 ..9).find(|&d|board.cand[16*b+d]>>p&1==1).unwrap_or(0);
-let i=16*b+d;let mut other=board;other.cand[i]&=!(1<<p);stack.push((other,1<<i));board.cand[i]&=!row_mates(
-p);pending=1<<i;continue;}}}match stack.pop(){Some((next,changed))=>{board=next;pending=changed;}None=>
-return None}}}pub const HANDOVER:u64=1<<14;impl Solver{pub fn complete(&mut self,givens:&[u8])->Option<
-Vec<u8>>{self.complete_within(givens,HANDOVER)}fn complete_within(&mut self,givens:&[u8],budget:u64)->
-Option<Vec<u8>>{match self.solve(givens,1,budget){Some(found)=>found.grid,None=>board::complete(&Houses::
-sudoku(3,3),&Plain,givens)}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;#[derive(
-Clone,Debug,Default,PartialEq,Eq)]pub struct Found{pub solutions:usize,pub grid:Option<Vec<u8>>,pub guesses:
-u64}#[inline(always)]pub fn fast<T>(f:impl FnOnce()->T)->T{#[cfg(target_arch="x86_64")]if std::arch::
-is_x86_feature_detected!("popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&std::arch::is_x86_feature_detected!(
-"bmi2"){return unsafe{with_bmi(f)};}f()}#[cfg(target_arch="x86_64")]#[target_feature(enable="popcnt,bmi1,bmi2")]
-unsafe fn with_bmi<T>(f:impl FnOnce()->T)->T{f()}}pub mod board{pub mod candidates{use crate::board::
-learning::{Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:usize=31;const SETTLED:u32=1<<31;#[derive(
-Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;pub trait Rule{fn interchangeable(&self)->bool;
-fn narrow(&self,houses:&Houses,board:&mut Board)->Result<bool,Contradiction>;fn clauses(&self,_houses:&
-Houses,_board:&Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub struct Plain;impl Rule for
-Plain{fn interchangeable(&self)->bool{true}fn narrow(&self,_:&Houses,_:&mut Board)->Result<bool,Contradiction>{
-Ok(false)}}#[derive(Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<usize>,only_second:Vec<
-usize>}#[derive(Clone)]pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<Vec<usize>>,overlaps:
-Vec<Overlap>}impl Houses{pub fn new(side:usize,regions:&[usize])->Houses{assert!((1 ..=MAX_SIDE).contains(&
-side),"a side of 1 to {MAX_SIDE}");assert_eq!(regions.len(),side*side,"one region per cell");let mut members=
-Vec::with_capacity(3*side*side);members.extend(0 ..side*side);members.extend((0 ..side).flat_map(|c|(
-0 ..side).map(move|r|r*side+c)),);for region in 0 ..side{let before=members.len();members.extend((0 ..
-side*side).filter(|&cell|regions[cell]==region),);assert_eq!(members.len()-before,side,"region {region}: {side} cells");}
+k=0;while k<3{if row>>(3*k)&7!=0{table[row]|=1<<k;}k+=1;}row+=1;}table};#[inline(always)]fn triads<const
+BMI:bool>(w:u32)->usize{#[cfg(target_arch="x86_64")]if BMI{let first=(w|w>>1|w>>2)&0o111_111_111;return
+unsafe{std::arch::x86_64::_pext_u32(first,0o111_111_111)}as usize;}let row=|r:u32|{usize::from(ROW_TRIADS[(
+w>>(9*r)&ROW)as usize])<<(3*r)};row(0)|row(1)|row(2)}#[inline(always)]fn columns(w:u32)->u32{(w|w>>9|
+w>>18)&ROW}#[inline(always)]fn row_singles(w:u32)->u32{let rest=w&w.wrapping_sub(LOW);let more=(rest|((
+rest&LOW8)+LOW8))&HIGH;w&(((HIGH&!more)>>8)*ROW)}#[inline(always)]fn row_mates(p:u32)->u32{let row=if
+p<9{ROW}else if p<18{ROW<<9}else{ROW<<18};row&!(1<<p)}#[inline(always)]fn having(cand:&[u32;48],first:
+usize,cells:u32)->u32{let band=&cand[first..first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;
+unsafe{let at=band.as_ptr().cast::<__m128i>();let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();
+let none=|v|_mm_cmpeq_epi32(_mm_and_si128(_mm_loadu_si128(v),cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(
+none(at),none(at.add(1))),_mm_packs_epi32(none(at.add(2)),zero));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[
+cfg(not(target_arch="x86_64"))]having_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]fn having_plain(
+band:&[u32],cells:u32)->u32{band[..9].iter().enumerate().fold(0,|hit,(e,&w)|hit|u32::from(w&cells!=0)<<
+e)}#[inline(always)]fn clear(cand:&mut[u32;48],first:usize,cells:u32)->u32{let band=&mut cand[first..
+first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;unsafe{let at=band.as_mut_ptr().cast::<
+__m128i>();let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();let(a,b,c)=(_mm_loadu_si128(
+at),_mm_loadu_si128(at.add(1)),_mm_loadu_si128(at.add(2)));let none=|v|_mm_cmpeq_epi32(_mm_and_si128(
+v,cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(none(a),none(b)),_mm_packs_epi32(none(c),zero));
+_mm_storeu_si128(at,_mm_andnot_si128(cells,a));_mm_storeu_si128(at.add(1),_mm_andnot_si128(cells,b));
+_mm_storeu_si128(at.add(2),_mm_andnot_si128(cells,c));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[cfg(not(
+target_arch="x86_64"))]clear_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]fn clear_plain(band:&
+mut[u32],cells:u32)->u32{let mut hit=0;for(e,v)in band[..9].iter_mut().enumerate(){hit|=u32::from(*v&
+cells!=0)<<e;*v&=!cells;}hit}const BOX_OF:[u8;27]={let mut boxes=[0;27];let mut p=0;while p<27{boxes[
+p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<6];#[derive(Clone,Copy)]struct
+Board{cand:[u32;48],open:[u32;3]}const DIGITS:u64=ROW as u64;impl Board{fn new(givens:&[u8])->Board{assert_eq!(
+givens.len(),81,"81 cells");let top=givens.iter().fold(0,|m,&d|m.max(d));assert!(top<=9,"a digit 0-9");
+let mut board=Board{cand:[0;48],open:[0;3]};for(b,band)in givens.chunks_exact(27).enumerate(){let mut
+planes=[0u32;4];let mut shift=0;for eight in band.chunks(8){let x=eight.iter().rev().fold(0u64,|x,&value|
+x<<8|u64::from(value));for(k,plane)in planes.iter_mut().enumerate(){let bits=(x>>k&0x0101_0101_0101_0101).
+wrapping_mul(0x0102_0408_1020_4080);*plane|=((bits>>56)as u32)<<shift;}shift+=8;}let given=|value:usize|{
+planes.iter().enumerate().fold(BAND,|cells,(k,&plane)|{cells&if value>>k&1==1{plane}else{!plane}})};let
+open=given(0);board.open[b]=open;for d in 0 ..9{let mine=given(d+1);let r=[mine&ROW,mine>>9&ROW,mine>>
+18];let rows=(u32::from(r[0]!=0)*ROW)|(u32::from(r[1]!=0)*(ROW<<9))|(u32::from(r[2]!=0)*(ROW<<18));let
+twice=r[0]&r[0].wrapping_sub(1)|r[1]&r[1].wrapping_sub(1)|r[2]&r[2].wrapping_sub(1);let alive=u32::from(
+twice==0).wrapping_neg();board.cand[16*b+d]=(open&!rows|mine)&alive;}}board}#[inline(always)]fn update<
+const BMI:bool>(&mut self,i:usize)->Result<u64,Contradiction>{let b=i>>4;let keep=KEEP[triads::<BMI>(
+self.cand[i])];if keep==0{return Err(Contradiction);}let w=self.cand[i]&keep;let fresh=row_singles(w)&
+self.open[b];let mut touched=0;if fresh!=0{self.open[b]&=!fresh;let hit=clear(&mut self.cand,16*b,fresh);
+touched=u64::from(hit)<<(16*b)&!(1<<i);}self.cand[i]=w;let pointed=POINT[columns(w)as usize];for j in[(
+i+16)%48,(i+32)%48]{let v=self.cand[j];self.cand[j]=v&!pointed;touched|=u64::from(v&pointed!=0)<<j;}Ok(
+touched)}#[inline(always)]fn claims(&mut self,changed:u64)->Result<u64,Contradiction>{let mut touched=
+0;let mut digits=(changed|changed>>16|changed>>32)as u32&ROW;while digits!=0{let d=digits.trailing_zeros()
+as usize;digits&=digits-1;let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(self.cand[32+
+d])];if c[0]|c[1]|c[2]!=ROW{return Err(Contradiction);}let only=[c[0]&!(c[1]|c[2]),c[1]&!(c[0]|c[2]),
+c[2]&!(c[0]|c[1])];for(b,&only)in only.iter().enumerate(){let v=self.cand[16*b+d];let kept=v&CLAIM[only
+as usize];if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(always)]fn settle<
+const BMI:bool>(&mut self,mut pending:u64)->Result<[u32;3],Contradiction>{let mut changed=0;loop{while
+pending!=0{changed|=pending;let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()
+as usize;round&=round-1;let more=self.update::<BMI>(i)?;pending|=more&!round;}}let pairs;(pending,pairs)=
+self.naked_singles()?;if pending==0{pending=self.claims(changed)?;changed=0;if pending==0{return Ok(pairs);}}}}#[
+inline(always)]fn naked_singles(&mut self)->Result<(u64,[u32;3]),Contradiction>{let mut placed=0;let mut
+pairs=[0;3];for(b,pairs)in pairs.iter_mut().enumerate(){let(mut once,mut twice,mut thrice)=(0,0,0);for&
+w in&self.cand[16*b..16*b+9]{thrice|=twice&w;twice|=once&w;once|=w;}let open=self.open[b];if open&!once!=
+0{return Err(Contradiction);}*pairs=twice&!thrice&open;let singles=open&once&!twice;if singles==0{continue;}
+let mut words=having(&self.cand,16*b,singles);placed|=u64::from(words)<<(16*b);while words!=0{let i=16*
+b+words.trailing_zeros()as usize;words&=words-1;let mut cells=self.cand[i]&singles;while cells!=0{let
+p=cells.trailing_zeros();cells&=cells-1;self.cand[i]&=!row_mates(p);}}}Ok((placed,pairs))}#[inline(always)]
+fn choose(&self,pairs:[u32;3])->Option<(usize,u32)>{if pairs==[0;3]{let mut triples=[0;3];for(b,triples)
+in triples.iter_mut().enumerate(){let(mut once,mut twice,mut thrice,mut more)=(0,0,0,0);for&w in&self.
+cand[16*b..16*b+9]{more|=thrice&w;thrice|=twice&w;twice|=once&w;once|=w;}*triples=thrice&!more&self.open[
+b];}let first=|cells:[u32;3]|{let b=(0 ..3).find(|&b|cells[b]!=0)?;Some((b,cells[b].trailing_zeros()))};
+return first(triples).or_else(||first(self.open));}let mut open=[[0;3];3];let mut best=0;for b in 0 ..
+3{for k in 0 ..3{let n=if pairs[b]&BOX[k]!=0{(self.open[b]&BOX[k]).count_ones()}else{0};open[b][k]=n;
+best=best.max(n);}}for b in 0 ..3{let mut boxes=0;for k in 0 ..3{if open[b][k]==best{boxes|=BOX[k];}}
+let cells=pairs[b]&boxes;if cells!=0{return Some((b,cells.trailing_zeros()));}}None}fn grid(&self)->Vec<
+u8>{let mut grid=vec![0;81];for(b,band)in grid.chunks_exact_mut(27).enumerate(){let mut planes=[0u32;
+4];for(d,&w)in self.cand[16*b..16*b+9].iter().enumerate(){for(k,plane)in planes.iter_mut().enumerate(){
+if(d+1)>>k&1==1{*plane|=w;}}}for(c,eight)in band.chunks_mut(8).enumerate(){let mut bytes=0;for(k,&plane)
+in planes.iter().enumerate(){let bits=u64::from(plane>>(8*c)&0xFF)*0x0101_0101_0101_0101;let kept=bits&
+0x8040_2010_0804_0201;let ones=(kept+0x7F7F_7F7F_7F7F_7F7F)>>7&0x0101_0101_0101_0101;bytes|=ones<<k;}
+let n=eight.len();eight.copy_from_slice(&u64::to_le_bytes(bytes)[..n]);}}grid}}enum Stop{Enough,Budget}#[
+derive(Default)]pub struct Solver{}impl Solver{pub fn new()->Solver{Solver::default()}pub fn solve(&mut
+self,givens:&[u8],limit:usize,budget:u64)->Option<Found>{assert!(limit>0,"a limit of at least one solution");
+let mut board=Board::new(givens);let mut found=Found::default();let all=DIGITS|DIGITS<<16|DIGITS<<32;
+match search_here(&mut board,all,&mut found,limit,budget){Some(Stop::Budget)=>None,Some(Stop::Enough)|
+None=>Some(found)}}}#[inline(always)]fn search<const BMI:bool>(board:&mut Board,mut pending:u64,found:&
+mut Found,limit:usize,budget:u64,deeper:impl Fn(&mut Board,u64,&mut Found)->Option<Stop>)->Option<Stop>{
+loop{let pairs=board.settle::<BMI>(pending).ok()?;let(b,p)=match board.choose(pairs){Some(cell)=>cell,
+None=>{if found.solutions==0{found.grid=Some(board.grid());}found.solutions+=1;return if found.solutions==
+limit{Some(Stop::Enough)}else{None};}};if found.guesses==budget{return Some(Stop::Budget);}found.guesses+=
+1;let square=BOX[usize::from(BOX_OF[p as usize])];let band=&board.cand[16*b..16*b+9];let mut digits=having(&
+board.cand,16*b,1<<p);let mut d=digits.trailing_zeros()as usize;let mut most=(band[d]&square).count_ones();
+digits&=digits-1;while digits!=0{let e=digits.trailing_zeros()as usize;digits&=digits-1;let n=(band[e]&
+square).count_ones();if n>most{most=n;d=e;}}let i=16*b+d;let mut placed=*board;placed.cand[i]&=!row_mates(
+p);if let Some(stop)=deeper(&mut placed,1<<i,found){return Some(stop);}board.cand[i]&=!(1<<p);pending=
+1<<i;}}fn search_here(board:&mut Board,pending:u64,found:&mut Found,limit:usize,budget:u64)->Option<Stop>{#[
+cfg(target_arch="x86_64")]if crate::bitboard::has_bmi(){return unsafe{search_bmi(board,pending,found,
+limit,budget)};}search_plain(board,pending,found,limit,budget)}fn search_plain(board:&mut Board,pending:
+u64,found:&mut Found,limit:usize,budget:u64)->Option<Stop>{search::<false,>(board,pending,found,limit,
+budget,|board,pending,found|search_plain(board,pending,found,limit,budget))}#[cfg(target_arch="x86_64")]#[
+target_feature(enable="popcnt,bmi1,bmi2")]unsafe fn search_bmi(board:&mut Board,pending:u64,found:&mut
+Found,limit:usize,budget:u64)->Option<Stop>{search::<true,>(board,pending,found,limit,budget,|board,pending,
+found|search_bmi(board,pending,found,limit,budget))}pub const HANDOVER:u64=1<<14;impl Solver{pub fn complete(&
+mut self,givens:&[u8])->Option<Vec<u8>>{self.complete_within(givens,HANDOVER)}fn complete_within(&mut
+self,givens:&[u8],budget:u64)->Option<Vec<u8>>{match self.solve(givens,1,budget){Some(found)=>found.grid,
+None=>board::complete(&Houses::sudoku(3,3),&Plain,givens)}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]
+pub struct Contradiction;#[derive(Clone,Debug,Default,PartialEq,Eq)]pub struct Found{pub solutions:usize,
+pub grid:Option<Vec<u8>>,pub guesses:u64}#[inline(always)]pub fn has_bmi()->bool{#[cfg(target_arch="x86_64")]{
+std::arch::is_x86_feature_detected!("popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&std::arch::
+is_x86_feature_detected!("bmi2")}#[cfg(not(target_arch="x86_64"))]{false}}}pub mod board{pub mod candidates{
+use crate::board::learning::{Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:usize=31;const SETTLED:
+u32=1<<31;#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;pub trait Rule{fn interchangeable(&
+self)->bool;fn narrow(&self,houses:&Houses,board:&mut Board)->Result<bool,Contradiction>;fn clauses(&
+self,_houses:&Houses,_board:&Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub struct Plain;
+impl Rule for Plain{fn interchangeable(&self)->bool{true}fn narrow(&self,_:&Houses,_:&mut Board)->Result<
+bool,Contradiction>{Ok(false)}}#[derive(Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<
+usize>,only_second:Vec<usize>}#[derive(Clone)]pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<
+Vec<usize>>,overlaps:Vec<Overlap>}impl Houses{pub fn new(side:usize,regions:&[usize])->Houses{assert!((
+1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");assert_eq!(regions.len(),side*side,"one region per cell");
+let mut members=Vec::with_capacity(3*side*side);members.extend(0 ..side*side);members.extend((0 ..side).
+flat_map(|c|(0 ..side).map(move|r|r*side+c)),);for region in 0 ..side{let before=members.len();members.
+extend((0 ..side*side).filter(|&cell|regions[cell]==region),);assert_eq!(members.len()-before,side,"region {region}: {side} cells");}
 let mut houses=Houses{side,members,peers:vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..
 3*side{let cells=houses.house(h).to_vec();houses.add_peers(&cells);}houses.overlaps=houses.find_overlaps();
 houses}pub fn sudoku(box_rows:usize,box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:
@@ -316,12 +354,13 @@ grid.as_ref(),out)?;}}pub fn main(){input::run(solve)}}}pub mod sudoku{use crate
 use std::io::{self,Write};pub type Grid=Vec<u8>;pub struct Sudoku{pub box_rows:usize,pub box_columns:
 usize,pub symbols:&'static[u8],pub cell:&'static str}pub const STANDARD:Sudoku=Sudoku{box_rows:3,box_columns:
 3,symbols:b".123456789",cell:"a digit 1-9 or '.'"};impl Sudoku{pub fn side(&self)->usize{self.box_rows*
-self.box_columns}pub fn parse_line(&self,text:&[u8])->Result<Grid,(usize,String)>{let cells=self.side()*
-self.side();let mut grid=Vec::new();for at in 0 ..cells{match text.get(at).and_then(|b|self.symbols.iter().
-position(|s|s==b)){Some(value)=>grid.push(value as u8),None=>return Err((at,self.cell.into()))}}if crate::
-input::trim_end(text).len()>cells{return Err((cells,format!("nothing after the {cells} cells")));}Ok(
-grid)}pub fn read_line(&self,line:&Line)->Result<Grid,Error>{self.parse_line(line.text).map_err(|(at,
-expected)|line.expected_at(at,&expected))}pub fn write_line(&self,grid:&[u8],out:&mut Vec<u8>){out.extend(
-grid.iter().map(|&value|self.symbols[usize::from(value)]));out.push(b'\n');}}pub fn write_answer(grid:
-Option<&Grid>,out:&mut dyn Write)->io::Result<()>{let mut line=Vec::new();match grid{Some(grid)=>STANDARD.
-write_line(grid,&mut line),None=>line.extend_from_slice(b"No solution\n")}out.write_all(&line)}}
+self.box_columns}pub fn cells(&self)->usize{self.side()*self.side()}pub fn parse_line(&self,text:&[u8])->
+Result<Grid,(usize,String)>{let cells=self.side()*self.side();let mut grid=Vec::with_capacity(cells);
+for at in 0 ..cells{match text.get(at).and_then(|b|self.symbols.iter().position(|s|s==b)){Some(value)=>
+grid.push(value as u8),None=>return Err((at,self.cell.into()))}}if crate::input::trim_end(text).len()>
+cells{return Err((cells,format!("nothing after the {cells} cells")));}Ok(grid)}pub fn read_line(&self,
+line:&Line)->Result<Grid,Error>{self.parse_line(line.text).map_err(|(at,expected)|line.expected_at(at,&
+expected))}pub fn write_line(&self,grid:&[u8],out:&mut Vec<u8>){out.extend(grid.iter().map(|&value|self.
+symbols[usize::from(value)]));out.push(b'\n');}}pub fn write_answer(grid:Option<&Grid>,out:&mut dyn Write)->
+io::Result<()>{let mut line=Vec::with_capacity(STANDARD.cells()+1);match grid{Some(grid)=>STANDARD.write_line(
+grid,&mut line),None=>line.extend_from_slice(b"No solution\n")}out.write_all(&line)}}

@@ -100,23 +100,24 @@ givens:&[u8],budget:u64)->Option<Vec<u8>>{match self.solve(givens,1,budget){Some
 board::complete(&Houses::sudoku(4,4),&Plain,givens)}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct
 Contradiction;#[derive(Clone,Debug,Default,PartialEq,Eq)]pub struct Found{pub solutions:usize,pub grid:
 Option<Vec<u8>>,pub guesses:u64}#[inline(always)]pub fn fast<T>(f:impl FnOnce()->T)->T{#[cfg(target_arch=
-"x86_64")]if std::arch::is_x86_feature_detected!("popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&
-std::arch::is_x86_feature_detected!("bmi2"){return unsafe{with_bmi(f)};}f()}#[cfg(target_arch="x86_64")]#[
-target_feature(enable="popcnt,bmi1,bmi2")]unsafe fn with_bmi<T>(f:impl FnOnce()->T)->T{f()}}pub mod board{
-pub mod candidates{use crate::board::learning::{Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:usize=
-31;const SETTLED:u32=1<<31;#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;pub trait
-Rule{fn interchangeable(&self)->bool;fn narrow(&self,houses:&Houses,board:&mut Board)->Result<bool,Contradiction>;
-fn clauses(&self,_houses:&Houses,_board:&Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub
-struct Plain;impl Rule for Plain{fn interchangeable(&self)->bool{true}fn narrow(&self,_:&Houses,_:&mut
-Board)->Result<bool,Contradiction>{Ok(false)}}#[derive(Clone,Debug)]struct Overlap{shared:Vec<usize>,
-only_first:Vec<usize>,only_second:Vec<usize>}#[derive(Clone)]pub struct Houses{side:usize,members:Vec<
-usize>,peers:Vec<Vec<usize>>,overlaps:Vec<Overlap>}impl Houses{pub fn new(side:usize,regions:&[usize])->
-Houses{assert!((1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");assert_eq!(regions.len(),
-side*side,"one region per cell");let mut members=Vec::with_capacity(3*side*side);members.extend(0 ..side*
-side);members.extend((0 ..side).flat_map(|c|(0 ..side).map(move|r|r*side+c)),);for region in 0 ..side{
-let before=members.len();members.extend((0 ..side*side).filter(|&cell|regions[cell]==region),);assert_eq!(
-members.len()-before,side,"region {region}: {side} cells");}let mut houses=Houses{side,members,peers:
-vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..3*side{let cells=houses.house(h).to_vec();
+"x86_64")]if has_bmi(){return unsafe{with_bmi(f)};}f()}#[cfg(target_arch="x86_64")]#[target_feature(enable=
+"popcnt,bmi1,bmi2")]unsafe fn with_bmi<T>(f:impl FnOnce()->T)->T{f()}#[inline(always)]pub fn has_bmi()->
+bool{#[cfg(target_arch="x86_64")]{std::arch::is_x86_feature_detected!("popcnt")&&std::arch::is_x86_feature_detected!(
+"bmi1")&&std::arch::is_x86_feature_detected!("bmi2")}#[cfg(not(target_arch="x86_64"))]{false}}}pub mod
+board{pub mod candidates{use crate::board::learning::{Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:
+usize=31;const SETTLED:u32=1<<31;#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;pub
+trait Rule{fn interchangeable(&self)->bool;fn narrow(&self,houses:&Houses,board:&mut Board)->Result<bool,
+Contradiction>;fn clauses(&self,_houses:&Houses,_board:&Board,_clauses:&mut Clauses){}}#[derive(Clone,
+Copy,Debug)]pub struct Plain;impl Rule for Plain{fn interchangeable(&self)->bool{true}fn narrow(&self,
+_:&Houses,_:&mut Board)->Result<bool,Contradiction>{Ok(false)}}#[derive(Clone,Debug)]struct Overlap{shared:
+Vec<usize>,only_first:Vec<usize>,only_second:Vec<usize>}#[derive(Clone)]pub struct Houses{side:usize,
+members:Vec<usize>,peers:Vec<Vec<usize>>,overlaps:Vec<Overlap>}impl Houses{pub fn new(side:usize,regions:&[
+usize])->Houses{assert!((1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");assert_eq!(regions.
+len(),side*side,"one region per cell");let mut members=Vec::with_capacity(3*side*side);members.extend(
+0 ..side*side);members.extend((0 ..side).flat_map(|c|(0 ..side).map(move|r|r*side+c)),);for region in
+0 ..side{let before=members.len();members.extend((0 ..side*side).filter(|&cell|regions[cell]==region),);
+assert_eq!(members.len()-before,side,"region {region}: {side} cells");}let mut houses=Houses{side,members,
+peers:vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..3*side{let cells=houses.house(h).to_vec();
 houses.add_peers(&cells);}houses.overlaps=houses.find_overlaps();houses}pub fn sudoku(box_rows:usize,
 box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:Vec<usize> =(0 ..side*side).map(|cell|{
 let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).collect();Houses::new(side,&boxes)}

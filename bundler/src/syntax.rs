@@ -165,6 +165,15 @@ pub fn trait_member_ident(member: &TraitItem) -> Option<&Ident> {
     }
 }
 
+/// How an impl is written in paths and messages: `impl Zero for i64`.
+pub fn impl_label(imp: &syn::ItemImpl) -> String {
+    let ty = tidy(&imp.self_ty);
+    match &imp.trait_ {
+        Some((_, path, _)) => format!("impl {} for {ty}", tidy(path)),
+        None => format!("impl {ty}"),
+    }
+}
+
 /// The name an item binds in its module's namespace.
 pub fn item_name(item: &Item) -> Option<String> {
     item_ident(item).map(ToString::to_string)
@@ -198,13 +207,7 @@ pub fn tidy(tokens: &impl ToTokens) -> String {
 /// A short label for an item: its name, `impl Trait for Type`, `use path`.
 pub fn item_label(item: &Item) -> String {
     match item {
-        Item::Impl(imp) => {
-            let ty = tidy(&imp.self_ty);
-            match &imp.trait_ {
-                Some((_, path, _)) => format!("impl {} for {ty}", tidy(path)),
-                None => format!("impl {ty}"),
-            }
-        }
+        Item::Impl(imp) => impl_label(imp),
         Item::Use(u) => format!("use {}", tidy(&u.tree)),
         Item::Macro(m) if m.ident.is_none() => format!("{}!", tidy(&m.mac.path)),
         _ => item_name(item).unwrap_or_else(|| "<item>".into()),

@@ -110,40 +110,27 @@ pub(super) fn prune(tree: &mut syn::File, fixable: &[String]) -> Vec<String> {
         fixable,
         &traits,
         &mut |at, path| {
-            let mut went = |name: String| gone.push(format!("{path}::{name}"));
+            // Whether the function `name` (free or a method) stays.
+            let mut stays = |name: Option<String>, free: bool| match name {
+                Some(name) if goes(&name, free) => {
+                    gone.push(format!("{path}::{name}"));
+                    false
+                }
+                _ => true,
+            };
             match at {
-                Place::Module(items) => items.retain_mut(|item| {
-                    if let Item::Use(u) = item {
-                        return match without_leaves(&u.tree, &free_gone) {
-                            Some(tree) => {
-                                u.tree = tree;
-                                true
-                            }
-                            None => false,
-                        };
-                    }
-                    match free_fn(item) {
-                        Some(name) if goes(&name, true) => {
-                            went(name);
-                            false
+                Place::Module(items) => items.retain_mut(|item| match item {
+                    Item::Use(u) => match without_leaves(&u.tree, &free_gone) {
+                        Some(tree) => {
+                            u.tree = tree;
+                            true
                         }
-                        _ => true,
-                    }
+                        None => false,
+                    },
+                    _ => stays(free_fn(item), true),
                 }),
-                Place::Trait(t) => t.items.retain(|item| match trait_fn(item) {
-                    Some(name) if goes(&name, false) => {
-                        went(name);
-                        false
-                    }
-                    _ => true,
-                }),
-                Place::Impl(imp) => imp.items.retain(|item| match impl_fn(item) {
-                    Some(name) if goes(&name, false) => {
-                        went(name);
-                        false
-                    }
-                    _ => true,
-                }),
+                Place::Trait(t) => t.items.retain(|item| stays(trait_fn(item), false)),
+                Place::Impl(imp) => imp.items.retain(|item| stays(impl_fn(item), false)),
             }
         },
     );
@@ -245,7 +232,7 @@ fn walk(
                         .is_some_and(|s| traits.contains(&s.ident.to_string())),
                 };
                 if ours {
-                    let label = crate::syntax::item_label(&Item::Impl(imp.clone()));
+                    let label = crate::syntax::impl_label(imp);
                     each(Place::Impl(imp), &format!("{path}::<{label}>"));
                 }
             }

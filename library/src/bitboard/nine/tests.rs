@@ -235,3 +235,37 @@ fn a_digit_over_nine_is_refused() {
     givens[80] = 10;
     solve(&givens, 1, 0);
 }
+
+/// A random puzzle of `grid` that loses any given at the cost of its
+/// uniqueness: givens taken out in random order while one solution is
+/// left.
+fn minimal_puzzle(grid: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut givens = grid.to_vec();
+    for cell in rng.permutation(81) {
+        let digit = std::mem::replace(&mut givens[cell], 0);
+        if solve(&givens, 2, u64::MAX).unwrap().solutions > 1 {
+            givens[cell] = digit;
+        }
+    }
+    givens
+}
+
+/// A count of guesses, not a clock: a change of the rules or of the
+/// cell guessed shows in the guesses that prove 2000 minimal puzzles
+/// (seed 32) unique, a change of the digit guessed first in those that
+/// find their solution. Now 2144 and 1757; guessing the smallest digit
+/// takes 1865 to the solutions.
+#[test]
+fn minimal_puzzles_take_few_guesses() {
+    let mut rng = Rng::new(32);
+    let (mut proving, mut finding) = (0, 0);
+    for _ in 0..2000 {
+        let givens = minimal_puzzle(&solved_grid(3, &mut rng), &mut rng);
+        let found = solve(&givens, 2, u64::MAX).unwrap();
+        assert_eq!(found.solutions, 1);
+        proving += found.guesses;
+        finding += solve(&givens, 1, u64::MAX).unwrap().guesses;
+    }
+    assert!(proving <= 2200, "{proving} guesses to prove them unique");
+    assert!(finding <= 1800, "{finding} guesses to their solutions");
+}

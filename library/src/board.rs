@@ -14,11 +14,12 @@
 //! assert_eq!(solved.grid()[..9], [8, 1, 2, 7, 5, 3, 6, 4, 9]);
 //! ```
 //!
-//! Every adapter of the family (spoj1110, jigsaw, killer, latin, p1074)
-//! goes through [`solve`] (or [`complete`], its grid); what differs
-//! between them is the shape of their houses and the [`Rule`] a variant
-//! adds. The standard 9 × 9 sudoku (poj3074, p1784) is searched on
-//! bitboards first ([`crate::bitboard`]), and comes here only past a
+//! Every adapter of the family (jigsaw, killer, latin, p1074) goes
+//! through [`solve`] (or [`complete`], its grid); what differs between
+//! them is the shape of their houses and the [`Rule`] a variant adds.
+//! The standard shapes (9 × 9: poj3074, p1784, kattis-sudokunique,
+//! spoj-sudogob, leetcode-37; 16 × 16: spoj1110) are searched on
+//! bitboards first ([`crate::bitboard`]), and come here only past a
 //! budget of guesses. latin also lists every solution in order with
 //! [`each`], and p1074 branches and bounds over the same boards.
 //!

@@ -5,8 +5,9 @@
 //!   them all).
 //! * [`board`] is the sudoku family's engine: boards of candidates,
 //!   their deductions, a search with restarts and clause learning;
-//!   [`bitboard`] is the fast one of the standard shapes (9 × 9), every
-//!   digit's candidates as bit sets, with [`board`] as its fallback.
+//!   [`bitboard`] is the fast one of the standard shapes (9 × 9,
+//!   16 × 16), every digit's candidates as bit sets, with [`board`] as
+//!   its fallback.
 //! * [`model`] names items by family and gives options a payload;
 //!   [`matrix`] reads a 0/1 matrix as an exact cover;
 //!   [`grouped`] is the model of sudoku-like grids, [`sudoku`] reads and

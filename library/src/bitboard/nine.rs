@@ -774,6 +774,34 @@ impl Solver {
             None => board::complete(&Houses::sudoku(3, 3), &Plain, givens),
         }
     }
+
+    /// The completions of `givens` up to `limit` (at least 1) and the
+    /// first one's grid: as [`Solver::complete`] decides whether there is
+    /// one; then, if there is, counted by the bitboard search, which
+    /// needs no budget once a solution is known (the board engine would
+    /// list them without learning too, [`board::each`], only slower).
+    ///
+    /// # Panics
+    /// As [`Solver::solve`].
+    pub fn count(&mut self, givens: &[u8], limit: usize) -> (usize, Option<Vec<u8>>) {
+        self.count_within(givens, limit, HANDOVER)
+    }
+
+    fn count_within(
+        &mut self,
+        givens: &[u8],
+        limit: usize,
+        budget: u64,
+    ) -> (usize, Option<Vec<u8>>) {
+        match self.complete_within(givens, budget) {
+            None => (0, None),
+            Some(grid) if limit == 1 => (1, Some(grid)),
+            Some(_) => {
+                let found = self.solve(givens, limit, u64::MAX).expect("no budget");
+                (found.solutions, found.grid)
+            }
+        }
+    }
 }
 
 /// [`Solver::solve`] with a solver of its own.

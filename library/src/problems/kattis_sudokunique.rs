@@ -13,10 +13,11 @@
 //! # Ok::<(), library::input::Error>(())
 //! ```
 //!
-//! The board engine counts up to two solutions ([`board::count`]: whether
-//! there is one is decided with clause learning, then the solutions are
-//! listed in order and the count stops at the second), and the count picks
-//! the message.
+//! The bitboard engine counts up to two solutions
+//! ([`nine::Solver::count`]: whether there is one is decided as
+//! completing decides it, the board engine's clause learning taking a
+//! board past 16 384 guesses, then the second is looked for on bitboards),
+//! and the count picks the message.
 //!
 //! # Input
 //!
@@ -26,7 +27,7 @@
 //! An error names the place of a token that is not a digit and the line
 //! where a board stops short.
 
-use crate::board::{self, Houses, Plain};
+use crate::bitboard::nine;
 use crate::input::{self, Error, Tokens};
 use crate::sudoku::STANDARD;
 use std::io::Write;
@@ -37,16 +38,16 @@ use std::io::Write;
 /// See the module docs.
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
-    let houses = Houses::sudoku(3, 3);
+    let mut solver = nine::Solver::new();
     let mut text = Vec::new();
     while tokens.clone().next_token().is_some() {
         let givens = STANDARD.read_numbers(&mut tokens)?;
         if !text.is_empty() {
             text.push(b'\n');
         }
-        match board::count(&houses, &Plain, houses.board(&givens), 2) {
+        match solver.count(&givens, 2) {
             (0, _) => text.extend_from_slice(b"Find another job\n"),
-            (1, Some(solved)) => STANDARD.write_numbers(&solved.grid(), &mut text),
+            (1, Some(grid)) => STANDARD.write_numbers(&grid, &mut text),
             _ => text.extend_from_slice(b"Non-unique\n"),
         }
     }

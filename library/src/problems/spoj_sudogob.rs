@@ -10,10 +10,11 @@
 //! # Ok::<(), library::input::Error>(())
 //! ```
 //!
-//! The board engine counts every solution ([`board::count`] without a
-//! limit: whether there is one is decided with clause learning, then
-//! [`board::each`] lists them in order, keeping none but the first). The
-//! time grows with the count: the statement bounds neither, and its
+//! The bitboard engine counts every solution ([`nine::Solver::count`]
+//! without a limit: whether there is one is decided as completing decides
+//! it, the board engine's clause learning taking a board past 16 384
+//! guesses; then the search lists them all, keeping none but the first).
+//! The time grows with the count: the statement bounds neither, and its
 //! boards are puzzles with a goblin's few changes, not empty grids.
 //!
 //! # Input
@@ -23,7 +24,7 @@
 //! blank-separated tokens. An error names the place of a token that is
 //! not a digit, of a missing board, and of anything after the last.
 
-use crate::board::{self, Houses, Plain};
+use crate::bitboard::nine;
 use crate::input::{self, Error, Tokens};
 use crate::sudoku::STANDARD;
 use std::io::Write;
@@ -35,14 +36,14 @@ use std::io::Write;
 pub fn solve(input: &[u8], out: &mut dyn Write) -> Result<(), Error> {
     let mut tokens = Tokens::new(input);
     let boards: usize = tokens.number("the number of boards T", 0..=i64::from(u32::MAX))?;
-    let houses = Houses::sudoku(3, 3);
+    let mut solver = nine::Solver::new();
     let mut text = Vec::new();
     for _ in 0..boards {
         let givens = STANDARD.read_numbers(&mut tokens)?;
-        let (count, first) = board::count(&houses, &Plain, houses.board(&givens), u64::MAX);
+        let (count, first) = solver.count(&givens, usize::MAX);
         text.extend(format!("{count}\n").bytes());
-        if let (1, Some(solved)) = (count, first) {
-            STANDARD.write_numbers(&solved.grid(), &mut text);
+        if let (1, Some(grid)) = (count, first) {
+            STANDARD.write_numbers(&grid, &mut text);
         }
     }
     tokens.end("the T boards")?;

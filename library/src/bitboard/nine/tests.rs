@@ -222,6 +222,30 @@ fn what_the_budget_leaves_goes_to_the_board_engine() {
     assert_eq!(solver.complete(&clash), None);
 }
 
+/// Counting decides first as completing does, the board engine taking
+/// what the budget leaves, then counts on bitboards.
+#[test]
+fn counts_agree_with_dancing_links_either_way_they_are_decided() {
+    let mut rng = Rng::new(7);
+    let mut solver = Solver::new();
+    for blanks in [0, 50, 58, 62, 66] {
+        let givens = puzzle(&solved_grid(3, &mut rng), blanks, &mut rng);
+        let expected = dlx_count(&STANDARD, &givens, 40);
+        for budget in [0, HANDOVER] {
+            for limit in [1, 2, 40] {
+                let (count, grid) = solver.count_within(&givens, limit, budget);
+                assert_eq!(count, expected.min(limit), "{blanks} blanks, limit {limit}");
+                assert!(solves(&STANDARD, &givens, &grid.unwrap()));
+            }
+        }
+    }
+    let mut clash = digits(HARDEST);
+    clash[1] = 8;
+    for budget in [0, HANDOVER] {
+        assert_eq!(solver.count_within(&clash, 2, budget), (0, None));
+    }
+}
+
 #[test]
 #[should_panic(expected = "81 cells")]
 fn a_short_grid_is_refused() {

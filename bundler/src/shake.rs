@@ -368,8 +368,9 @@ impl State {
     /// Once the rounds and the fixes are done: the text without the impls
     /// nothing calls through ([`trim`], tried once). When what that left
     /// dead has to stay (it would draw a warning): the trim again, sparing
-    /// the impls that name the types holding what stays, once; then the
-    /// text before it. `None`: none of these.
+    /// the impls that name the types holding what stays (and what rustc
+    /// then asks for), once; then the text before it. `None`: none of
+    /// these.
     fn trim(
         &mut self,
         checked: &Checked,
@@ -406,16 +407,13 @@ impl State {
         self.kept.truncate(kept);
         self.removed.truncate(before.removed);
         let holders = trim::holders(&before.file, &stays);
-        let spared = trimmed.and_then(|t| t.sparing(&before.file, &holders));
+        let spared = match trimmed {
+            Some(trimmed) => trimmed.sparing(&before.file, &holders, edition)?,
+            None => None,
+        };
         if let Some(spared) = spared {
-            let text = prettyplease::unparse(&spared.file);
-            if rustc::check(&text, edition)?
-                .iter()
-                .all(|d| d.level != Level::Error)
-            {
-                // No third try.
-                return Ok(Some(self.take_trim(before, spared, false)));
-            }
+            // No third try.
+            return Ok(Some(self.take_trim(before, spared, false)));
         }
         Ok(Some((before.file, before.map)))
     }

@@ -15,7 +15,9 @@
 //! trait for one type it names; else every impl of a trait it
 //! names; else those with a member it names for a type it names (`can't
 //! call method `abs` on ambiguous numeric type`); else those with a member
-//! it names. A round whose errors bring nothing back ends the trim, which
+//! it names; else those naming a type it names. Where the impl whose
+//! header it writes is there, the impls its parameters' bounds ask for
+//! come first. A round whose errors bring nothing back ends the trim, which
 //! then takes nothing. When the text compiles, shaking goes on (a function
 //! only a taken impl called is dead now); if what is dead then has to stay
 //! (a variant alone using a parameter, which would draw a warning), the
@@ -49,13 +51,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use quote::ToTokens;
+use syn::punctuated::Punctuated;
 use syn::visit::Visit;
 use syn::Item;
 
 use crate::error::Error;
 use crate::rustc::{self, Diagnostic, Level};
 use crate::syntax::{impl_member_name, item_label, trait_member_name};
-use evidence::{instance, normal, tokens, Said};
+use evidence::{bindings, instance, normal, tokens, Said};
 
 /// How many rounds of errors the trim answers before it gives up: code
 /// comes back with the impls that name it ([`unnamed`]), and its errors
@@ -63,7 +66,7 @@ use evidence::{instance, normal, tokens, Said};
 const ROUNDS: usize = 64;
 
 /// The tiers of evidence an error may give ([`Candidate::wanted`]).
-const TIERS: usize = 6;
+const TIERS: usize = 7;
 
 /// The weakest tier answered in a round that has stronger evidence
 /// (a trait named, with a type): the weaker wait ([`bring_back`]).
@@ -81,6 +84,8 @@ pub(super) struct Trimmed {
     candidates: Vec<Candidate>,
     taken: Vec<bool>,
     fixable: Vec<String>,
+    /// rustc's diagnostics of the text before the trim.
+    before: Vec<Diagnostic>,
 }
 
 impl Trimmed {
@@ -91,6 +96,7 @@ impl Trimmed {
         candidates: Vec<Candidate>,
         taken: Vec<bool>,
         fixable: &[String],
+        before: &[Diagnostic],
     ) -> Trimmed {
         let why = |what: &str| format!("{what} (trimmed)");
         let gone = (candidates.iter().zip(&taken))
@@ -108,12 +114,21 @@ impl Trimmed {
             candidates,
             taken,
             fixable: fixable.to_vec(),
+            before: before.to_vec(),
         }
     }
 
     /// The same trim of `tree` but for the impls whose text names one of
-    /// `names`; `None` if none does.
-    pub(super) fn sparing(&self, tree: &syn::File, names: &BTreeSet<String>) -> Option<Trimmed> {
+    /// `names`, and those the impls spared ask for in turn (num's
+    /// `Num for f32`, spared for its `ParseFloatError`, asks for `Zero
+    /// for f32`); `None` if no impl names one, or rustc's errors cannot be
+    /// answered.
+    pub(super) fn sparing(
+        &self,
+        tree: &syn::File,
+        names: &BTreeSet<String>,
+        edition: &str,
+    ) -> Result<Option<Trimmed>, Error> {
         let mut taken = self.taken.clone();
         let mut spared = false;
         for (c, t) in self.candidates.iter().zip(taken.iter_mut()) {
@@ -122,10 +137,18 @@ impl Trimmed {
                 spared = true;
             }
         }
-        spared.then(|| {
-            let file = without(tree, &self.candidates, &taken, &self.fixable);
-            Trimmed::of(file, self.candidates.clone(), taken, &self.fixable)
-        })
+        if !spared {
+            return Ok(None);
+        }
+        let candidates = self.candidates.clone();
+        answer(
+            tree,
+            candidates,
+            taken,
+            edition,
+            &self.fixable,
+            &self.before,
+        )
     }
 }
 
@@ -179,9 +202,19 @@ struct Candidate {
     headers: Vec<(String, String)>,
     /// Its own type parameters, which stand for any type in `headers`.
     params: BTreeSet<String>,
+    /// The traits its parameters are bound by, by last segment
+    /// (`T: Clone + Num` is (`T`, `Clone`), (`T`, `Num`)).
+    bounds: Vec<(String, String)>,
 }
 
 impl Candidate {
+    /// Whether it is an impl of `trait_name` for `ty` (or for a type
+    /// `ty` is an instance of).
+    fn implements(&self, trait_name: &str, ty: &str) -> bool {
+        self.trait_name == trait_name
+            && (self.headers.iter()).any(|(self_ty, _)| instance(self_ty, ty, &self.params))
+    }
+
     /// Whether an error asks for it back, by the `tier` of evidence: 0,
     /// it writes the impl's header, or an instance of it (`From<i64> for
     /// Ratio<i64>` of `From<T> for Ratio<T>`; `cannot divide `BigInt` by `u32``
@@ -191,7 +224,9 @@ impl Candidate {
     /// not for num-bigint's `Div<i32>` and the 200 others naming
     /// `BigInt`); 2, the trait and one of the types; 3, the trait; 4, a
     /// member and a type (`can't call method `abs` on ambiguous numeric
-    /// type`, where no trait is named); 5, a member.
+    /// type`, where no trait is named); 5, a member; 6, a type (`expected
+    /// `&BigUint`, found `BigUint`` inside a macro's arguments, where the
+    /// operator is in the macro's body).
     fn wanted(&self, said: &Said, tier: usize) -> bool {
         let words = &said.words;
         let typed = self
@@ -212,7 +247,8 @@ impl Candidate {
             2 => trait_named() && some_type,
             3 => trait_named(),
             4 => member_named() && some_type,
-            _ => member_named(),
+            5 => member_named(),
+            _ => typed > 0,
         }
     }
 }
@@ -249,7 +285,21 @@ pub(super) fn trim(
     if candidates.is_empty() {
         return Ok(None);
     }
-    let mut taken: Vec<bool> = vec![true; candidates.len()];
+    let taken = vec![true; candidates.len()];
+    answer(tree, candidates, taken, edition, fixable, before)
+}
+
+/// `tree` without the `taken` candidates, and without those rustc's
+/// errors then ask for, round after round, until it compiles; `None` if
+/// nothing is left to take or the errors cannot be answered.
+fn answer(
+    tree: &syn::File,
+    candidates: Vec<Candidate>,
+    mut taken: Vec<bool>,
+    edition: &str,
+    fixable: &[String],
+    before: &[Diagnostic],
+) -> Result<Option<Trimmed>, Error> {
     for _ in 0..ROUNDS {
         keep_literal_types(&candidates, &mut taken);
         if !taken.contains(&true) {
@@ -260,7 +310,9 @@ pub(super) fn trim(
         let diagnostics = rustc::check(&text, edition)?;
         let errors = errors_and_new_warnings(&diagnostics, before);
         if errors.is_empty() {
-            return Ok(Some(Trimmed::of(trimmed, candidates, taken, fixable)));
+            return Ok(Some(Trimmed::of(
+                trimmed, candidates, taken, fixable, before,
+            )));
         }
         // An error none of the taken impls answers may follow from one
         // that some do (a missing supertrait impl hides a method): it
@@ -321,12 +373,30 @@ fn bring_back(
     let answers: Vec<(usize, Vec<usize>)> = (errors.iter())
         .filter_map(|error| {
             let said = Said::of(error, &lines);
-            (0..TIERS).find_map(|tier| {
-                let matching: Vec<usize> = (0..candidates.len())
+            let matching = |tier: usize| -> Vec<usize> {
+                (0..candidates.len())
                     .filter(|&i| candidates[i].wanted(&said, tier))
-                    .collect();
-                let live = matching.iter().any(|&i| taken[i]);
-                live.then_some((tier, matching))
+                    .collect()
+            };
+            let live = |matching: &[usize]| matching.iter().any(|&i| taken[i]);
+            let written = matching(0);
+            if live(&written) {
+                return Some((0, written));
+            }
+            // The impl the error writes is there, so a bound of it is
+            // not met: rustc says "cannot multiply `Complex<f64>` by
+            // `Complex<f64>`" where `impl<T: Clone + Num> Mul for
+            // Complex<T>` lacks `f64: Num`.
+            let unmet = unmet_bounds(candidates, &written, &said);
+            let bounds: Vec<usize> = (0..candidates.len())
+                .filter(|&i| (unmet.iter()).any(|(ty, tr)| candidates[i].implements(tr, ty)))
+                .collect();
+            if live(&bounds) {
+                return Some((0, bounds));
+            }
+            (1..TIERS).find_map(|tier| {
+                let matching = matching(tier);
+                live(&matching).then_some((tier, matching))
             })
         })
         .collect();
@@ -340,6 +410,35 @@ fn bring_back(
         }
     }
     true
+}
+
+/// The bounds unmet where an error writes the header of impls that are
+/// there (`written`): each bound of a parameter, with the type the error
+/// puts in its place, as (type, trait).
+fn unmet_bounds(
+    candidates: &[Candidate],
+    written: &[usize],
+    said: &Said,
+) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for c in written.iter().map(|&i| &candidates[i]) {
+        for ((s, t), (cs, ct)) in said
+            .headers
+            .iter()
+            .flat_map(|h| c.headers.iter().map(move |ch| (h, ch)))
+        {
+            let Some(types) = bindings(&format!("{cs}|{ct}"), &format!("{s}|{t}"), &c.params)
+            else {
+                continue;
+            };
+            for (param, bound) in &c.bounds {
+                if let Some(ty) = types.get(param) {
+                    out.insert((ty.clone(), bound.clone()));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Brings back, for each impl kept whose header names an integer (a
@@ -462,8 +561,39 @@ fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Opti
         trait_name,
         names: names.0.difference(&own).cloned().collect(),
         headers,
+        bounds: bounds(&imp.generics, &own),
         params: own,
     })
+}
+
+/// The traits that bound each of `params` in `generics`, by last segment,
+/// where the parameter is bound (`impl<T: Num>`) or in a where clause
+/// (`where T: Num`).
+fn bounds(generics: &syn::Generics, params: &BTreeSet<String>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut add = |param: String, bounds: &Punctuated<syn::TypeParamBound, syn::Token![+]>| {
+        for bound in bounds {
+            if let syn::TypeParamBound::Trait(t) = bound {
+                if let Some(last) = t.path.segments.last() {
+                    out.push((param.clone(), last.ident.to_string()));
+                }
+            }
+        }
+    };
+    for param in &generics.params {
+        if let syn::GenericParam::Type(t) = param {
+            add(t.ident.to_string(), &t.bounds);
+        }
+    }
+    for predicate in generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        if let syn::WherePredicate::Type(p) = predicate {
+            let ty = p.bounded_ty.to_token_stream().to_string();
+            if params.contains(&ty) {
+                add(ty, &p.bounds);
+            }
+        }
+    }
+    out
 }
 
 /// The items each trait of `tree` declares, by the trait's name.

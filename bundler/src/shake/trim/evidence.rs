@@ -27,10 +27,20 @@ impl Said {
         // The code on the error's line: its operators and methods
         // (`*self += u` names `AddAssign` where rustc says only "found
         // `u32`").
-        let called = called_at(error, lines);
+        // Not where the span is a literal's receiver (`can't call method
+        // `abs` on ambiguous numeric type`, under `(1 << shift)`): the
+        // method is named, the receiver's `<<` is no evidence (it took
+        // num-bigint's `Shl` impls back for num-integer's `gcd`).
+        // Its type may be any of the literal's kind.
+        let (called, literal): (_, &[&str]) = match error.code.as_deref() {
+            Some("E0689") if error.message.ends_with("`{float}`") => (Vec::new(), &["f32", "f64"]),
+            Some("E0689") => (Vec::new(), &super::INTEGERS),
+            _ => (called_at(error, lines), &[]),
+        };
         let mut headers: BTreeSet<(String, String)> = headers_of(error).into_iter().collect();
         headers.extend(converted(error, &called));
         let mut words: BTreeSet<String> = words_of(error).into_iter().collect();
+        words.extend(literal.iter().map(|t| t.to_string()));
         words.extend(called);
         Said { words, headers }
     }
@@ -309,9 +319,21 @@ pub(super) fn normal(text: &str) -> String {
 /// default: `Ratio::from(0)` is written `From<i32>` (`{integer}`) where
 /// the type is `Ratio<i64>`.
 pub(super) fn instance(pattern: &str, written: &str, params: &BTreeSet<String>) -> bool {
+    bindings(pattern, written, params).is_some()
+}
+
+/// The types the parameters stand for where `written` is an
+/// [`instance`] of `pattern` (`T` is `f64` in `Complex<f64>|Mul<Complex<f64>>`
+/// of `Complex<T>|Mul<Complex<T>>`).
+pub(super) fn bindings(
+    pattern: &str,
+    written: &str,
+    params: &BTreeSet<String>,
+) -> Option<BTreeMap<String, String>> {
     let (pattern, written) = (tokens(pattern), tokens(written));
     let mut bound = BTreeMap::new();
     unify(&pattern, &written, params, &mut bound)
+        .then(|| bound.into_iter().map(|(p, ty)| (p, ty.concat())).collect())
 }
 
 /// Words, and the single characters between them.

@@ -558,3 +558,97 @@ fn an_error_writing_an_instance_of_a_generic_header_asks_for_that_impl() {
         &BTreeSet::new()
     ));
 }
+
+/// num-integer's `gcd` returns `(1 << shift).abs()`, `abs` num-traits'
+/// `Signed`, the literal's type the return type. Without the impls the
+/// receiver is "ambiguous numeric type": the method is the evidence, not
+/// the `<<` under the span (which took num-bigint's `Shl` impls back).
+#[test]
+fn a_literals_method_is_asked_for_by_its_name_not_its_receivers_operators() {
+    let source = "mod lib { pub trait Signed { fn abs(&self) -> Self; } \
+                  impl Signed for i64 { fn abs(&self) -> i64 { if *self < 0 { -*self } else { *self } } } \
+                  impl Signed for i32 { fn abs(&self) -> i32 { if *self < 0 { -*self } else { *self } } } \
+                  pub struct Big(pub u64); \
+                  impl std::ops::Shl<u32> for Big { type Output = Big; fn shl(self, s: u32) -> Big { Big(self.0 << s) } } \
+                  pub fn power(shift: u32) -> i64 { return (1 << shift).abs(); } }\n\
+                  fn main() { println!(\"{}\", lib::power(40)); }\n";
+    let (text, trimmed) = trimmed(source, "the trim takes `Shl for Big`");
+    assert_eq!(
+        gone_paths(&trimmed),
+        ["crate::lib::<impl std::ops::Shl<u32> for Big>"]
+    );
+    assert_eq!(run_text(&text), run_text(source));
+}
+
+/// num-complex: `Complex<f64> * Complex<f64>` where `impl<T: Clone + Num>
+/// Mul<Complex<T>> for Complex<T>` is there but `Num for f64` was taken:
+/// rustc says only "cannot multiply `Complex<f64>` by `Complex<f64>`".
+/// The impl's bound, `f64` in place of `T`, asks for `Num for f64` alone,
+/// not for every impl naming `f64`.
+#[test]
+fn an_error_writing_an_impl_that_is_there_asks_for_its_bounds() {
+    let found = candidates(
+        "mod lib { pub trait Num {} pub trait Other {} pub struct Complex<T>(T); \
+         impl<T: Clone + Num> std::ops::Mul<Complex<T>> for Complex<T> { type Output = Self; \
+           fn mul(self, o: Self) -> Self { o } } \
+         impl Num for f64 {} impl Num for i64 {} impl Other for f64 {} }",
+    );
+    let text = "fn f(a: Complex<f64>, b: Complex<f64>) {\n    let z = a * b;\n}\n";
+    let error = error_at(
+        "E0369",
+        "cannot multiply `Complex<f64>` by `Complex<f64>`",
+        2,
+        (13, 18),
+        None,
+    );
+    let mut taken = vec![false, true, true, true];
+    assert!(bring_back(&found, &mut taken, &[&error], text));
+    assert_eq!(taken, [false, false, true, true]);
+}
+
+/// num-complex, end to end: two `Mul` impls could fit, so rustc names
+/// no bound; the trim brings back `Num for f64` and keeps `i64`'s out.
+#[test]
+fn a_kept_impls_unmet_bound_comes_back_and_the_program_prints_the_same() {
+    let source = "mod lib { use std::ops::Mul; pub trait Num { fn one() -> Self; } \
+                  impl Num for f64 { fn one() -> f64 { 1.0 } } \
+                  impl Num for i64 { fn one() -> i64 { 1 } } \
+                  #[derive(Clone, Copy, Debug)] pub struct Complex<T> { pub re: T, pub im: T } \
+                  impl<T: Clone + Num + Mul<Output = T>> Mul<Complex<T>> for Complex<T> { type Output = Complex<T>; \
+                    fn mul(self, o: Complex<T>) -> Complex<T> { Complex { re: self.re * o.re, im: self.im * o.im } } } \
+                  impl<T: Clone + Num + Mul<Output = T>> Mul<T> for Complex<T> { type Output = Complex<T>; \
+                    fn mul(self, o: T) -> Complex<T> { Complex { re: self.re * o.clone(), im: self.im * o } } } }\n\
+                  fn main() { let z = lib::Complex { re: 1.0f64, im: 2.0 } * lib::Complex { re: 3.0, im: 4.0 }; \
+                  println!(\"{z:?}\"); }\n";
+    let (text, trimmed) = trimmed(source, "the trim takes `Num for i64`");
+    let gone = gone_paths(&trimmed);
+    assert!(gone.contains(&"crate::lib::<impl Num for i64>"), "{gone:?}");
+    assert!(
+        !gone.contains(&"crate::lib::<impl Num for f64>"),
+        "{gone:?}"
+    );
+    assert_eq!(run_text(&text), run_text(source));
+}
+
+/// num-bigint's `bigint_add!` subtracts in its body; rustc's error points
+/// at the invocation's argument (`expected `&BigUint`, found `BigUint``),
+/// whose line writes no operator: the impls naming the type come back.
+#[test]
+fn an_error_naming_only_a_type_brings_back_the_impls_naming_it() {
+    let found = candidates(
+        "mod lib { pub struct Big(pub u8); \
+         impl std::ops::Sub<Big> for &Big { type Output = Big; fn sub(self, o: Big) -> Big { o } } \
+         impl std::ops::Not for u8 { type Output = u8; fn not(self) -> u8 { self } } }",
+    );
+    let text = "fn f(a: &Big, b: Big) -> Big {\n    twice!(a, b)\n}\n";
+    let error = error_at(
+        "E0308",
+        "mismatched types",
+        2,
+        (15, 16),
+        Some("expected `&Big`, found `Big`"),
+    );
+    let mut taken = vec![true, true];
+    assert!(bring_back(&found, &mut taken, &[&error], text));
+    assert_eq!(taken, [false, true]);
+}

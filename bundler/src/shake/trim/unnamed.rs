@@ -20,8 +20,12 @@
 //! until none is new. What goes here is what rustc would call dead once
 //! the text compiles; the trim's check of the text stands as before.
 //!
-//! * a name that any macro, attribute or the user's code writes (a
-//!   `macro_rules!` body building an impl, say) counts as a call;
+//! * the crates' `macro_rules!` macros are counted as free functions
+//!   are: what a macro's body writes counts once something invokes the
+//!   macro (num-bigint's `bigint_add!`, whose body calls
+//!   `BigInt::from_biguint`, is invoked only by the `Add` impls the trim
+//!   took), and a macro nothing invokes goes; a name that an invocation,
+//!   an attribute or the user's code writes counts as a call;
 //! * only traits the crates' code declares lose methods: std calls the
 //!   methods of its own traits (`size_hint`, `write_str`) without the
 //!   text naming them, and a crate trait named as a std trait is left
@@ -127,7 +131,7 @@ pub(super) fn prune(tree: &mut syn::File, fixable: &[String]) -> Vec<String> {
                         }
                         None => false,
                     },
-                    _ => stays(free_fn(item), true),
+                    _ => stays(free_fn(item).or_else(|| macro_def(item)), true),
                 }),
                 Place::Trait(t) => t.items.retain(|item| stays(trait_fn(item), false)),
                 Place::Impl(imp) => imp.items.retain(|item| stays(impl_fn(item), false)),
@@ -256,6 +260,16 @@ fn free_fn(item: &Item) -> Option<String> {
     }
 }
 
+/// A `macro_rules!` macro's name: it is named like a free function, by
+/// its invocations (`bigint_add!(…)`), and what its body writes counts
+/// only once it is.
+fn macro_def(item: &Item) -> Option<String> {
+    match item {
+        Item::Macro(m) if m.mac.path.is_ident("macro_rules") => Some(m.ident.as_ref()?.to_string()),
+        _ => None,
+    }
+}
+
 fn trait_fn(item: &TraitItem) -> Option<String> {
     match item {
         TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
@@ -282,7 +296,10 @@ fn definitions(
     walk(&mut file.items, "crate", fixable, traits, &mut |at, _| {
         let fns: Vec<(Key, proc_macro2::TokenStream)> = match at {
             Place::Module(items) => (items.iter())
-                .filter_map(|i| Some(((free_fn(i)?, true), i.to_token_stream())))
+                .filter_map(|i| {
+                    let name = free_fn(i).or_else(|| macro_def(i))?;
+                    Some(((name, true), i.to_token_stream()))
+                })
                 .collect(),
             Place::Trait(t) => (t.items.iter())
                 .filter_map(|i| Some(((trait_fn(i)?, false), i.to_token_stream())))
@@ -357,9 +374,9 @@ fn named(
         traits,
         &mut |at, _| {
             match at {
-                Place::Module(items) => {
-                    items.retain(|i| free_fn(i).is_none() && !matches!(i, Item::Use(_)))
-                }
+                Place::Module(items) => items.retain(|i| {
+                    free_fn(i).is_none() && macro_def(i).is_none() && !matches!(i, Item::Use(_))
+                }),
                 Place::Trait(t) => t.items.retain(|i| trait_fn(i).is_none()),
                 Place::Impl(imp) => imp.items.retain(|i| impl_fn(i).is_none()),
             };

@@ -74,12 +74,13 @@ fn a_name_written_by_a_macro_the_users_code_or_a_live_function_stays() {
     let source = "mod lib { pub trait T { fn a(&self) -> u8 { self.b() } fn b(&self) -> u8; \
            fn c(&self) -> u8; fn d(&self) -> u8 { self.d() } } \
            macro_rules! m { () => { fn c(&self) -> u8 { 3 } } } \
+           pub struct V; impl V { m!(); } \
            pub trait U { fn e(&self); } }\n\
          struct S;\n\
          impl lib::U for S { fn e(&self) {} }\n\
          fn main() { let x = lib::T::a; }\n";
-    // `a` is written by main, `b` by `a`, `c` by the macro, `e` by the
-    // user's impl; `d` only by itself.
+    // `a` is written by main, `b` by `a`, `c` by the macro (which `V`'s
+    // impl invokes), `e` by the user's impl; `d` only by itself.
     assert_eq!(pruned(source).0, ["crate::lib::T::d"]);
 }
 
@@ -120,4 +121,27 @@ fn a_method_call_names_no_free_function_and_an_import_calls_nothing() {
     assert!(diagnostics
         .iter()
         .all(|d| d.level != crate::rustc::Level::Error));
+}
+
+#[test]
+fn what_a_macro_writes_counts_once_something_invokes_it() {
+    // `add_impl!` was invoked by an impl the trim took: its body names
+    // `from_parts`, which goes with it. `shown!` is invoked by `show`,
+    // which `main` calls: `digits` stays.
+    let (gone, text) = pruned(
+        "mod lib { macro_rules! add_impl { ($a:expr) => { Big::from_parts($a) } } \
+           macro_rules! shown { ($b:expr) => { digits($b) } } \
+           pub struct Big(pub u8); \
+           impl Big { fn from_parts(a: u8) -> Big { Big(a) } pub fn show(&self) -> u8 { shown!(self) } } \
+           fn digits(b: &Big) -> u8 { b.0 } }\n\
+         fn main() { println!(\"{}\", lib::Big(3).show()); }\n",
+    );
+    assert_eq!(
+        gone,
+        ["crate::lib::<impl Big>::from_parts", "crate::lib::add_impl"]
+    );
+    assert!(
+        text.contains("macro_rules! shown") && text.contains("fn digits"),
+        "{text}"
+    );
 }

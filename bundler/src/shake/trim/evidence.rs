@@ -40,7 +40,10 @@ impl Said {
         let mut headers: BTreeSet<(String, String)> = headers_of(error).into_iter().collect();
         headers.extend(converted(error, &called));
         let mut words: BTreeSet<String> = words_of(error).into_iter().collect();
-        words.extend(literal.iter().map(|t| t.to_string()));
+        // Unless rustc suggests one (`like `i32``, as `5.show()` has).
+        if !literal.iter().any(|t| words.contains(*t)) {
+            words.extend(literal.iter().map(|t| t.to_string()));
+        }
         words.extend(called);
         Said { words, headers }
     }

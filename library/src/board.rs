@@ -18,7 +18,7 @@
 //! through [`solve`] (or [`complete`], its grid); what differs between
 //! them is the shape of their houses and the [`Rule`] a variant adds.
 //! The standard shapes (9 × 9: poj3074, p1784, kattis-sudokunique,
-//! spoj-sudogob, leetcode-37; 16 × 16: spoj1110) are searched on
+//! spoj-sudogob; 16 × 16: spoj1110) are searched on
 //! bitboards first ([`crate::bitboard`]), and come here only past a
 //! budget of guesses. latin also lists every solution in order with
 //! [`each`], and p1074 branches and bounds over the same boards.

@@ -2,6 +2,7 @@
 // Sources:
 //   library/src/bitboard.rs
 //   library/src/bitboard/nine.rs
+//   library/src/bitboard/nine/handover.rs
 //   library/src/board.rs
 //   library/src/board/candidates.rs
 //   library/src/board/learning.rs
@@ -15,67 +16,66 @@
 // Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit; minified to fit
 
 fn main(){problems::kattis_sudokunique::main()}pub mod bitboard{pub mod nine{use crate::bitboard::{Contradiction,
-Found};use crate::board::{self,Houses,Plain};const BAND:u32=0x7FF_FFFF;const ROW:u32=0x1FF;const LOW:
-u32=0x4_0201;const HIGH:u32=0x402_0100;const LOW8:u32=0x3FD_FEFF;static KEEP:[u32;512]=keep_table();static
-POINT:[u32;512]=point_table();static CLAIM:[u32;512]=claim_table();const fn keep_table()->[u32;512]{const
-PERMUTATIONS:[[u32;3];6]=[[0,1,2],[0,2,1],[1,0,2],[1,2,0],[2,0,1],[2,1,0]];let mut table=[0;512];let mut
-alive=0;while alive<512{let mut used=0;let mut p=0;while p<6{let perm=PERMUTATIONS[p];let triads=1<<perm[
-0]|1<<(3+perm[1])|1<<(6+perm[2]);if alive&triads==triads{used|=triads;}p+=1;}let mut cells=0;let mut t=
-0;while t<9{if used>>t&1==1{cells|=7<<(3*t);}t+=1;}table[alive as usize]=cells;alive+=1;}table}const fn
-point_table()->[u32;512]{let mut table=[0;512];let mut columns:u32=0;while columns<512{let mut alone=
-0;let mut k=0;while k<3{let stack=columns>>(3*k)&7;if stack.count_ones()==1{alone|=stack<<(3*k);}k+=1;}
-table[columns as usize]=alone*LOW;columns+=1;}table}const fn claim_table()->[u32;512]{let mut table=[
-0;512];let mut only:u32=0;while only<512{let mut keep=0;let mut k=0;while k<3{let stack=only>>(3*k)&7;
-let kept=match stack.count_ones(){0=>7,1=>stack,_=>0};keep|=kept<<(3*k);k+=1;}table[only as usize]=keep*
-LOW;only+=1;}table}static ROW_TRIADS:[u8;512]={let mut table=[0;512];let mut row=0;while row<512{let mut
-k=0;while k<3{if row>>(3*k)&7!=0{table[row]|=1<<k;}k+=1;}row+=1;}table};#[inline(always)]fn triads<const
-BMI:bool>(w:u32)->usize{#[cfg(target_arch="x86_64")]if BMI{let first=(w|w>>1|w>>2)&0o111_111_111;return
-unsafe{std::arch::x86_64::_pext_u32(first,0o111_111_111)}as usize;}let row=|r:u32|{usize::from(ROW_TRIADS[(
-w>>(9*r)&ROW)as usize])<<(3*r)};row(0)|row(1)|row(2)}#[inline(always)]fn columns(w:u32)->u32{(w|w>>9|
-w>>18)&ROW}#[inline(always)]fn row_singles(w:u32)->u32{let rest=w&w.wrapping_sub(LOW);let more=(rest|((
-rest&LOW8)+LOW8))&HIGH;w&(((HIGH&!more)>>8)*ROW)}#[inline(always)]fn row_mates(p:u32)->u32{let row=if
-p<9{ROW}else if p<18{ROW<<9}else{ROW<<18};row&!(1<<p)}#[inline(always)]fn having(cand:&[u32;48],first:
-usize,cells:u32)->u32{let band=&cand[first..first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;
-unsafe{let at=band.as_ptr().cast::<__m128i>();let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();
-let none=|v|_mm_cmpeq_epi32(_mm_and_si128(_mm_loadu_si128(v),cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(
-none(at),none(at.add(1))),_mm_packs_epi32(none(at.add(2)),zero));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[
-cfg(not(target_arch="x86_64"))]having_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]fn having_plain(
-band:&[u32],cells:u32)->u32{band[..9].iter().enumerate().fold(0,|hit,(e,&w)|hit|u32::from(w&cells!=0)<<
-e)}#[inline(always)]fn clear(cand:&mut[u32;48],first:usize,cells:u32)->u32{let band=&mut cand[first..
-first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;unsafe{let at=band.as_mut_ptr().cast::<
-__m128i>();let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();let(a,b,c)=(_mm_loadu_si128(
-at),_mm_loadu_si128(at.add(1)),_mm_loadu_si128(at.add(2)));let none=|v|_mm_cmpeq_epi32(_mm_and_si128(
-v,cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(none(a),none(b)),_mm_packs_epi32(none(c),zero));
-_mm_storeu_si128(at,_mm_andnot_si128(cells,a));_mm_storeu_si128(at.add(1),_mm_andnot_si128(cells,b));
-_mm_storeu_si128(at.add(2),_mm_andnot_si128(cells,c));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[cfg(not(
-target_arch="x86_64"))]clear_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]fn clear_plain(band:&
-mut[u32],cells:u32)->u32{let mut hit=0;for(e,v)in band[..9].iter_mut().enumerate(){hit|=u32::from(*v&
-cells!=0)<<e;*v&=!cells;}hit}const BOX_OF:[u8;27]={let mut boxes=[0;27];let mut p=0;while p<27{boxes[
-p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<6];#[derive(Clone,Copy)]struct
-Board{cand:[u32;48],open:[u32;3]}const DIGITS:u64=ROW as u64;impl Board{fn new(givens:&[u8])->Board{assert_eq!(
-givens.len(),81,"81 cells");let top=givens.iter().fold(0,|m,&d|m.max(d));assert!(top<=9,"a digit 0-9");
-let mut board=Board{cand:[0;48],open:[0;3]};for(b,band)in givens.chunks_exact(27).enumerate(){let mut
-planes=[0u32;4];let mut shift=0;for eight in band.chunks(8){let x=eight.iter().rev().fold(0u64,|x,&value|
-x<<8|u64::from(value));for(k,plane)in planes.iter_mut().enumerate(){let bits=(x>>k&0x0101_0101_0101_0101).
-wrapping_mul(0x0102_0408_1020_4080);*plane|=((bits>>56)as u32)<<shift;}shift+=8;}let given=|value:usize|{
-planes.iter().enumerate().fold(BAND,|cells,(k,&plane)|{cells&if value>>k&1==1{plane}else{!plane}})};let
-open=given(0);board.open[b]=open;for d in 0 ..9{let mine=given(d+1);let r=[mine&ROW,mine>>9&ROW,mine>>
-18];let rows=(u32::from(r[0]!=0)*ROW)|(u32::from(r[1]!=0)*(ROW<<9))|(u32::from(r[2]!=0)*(ROW<<18));let
-twice=r[0]&r[0].wrapping_sub(1)|r[1]&r[1].wrapping_sub(1)|r[2]&r[2].wrapping_sub(1);let alive=u32::from(
-twice==0).wrapping_neg();board.cand[16*b+d]=(open&!rows|mine)&alive;}}board}#[inline(always)]fn update<
-const BMI:bool>(&mut self,i:usize)->Result<u64,Contradiction>{let b=i>>4;let keep=KEEP[triads::<BMI>(
-self.cand[i])];if keep==0{return Err(Contradiction);}let w=self.cand[i]&keep;let fresh=row_singles(w)&
-self.open[b];let mut touched=0;if fresh!=0{self.open[b]&=!fresh;let hit=clear(&mut self.cand,16*b,fresh);
-touched=u64::from(hit)<<(16*b)&!(1<<i);}self.cand[i]=w;let pointed=POINT[columns(w)as usize];for j in[(
-i+16)%48,(i+32)%48]{let v=self.cand[j];self.cand[j]=v&!pointed;touched|=u64::from(v&pointed!=0)<<j;}Ok(
-touched)}#[inline(always)]fn claims(&mut self,changed:u64)->Result<u64,Contradiction>{let mut touched=
-0;let mut digits=(changed|changed>>16|changed>>32)as u32&ROW;while digits!=0{let d=digits.trailing_zeros()
-as usize;digits&=digits-1;let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(self.cand[32+
-d])];if c[0]|c[1]|c[2]!=ROW{return Err(Contradiction);}let only=[c[0]&!(c[1]|c[2]),c[1]&!(c[0]|c[2]),
-c[2]&!(c[0]|c[1])];for(b,&only)in only.iter().enumerate(){let v=self.cand[16*b+d];let kept=v&CLAIM[only
-as usize];if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(always)]fn settle<
-const BMI:bool>(&mut self,mut pending:u64)->Result<[u32;3],Contradiction>{let mut changed=0;loop{while
-pending!=0{changed|=pending;let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()
+Found};const BAND:u32=0x7FF_FFFF;const ROW:u32=0x1FF;const LOW:u32=0x4_0201;const HIGH:u32=0x402_0100;
+const LOW8:u32=0x3FD_FEFF;static KEEP:[u32;512]=keep_table();static POINT:[u32;512]=point_table();static
+CLAIM:[u32;512]=claim_table();const fn keep_table()->[u32;512]{const PERMUTATIONS:[[u32;3];6]=[[0,1,2],[
+0,2,1],[1,0,2],[1,2,0],[2,0,1],[2,1,0]];let mut table=[0;512];let mut alive=0;while alive<512{let mut
+used=0;let mut p=0;while p<6{let perm=PERMUTATIONS[p];let triads=1<<perm[0]|1<<(3+perm[1])|1<<(6+perm[
+2]);if alive&triads==triads{used|=triads;}p+=1;}let mut cells=0;let mut t=0;while t<9{if used>>t&1==1{
+cells|=7<<(3*t);}t+=1;}table[alive as usize]=cells;alive+=1;}table}const fn point_table()->[u32;512]{
+let mut table=[0;512];let mut columns:u32=0;while columns<512{let mut alone=0;let mut k=0;while k<3{let
+stack=columns>>(3*k)&7;if stack.count_ones()==1{alone|=stack<<(3*k);}k+=1;}table[columns as usize]=alone*
+LOW;columns+=1;}table}const fn claim_table()->[u32;512]{let mut table=[0;512];let mut only:u32=0;while
+only<512{let mut keep=0;let mut k=0;while k<3{let stack=only>>(3*k)&7;let kept=match stack.count_ones(){
+0=>7,1=>stack,_=>0};keep|=kept<<(3*k);k+=1;}table[only as usize]=keep*LOW;only+=1;}table}static ROW_TRIADS:[
+u8;512]={let mut table=[0;512];let mut row=0;while row<512{let mut k=0;while k<3{if row>>(3*k)&7!=0{table[
+row]|=1<<k;}k+=1;}row+=1;}table};#[inline(always)]fn triads<const BMI:bool>(w:u32)->usize{#[cfg(target_arch=
+"x86_64")]if BMI{let first=(w|w>>1|w>>2)&0o111_111_111;return unsafe{std::arch::x86_64::_pext_u32(first,
+0o111_111_111)}as usize;}let row=|r:u32|{usize::from(ROW_TRIADS[(w>>(9*r)&ROW)as usize])<<(3*r)};row(
+0)|row(1)|row(2)}#[inline(always)]fn columns(w:u32)->u32{(w|w>>9|w>>18)&ROW}#[inline(always)]fn row_singles(
+w:u32)->u32{let rest=w&w.wrapping_sub(LOW);let more=(rest|((rest&LOW8)+LOW8))&HIGH;w&(((HIGH&!more)>>
+8)*ROW)}#[inline(always)]fn row_mates(p:u32)->u32{let row=if p<9{ROW}else if p<18{ROW<<9}else{ROW<<18};
+row&!(1<<p)}#[inline(always)]fn having(cand:&[u32;48],first:usize,cells:u32)->u32{let band=&cand[first..
+first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;unsafe{let at=band.as_ptr().cast::<__m128i>();
+let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();let none=|v|_mm_cmpeq_epi32(_mm_and_si128(
+_mm_loadu_si128(v),cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(none(at),none(at.add(1))),_mm_packs_epi32(
+none(at.add(2)),zero));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[cfg(not(target_arch="x86_64"))]having_plain(
+band,cells)}#[cfg(not(target_arch="x86_64"))]fn having_plain(band:&[u32],cells:u32)->u32{band[..9].iter().
+enumerate().fold(0,|hit,(e,&w)|hit|u32::from(w&cells!=0)<<e)}#[inline(always)]fn clear(cand:&mut[u32;
+48],first:usize,cells:u32)->u32{let band=&mut cand[first..first+12];#[cfg(target_arch="x86_64")]{use std::
+arch::x86_64::*;unsafe{let at=band.as_mut_ptr().cast::<__m128i>();let cells=_mm_set1_epi32(cells as i32);
+let zero=_mm_setzero_si128();let(a,b,c)=(_mm_loadu_si128(at),_mm_loadu_si128(at.add(1)),_mm_loadu_si128(
+at.add(2)));let none=|v|_mm_cmpeq_epi32(_mm_and_si128(v,cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(
+none(a),none(b)),_mm_packs_epi32(none(c),zero));_mm_storeu_si128(at,_mm_andnot_si128(cells,a));_mm_storeu_si128(
+at.add(1),_mm_andnot_si128(cells,b));_mm_storeu_si128(at.add(2),_mm_andnot_si128(cells,c));!(_mm_movemask_epi8(
+bytes)as u32)&ROW}}#[cfg(not(target_arch="x86_64"))]clear_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]
+fn clear_plain(band:&mut[u32],cells:u32)->u32{let mut hit=0;for(e,v)in band[..9].iter_mut().enumerate(){
+hit|=u32::from(*v&cells!=0)<<e;*v&=!cells;}hit}const BOX_OF:[u8;27]={let mut boxes=[0;27];let mut p=0;
+while p<27{boxes[p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<6];#[derive(
+Clone,Copy)]struct Board{cand:[u32;48],open:[u32;3]}const DIGITS:u64=ROW as u64;impl Board{fn new(givens:&[
+u8])->Board{assert_eq!(givens.len(),81,"81 cells");let top=givens.iter().fold(0,|m,&d|m.max(d));assert!(
+top<=9,"a digit 0-9");let mut board=Board{cand:[0;48],open:[0;3]};for(b,band)in givens.chunks_exact(27).
+enumerate(){let mut planes=[0u32;4];let mut shift=0;for eight in band.chunks(8){let x=eight.iter().rev().
+fold(0u64,|x,&value|x<<8|u64::from(value));for(k,plane)in planes.iter_mut().enumerate(){let bits=(x>>
+k&0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080);*plane|=((bits>>56)as u32)<<shift;}shift+=
+8;}let given=|value:usize|{planes.iter().enumerate().fold(BAND,|cells,(k,&plane)|{cells&if value>>k&1==
+1{plane}else{!plane}})};let open=given(0);board.open[b]=open;for d in 0 ..9{let mine=given(d+1);let r=[
+mine&ROW,mine>>9&ROW,mine>>18];let rows=(u32::from(r[0]!=0)*ROW)|(u32::from(r[1]!=0)*(ROW<<9))|(u32::
+from(r[2]!=0)*(ROW<<18));let twice=r[0]&r[0].wrapping_sub(1)|r[1]&r[1].wrapping_sub(1)|r[2]&r[2].wrapping_sub(
+1);let alive=u32::from(twice==0).wrapping_neg();board.cand[16*b+d]=(open&!rows|mine)&alive;}}board}#[
+inline(always)]fn update<const BMI:bool>(&mut self,i:usize)->Result<u64,Contradiction>{let b=i>>4;let
+keep=KEEP[triads::<BMI>(self.cand[i])];if keep==0{return Err(Contradiction);}let w=self.cand[i]&keep;
+let fresh=row_singles(w)&self.open[b];let mut touched=0;if fresh!=0{self.open[b]&=!fresh;let hit=clear(&
+mut self.cand,16*b,fresh);touched=u64::from(hit)<<(16*b)&!(1<<i);}self.cand[i]=w;let pointed=POINT[columns(
+w)as usize];for j in[(i+16)%48,(i+32)%48]{let v=self.cand[j];self.cand[j]=v&!pointed;touched|=u64::from(
+v&pointed!=0)<<j;}Ok(touched)}#[inline(always)]fn claims(&mut self,changed:u64)->Result<u64,Contradiction>{
+let mut touched=0;let mut digits=(changed|changed>>16|changed>>32)as u32&ROW;while digits!=0{let d=digits.
+trailing_zeros()as usize;digits&=digits-1;let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(
+self.cand[32+d])];if c[0]|c[1]|c[2]!=ROW{return Err(Contradiction);}let only=[c[0]&!(c[1]|c[2]),c[1]&!(
+c[0]|c[2]),c[2]&!(c[0]|c[1])];for(b,&only)in only.iter().enumerate(){let v=self.cand[16*b+d];let kept=
+v&CLAIM[only as usize];if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(
+always)]fn settle<const BMI:bool>(&mut self,mut pending:u64)->Result<[u32;3],Contradiction>{let mut changed=
+0;loop{while pending!=0{changed|=pending;let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()
 as usize;round&=round-1;let more=self.update::<BMI>(i)?;pending|=more&!round;}}let pairs;(pending,pairs)=
 self.naked_singles()?;if pending==0{pending=self.claims(changed)?;changed=0;if pending==0{return Ok(pairs);}}}}#[
 inline(always)]fn naked_singles(&mut self)->Result<(u64,[u32;3]),Contradiction>{let mut placed=0;let mut
@@ -120,13 +120,14 @@ u64,found:&mut Found,limit:usize,budget:u64)->Option<Stop>{search::<false,>(boar
 budget,|board,pending,found|search_plain(board,pending,found,limit,budget))}#[cfg(target_arch="x86_64")]#[
 target_feature(enable="popcnt,bmi1,bmi2")]unsafe fn search_bmi(board:&mut Board,pending:u64,found:&mut
 Found,limit:usize,budget:u64)->Option<Stop>{search::<true,>(board,pending,found,limit,budget,|board,pending,
-found|search_bmi(board,pending,found,limit,budget))}pub const HANDOVER:u64=1<<14;impl Solver{fn complete_within(&
-mut self,givens:&[u8],budget:u64)->Option<Vec<u8>>{match self.solve(givens,1,budget){Some(found)=>found.
-grid,None=>board::complete(&Houses::sudoku(3,3),&Plain,givens)}}pub fn count(&mut self,givens:&[u8],limit:
-usize)->(usize,Option<Vec<u8>>){self.count_within(givens,limit,HANDOVER)}fn count_within(&mut self,givens:&[
+found|search_bmi(board,pending,found,limit,budget))}mod handover{use super::Solver;use crate::board::{
+self,Houses,Plain};pub const HANDOVER:u64=1<<14;impl Solver{pub(super)fn complete_within(&mut self,givens:&[
+u8],budget:u64)->Option<Vec<u8>>{match self.solve(givens,1,budget){Some(found)=>found.grid,None=>board::
+complete(&Houses::sudoku(3,3),&Plain,givens)}}pub fn count(&mut self,givens:&[u8],limit:usize)->(usize,
+Option<Vec<u8>>){self.count_within(givens,limit,HANDOVER)}pub(super)fn count_within(&mut self,givens:&[
 u8],limit:usize,budget:u64)->(usize,Option<Vec<u8>>){match self.complete_within(givens,budget){None=>(
 0,None),Some(grid)if limit==1=>(1,Some(grid)),Some(_)=>{let found=self.solve(givens,limit,u64::MAX).expect(
-"no budget");(found.solutions,found.grid)}}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;#[
+"no budget");(found.solutions,found.grid)}}}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;#[
 derive(Clone,Debug,Default,PartialEq,Eq)]pub struct Found{pub solutions:usize,pub grid:Option<Vec<u8>>,
 pub guesses:u64}#[inline(always)]pub fn has_bmi()->bool{#[cfg(target_arch="x86_64")]{std::arch::is_x86_feature_detected!(
 "popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&std::arch::is_x86_feature_detected!("bmi2")}#[

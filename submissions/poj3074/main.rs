@@ -2,6 +2,7 @@
 // Sources:
 //   library/src/bitboard.rs
 //   library/src/bitboard/nine.rs
+//   library/src/bitboard/nine/handover.rs
 //   library/src/board.rs
 //   library/src/board/candidates.rs
 //   library/src/board/learning.rs
@@ -15,67 +16,66 @@
 // Judge profile: default (rustc 1.63+ -O --edition 2021, at most 40000 bytes); docs stripped to fit; minified to fit
 
 fn main(){problems::poj3074::main()}pub mod bitboard{pub mod nine{use crate::bitboard::{Contradiction,
-Found};use crate::board::{self,Houses,Plain};const BAND:u32=0x7FF_FFFF;const ROW:u32=0x1FF;const LOW:
-u32=0x4_0201;const HIGH:u32=0x402_0100;const LOW8:u32=0x3FD_FEFF;static KEEP:[u32;512]=keep_table();static
-POINT:[u32;512]=point_table();static CLAIM:[u32;512]=claim_table();const fn keep_table()->[u32;512]{const
-PERMUTATIONS:[[u32;3];6]=[[0,1,2],[0,2,1],[1,0,2],[1,2,0],[2,0,1],[2,1,0]];let mut table=[0;512];let mut
-alive=0;while alive<512{let mut used=0;let mut p=0;while p<6{let perm=PERMUTATIONS[p];let triads=1<<perm[
-0]|1<<(3+perm[1])|1<<(6+perm[2]);if alive&triads==triads{used|=triads;}p+=1;}let mut cells=0;let mut t=
-0;while t<9{if used>>t&1==1{cells|=7<<(3*t);}t+=1;}table[alive as usize]=cells;alive+=1;}table}const fn
-point_table()->[u32;512]{let mut table=[0;512];let mut columns:u32=0;while columns<512{let mut alone=
-0;let mut k=0;while k<3{let stack=columns>>(3*k)&7;if stack.count_ones()==1{alone|=stack<<(3*k);}k+=1;}
-table[columns as usize]=alone*LOW;columns+=1;}table}const fn claim_table()->[u32;512]{let mut table=[
-0;512];let mut only:u32=0;while only<512{let mut keep=0;let mut k=0;while k<3{let stack=only>>(3*k)&7;
-let kept=match stack.count_ones(){0=>7,1=>stack,_=>0};keep|=kept<<(3*k);k+=1;}table[only as usize]=keep*
-LOW;only+=1;}table}static ROW_TRIADS:[u8;512]={let mut table=[0;512];let mut row=0;while row<512{let mut
-k=0;while k<3{if row>>(3*k)&7!=0{table[row]|=1<<k;}k+=1;}row+=1;}table};#[inline(always)]fn triads<const
-BMI:bool>(w:u32)->usize{#[cfg(target_arch="x86_64")]if BMI{let first=(w|w>>1|w>>2)&0o111_111_111;return
-unsafe{std::arch::x86_64::_pext_u32(first,0o111_111_111)}as usize;}let row=|r:u32|{usize::from(ROW_TRIADS[(
-w>>(9*r)&ROW)as usize])<<(3*r)};row(0)|row(1)|row(2)}#[inline(always)]fn columns(w:u32)->u32{(w|w>>9|
-w>>18)&ROW}#[inline(always)]fn row_singles(w:u32)->u32{let rest=w&w.wrapping_sub(LOW);let more=(rest|((
-rest&LOW8)+LOW8))&HIGH;w&(((HIGH&!more)>>8)*ROW)}#[inline(always)]fn row_mates(p:u32)->u32{let row=if
-p<9{ROW}else if p<18{ROW<<9}else{ROW<<18};row&!(1<<p)}#[inline(always)]fn having(cand:&[u32;48],first:
-usize,cells:u32)->u32{let band=&cand[first..first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;
-unsafe{let at=band.as_ptr().cast::<__m128i>();let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();
-let none=|v|_mm_cmpeq_epi32(_mm_and_si128(_mm_loadu_si128(v),cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(
-none(at),none(at.add(1))),_mm_packs_epi32(none(at.add(2)),zero));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[
-cfg(not(target_arch="x86_64"))]having_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]fn having_plain(
-band:&[u32],cells:u32)->u32{band[..9].iter().enumerate().fold(0,|hit,(e,&w)|hit|u32::from(w&cells!=0)<<
-e)}#[inline(always)]fn clear(cand:&mut[u32;48],first:usize,cells:u32)->u32{let band=&mut cand[first..
-first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;unsafe{let at=band.as_mut_ptr().cast::<
-__m128i>();let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();let(a,b,c)=(_mm_loadu_si128(
-at),_mm_loadu_si128(at.add(1)),_mm_loadu_si128(at.add(2)));let none=|v|_mm_cmpeq_epi32(_mm_and_si128(
-v,cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(none(a),none(b)),_mm_packs_epi32(none(c),zero));
-_mm_storeu_si128(at,_mm_andnot_si128(cells,a));_mm_storeu_si128(at.add(1),_mm_andnot_si128(cells,b));
-_mm_storeu_si128(at.add(2),_mm_andnot_si128(cells,c));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[cfg(not(
-target_arch="x86_64"))]clear_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]fn clear_plain(band:&
-mut[u32],cells:u32)->u32{let mut hit=0;for(e,v)in band[..9].iter_mut().enumerate(){hit|=u32::from(*v&
-cells!=0)<<e;*v&=!cells;}hit}const BOX_OF:[u8;27]={let mut boxes=[0;27];let mut p=0;while p<27{boxes[
-p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<6];#[derive(Clone,Copy)]struct
-Board{cand:[u32;48],open:[u32;3]}const DIGITS:u64=ROW as u64;impl Board{fn new(givens:&[u8])->Board{assert_eq!(
-givens.len(),81,"81 cells");let top=givens.iter().fold(0,|m,&d|m.max(d));assert!(top<=9,"a digit 0-9");
-let mut board=Board{cand:[0;48],open:[0;3]};for(b,band)in givens.chunks_exact(27).enumerate(){let mut
-planes=[0u32;4];let mut shift=0;for eight in band.chunks(8){let x=eight.iter().rev().fold(0u64,|x,&value|
-x<<8|u64::from(value));for(k,plane)in planes.iter_mut().enumerate(){let bits=(x>>k&0x0101_0101_0101_0101).
-wrapping_mul(0x0102_0408_1020_4080);*plane|=((bits>>56)as u32)<<shift;}shift+=8;}let given=|value:usize|{
-planes.iter().enumerate().fold(BAND,|cells,(k,&plane)|{cells&if value>>k&1==1{plane}else{!plane}})};let
-open=given(0);board.open[b]=open;for d in 0 ..9{let mine=given(d+1);let r=[mine&ROW,mine>>9&ROW,mine>>
-18];let rows=(u32::from(r[0]!=0)*ROW)|(u32::from(r[1]!=0)*(ROW<<9))|(u32::from(r[2]!=0)*(ROW<<18));let
-twice=r[0]&r[0].wrapping_sub(1)|r[1]&r[1].wrapping_sub(1)|r[2]&r[2].wrapping_sub(1);let alive=u32::from(
-twice==0).wrapping_neg();board.cand[16*b+d]=(open&!rows|mine)&alive;}}board}#[inline(always)]fn update<
-const BMI:bool>(&mut self,i:usize)->Result<u64,Contradiction>{let b=i>>4;let keep=KEEP[triads::<BMI>(
-self.cand[i])];if keep==0{return Err(Contradiction);}let w=self.cand[i]&keep;let fresh=row_singles(w)&
-self.open[b];let mut touched=0;if fresh!=0{self.open[b]&=!fresh;let hit=clear(&mut self.cand,16*b,fresh);
-touched=u64::from(hit)<<(16*b)&!(1<<i);}self.cand[i]=w;let pointed=POINT[columns(w)as usize];for j in[(
-i+16)%48,(i+32)%48]{let v=self.cand[j];self.cand[j]=v&!pointed;touched|=u64::from(v&pointed!=0)<<j;}Ok(
-touched)}#[inline(always)]fn claims(&mut self,changed:u64)->Result<u64,Contradiction>{let mut touched=
-0;let mut digits=(changed|changed>>16|changed>>32)as u32&ROW;while digits!=0{let d=digits.trailing_zeros()
-as usize;digits&=digits-1;let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(self.cand[32+
-d])];if c[0]|c[1]|c[2]!=ROW{return Err(Contradiction);}let only=[c[0]&!(c[1]|c[2]),c[1]&!(c[0]|c[2]),
-c[2]&!(c[0]|c[1])];for(b,&only)in only.iter().enumerate(){let v=self.cand[16*b+d];let kept=v&CLAIM[only
-as usize];if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(always)]fn settle<
-const BMI:bool>(&mut self,mut pending:u64)->Result<[u32;3],Contradiction>{let mut changed=0;loop{while
-pending!=0{changed|=pending;let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()
+Found};const BAND:u32=0x7FF_FFFF;const ROW:u32=0x1FF;const LOW:u32=0x4_0201;const HIGH:u32=0x402_0100;
+const LOW8:u32=0x3FD_FEFF;static KEEP:[u32;512]=keep_table();static POINT:[u32;512]=point_table();static
+CLAIM:[u32;512]=claim_table();const fn keep_table()->[u32;512]{const PERMUTATIONS:[[u32;3];6]=[[0,1,2],[
+0,2,1],[1,0,2],[1,2,0],[2,0,1],[2,1,0]];let mut table=[0;512];let mut alive=0;while alive<512{let mut
+used=0;let mut p=0;while p<6{let perm=PERMUTATIONS[p];let triads=1<<perm[0]|1<<(3+perm[1])|1<<(6+perm[
+2]);if alive&triads==triads{used|=triads;}p+=1;}let mut cells=0;let mut t=0;while t<9{if used>>t&1==1{
+cells|=7<<(3*t);}t+=1;}table[alive as usize]=cells;alive+=1;}table}const fn point_table()->[u32;512]{
+let mut table=[0;512];let mut columns:u32=0;while columns<512{let mut alone=0;let mut k=0;while k<3{let
+stack=columns>>(3*k)&7;if stack.count_ones()==1{alone|=stack<<(3*k);}k+=1;}table[columns as usize]=alone*
+LOW;columns+=1;}table}const fn claim_table()->[u32;512]{let mut table=[0;512];let mut only:u32=0;while
+only<512{let mut keep=0;let mut k=0;while k<3{let stack=only>>(3*k)&7;let kept=match stack.count_ones(){
+0=>7,1=>stack,_=>0};keep|=kept<<(3*k);k+=1;}table[only as usize]=keep*LOW;only+=1;}table}static ROW_TRIADS:[
+u8;512]={let mut table=[0;512];let mut row=0;while row<512{let mut k=0;while k<3{if row>>(3*k)&7!=0{table[
+row]|=1<<k;}k+=1;}row+=1;}table};#[inline(always)]fn triads<const BMI:bool>(w:u32)->usize{#[cfg(target_arch=
+"x86_64")]if BMI{let first=(w|w>>1|w>>2)&0o111_111_111;return unsafe{std::arch::x86_64::_pext_u32(first,
+0o111_111_111)}as usize;}let row=|r:u32|{usize::from(ROW_TRIADS[(w>>(9*r)&ROW)as usize])<<(3*r)};row(
+0)|row(1)|row(2)}#[inline(always)]fn columns(w:u32)->u32{(w|w>>9|w>>18)&ROW}#[inline(always)]fn row_singles(
+w:u32)->u32{let rest=w&w.wrapping_sub(LOW);let more=(rest|((rest&LOW8)+LOW8))&HIGH;w&(((HIGH&!more)>>
+8)*ROW)}#[inline(always)]fn row_mates(p:u32)->u32{let row=if p<9{ROW}else if p<18{ROW<<9}else{ROW<<18};
+row&!(1<<p)}#[inline(always)]fn having(cand:&[u32;48],first:usize,cells:u32)->u32{let band=&cand[first..
+first+12];#[cfg(target_arch="x86_64")]{use std::arch::x86_64::*;unsafe{let at=band.as_ptr().cast::<__m128i>();
+let cells=_mm_set1_epi32(cells as i32);let zero=_mm_setzero_si128();let none=|v|_mm_cmpeq_epi32(_mm_and_si128(
+_mm_loadu_si128(v),cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(none(at),none(at.add(1))),_mm_packs_epi32(
+none(at.add(2)),zero));!(_mm_movemask_epi8(bytes)as u32)&ROW}}#[cfg(not(target_arch="x86_64"))]having_plain(
+band,cells)}#[cfg(not(target_arch="x86_64"))]fn having_plain(band:&[u32],cells:u32)->u32{band[..9].iter().
+enumerate().fold(0,|hit,(e,&w)|hit|u32::from(w&cells!=0)<<e)}#[inline(always)]fn clear(cand:&mut[u32;
+48],first:usize,cells:u32)->u32{let band=&mut cand[first..first+12];#[cfg(target_arch="x86_64")]{use std::
+arch::x86_64::*;unsafe{let at=band.as_mut_ptr().cast::<__m128i>();let cells=_mm_set1_epi32(cells as i32);
+let zero=_mm_setzero_si128();let(a,b,c)=(_mm_loadu_si128(at),_mm_loadu_si128(at.add(1)),_mm_loadu_si128(
+at.add(2)));let none=|v|_mm_cmpeq_epi32(_mm_and_si128(v,cells),zero);let bytes=_mm_packs_epi16(_mm_packs_epi32(
+none(a),none(b)),_mm_packs_epi32(none(c),zero));_mm_storeu_si128(at,_mm_andnot_si128(cells,a));_mm_storeu_si128(
+at.add(1),_mm_andnot_si128(cells,b));_mm_storeu_si128(at.add(2),_mm_andnot_si128(cells,c));!(_mm_movemask_epi8(
+bytes)as u32)&ROW}}#[cfg(not(target_arch="x86_64"))]clear_plain(band,cells)}#[cfg(not(target_arch="x86_64"))]
+fn clear_plain(band:&mut[u32],cells:u32)->u32{let mut hit=0;for(e,v)in band[..9].iter_mut().enumerate(){
+hit|=u32::from(*v&cells!=0)<<e;*v&=!cells;}hit}const BOX_OF:[u8;27]={let mut boxes=[0;27];let mut p=0;
+while p<27{boxes[p]=(p%9/3)as u8;p+=1;}boxes};const BOX:[u32;3]=[7*LOW,(7*LOW)<<3,(7*LOW)<<6];#[derive(
+Clone,Copy)]struct Board{cand:[u32;48],open:[u32;3]}const DIGITS:u64=ROW as u64;impl Board{fn new(givens:&[
+u8])->Board{assert_eq!(givens.len(),81,"81 cells");let top=givens.iter().fold(0,|m,&d|m.max(d));assert!(
+top<=9,"a digit 0-9");let mut board=Board{cand:[0;48],open:[0;3]};for(b,band)in givens.chunks_exact(27).
+enumerate(){let mut planes=[0u32;4];let mut shift=0;for eight in band.chunks(8){let x=eight.iter().rev().
+fold(0u64,|x,&value|x<<8|u64::from(value));for(k,plane)in planes.iter_mut().enumerate(){let bits=(x>>
+k&0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080);*plane|=((bits>>56)as u32)<<shift;}shift+=
+8;}let given=|value:usize|{planes.iter().enumerate().fold(BAND,|cells,(k,&plane)|{cells&if value>>k&1==
+1{plane}else{!plane}})};let open=given(0);board.open[b]=open;for d in 0 ..9{let mine=given(d+1);let r=[
+mine&ROW,mine>>9&ROW,mine>>18];let rows=(u32::from(r[0]!=0)*ROW)|(u32::from(r[1]!=0)*(ROW<<9))|(u32::
+from(r[2]!=0)*(ROW<<18));let twice=r[0]&r[0].wrapping_sub(1)|r[1]&r[1].wrapping_sub(1)|r[2]&r[2].wrapping_sub(
+1);let alive=u32::from(twice==0).wrapping_neg();board.cand[16*b+d]=(open&!rows|mine)&alive;}}board}#[
+inline(always)]fn update<const BMI:bool>(&mut self,i:usize)->Result<u64,Contradiction>{let b=i>>4;let
+keep=KEEP[triads::<BMI>(self.cand[i])];if keep==0{return Err(Contradiction);}let w=self.cand[i]&keep;
+let fresh=row_singles(w)&self.open[b];let mut touched=0;if fresh!=0{self.open[b]&=!fresh;let hit=clear(&
+mut self.cand,16*b,fresh);touched=u64::from(hit)<<(16*b)&!(1<<i);}self.cand[i]=w;let pointed=POINT[columns(
+w)as usize];for j in[(i+16)%48,(i+32)%48]{let v=self.cand[j];self.cand[j]=v&!pointed;touched|=u64::from(
+v&pointed!=0)<<j;}Ok(touched)}#[inline(always)]fn claims(&mut self,changed:u64)->Result<u64,Contradiction>{
+let mut touched=0;let mut digits=(changed|changed>>16|changed>>32)as u32&ROW;while digits!=0{let d=digits.
+trailing_zeros()as usize;digits&=digits-1;let c=[columns(self.cand[d]),columns(self.cand[16+d]),columns(
+self.cand[32+d])];if c[0]|c[1]|c[2]!=ROW{return Err(Contradiction);}let only=[c[0]&!(c[1]|c[2]),c[1]&!(
+c[0]|c[2]),c[2]&!(c[0]|c[1])];for(b,&only)in only.iter().enumerate(){let v=self.cand[16*b+d];let kept=
+v&CLAIM[only as usize];if kept!=v{self.cand[16*b+d]=kept;touched|=1<<(16*b+d);}}}Ok(touched)}#[inline(
+always)]fn settle<const BMI:bool>(&mut self,mut pending:u64)->Result<[u32;3],Contradiction>{let mut changed=
+0;loop{while pending!=0{changed|=pending;let mut round=pending;pending=0;while round!=0{let i=round.trailing_zeros()
 as usize;round&=round-1;let more=self.update::<BMI>(i)?;pending|=more&!round;}}let pairs;(pending,pairs)=
 self.naked_singles()?;if pending==0{pending=self.claims(changed)?;changed=0;if pending==0{return Ok(pairs);}}}}#[
 inline(always)]fn naked_singles(&mut self)->Result<(u64,[u32;3]),Contradiction>{let mut placed=0;let mut
@@ -120,176 +120,177 @@ u64,found:&mut Found,limit:usize,budget:u64)->Option<Stop>{search::<false,>(boar
 budget,|board,pending,found|search_plain(board,pending,found,limit,budget))}#[cfg(target_arch="x86_64")]#[
 target_feature(enable="popcnt,bmi1,bmi2")]unsafe fn search_bmi(board:&mut Board,pending:u64,found:&mut
 Found,limit:usize,budget:u64)->Option<Stop>{search::<true,>(board,pending,found,limit,budget,|board,pending,
-found|search_bmi(board,pending,found,limit,budget))}pub const HANDOVER:u64=1<<14;impl Solver{pub fn complete(&
-mut self,givens:&[u8])->Option<Vec<u8>>{self.complete_within(givens,HANDOVER)}fn complete_within(&mut
-self,givens:&[u8],budget:u64)->Option<Vec<u8>>{match self.solve(givens,1,budget){Some(found)=>found.grid,
-None=>board::complete(&Houses::sudoku(3,3),&Plain,givens)}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]
-pub struct Contradiction;#[derive(Clone,Debug,Default,PartialEq,Eq)]pub struct Found{pub solutions:usize,
-pub grid:Option<Vec<u8>>,pub guesses:u64}#[inline(always)]pub fn has_bmi()->bool{#[cfg(target_arch="x86_64")]{
-std::arch::is_x86_feature_detected!("popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&std::arch::
-is_x86_feature_detected!("bmi2")}#[cfg(not(target_arch="x86_64"))]{false}}}pub mod board{pub mod candidates{
-use crate::board::learning::{Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:usize=31;const SETTLED:
-u32=1<<31;#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;pub trait Rule{fn interchangeable(&
-self)->bool;fn narrow(&self,houses:&Houses,board:&mut Board)->Result<bool,Contradiction>;fn clauses(&
-self,_houses:&Houses,_board:&Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub struct Plain;
-impl Rule for Plain{fn interchangeable(&self)->bool{true}fn narrow(&self,_:&Houses,_:&mut Board)->Result<
-bool,Contradiction>{Ok(false)}}#[derive(Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<
-usize>,only_second:Vec<usize>}#[derive(Clone)]pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<
-Vec<usize>>,overlaps:Vec<Overlap>}impl Houses{pub fn new(side:usize,regions:&[usize])->Houses{assert!((
-1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");assert_eq!(regions.len(),side*side,"one region per cell");
-let mut members=Vec::with_capacity(3*side*side);members.extend(0 ..side*side);members.extend((0 ..side).
-flat_map(|c|(0 ..side).map(move|r|r*side+c)),);for region in 0 ..side{let before=members.len();members.
-extend((0 ..side*side).filter(|&cell|regions[cell]==region),);assert_eq!(members.len()-before,side,"region {region}: {side} cells");}
-let mut houses=Houses{side,members,peers:vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..
-3*side{let cells=houses.house(h).to_vec();houses.add_peers(&cells);}houses.overlaps=houses.find_overlaps();
-houses}pub fn sudoku(box_rows:usize,box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:
-Vec<usize> =(0 ..side*side).map(|cell|{let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).
-collect();Houses::new(side,&boxes)}fn find_overlaps(&self)->Vec<Overlap>{let mut overlaps=Vec::new();
-let count=self.members.len()/self.side;for a in 0 ..count{for b in a+1 ..count{let(first,second)=(self.
-house(a),self.house(b));let shared:Vec<usize> =first.iter().copied().filter(|c|second.contains(c)).collect();
-if shared.len()<2{continue;}let outside=|cells:&[usize]|->Vec<usize>{cells.iter().copied().filter(|c|!
-shared.contains(c)).collect()};overlaps.push(Overlap{only_first:outside(first),only_second:outside(second),
-shared});}}overlaps}pub fn add_peers(&mut self,cells:&[usize]){for&cell in cells{for&other in cells{if
-other!=cell&&!self.peers[cell].contains(&other){self.peers[cell].push(other);}}}}pub fn side(&self)->
-usize{self.side}pub fn cells(&self)->usize{self.side*self.side}pub fn house(&self,h:usize)->&[usize]{&
-self.members[h*self.side..(h+1)*self.side]}pub fn all_digits(&self)->Digits{u32::MAX>>(32-self.side)}
-pub fn board(&self,givens:&[u8])->Board{assert_eq!(givens.len(),self.cells(),"one given per cell");let
-cells=givens.iter().map(|&d|match d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a digit 1..={}",
-self.side);1<<(d-1)}}).collect();Board{cells,touched:vec![u64::MAX;(self.cells()+63)/64]}}pub fn clauses(&
-self,board:&Board)->Clauses{let side=self.side;let mut clauses=Clauses::new(self.cells()*side);for cell
-in 0 ..self.cells(){let digits=board.digits(cell);let holds:Vec<Lit> =(0 ..side).filter(|d|digits>>d&
-1==1).map(|d|self.holds(cell,d)).collect();clauses.add(&holds);clauses.at_most_one(&holds);for d in(0 ..
-side).filter(|d|digits>>d&1==0){clauses.add(&[!self.holds(cell,d)]);}for&peer in self.peers[cell].iter().
-filter(|&&p|p>cell){let shared=digits&board.digits(peer);for d in(0 ..side).filter(|d|shared>>d&1==1){
-clauses.add(&[!self.holds(cell,d),!self.holds(peer,d)]);}}}for house in self.members.chunks(side){for
-d in 0 ..side{let places:Vec<Lit> =house.iter().filter(|&&c|board.digits(c)>>d&1==1).map(|&c|self.holds(
-c,d)).collect();clauses.add(&places);}}clauses}pub fn holds(&self,cell:usize,d:usize)->Lit{Lit::new((
-cell*self.side+d)as u32,true)}pub fn from_model(&self,model:&[bool])->Board{let side=self.side;let givens:
-Vec<u8> =(0 ..self.cells()).map(|cell|{let digit=(0 ..side).find(|&d|model[cell*side+d]);digit.map_or(
-0,|d|d as u8+1)}).collect();self.board(&givens)}pub fn settle<R:Rule>(&self,board:&mut Board,rule:&R)->
-Result<(),Contradiction>{loop{self.naked_singles(board)?;if self.hidden_singles(board)?||self.intersections(
-board)?{continue;}if!rule.narrow(self,board)?{return Ok(());}}}fn naked_singles(&self,board:&mut Board)->
-Result<(),Contradiction>{let mut stack:Vec<usize> =(0 ..self.cells()).filter(|&cell|board.cells[cell].
-count_ones()==1).collect();while let Some(cell)=stack.pop(){let digit=board.cells[cell];board.cells[cell]|=
-SETTLED;for&peer in&self.peers[cell]{let before=board.cells[peer];if before&digit==0{continue;}let after=
-before&!digit;if after&!SETTLED==0{return Err(Contradiction);}board.write(peer,after);if after.count_ones()==
-1{stack.push(peer);}}}Ok(())}fn hidden_singles(&self,board:&mut Board)->Result<bool,Contradiction>{let
-all=self.all_digits();let mut changed=false;for house in self.members.chunks(self.side){let(mut once,
-mut twice)=(0,0);for&cell in house{let digits=board.digits(cell);twice|=once&digits;once|=digits;}if once!=
-all{return Err(Contradiction);}let hidden=once&!twice;if hidden==0{continue;}for&cell in house{let digits=
-board.digits(cell);let only_here=digits&hidden;if only_here!=0&&only_here!=digits{if only_here.count_ones()>
-1{return Err(Contradiction);}board.write(cell,only_here);changed=true;}}}Ok(changed)}fn intersections(&
-self,board:&mut Board)->Result<bool,Contradiction>{let mut changed=false;for overlap in&self.overlaps{
-let shared=board.union(&overlap.shared);let first=board.union(&overlap.only_first);let second=board.union(&
-overlap.only_second);let locked_first=shared&!first&second;let locked_second=shared&!second&first;if locked_first!=
-0{changed|=board.remove_from(&overlap.only_second,locked_first)?;}if locked_second!=0{changed|=board.
-remove_from(&overlap.only_first,locked_second)?;}}Ok(changed)}}#[derive(Clone,Debug,PartialEq,Eq)]pub
-struct Board{cells:Vec<u32>,touched:Vec<u64>}impl Board{#[inline]fn write(&mut self,cell:usize,value:
-u32){self.cells[cell]=value;self.touched[cell/64]|=1<<(cell%64);}#[inline]pub fn digits(&self,cell:usize)->
-Digits{self.cells[cell]&!SETTLED}pub fn all(&self)->impl Iterator<Item=Digits>+'_{self.cells.iter().map(|&
-c|c&!SETTLED)}pub fn union(&self,cells:&[usize])->Digits{cells.iter().fold(0,|u,&cell|u|self.cells[cell])&!
-SETTLED}pub fn set(&mut self,cell:usize,digit:Digits){self.write(cell,digit);}pub fn remove(&mut self,
-cell:usize,digits:Digits)->Result<bool,Contradiction>{let before=self.cells[cell];if before&digits==0{
-return Ok(false);}if before&!digits&!SETTLED==0{return Err(Contradiction);}self.write(cell,before&!digits);
-Ok(true)}fn remove_from(&mut self,cells:&[usize],digits:Digits)->Result<bool,Contradiction>{let mut changed=
-false;for&cell in cells{changed|=self.remove(cell,digits)?;}Ok(changed)}pub fn placed(&self)->Digits{
-self.all().filter(|d|d.count_ones()==1).fold(0,|u,d|u|d)}pub fn placed_in(&self,cells:&[usize])->Digits{
-cells.iter().map(|&c|self.digits(c)).filter(|d|d.count_ones()==1).fold(0,|u,d|u|d)}pub fn grid(&self)->
-Vec<u8>{self.all().map(|d|{if d.count_ones()==1{d.trailing_zeros()as u8+1}else{0}}).collect()}}}pub mod
-learning{#[derive(Clone,Copy,Debug,PartialEq,Eq,PartialOrd,Ord)]pub struct Lit(u32);impl Lit{pub fn new(
-var:u32,positive:bool)->Lit{Lit(var<<1|u32::from(!positive))}pub fn var(self)->usize{(self.0>>1)as usize}
-fn index(self)->usize{self.0 as usize}}impl std::ops::Not for Lit{type Output=Lit;fn not(self)->Lit{Lit(
-self.0^1)}}#[derive(Clone,Debug)]pub struct Clauses{vars:usize,clauses:Vec<Vec<Lit>>}impl Clauses{pub
-fn new(vars:usize)->Clauses{Clauses{vars,clauses:Vec::new()}}pub fn add(&mut self,lits:&[Lit]){self.clauses.
-push(lits.to_vec());}pub fn at_most_one(&mut self,lits:&[Lit]){for(k,&a)in lits.iter().enumerate(){for&
-b in&lits[k+1 ..]{self.add(&[!a,!b]);}}}pub fn solve(self)->Option<Vec<bool>>{let mut solver=Solver::
-new(self.vars);for mut clause in self.clauses{clause.sort_unstable();clause.dedup();if clause.windows(
-2).any(|w|w[0]==!w[1]){continue;}if!solver.add(clause){return None;}}solver.search()}}const RESTART_UNIT:
-u64=64;const FIRST_REDUCE:usize=2000;const REDUCE_STEP:usize=300;const UNSET:u8=0;const TRUE:u8=1;const
-FALSE:u8=2;#[derive(Clone,Copy)]struct Watch{clause:u32,blocker:Lit}const NO_REASON:u32=u32::MAX;struct
-Solver{clauses:Vec<Vec<Lit>>,originals:usize,watches:Vec<Vec<Watch>>,values:Vec<u8>,level:Vec<u32>,reason:
-Vec<u32>,trail:Vec<Lit>,levels:Vec<usize>,head:usize,activity:Vec<f64>,bump:f64,phase:Vec<bool>,order:
-Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(vars:usize)->Solver{let order=Heap{items:Vec::with_capacity(
-vars),position:vec![usize::MAX;vars]};let mut solver=Solver{clauses:Vec::new(),originals:0,watches:vec![
-Vec::new();2*vars],values:vec![UNSET;vars],level:vec![0;vars],reason:vec![NO_REASON;vars],trail:Vec::
-new(),levels:Vec::new(),head:0,activity:vec![0.0;vars],bump:1.0,phase:vec![false;vars],order,seen:vec![
-false;vars],learnt:0};for var in 0 ..vars{solver.order.insert(var,&solver.activity);}solver}fn value(&
-self,lit:Lit)->u8{value(&self.values,lit)}fn add(&mut self,mut lits:Vec<Lit>)->bool{lits.retain(|&l|self.
-value(l)!=FALSE);if lits.iter().any(|&l|self.value(l)==TRUE){return true;}match lits.len(){0=>false,1=>{
-self.assign(lits[0],NO_REASON);self.propagate().is_none()}_=>{self.attach(lits);self.originals+=1;true}}}
-fn attach(&mut self,lits:Vec<Lit>)->u32{let index=self.clauses.len()as u32;for&lit in&lits[..2]{self.
-watches[(!lit).index()].push(Watch{clause:index,blocker:lits[0]});}self.clauses.push(lits);index}fn assign(&
-mut self,lit:Lit,reason:u32){let var=lit.var();self.values[var]=if lit.0&1==0{TRUE}else{FALSE};self.level[
-var]=self.levels.len()as u32;self.reason[var]=reason;self.trail.push(lit);}fn propagate(&mut self)->Option<
-u32>{while self.head<self.trail.len(){let falsified=!self.trail[self.head];self.head+=1;let mut watches=
-std::mem::take(&mut self.watches[(!falsified).index()],);let(mut kept,mut k)=(0,0);let mut conflict=None;
-while k<watches.len(){let watch=watches[k];k+=1;if self.value(watch.blocker)==TRUE{watches[kept]=watch;
-kept+=1;continue;}match self.visit(watch.clause,falsified){Visit::Moved=>{}Visit::Stays(first)=>{watches[
-kept]=Watch{clause:watch.clause,blocker:first};kept+=1;match self.value(first){TRUE=>{}UNSET=>self.assign(
-first,watch.clause),_=>{conflict=Some(watch.clause);while k<watches.len(){watches[kept]=watches[k];kept+=
-1;k+=1;}}}}}}watches.truncate(kept);self.watches[(!falsified).index()]=watches;if conflict.is_some(){
-return conflict;}}None}fn visit(&mut self,index:u32,falsified:Lit)->Visit{let clause=&mut self.clauses[
-index as usize];if clause[0]==falsified{clause.swap(0,1);}let first=clause[0];for k in 2 ..clause.len(){
-let lit=clause[k];if value(&self.values,lit)!=FALSE{clause.swap(1,k);self.watches[(!lit).index()].push(
-Watch{clause:index,blocker:first});return Visit::Moved;}}Visit::Stays(first)}fn analyze(&mut self,mut
-conflict:u32)->(Vec<Lit>,u32){let current=self.levels.len()as u32;let mut learnt=vec![Lit(0)];let(mut
-open,mut k)=(0,self.trail.len());let mut asserting=None;loop{let start=usize::from(asserting.is_some());
-for j in start..self.clauses[conflict as usize].len(){let lit=self.clauses[conflict as usize][j];let var=
-lit.var();if self.seen[var]||self.level[var]==0{continue;}self.seen[var]=true;self.bump_var(var);if self.
-level[var]==current{open+=1;}else{learnt.push(lit);}}loop{k-=1;if self.seen[self.trail[k].var()]{break;}}
-let lit=self.trail[k];self.seen[lit.var()]=false;open-=1;if open==0{learnt[0]=!lit;break;}asserting=Some(
-lit);conflict=self.reason[lit.var()];}self.shorten(learnt)}fn shorten(&mut self,mut learnt:Vec<Lit>)->(
-Vec<Lit>,u32){let redundant=|s:&Solver,lit:Lit|{let reason=s.reason[lit.var()];reason!=NO_REASON&&s.clauses[
-reason as usize][1 ..].iter().all(|l|s.seen[l.var()]||s.level[l.var()]==0)};let keep:Vec<bool> =learnt.
-iter().map(|&l|!redundant(self,l)).collect();for&lit in&learnt[1 ..]{self.seen[lit.var()]=false;}let mut
-k=0;learnt.retain(|_|{k+=1;k==1||keep[k-1]});let mut back=0;if learnt.len()>1{let top=(1 ..learnt.len()).
-max_by_key(|&j|self.level[learnt[j].var()]).unwrap_or(1);learnt.swap(1,top);back=self.level[learnt[1].
-var()];}(learnt,back)}fn bump_var(&mut self,var:usize){self.activity[var]+=self.bump;if self.activity[
-var]>1e100{self.activity.iter_mut().for_each(|a|*a*=1e-100);self.bump*=1e-100;}self.order.raise(var,&
-self.activity);}fn backtrack(&mut self,level:u32){if self.levels.len()as u32<=level{return;}let start=
-self.levels[level as usize];for lit in self.trail.drain(start..){let var=lit.var();self.phase[var]=lit.
-0&1==0;self.values[var]=UNSET;self.order.insert(var,&self.activity);}self.levels.truncate(level as usize);
-self.head=start;}fn search(&mut self)->Option<Vec<bool>>{if self.propagate().is_some(){return None;}let(
-mut conflicts,mut restarts)=(0u64,1);let mut limit=RESTART_UNIT*luby(restarts);let mut most_learnt=FIRST_REDUCE;
-loop{if let Some(conflict)=self.propagate(){if self.levels.is_empty(){return None;}conflicts+=1;let(learnt,
-back)=self.analyze(conflict);self.backtrack(back);if learnt.len()==1{self.assign(learnt[0],NO_REASON);}
-else{let first=learnt[0];let index=self.attach(learnt);self.learnt+=1;self.assign(first,index);}self.
-bump*=1.0/0.95;continue;}if conflicts>=limit{restarts+=1;limit=conflicts+RESTART_UNIT*luby(restarts);
-self.backtrack(0);}if self.learnt>=most_learnt+self.trail.len(){self.reduce();most_learnt+=REDUCE_STEP;}
-let var=loop{match self.order.pop(&self.activity){None=>{return Some(self.values.iter().map(|&v|v==TRUE).
-collect(),);}Some(var)if self.values[var]==UNSET=>break var,Some(_)=>{}}};self.levels.push(self.trail.
-len());self.assign(Lit::new(var as u32,self.phase[var]),NO_REASON);}}fn reduce(&mut self){let locked=|
-s:&Solver,index:usize|{let first=s.clauses[index][0];s.value(first)==TRUE&&s.reason[first.var()]==index
-as u32};let mut candidates:Vec<(usize,usize)> =(self.originals..self.clauses.len()).filter(|&i|self.clauses[
-i].len()>2&&!locked(self,i)).map(|i|(self.clauses[i].len(),i)).collect();candidates.sort_unstable_by(|
-a,b|b.cmp(a));let mut dropped=vec![false;self.clauses.len()];for&(_,i)in&candidates[..candidates.len()/
-2]{dropped[i]=true;}let mut renumber=vec![NO_REASON;self.clauses.len()];let mut kept=Vec::with_capacity(
-self.clauses.len());for(i,clause)in std::mem::take(&mut self.clauses).into_iter().enumerate(){if!dropped[
-i]{renumber[i]=kept.len()as u32;kept.push(clause);}}self.clauses=kept;self.learnt-=candidates.len()/2;
-for reason in self.reason.iter_mut().filter(|r|**r!=NO_REASON){*reason=renumber[*reason as usize];}self.
-watches.iter_mut().for_each(Vec::clear);for(index,clause)in self.clauses.iter().enumerate(){for&lit in&
-clause[..2]{self.watches[(!lit).index()].push(Watch{clause:index as u32,blocker:clause[0]});}}}}fn value(
-values:&[u8],lit:Lit)->u8{match values[lit.var()]{UNSET=>UNSET,v if(v==TRUE)==(lit.0&1==0)=>TRUE,_=>FALSE}}
-enum Visit{Moved,Stays(Lit)}pub fn luby(mut i:u64)->u64{loop{let k=64-i.leading_zeros();if i==(1<<k)-
-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Heap{items:Vec<usize>,position:Vec<usize>}impl Heap{fn insert(&
-mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::MAX{return;}self.position[var]=self.
-items.len();self.items.push(var);self.up(self.items.len()-1,activity);}fn raise(&mut self,var:usize,activity:&[
-f64]){if self.position[var]!=usize::MAX{self.up(self.position[var],activity);}}fn pop(&mut self,activity:&[
-f64])->Option<usize>{let top=*self.items.first()?;let last=self.items.pop()?;self.position[top]=usize::
-MAX;if!self.items.is_empty(){self.items[0]=last;self.position[last]=0;self.down(0,activity);}Some(top)}
-fn swap(&mut self,a:usize,b:usize){self.items.swap(a,b);self.position[self.items[a]]=a;self.position[
-self.items[b]]=b;}fn up(&mut self,mut at:usize,activity:&[f64]){while at>0{let parent=(at-1)/2;if activity[
-self.items[parent]]>=activity[self.items[at]]{break;}self.swap(at,parent);at=parent;}}fn down(&mut self,
-mut at:usize,activity:&[f64]){loop{let(left,right)=(2*at+1,2*at+2);let mut top=at;for child in[left,right]{
-if child<self.items.len()&&activity[self.items[child]]>activity[self.items[top]]{top=child;}}if top==
-at{return;}self.swap(at,top);at=top;}}}}pub mod restarts{use crate::board::learning::luby;use crate::
-board::{Board,Digits,Houses,Rule};const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;pub fn solve_within<
-R:Rule>(houses:&Houses,rule:&R,board:Board,budget:u64)->Option<Option<Board>>{let mut run=Run{houses,
-rule,random:Random(SEED),nodes:0,budget:0,weights:vec![1;houses.cells()]};let mut spent=0;for restart
-in 1 ..{run.nodes=0;run.budget=(UNIT*luby(restart)).min(budget-spent);if let Ok(found)=run.search(board.
-clone()){return Some(found);}spent+=run.budget;if spent>=budget{return None;}}unreachable!("the budget runs out")}
-struct Random(u64);impl Random{fn next(&mut self)->u64{self.0=self.0 .wrapping_add(0x9E37_79B9_7F4A_7C15);
-let mut z=self.0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);z=(z^(z>>27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+found|search_bmi(board,pending,found,limit,budget))}mod handover{use super::Solver;use crate::board::{
+self,Houses,Plain};pub const HANDOVER:u64=1<<14;impl Solver{pub fn complete(&mut self,givens:&[u8])->
+Option<Vec<u8>>{self.complete_within(givens,HANDOVER)}pub(super)fn complete_within(&mut self,givens:&[
+u8],budget:u64)->Option<Vec<u8>>{match self.solve(givens,1,budget){Some(found)=>found.grid,None=>board::
+complete(&Houses::sudoku(3,3),&Plain,givens)}}}}}#[derive(Clone,Copy,Debug,PartialEq,Eq)]pub struct Contradiction;#[
+derive(Clone,Debug,Default,PartialEq,Eq)]pub struct Found{pub solutions:usize,pub grid:Option<Vec<u8>>,
+pub guesses:u64}#[inline(always)]pub fn has_bmi()->bool{#[cfg(target_arch="x86_64")]{std::arch::is_x86_feature_detected!(
+"popcnt")&&std::arch::is_x86_feature_detected!("bmi1")&&std::arch::is_x86_feature_detected!("bmi2")}#[
+cfg(not(target_arch="x86_64"))]{false}}}pub mod board{pub mod candidates{use crate::board::learning::{
+Clauses,Lit};pub type Digits=u32;pub const MAX_SIDE:usize=31;const SETTLED:u32=1<<31;#[derive(Clone,Copy,
+Debug,PartialEq,Eq)]pub struct Contradiction;pub trait Rule{fn interchangeable(&self)->bool;fn narrow(&
+self,houses:&Houses,board:&mut Board)->Result<bool,Contradiction>;fn clauses(&self,_houses:&Houses,_board:&
+Board,_clauses:&mut Clauses){}}#[derive(Clone,Copy,Debug)]pub struct Plain;impl Rule for Plain{fn interchangeable(&
+self)->bool{true}fn narrow(&self,_:&Houses,_:&mut Board)->Result<bool,Contradiction>{Ok(false)}}#[derive(
+Clone,Debug)]struct Overlap{shared:Vec<usize>,only_first:Vec<usize>,only_second:Vec<usize>}#[derive(Clone)]
+pub struct Houses{side:usize,members:Vec<usize>,peers:Vec<Vec<usize>>,overlaps:Vec<Overlap>}impl Houses{
+pub fn new(side:usize,regions:&[usize])->Houses{assert!((1 ..=MAX_SIDE).contains(&side),"a side of 1 to {MAX_SIDE}");
+assert_eq!(regions.len(),side*side,"one region per cell");let mut members=Vec::with_capacity(3*side*side);
+members.extend(0 ..side*side);members.extend((0 ..side).flat_map(|c|(0 ..side).map(move|r|r*side+c)),);
+for region in 0 ..side{let before=members.len();members.extend((0 ..side*side).filter(|&cell|regions[
+cell]==region),);assert_eq!(members.len()-before,side,"region {region}: {side} cells");}let mut houses=
+Houses{side,members,peers:vec![Vec::new();side*side],overlaps:Vec::new()};for h in 0 ..3*side{let cells=
+houses.house(h).to_vec();houses.add_peers(&cells);}houses.overlaps=houses.find_overlaps();houses}pub fn
+sudoku(box_rows:usize,box_columns:usize)->Houses{let side=box_rows*box_columns;let boxes:Vec<usize> =(
+0 ..side*side).map(|cell|{let(r,c)=(cell/side,cell%side);r/box_rows*box_rows+c/box_columns}).collect();
+Houses::new(side,&boxes)}fn find_overlaps(&self)->Vec<Overlap>{let mut overlaps=Vec::new();let count=
+self.members.len()/self.side;for a in 0 ..count{for b in a+1 ..count{let(first,second)=(self.house(a),
+self.house(b));let shared:Vec<usize> =first.iter().copied().filter(|c|second.contains(c)).collect();if
+shared.len()<2{continue;}let outside=|cells:&[usize]|->Vec<usize>{cells.iter().copied().filter(|c|!shared.
+contains(c)).collect()};overlaps.push(Overlap{only_first:outside(first),only_second:outside(second),shared});}}
+overlaps}pub fn add_peers(&mut self,cells:&[usize]){for&cell in cells{for&other in cells{if other!=cell&&!
+self.peers[cell].contains(&other){self.peers[cell].push(other);}}}}pub fn side(&self)->usize{self.side}
+pub fn cells(&self)->usize{self.side*self.side}pub fn house(&self,h:usize)->&[usize]{&self.members[h*
+self.side..(h+1)*self.side]}pub fn all_digits(&self)->Digits{u32::MAX>>(32-self.side)}pub fn board(&self,
+givens:&[u8])->Board{assert_eq!(givens.len(),self.cells(),"one given per cell");let cells=givens.iter().
+map(|&d|match d{0=>self.all_digits(),d=>{assert!(usize::from(d)<=self.side,"a digit 1..={}",self.side);
+1<<(d-1)}}).collect();Board{cells,touched:vec![u64::MAX;(self.cells()+63)/64]}}pub fn clauses(&self,board:&
+Board)->Clauses{let side=self.side;let mut clauses=Clauses::new(self.cells()*side);for cell in 0 ..self.
+cells(){let digits=board.digits(cell);let holds:Vec<Lit> =(0 ..side).filter(|d|digits>>d&1==1).map(|d|
+self.holds(cell,d)).collect();clauses.add(&holds);clauses.at_most_one(&holds);for d in(0 ..side).filter(|
+d|digits>>d&1==0){clauses.add(&[!self.holds(cell,d)]);}for&peer in self.peers[cell].iter().filter(|&&
+p|p>cell){let shared=digits&board.digits(peer);for d in(0 ..side).filter(|d|shared>>d&1==1){clauses.add(&[!
+self.holds(cell,d),!self.holds(peer,d)]);}}}for house in self.members.chunks(side){for d in 0 ..side{
+let places:Vec<Lit> =house.iter().filter(|&&c|board.digits(c)>>d&1==1).map(|&c|self.holds(c,d)).collect();
+clauses.add(&places);}}clauses}pub fn holds(&self,cell:usize,d:usize)->Lit{Lit::new((cell*self.side+d)
+as u32,true)}pub fn from_model(&self,model:&[bool])->Board{let side=self.side;let givens:Vec<u8> =(0 ..
+self.cells()).map(|cell|{let digit=(0 ..side).find(|&d|model[cell*side+d]);digit.map_or(0,|d|d as u8+
+1)}).collect();self.board(&givens)}pub fn settle<R:Rule>(&self,board:&mut Board,rule:&R)->Result<(),Contradiction>{
+loop{self.naked_singles(board)?;if self.hidden_singles(board)?||self.intersections(board)?{continue;}
+if!rule.narrow(self,board)?{return Ok(());}}}fn naked_singles(&self,board:&mut Board)->Result<(),Contradiction>{
+let mut stack:Vec<usize> =(0 ..self.cells()).filter(|&cell|board.cells[cell].count_ones()==1).collect();
+while let Some(cell)=stack.pop(){let digit=board.cells[cell];board.cells[cell]|=SETTLED;for&peer in&self.
+peers[cell]{let before=board.cells[peer];if before&digit==0{continue;}let after=before&!digit;if after&!
+SETTLED==0{return Err(Contradiction);}board.write(peer,after);if after.count_ones()==1{stack.push(peer);}}}
+Ok(())}fn hidden_singles(&self,board:&mut Board)->Result<bool,Contradiction>{let all=self.all_digits();
+let mut changed=false;for house in self.members.chunks(self.side){let(mut once,mut twice)=(0,0);for&cell
+in house{let digits=board.digits(cell);twice|=once&digits;once|=digits;}if once!=all{return Err(Contradiction);}
+let hidden=once&!twice;if hidden==0{continue;}for&cell in house{let digits=board.digits(cell);let only_here=
+digits&hidden;if only_here!=0&&only_here!=digits{if only_here.count_ones()>1{return Err(Contradiction);}
+board.write(cell,only_here);changed=true;}}}Ok(changed)}fn intersections(&self,board:&mut Board)->Result<
+bool,Contradiction>{let mut changed=false;for overlap in&self.overlaps{let shared=board.union(&overlap.
+shared);let first=board.union(&overlap.only_first);let second=board.union(&overlap.only_second);let locked_first=
+shared&!first&second;let locked_second=shared&!second&first;if locked_first!=0{changed|=board.remove_from(&
+overlap.only_second,locked_first)?;}if locked_second!=0{changed|=board.remove_from(&overlap.only_first,
+locked_second)?;}}Ok(changed)}}#[derive(Clone,Debug,PartialEq,Eq)]pub struct Board{cells:Vec<u32>,touched:
+Vec<u64>}impl Board{#[inline]fn write(&mut self,cell:usize,value:u32){self.cells[cell]=value;self.touched[
+cell/64]|=1<<(cell%64);}#[inline]pub fn digits(&self,cell:usize)->Digits{self.cells[cell]&!SETTLED}pub
+fn all(&self)->impl Iterator<Item=Digits>+'_{self.cells.iter().map(|&c|c&!SETTLED)}pub fn union(&self,
+cells:&[usize])->Digits{cells.iter().fold(0,|u,&cell|u|self.cells[cell])&!SETTLED}pub fn set(&mut self,
+cell:usize,digit:Digits){self.write(cell,digit);}pub fn remove(&mut self,cell:usize,digits:Digits)->Result<
+bool,Contradiction>{let before=self.cells[cell];if before&digits==0{return Ok(false);}if before&!digits&!
+SETTLED==0{return Err(Contradiction);}self.write(cell,before&!digits);Ok(true)}fn remove_from(&mut self,
+cells:&[usize],digits:Digits)->Result<bool,Contradiction>{let mut changed=false;for&cell in cells{changed|=
+self.remove(cell,digits)?;}Ok(changed)}pub fn placed(&self)->Digits{self.all().filter(|d|d.count_ones()==
+1).fold(0,|u,d|u|d)}pub fn placed_in(&self,cells:&[usize])->Digits{cells.iter().map(|&c|self.digits(c)).
+filter(|d|d.count_ones()==1).fold(0,|u,d|u|d)}pub fn grid(&self)->Vec<u8>{self.all().map(|d|{if d.count_ones()==
+1{d.trailing_zeros()as u8+1}else{0}}).collect()}}}pub mod learning{#[derive(Clone,Copy,Debug,PartialEq,
+Eq,PartialOrd,Ord)]pub struct Lit(u32);impl Lit{pub fn new(var:u32,positive:bool)->Lit{Lit(var<<1|u32::
+from(!positive))}pub fn var(self)->usize{(self.0>>1)as usize}fn index(self)->usize{self.0 as usize}}impl
+std::ops::Not for Lit{type Output=Lit;fn not(self)->Lit{Lit(self.0^1)}}#[derive(Clone,Debug)]pub struct
+Clauses{vars:usize,clauses:Vec<Vec<Lit>>}impl Clauses{pub fn new(vars:usize)->Clauses{Clauses{vars,clauses:
+Vec::new()}}pub fn add(&mut self,lits:&[Lit]){self.clauses.push(lits.to_vec());}pub fn at_most_one(&mut
+self,lits:&[Lit]){for(k,&a)in lits.iter().enumerate(){for&b in&lits[k+1 ..]{self.add(&[!a,!b]);}}}pub
+fn solve(self)->Option<Vec<bool>>{let mut solver=Solver::new(self.vars);for mut clause in self.clauses{
+clause.sort_unstable();clause.dedup();if clause.windows(2).any(|w|w[0]==!w[1]){continue;}if!solver.add(
+clause){return None;}}solver.search()}}const RESTART_UNIT:u64=64;const FIRST_REDUCE:usize=2000;const REDUCE_STEP:
+usize=300;const UNSET:u8=0;const TRUE:u8=1;const FALSE:u8=2;#[derive(Clone,Copy)]struct Watch{clause:
+u32,blocker:Lit}const NO_REASON:u32=u32::MAX;struct Solver{clauses:Vec<Vec<Lit>>,originals:usize,watches:
+Vec<Vec<Watch>>,values:Vec<u8>,level:Vec<u32>,reason:Vec<u32>,trail:Vec<Lit>,levels:Vec<usize>,head:usize,
+activity:Vec<f64>,bump:f64,phase:Vec<bool>,order:Heap,seen:Vec<bool>,learnt:usize}impl Solver{fn new(
+vars:usize)->Solver{let order=Heap{items:Vec::with_capacity(vars),position:vec![usize::MAX;vars]};let
+mut solver=Solver{clauses:Vec::new(),originals:0,watches:vec![Vec::new();2*vars],values:vec![UNSET;vars],
+level:vec![0;vars],reason:vec![NO_REASON;vars],trail:Vec::new(),levels:Vec::new(),head:0,activity:vec![
+0.0;vars],bump:1.0,phase:vec![false;vars],order,seen:vec![false;vars],learnt:0};for var in 0 ..vars{solver.
+order.insert(var,&solver.activity);}solver}fn value(&self,lit:Lit)->u8{value(&self.values,lit)}fn add(&
+mut self,mut lits:Vec<Lit>)->bool{lits.retain(|&l|self.value(l)!=FALSE);if lits.iter().any(|&l|self.value(
+l)==TRUE){return true;}match lits.len(){0=>false,1=>{self.assign(lits[0],NO_REASON);self.propagate().
+is_none()}_=>{self.attach(lits);self.originals+=1;true}}}fn attach(&mut self,lits:Vec<Lit>)->u32{let index=
+self.clauses.len()as u32;for&lit in&lits[..2]{self.watches[(!lit).index()].push(Watch{clause:index,blocker:
+lits[0]});}self.clauses.push(lits);index}fn assign(&mut self,lit:Lit,reason:u32){let var=lit.var();self.
+values[var]=if lit.0&1==0{TRUE}else{FALSE};self.level[var]=self.levels.len()as u32;self.reason[var]=reason;
+self.trail.push(lit);}fn propagate(&mut self)->Option<u32>{while self.head<self.trail.len(){let falsified=!
+self.trail[self.head];self.head+=1;let mut watches=std::mem::take(&mut self.watches[(!falsified).index()],);
+let(mut kept,mut k)=(0,0);let mut conflict=None;while k<watches.len(){let watch=watches[k];k+=1;if self.
+value(watch.blocker)==TRUE{watches[kept]=watch;kept+=1;continue;}match self.visit(watch.clause,falsified){
+Visit::Moved=>{}Visit::Stays(first)=>{watches[kept]=Watch{clause:watch.clause,blocker:first};kept+=1;
+match self.value(first){TRUE=>{}UNSET=>self.assign(first,watch.clause),_=>{conflict=Some(watch.clause);
+while k<watches.len(){watches[kept]=watches[k];kept+=1;k+=1;}}}}}}watches.truncate(kept);self.watches[(!
+falsified).index()]=watches;if conflict.is_some(){return conflict;}}None}fn visit(&mut self,index:u32,
+falsified:Lit)->Visit{let clause=&mut self.clauses[index as usize];if clause[0]==falsified{clause.swap(
+0,1);}let first=clause[0];for k in 2 ..clause.len(){let lit=clause[k];if value(&self.values,lit)!=FALSE{
+clause.swap(1,k);self.watches[(!lit).index()].push(Watch{clause:index,blocker:first});return Visit::Moved;}}
+Visit::Stays(first)}fn analyze(&mut self,mut conflict:u32)->(Vec<Lit>,u32){let current=self.levels.len()
+as u32;let mut learnt=vec![Lit(0)];let(mut open,mut k)=(0,self.trail.len());let mut asserting=None;loop{
+let start=usize::from(asserting.is_some());for j in start..self.clauses[conflict as usize].len(){let lit=
+self.clauses[conflict as usize][j];let var=lit.var();if self.seen[var]||self.level[var]==0{continue;}
+self.seen[var]=true;self.bump_var(var);if self.level[var]==current{open+=1;}else{learnt.push(lit);}}loop{
+k-=1;if self.seen[self.trail[k].var()]{break;}}let lit=self.trail[k];self.seen[lit.var()]=false;open-=
+1;if open==0{learnt[0]=!lit;break;}asserting=Some(lit);conflict=self.reason[lit.var()];}self.shorten(
+learnt)}fn shorten(&mut self,mut learnt:Vec<Lit>)->(Vec<Lit>,u32){let redundant=|s:&Solver,lit:Lit|{let
+reason=s.reason[lit.var()];reason!=NO_REASON&&s.clauses[reason as usize][1 ..].iter().all(|l|s.seen[l.
+var()]||s.level[l.var()]==0)};let keep:Vec<bool> =learnt.iter().map(|&l|!redundant(self,l)).collect();
+for&lit in&learnt[1 ..]{self.seen[lit.var()]=false;}let mut k=0;learnt.retain(|_|{k+=1;k==1||keep[k-1]});
+let mut back=0;if learnt.len()>1{let top=(1 ..learnt.len()).max_by_key(|&j|self.level[learnt[j].var()]).
+unwrap_or(1);learnt.swap(1,top);back=self.level[learnt[1].var()];}(learnt,back)}fn bump_var(&mut self,
+var:usize){self.activity[var]+=self.bump;if self.activity[var]>1e100{self.activity.iter_mut().for_each(|
+a|*a*=1e-100);self.bump*=1e-100;}self.order.raise(var,&self.activity);}fn backtrack(&mut self,level:u32){
+if self.levels.len()as u32<=level{return;}let start=self.levels[level as usize];for lit in self.trail.
+drain(start..){let var=lit.var();self.phase[var]=lit.0&1==0;self.values[var]=UNSET;self.order.insert(
+var,&self.activity);}self.levels.truncate(level as usize);self.head=start;}fn search(&mut self)->Option<
+Vec<bool>>{if self.propagate().is_some(){return None;}let(mut conflicts,mut restarts)=(0u64,1);let mut
+limit=RESTART_UNIT*luby(restarts);let mut most_learnt=FIRST_REDUCE;loop{if let Some(conflict)=self.propagate(){
+if self.levels.is_empty(){return None;}conflicts+=1;let(learnt,back)=self.analyze(conflict);self.backtrack(
+back);if learnt.len()==1{self.assign(learnt[0],NO_REASON);}else{let first=learnt[0];let index=self.attach(
+learnt);self.learnt+=1;self.assign(first,index);}self.bump*=1.0/0.95;continue;}if conflicts>=limit{restarts+=
+1;limit=conflicts+RESTART_UNIT*luby(restarts);self.backtrack(0);}if self.learnt>=most_learnt+self.trail.
+len(){self.reduce();most_learnt+=REDUCE_STEP;}let var=loop{match self.order.pop(&self.activity){None=>{
+return Some(self.values.iter().map(|&v|v==TRUE).collect(),);}Some(var)if self.values[var]==UNSET=>break
+var,Some(_)=>{}}};self.levels.push(self.trail.len());self.assign(Lit::new(var as u32,self.phase[var]),
+NO_REASON);}}fn reduce(&mut self){let locked=|s:&Solver,index:usize|{let first=s.clauses[index][0];s.
+value(first)==TRUE&&s.reason[first.var()]==index as u32};let mut candidates:Vec<(usize,usize)> =(self.
+originals..self.clauses.len()).filter(|&i|self.clauses[i].len()>2&&!locked(self,i)).map(|i|(self.clauses[
+i].len(),i)).collect();candidates.sort_unstable_by(|a,b|b.cmp(a));let mut dropped=vec![false;self.clauses.
+len()];for&(_,i)in&candidates[..candidates.len()/2]{dropped[i]=true;}let mut renumber=vec![NO_REASON;
+self.clauses.len()];let mut kept=Vec::with_capacity(self.clauses.len());for(i,clause)in std::mem::take(&
+mut self.clauses).into_iter().enumerate(){if!dropped[i]{renumber[i]=kept.len()as u32;kept.push(clause);}}
+self.clauses=kept;self.learnt-=candidates.len()/2;for reason in self.reason.iter_mut().filter(|r|**r!=
+NO_REASON){*reason=renumber[*reason as usize];}self.watches.iter_mut().for_each(Vec::clear);for(index,
+clause)in self.clauses.iter().enumerate(){for&lit in&clause[..2]{self.watches[(!lit).index()].push(Watch{
+clause:index as u32,blocker:clause[0]});}}}}fn value(values:&[u8],lit:Lit)->u8{match values[lit.var()]{
+UNSET=>UNSET,v if(v==TRUE)==(lit.0&1==0)=>TRUE,_=>FALSE}}enum Visit{Moved,Stays(Lit)}pub fn luby(mut i:
+u64)->u64{loop{let k=64-i.leading_zeros();if i==(1<<k)-1{return 1<<(k-1);}i-=(1<<(k-1))-1;}}struct Heap{
+items:Vec<usize>,position:Vec<usize>}impl Heap{fn insert(&mut self,var:usize,activity:&[f64]){if self.
+position[var]!=usize::MAX{return;}self.position[var]=self.items.len();self.items.push(var);self.up(self.
+items.len()-1,activity);}fn raise(&mut self,var:usize,activity:&[f64]){if self.position[var]!=usize::
+MAX{self.up(self.position[var],activity);}}fn pop(&mut self,activity:&[f64])->Option<usize>{let top=*
+self.items.first()?;let last=self.items.pop()?;self.position[top]=usize::MAX;if!self.items.is_empty(){
+self.items[0]=last;self.position[last]=0;self.down(0,activity);}Some(top)}fn swap(&mut self,a:usize,b:
+usize){self.items.swap(a,b);self.position[self.items[a]]=a;self.position[self.items[b]]=b;}fn up(&mut
+self,mut at:usize,activity:&[f64]){while at>0{let parent=(at-1)/2;if activity[self.items[parent]]>=activity[
+self.items[at]]{break;}self.swap(at,parent);at=parent;}}fn down(&mut self,mut at:usize,activity:&[f64]){
+loop{let(left,right)=(2*at+1,2*at+2);let mut top=at;for child in[left,right]{if child<self.items.len()&&
+activity[self.items[child]]>activity[self.items[top]]{top=child;}}if top==at{return;}self.swap(at,top);
+at=top;}}}}pub mod restarts{use crate::board::learning::luby;use crate::board::{Board,Digits,Houses,Rule};
+const UNIT:u64=256;const SEED:u64=0x005E_ED0F_1DEA;pub fn solve_within<R:Rule>(houses:&Houses,rule:&R,
+board:Board,budget:u64)->Option<Option<Board>>{let mut run=Run{houses,rule,random:Random(SEED),nodes:
+0,budget:0,weights:vec![1;houses.cells()]};let mut spent=0;for restart in 1 ..{run.nodes=0;run.budget=(
+UNIT*luby(restart)).min(budget-spent);if let Ok(found)=run.search(board.clone()){return Some(found);}
+spent+=run.budget;if spent>=budget{return None;}}unreachable!("the budget runs out")}struct Random(u64);
+impl Random{fn next(&mut self)->u64{self.0=self.0 .wrapping_add(0x9E37_79B9_7F4A_7C15);let mut z=self.
+0;z=(z^(z>>30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);z=(z^(z>>27)).wrapping_mul(0x94D0_49BB_1331_11EB);
 z^(z>>31)}fn below(&mut self,n:u32)->u32{(self.next()%u64::from(n))as u32}}struct OutOfBudget;struct Run<'a,
 R>{houses:&'a Houses,rule:&'a R,random:Random,nodes:u64,budget:u64,weights:Vec<u32>}impl<R:Rule>Run<'_,
 R>{fn search(&mut self,mut board:Board)->Result<Option<Board>,OutOfBudget>{self.nodes+=1;if self.nodes>

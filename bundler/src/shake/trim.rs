@@ -215,6 +215,19 @@ impl Candidate {
             && (self.headers.iter()).any(|(self_ty, _)| instance(self_ty, ty, &self.params))
     }
 
+    /// The types its parameters stand for in each header `said` writes
+    /// that is an instance of one of its own.
+    fn instances<'a>(
+        &'a self,
+        said: &'a Said,
+    ) -> impl Iterator<Item = BTreeMap<String, String>> + 'a {
+        self.headers.iter().flat_map(move |(self_ty, trait_ty)| {
+            let pattern = format!("{self_ty}|{trait_ty}");
+            (said.headers.iter())
+                .filter_map(move |(s, t)| bindings(&pattern, &format!("{s}|{t}"), &self.params))
+        })
+    }
+
     /// Whether an error asks for it back, by the `tier` of evidence: 0,
     /// it writes the impl's header, or an instance of it (`From<i64> for
     /// Ratio<i64>` of `From<T> for Ratio<T>`; `cannot divide `BigInt` by `u32``
@@ -238,11 +251,7 @@ impl Candidate {
         let member_named = || self.members.iter().any(|m| words.contains(m.as_str()));
         let some_type = self.names.is_empty() || typed > 0;
         match tier {
-            0 => (self.headers.iter()).any(|(self_ty, trait_ty)| {
-                let pattern = format!("{self_ty}|{trait_ty}");
-                (said.headers.iter())
-                    .any(|(s, t)| instance(&pattern, &format!("{s}|{t}"), &self.params))
-            }),
+            0 => self.instances(said).next().is_some(),
             1 => trait_named() && typed == self.names.len(),
             2 => trait_named() && some_type,
             3 => trait_named(),
@@ -422,15 +431,7 @@ fn unmet_bounds(
 ) -> BTreeSet<(String, String)> {
     let mut out = BTreeSet::new();
     for c in written.iter().map(|&i| &candidates[i]) {
-        for ((s, t), (cs, ct)) in said
-            .headers
-            .iter()
-            .flat_map(|h| c.headers.iter().map(move |ch| (h, ch)))
-        {
-            let Some(types) = bindings(&format!("{cs}|{ct}"), &format!("{s}|{t}"), &c.params)
-            else {
-                continue;
-            };
+        for types in c.instances(said) {
             for (param, bound) in &c.bounds {
                 if let Some(ty) = types.get(param) {
                     out.insert((ty.clone(), bound.clone()));

@@ -26,12 +26,11 @@ impl Said {
     pub(super) fn of(error: &Diagnostic, lines: &[&str]) -> Said {
         // The code on the error's line: its operators and methods
         // (`*self += u` names `AddAssign` where rustc says only "found
-        // `u32`").
-        // Not where the span is a literal's receiver (`can't call method
-        // `abs` on ambiguous numeric type`, under `(1 << shift)`): the
-        // method is named, the receiver's `<<` is no evidence (it took
-        // num-bigint's `Shl` impls back for num-integer's `gcd`).
-        // Its type may be any of the literal's kind.
+        // `u32`"). Not where the span is a literal's receiver (`can't
+        // call method `abs` on ambiguous numeric type`, under `(1 <<
+        // shift)`): the method is named, and the receiver's `<<` is no
+        // evidence (it took num-bigint's `Shl` impls back for
+        // num-integer's `gcd`); the literal's type may be any of its kind.
         let (called, literal): (_, &[&str]) = match error.code.as_deref() {
             Some("E0689") if error.message.ends_with("`{float}`") => (Vec::new(), &["f32", "f64"]),
             Some("E0689") => (Vec::new(), &super::INTEGERS),

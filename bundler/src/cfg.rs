@@ -5,9 +5,11 @@
 //! the other setting would name what rustc, checking one, deleted as dead);
 //! `feature = "x"` holds when cargo enabled feature `x` of the crate (the
 //! bundle is compiled with no `--cfg feature`, so a feature left undecided
-//! would be off). Whatever depends on the judge's machine (`unix`,
-//! `target_pointer_width`) is left for the judge's rustc, with the known
-//! parts of the predicate taken out. [`crate::unfold`] applies the same to
+//! would be off). What depends on the judge's machine is decided as far as
+//! its profile knows the machine ([`Machine`]: on x86, `target_arch =
+//! "aarch64"` is false and `target_feature = "sse2"` true); the rest
+//! (`unix`, `target_pointer_width`) is left for the judge's rustc, with the
+//! known parts of the predicate taken out. [`crate::unfold`] applies the same to
 //! what macro calls write, so a `cfg` given as a macro argument is decided
 //! too:
 //!
@@ -35,6 +37,59 @@ pub struct Cfg {
     /// (`has_total_cmp`, `key="value"`), when it has one: every other name
     /// that is not rustc's own is then off, as it is in cargo's build.
     pub build: Option<BTreeSet<String>>,
+    /// What is known of the machine the judge compiles for.
+    pub machine: Machine,
+}
+
+/// The machine a judge compiles for, as far as its profile knows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Machine {
+    /// Any: every `target_*` predicate is left for the judge's rustc.
+    #[default]
+    Any,
+    /// x86 or x86-64, Linux or Windows, compiled by `rustc -O` with no
+    /// `-C target-cpu`: the code a crate writes for another architecture
+    /// goes (hashbrown's and memchr's for ARM's NEON and wasm's SIMD), and
+    /// so does the code for features past the baseline all those targets
+    /// share (`sse2`): `avx2` counts as off. Where a judge turns more on,
+    /// the code kept is still right, written for an older CPU, as an x86
+    /// program built for the baseline runs on every later one.
+    X86,
+}
+
+impl Machine {
+    /// Whether `key = "value"` holds on this machine, where that is known
+    /// (`rustc --print cfg` for the x86 targets of Linux and Windows, 32
+    /// and 64 bits, agrees on what is decided here).
+    fn holds(self, key: &str, value: &str) -> Option<bool> {
+        if self == Machine::Any {
+            return None;
+        }
+        match key {
+            "target_arch" => (!matches!(value, "x86" | "x86_64")).then_some(false),
+            "target_endian" => Some(value == "little"),
+            // Windows' x86-64 targets have these too, Linux's do not.
+            "target_feature" if matches!(value, "sse3" | "cmpxchg16b") => None,
+            "target_feature" => Some(matches!(value, "fxsr" | "sse" | "sse2")),
+            "target_has_atomic" if value == "128" => None,
+            "target_has_atomic" => Some(matches!(value, "8" | "16" | "32" | "64" | "ptr")),
+            _ => None,
+        }
+    }
+
+    /// Whether `any(..)` of `args` names every architecture the machine
+    /// may be (`any(target_arch = "x86", target_arch = "x86_64")`), and so
+    /// holds though each part alone is undecided.
+    fn arch_among(self, args: &Punctuated<Meta, Token![,]>) -> bool {
+        let arch = |name: &str| {
+            args.iter().any(|m| match m {
+                Meta::NameValue(nv) if nv.path.is_ident("target_arch") => matches!(&nv.value,
+                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) if s.value() == name),
+                _ => false,
+            })
+        };
+        self == Machine::X86 && arch("x86") && arch("x86_64")
+    }
 }
 
 /// The `cfg` names rustc or cargo set themselves, which a build script's
@@ -175,8 +230,11 @@ impl Cfg {
                         ..
                     }),
                 ) => {
-                    let key = key.to_string();
-                    self.by_build(meta, &key, &format!("{key}={:?}", s.value()))
+                    let (key, value) = (key.to_string(), s.value());
+                    match self.machine.holds(&key, &value) {
+                        Some(holds) => Pred::Known(holds),
+                        None => self.by_build(meta, &key, &format!("{key}={value:?}")),
+                    }
                 }
                 _ => Pred::Left(meta.to_token_stream()),
             },
@@ -208,6 +266,7 @@ impl Cfg {
                 _ => left(),
             },
             Some("all") => combine(decided, false, quote!(all)),
+            Some("any") if self.machine.arch_among(&args) => Pred::Known(true),
             Some("any") => combine(decided, true, quote!(any)),
             _ => left(),
         }
@@ -517,6 +576,7 @@ mod tests {
         let cfg = Cfg {
             features: features.map(|f| f.iter().map(|s| s.to_string()).collect()),
             build: None,
+            machine: Machine::Any,
         };
         let mut file = syn::parse_file(source).expect("valid source");
         cfg.apply(&mut file);
@@ -546,6 +606,7 @@ mod tests {
                 "has_x".to_string(),
                 "kind=\"fast\"".to_string(),
             ])),
+            machine: Machine::Any,
         };
         let mut file = syn::parse_file(
             "#[cfg(has_x)] fn a() {} #[cfg(has_y)] fn b() {} #[cfg(kind = \"fast\")] fn c() {} \
@@ -581,6 +642,29 @@ mod tests {
             chosen,
             "# [cfg (target_feature = \"sse2\")] mod sse2 ; \
              # [cfg (not (target_feature = \"sse2\"))] mod with_std ;"
+        );
+        // On x86: another architecture's code goes, the baseline's
+        // features hold and later ones count as off; the pointer width
+        // and the system are the judge's rustc's to decide.
+        let cfg = Cfg {
+            machine: Machine::X86,
+            ..Cfg::default()
+        };
+        let mut file = syn::parse_file(
+            "#[cfg(target_arch = \"aarch64\")] mod neon {} \
+             #[cfg(all(target_feature = \"sse2\", any(target_arch = \"x86\", target_arch = \"x86_64\")))] mod sse2 {} \
+             #[cfg(not(any(target_arch = \"x86\", target_arch = \"x86_64\")))] mod generic {} \
+             #[cfg(target_feature = \"avx2\")] mod avx2 {} \
+             #[cfg(target_arch = \"x86_64\")] mod wide {} \
+             #[cfg(all(target_endian = \"little\", target_has_atomic = \"64\", unix))] mod linux {} \
+             #[cfg(target_feature = \"sse3\")] mod windows_has_it {}",
+        )
+        .expect("valid source");
+        cfg.apply(&mut file);
+        assert_eq!(
+            file.to_token_stream().to_string(),
+            "mod sse2 { } # [cfg (target_arch = \"x86_64\")] mod wide { } \
+             # [cfg (unix)] mod linux { } # [cfg (target_feature = \"sse3\")] mod windows_has_it { }"
         );
         // Features unknown: only `test` and the like are decided.
         assert_eq!(

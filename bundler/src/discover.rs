@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use syn::{AttrStyle, Attribute, Item};
 
 use crate::cargo::{Extern, Krate, Workspace};
-use crate::cfg::Cfg;
+use crate::cfg::{Cfg, Machine};
 use crate::error::{Error, Place};
 use crate::include;
 use crate::mount::{self, Mount};
@@ -162,10 +162,15 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
 
 /// Reads the bin of a user's package as the crate root, and every library
 /// crate it may reach as a module of it named after the crate (see
-/// [`crate::mount`]).
-pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
+/// [`crate::mount`]), each `cfg` decided as far as the judge's `machine`
+/// is known.
+pub fn discover_workspace(workspace: &Workspace, machine: Machine) -> Result<Crate, Error> {
     let root = &workspace.root;
-    let mut reader = Reader::new(&root.display_base, cfg_of(root), Some(mount_of(root)));
+    let mut reader = Reader::new(
+        &root.display_base,
+        cfg_of(root, machine),
+        Some(mount_of(root)),
+    );
     reader.env = root.env.clone();
     reader.macros = Some(ProcMacros::new(workspace));
     let dir = root.root_file.parent().unwrap_or(Path::new("."));
@@ -173,10 +178,10 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
     reader.note_macro_uses(ModuleId::ROOT);
     let mut alloc = reader.found.alloc;
     let mut mounted = Vec::new();
-    let mut cfgs = vec![(ModuleId::ROOT, cfg_of(root))];
+    let mut cfgs = vec![(ModuleId::ROOT, cfg_of(root, machine))];
     for krate in workspace.libraries.values() {
         reader.base = krate.display_base.clone();
-        reader.cfg = cfg_of(krate);
+        reader.cfg = cfg_of(krate, machine);
         reader.env = krate.env.clone();
         reader.mount = Some(mount_of(krate));
         reader.found = mount::Found::default();
@@ -186,7 +191,7 @@ pub fn discover_workspace(workspace: &Workspace) -> Result<Crate, Error> {
         reader.note_macro_uses(child);
         reader.finish_library(child, &krate.mount);
         mounted.push(child);
-        cfgs.push((child, cfg_of(krate)));
+        cfgs.push((child, cfg_of(krate, machine)));
         alloc |= reader.found.alloc;
     }
     reader.import_macro_uses(&mounted);
@@ -239,10 +244,11 @@ fn dependencies(workspace: &Workspace, mounted: &[ModuleId]) -> BTreeMap<ModuleI
         .collect()
 }
 
-fn cfg_of(krate: &Krate) -> Cfg {
+fn cfg_of(krate: &Krate, machine: Machine) -> Cfg {
     Cfg {
         features: Some(krate.features.clone()),
         build: krate.build.as_ref().map(|b| b.cfgs.clone()),
+        machine,
     }
 }
 

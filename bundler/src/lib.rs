@@ -73,6 +73,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use adapters::{committed, problems};
+pub use cfg::Machine;
 pub use emit::Style;
 pub use error::{Error, Place, Warning};
 pub use options::{Options, Source};

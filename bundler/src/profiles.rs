@@ -52,6 +52,8 @@
 //! The library is held to 1.63 and edition 2021, so every one of these
 //! compiles what the project commits.
 
+use crate::cfg::Machine;
+
 /// One judge's constraints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Judge {
@@ -225,6 +227,19 @@ impl Judge {
         self.seen.limit == STAND_IN_LIMIT
     }
 
+    /// The machine a bundle for this judge is compiled for, which decides
+    /// its crates' `target_*` cfgs ([`Machine`]). Every judge of the table
+    /// runs on x86 servers, though no stored page says so: on another
+    /// machine the x86 intrinsics kept (hashbrown's SSE2 probes) would not
+    /// compile. `default` (old judges, whichever) and `stable` (no judge in
+    /// particular) leave the cfgs to the judge's rustc.
+    pub fn machine(&self) -> Machine {
+        match self.name {
+            "default" | "stable" => Machine::Any,
+            _ => Machine::X86,
+        }
+    }
+
     /// The profile of the committed submissions.
     pub fn is_default(&self) -> bool {
         *self == JUDGES[0]
@@ -248,11 +263,17 @@ impl Judge {
             true => format!("at most {limit} bytes"),
             false => format!("at most {limit} bytes, not confirmed"),
         };
+        let on = match self.machine() {
+            Machine::Any => "",
+            Machine::X86 => " for x86",
+        };
         let rustc = match self.rustc {
             Rustc::AtLeast(version) => format!("rustc {version}+"),
             Rustc::Version(version) => format!("rustc {version}"),
             Rustc::Unknown => {
-                return format!("rustc -O --edition {edition}, its version not known here; {limit}")
+                return format!(
+                    "rustc -O --edition {edition}{on}, its version not known here; {limit}"
+                )
             }
             Rustc::Installed => {
                 return format!("rustc -O --edition {edition} as installed here, {limit}")
@@ -263,7 +284,7 @@ impl Judge {
                 )
             }
         };
-        format!("{rustc} -O --edition {edition}, {limit}")
+        format!("{rustc} -O --edition {edition}{on}, {limit}")
     }
 }
 
@@ -589,23 +610,23 @@ mod tests {
         );
         assert_eq!(
             describe("atcoder"),
-            "rustc 1.89 -O --edition 2024, at most 524288 bytes, not confirmed"
+            "rustc 1.89 -O --edition 2024 for x86, at most 524288 bytes, not confirmed"
         );
         assert_eq!(
             describe("library-checker"),
-            "rustc 1.94.1 -O --edition 2024, at most 1048576 bytes"
+            "rustc 1.94.1 -O --edition 2024 for x86, at most 1048576 bytes"
         );
         assert_eq!(
             describe("luogu"),
-            "rustc 1.85+ -O --edition 2024, at most 50000 bytes, not confirmed"
+            "rustc 1.85+ -O --edition 2024 for x86, at most 50000 bytes, not confirmed"
         );
         assert_eq!(
             describe("spoj"),
-            "rustc -O --edition 2021, its version not known here; at most 50000 bytes, not confirmed"
+            "rustc -O --edition 2021 for x86, its version not known here; at most 50000 bytes, not confirmed"
         );
         assert_eq!(
             describe("baekjoon"),
-            "rustc -O --edition 2021, its version not known here; at most 524288 bytes"
+            "rustc -O --edition 2021 for x86, its version not known here; at most 524288 bytes"
         );
         assert_eq!(
             describe("uva"),

@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::cfg::Machine;
 use crate::discover::{self, Crate, ItemId, ModuleId};
 use crate::error::Error;
 use crate::unfold::unfold;
@@ -53,7 +54,13 @@ pub(crate) fn read(options: &Options) -> Result<Read, Error> {
     match &options.source {
         Source::Problem { id, library } => read_problem(id, library),
         Source::Bin { name, manifest } => {
-            read_bin(name, manifest.as_deref(), options.target_dir.as_deref())
+            let machine = options.judge.machine();
+            read_bin(
+                name,
+                manifest.as_deref(),
+                options.target_dir.as_deref(),
+                machine,
+            )
         }
     }
 }
@@ -104,9 +111,14 @@ fn read_problem(id: &str, given: &Path) -> Result<Read, Error> {
 }
 
 /// Reads the bin of a user's package and the library crates it may use.
-fn read_bin(name: &str, manifest: Option<&Path>, target_dir: Option<&Path>) -> Result<Read, Error> {
+fn read_bin(
+    name: &str,
+    manifest: Option<&Path>,
+    target_dir: Option<&Path>,
+    machine: Machine,
+) -> Result<Read, Error> {
     let workspace = cargo::workspace(manifest, name, target_dir)?;
-    let mut krate = discover::discover_workspace(&workspace)?;
+    let mut krate = discover::discover_workspace(&workspace, machine)?;
     unfold(&mut krate);
     let root_file = krate.get(ModuleId::ROOT).file.clone();
     let main = krate

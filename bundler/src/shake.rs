@@ -31,14 +31,16 @@
 //! * `unreachable_code` of ours, after a value of an enum the cut took
 //!   every variant of — the enum becomes `type E = ();` ([`uninhabited`]).
 //!
-//! When rustc has nothing more to call dead, the impls of traits in the
-//! crates' code that nothing calls through are taken away ([`trim`]), and
-//! shaking goes on.
+//! When rustc has nothing more to call dead, the crates' debug assertions
+//! go ([`asserts`]: `-O` never runs them), then the impls of traits in the
+//! crates' code that nothing calls through ([`trim`]), and shaking goes on
+//! after each.
 //!
 //! Other warnings are the library's own (`unused_variables`, …): they are
 //! returned to be reported, never hidden, with their places in the
 //! library's files ([`crate::sourcemap`]).
 
+mod asserts;
 mod debug;
 mod edit;
 mod guard;
@@ -216,6 +218,16 @@ pub fn shake(
                 (file, map) = (fixed, Some(fixed_map));
                 continue;
             }
+            if !std::mem::replace(&mut state.asserts_dropped, true) {
+                let mut tree = checked.tree.clone();
+                let dropped = asserts::drop_asserts(&mut tree, fixable);
+                if !dropped.is_empty() {
+                    let why = |(path, n)| (path, format!("{n} debug assertions, not run under -O"));
+                    state.removed.extend(dropped.into_iter().map(why));
+                    (file, map) = (tree, Some(checked.map));
+                    continue;
+                }
+            }
             if let Some((next, next_map)) = state.trim(&checked, edition, fixable)? {
                 (file, map) = (next, next_map);
                 continue;
@@ -274,6 +286,8 @@ struct State {
     /// The types whose layout generic code observes, asked of rustc once,
     /// on the first text: later ones only lose code.
     layouts: Option<BTreeMap<String, String>>,
+    /// Whether the crates' debug assertions were taken ([`asserts`]).
+    asserts_dropped: bool,
     /// Whether the impls nothing calls through were tried ([`trim`]),
     /// and the text before they went, while the trim may be undone.
     trimmed: bool,

@@ -485,7 +485,7 @@ fn an_edition_is_given_with_edition_or_chosen_for_the_crates() {
     assert!(
         chosen
             .stdout
-            .contains("-O --edition 2021, at most 65536 bytes")
+            .contains("-O --edition 2021 for x86, at most 65536 bytes")
             && chosen.stdout.contains(
                 "// Edition: edition 2021 of the 2021 and 2024 codeforces offers: the newest \
                  your crates are written in, so none is migrated (--edition picks another)\n"
@@ -499,7 +499,7 @@ fn an_edition_is_given_with_edition_or_chosen_for_the_crates() {
     assert!(
         given
             .stdout
-            .contains("-O --edition 2024, at most 65536 bytes")
+            .contains("-O --edition 2024 for x86, at most 65536 bytes")
             && given
                 .stdout
                 .contains(" --judge codeforces --edition 2024\n")

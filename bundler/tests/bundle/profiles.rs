@@ -34,7 +34,7 @@ fn atcoder_takes_what_rustc_1_89_takes_as_edition_2024() {
     assert!(
         bundle
             .text
-            .contains("// Judge profile: atcoder (rustc 1.89 -O --edition 2024,"),
+            .contains("// Judge profile: atcoder (rustc 1.89 -O --edition 2024 for x86,"),
         "{}",
         bundle.text
     );

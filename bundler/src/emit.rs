@@ -67,8 +67,9 @@ impl Header<'_> {
             ),
             "// Sources:".to_string(),
         ];
-        for source in &self.sources {
-            lines.push(format!("//   {source}"));
+        match style.minify {
+            false => (self.sources.iter()).for_each(|s| lines.push(format!("//   {s}"))),
+            true => lines.extend(grouped(&self.sources)),
         }
         if !self.macros_run.is_empty() {
             lines.push("// Procedural macros run at bundling:".to_string());
@@ -122,6 +123,42 @@ impl Header<'_> {
             _ => command,
         }
     }
+}
+
+/// `sources` (in order) as a minified header lists them: those of one
+/// crate's `src/` on one line, as a shell's braces would write them
+/// (`hashbrown-0.15.5/src/{lib.rs,raw/mod.rs}`), lines broken near 100
+/// columns.
+fn grouped(sources: &[&str]) -> Vec<String> {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for source in sources {
+        let (folder, file) = match source.find("src/") {
+            Some(at) => source.split_at(at + 4),
+            None => source.split_at(source.rfind('/').map_or(0, |at| at + 1)),
+        };
+        match groups.last_mut() {
+            Some((last, files)) if *last == folder => files.push(file),
+            _ => groups.push((folder, vec![file])),
+        }
+    }
+    let mut lines = Vec::new();
+    for (folder, files) in groups {
+        let mut line = match files.as_slice() {
+            [one] => format!("//   {folder}{one}"),
+            _ => format!("//   {folder}{{{}", files[0]),
+        };
+        for (k, file) in files.iter().enumerate().skip(1) {
+            let end = if k + 1 == files.len() { "}" } else { "" };
+            if line.len() + file.len() + 2 > 100 {
+                lines.push(format!("{line},"));
+                line = format!("//     {file}{end}");
+            } else {
+                line.push_str(&format!(",{file}{end}"));
+            }
+        }
+        lines.push(line);
+    }
+    lines
 }
 
 /// How the header's command names `path` (given on the command line) so

@@ -166,11 +166,8 @@ pub fn discover(library: &Path, display_base: &Path) -> Result<Crate, Error> {
 /// is known.
 pub fn discover_workspace(workspace: &Workspace, machine: Machine) -> Result<Crate, Error> {
     let root = &workspace.root;
-    let mut reader = Reader::new(
-        &root.display_base,
-        cfg_of(root, machine),
-        Some(mount_of(root)),
-    );
+    let cfg = cfg_of(root, machine);
+    let mut reader = Reader::new(&root.display_base, cfg, Some(mount_of(root)));
     reader.env = root.env.clone();
     reader.macros = Some(ProcMacros::new(workspace));
     let dir = root.root_file.parent().unwrap_or(Path::new("."));

@@ -218,15 +218,9 @@ pub fn shake(
                 (file, map) = (fixed, Some(fixed_map));
                 continue;
             }
-            if !std::mem::replace(&mut state.asserts_dropped, true) {
-                let mut tree = checked.tree.clone();
-                let dropped = asserts::drop_asserts(&mut tree, fixable);
-                if !dropped.is_empty() {
-                    let why = |(path, n)| (path, format!("{n} debug assertions, not run under -O"));
-                    state.removed.extend(dropped.into_iter().map(why));
-                    (file, map) = (tree, Some(checked.map));
-                    continue;
-                }
+            if let Some(dropped) = state.drop_asserts(&checked, fixable) {
+                (file, map) = (dropped, Some(checked.map));
+                continue;
             }
             if let Some((next, next_map)) = state.trim(&checked, edition, fixable)? {
                 (file, map) = (next, next_map);
@@ -377,6 +371,19 @@ impl State {
         let what = |at: usize| (fixes[at].lint.clone(), nodes[at].clone());
         self.fixed.extend(applied.into_iter().map(what));
         Ok(Some((fixed, map)))
+    }
+
+    /// Once the rounds and the fixes are done: the text without the
+    /// crates' debug assertions ([`asserts`], once), if it had any.
+    fn drop_asserts(&mut self, checked: &Checked, fixable: &[String]) -> Option<syn::File> {
+        if std::mem::replace(&mut self.asserts_dropped, true) {
+            return None;
+        }
+        let mut tree = checked.tree.clone();
+        let dropped = asserts::drop_asserts(&mut tree, fixable);
+        let why = |(path, n)| (path, format!("{n} debug assertions, not run under -O"));
+        self.removed.extend(dropped.iter().cloned().map(why));
+        (!dropped.is_empty()).then_some(tree)
     }
 
     /// Once the rounds and the fixes are done: the text without the impls

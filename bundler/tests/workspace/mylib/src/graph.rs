@@ -4,10 +4,19 @@ use acl::Dsu;
 /// The number of connected components of `n` vertices joined by `edges`.
 pub fn components(n: usize, edges: &[(usize, usize)]) -> usize {
     let mut dsu = Dsu::new(n);
+    let vertices_bound = n;
     for &(a, b) in edges {
+        debug_assert!(a < vertices_bound && b < vertices_bound, "edge ({a}, {b}) out of range");
         dsu.merge(a, b);
     }
-    crate::graph::count_groups(&mut dsu)
+    let groups = crate::graph::count_groups(&mut dsu);
+    debug_assert!(at_most(groups, n));
+    groups
+}
+
+/// Checked in debug builds only.
+fn at_most(groups: usize, n: usize) -> bool {
+    groups <= n
 }
 
 fn count_groups(dsu: &mut Dsu) -> usize {

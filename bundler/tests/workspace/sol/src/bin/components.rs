@@ -9,6 +9,7 @@ fn main() {
         edges: [(usize, usize, u64); m],
     }
     let pairs: Vec<(usize, usize)> = edges.iter().map(|&(a, b, _)| (a, b)).collect();
+    debug_assert_eq!(pairs.len(), m);
     let mut cheapest = u64::MAX;
     for &(_, _, w) in &edges {
         mylib::chmin!(cheapest, w);

@@ -31,10 +31,13 @@
 //! * `unreachable_code` of ours, after a value of an enum the cut took
 //!   every variant of — the enum becomes `type E = ();` ([`uninhabited`]).
 //!
-//! When rustc has nothing more to call dead, the crates' debug assertions
-//! go ([`asserts`]: `-O` never runs them), then the impls of traits in the
-//! crates' code that nothing calls through ([`trim`]), and shaking goes on
-//! after each.
+//! When rustc has nothing more to call dead, the impls of traits in the
+//! crates' code that nothing calls through are taken away ([`trim`]), then
+//! the crates' debug assertions ([`asserts`]: `-O` never runs them), and
+//! shaking goes on after each. The assertions go last: gone first, they
+//! left functions that only a taken impl named (hashbrown's
+//! `Tag::is_special`, after `Debug for Tag`), and pathfinding's bundles
+//! kept an import the trim's rounds had left unused.
 //!
 //! Other warnings are the library's own (`unused_variables`, …): they are
 //! returned to be reported, never hidden, with their places in the
@@ -218,12 +221,12 @@ pub fn shake(
                 (file, map) = (fixed, Some(fixed_map));
                 continue;
             }
-            if let Some(dropped) = state.drop_asserts(&checked, fixable) {
-                (file, map) = (dropped, Some(checked.map));
-                continue;
-            }
             if let Some((next, next_map)) = state.trim(&checked, edition, fixable)? {
                 (file, map) = (next, next_map);
+                continue;
+            }
+            if let Some(dropped) = state.drop_asserts(&checked, fixable) {
+                (file, map) = (dropped, Some(checked.map));
                 continue;
             }
             // One no fix answered (in the user's own code) is rustc's error.
@@ -373,8 +376,8 @@ impl State {
         Ok(Some((fixed, map)))
     }
 
-    /// Once the rounds and the fixes are done: the text without the
-    /// crates' debug assertions ([`asserts`], once), if it had any.
+    /// Once the rounds, the fixes and the trim are done: the text without
+    /// the crates' debug assertions ([`asserts`], once), if it had any.
     fn drop_asserts(&mut self, checked: &Checked, fixable: &[String]) -> Option<syn::File> {
         if std::mem::replace(&mut self.asserts_dropped, true) {
             return None;

@@ -82,11 +82,7 @@ impl Machine {
     /// holds though each part alone is undecided.
     fn arch_among(self, args: &Punctuated<Meta, Token![,]>) -> bool {
         let arch = |name: &str| {
-            args.iter().any(|m| match m {
-                Meta::NameValue(nv) if nv.path.is_ident("target_arch") => matches!(&nv.value,
-                    syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) if s.value() == name),
-                _ => false,
-            })
+            (args.iter().filter_map(key_value)).any(|(k, v)| k == "target_arch" && v == name)
         };
         self == Machine::X86 && arch("x86") && arch("x86_64")
     }
@@ -208,34 +204,16 @@ impl Cfg {
                 Some(name) => self.by_build(meta, name, name),
                 None => Pred::Left(meta.to_token_stream()),
             },
-            Meta::NameValue(nv) if nv.path.is_ident("feature") => {
-                let feature = match &nv.value {
-                    syn::Expr::Lit(syn::ExprLit {
-                        lit: syn::Lit::Str(s),
-                        ..
-                    }) => s.value(),
-                    _ => return Pred::Left(meta.to_token_stream()),
-                };
-                match &self.features {
+            Meta::List(list) => self.decide_list(list),
+            Meta::NameValue(_) => match key_value(meta) {
+                Some((key, feature)) if key == "feature" => match &self.features {
                     Some(features) => Pred::Known(features.contains(&feature)),
                     None => Pred::Left(meta.to_token_stream()),
-                }
-            }
-            Meta::List(list) => self.decide_list(list),
-            Meta::NameValue(nv) => match (nv.path.get_ident(), &nv.value) {
-                (
-                    Some(key),
-                    syn::Expr::Lit(syn::ExprLit {
-                        lit: syn::Lit::Str(s),
-                        ..
-                    }),
-                ) => {
-                    let (key, value) = (key.to_string(), s.value());
-                    match self.machine.holds(&key, &value) {
-                        Some(holds) => Pred::Known(holds),
-                        None => self.by_build(meta, &key, &format!("{key}={value:?}")),
-                    }
-                }
+                },
+                Some((key, value)) => match self.machine.holds(&key, &value) {
+                    Some(holds) => Pred::Known(holds),
+                    None => self.by_build(meta, &key, &format!("{key}={value:?}")),
+                },
                 _ => Pred::Left(meta.to_token_stream()),
             },
         }
@@ -270,6 +248,23 @@ impl Cfg {
             Some("any") => combine(decided, true, quote!(any)),
             _ => left(),
         }
+    }
+}
+
+/// The key and the value of `key = "value"`.
+fn key_value(meta: &Meta) -> Option<(String, String)> {
+    let Meta::NameValue(nv) = meta else {
+        return None;
+    };
+    match (nv.path.get_ident(), &nv.value) {
+        (
+            Some(key),
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }),
+        ) => Some((key.to_string(), s.value())),
+        _ => None,
     }
 }
 

@@ -4,10 +4,11 @@
 //! `if cfg!(debug_assertions) { assert!(c) }` with the condition false:
 //! the check is never made, yet its text is there and keeps alive what
 //! it calls (hashbrown writes 24 of them in what a `HashMap` needs). Once
-//! rustc has nothing more to call dead and the trim is done, each one written as a statement
-//! in the crates' code goes; what only it used is dead in the next round,
-//! and a variable only it read is removed as one our deletions left
-//! unused. The user's own bin keeps its assertions, as written.
+//! rustc has nothing more to call dead and the trim is done, each one
+//! written as a statement in the crates' code goes; what only it used is
+//! dead in the next round, and a variable only it read is removed as one
+//! our deletions left unused. The user's own bin keeps its assertions, as
+//! written.
 
 use syn::visit_mut::VisitMut;
 

@@ -29,6 +29,9 @@ pub use header::{shown_path, sources, Header};
 pub struct Style {
     pub strip_docs: bool,
     pub minify: bool,
+    /// Shaken again taking what the program never runs
+    /// (`shake/instances.rs`); never asked for, only done to fit.
+    pub unrun: bool,
 }
 
 /// The printed body (no header) of `file`.
@@ -517,8 +520,8 @@ mod tests {
         print(
             &file,
             Style {
-                strip_docs: false,
                 minify: true,
+                ..Style::default()
             },
         )
     }

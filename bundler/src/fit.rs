@@ -7,11 +7,17 @@
 //! as asked (formatted, docs kept)            fits: done
 //! doc comments dropped                       fits: "docs stripped to fit"
 //! doc comments dropped, minified             fits: "docs stripped to fit; minified to fit"
+//! and what the program never runs taken      fits: "…; what the program never runs taken to fit"
 //! still over                                 error: the largest items, biggest first
 //! ```
 //!
 //! Docs go first because they change no code; minifying changes only the
-//! layout, which a judge's error message would quote. The committed
+//! layout, which a judge's error message would quote. The last step shakes
+//! the bundle again (`shake/instances.rs`): impls the program runs nothing
+//! of go, and the functions it never runs (asked for by a trait or a
+//! bound) keep `unreachable!()` for a body. It changes code a reader may
+//! want to see, and costs a build per try, so it comes only when nothing
+//! else fits. The committed
 //! `submissions/killer/main.rs` is the one that needs both (the default
 //! profile's 40000 bytes), the other committed ones only the first.
 
@@ -63,35 +69,55 @@ impl Saving {
 }
 
 /// Prints `file` in the first of [`steps`] whose text, with the header
-/// `header` writes for that style, is at most `judge`'s limit of bytes.
+/// `header` writes for that text and style, is at most `judge`'s limit of
+/// bytes; past the last step, the text `unrun` gives (shaken again
+/// without what the program never runs), stripped and minified, if it
+/// gives one.
 pub fn fit(
     file: &syn::File,
     asked: Style,
     judge: &Judge,
-    header: impl Fn(Style) -> String,
+    header: impl Fn(&syn::File, Style) -> String,
+    unrun: impl FnOnce() -> Result<Option<syn::File>, Error>,
 ) -> Result<Printed, Error> {
     let limit = judge.limit;
-    let mut last = None;
-    for style in steps(asked) {
+    let print = |file: &syn::File, style: Style| -> Result<Printed, Error> {
         let mut printed = file.clone();
         if style.strip_docs {
             syntax::strip_docs(&mut printed);
         }
-        let text = format!("{}{}", header(style), emit::print(&printed, style));
+        let text = format!("{}{}", header(file, style), emit::print(&printed, style));
         emit::round_trip(&printed, &text)?;
         let sizes = emit::sizes(&printed, style);
-        if text.len() <= limit {
-            return Ok(Printed { text, style, sizes });
+        Ok(Printed { text, style, sizes })
+    };
+    let mut last = None;
+    for style in steps(asked) {
+        let printed = print(file, style)?;
+        if printed.text.len() <= limit {
+            return Ok(printed);
         }
-        last = Some((text.len(), sizes));
+        last = Some(printed);
     }
-    let (size, sizes) = last.expect("at least the asked style is tried");
+    if let Some(slim) = unrun()? {
+        let style = Style {
+            strip_docs: true,
+            minify: true,
+            unrun: true,
+        };
+        let printed = print(&slim, style)?;
+        if printed.text.len() <= limit {
+            return Ok(printed);
+        }
+        last = Some(printed);
+    }
+    let last = last.expect("at least the asked style is tried");
     Err(Error::TooLarge {
-        size,
+        size: last.text.len(),
         limit,
         judge: judge.name.to_string(),
         stand_in: judge.limit_is_stand_in(),
-        breakdown: largest_items(&sizes),
+        breakdown: largest_items(&last.sizes),
     })
 }
 
@@ -119,12 +145,19 @@ mod tests {
         let judge = Judge::named("default")
             .expect("a profile")
             .with_limit(limit);
-        fit(&file, asked, &judge, |_| "// header\n".to_string())
+        fit(
+            &file,
+            asked,
+            &judge,
+            |_, _| "// header\n".to_string(),
+            || Ok(None),
+        )
     }
 
     const PLAIN: Style = Style {
         strip_docs: false,
         minify: false,
+        unrun: false,
     };
 
     #[test]
@@ -158,8 +191,8 @@ mod tests {
     #[test]
     fn what_was_asked_is_never_undone() {
         let minify = Style {
-            strip_docs: false,
             minify: true,
+            ..PLAIN
         };
         let steps = steps(minify);
         assert_eq!(steps.len(), 2);
@@ -168,6 +201,7 @@ mod tests {
         let both = Style {
             strip_docs: true,
             minify: true,
+            unrun: false,
         };
         assert_eq!(super::steps(both), [both]);
     }
@@ -178,7 +212,7 @@ mod tests {
         let file = syn::parse_file(&text).expect("parses");
         let yukicoder = Judge::named("yukicoder").expect("a profile");
         assert!(yukicoder.limit_is_stand_in());
-        let Err(error) = fit(&file, PLAIN, &yukicoder, |_| String::new()) else {
+        let Err(error) = fit(&file, PLAIN, &yukicoder, |_, _| String::new(), || Ok(None)) else {
             panic!("fits");
         };
         let message = error.to_string();
@@ -191,6 +225,6 @@ mod tests {
             "{}",
             given.describe()
         );
-        assert!(fit(&file, PLAIN, &given, |_| String::new()).is_ok());
+        assert!(fit(&file, PLAIN, &given, |_, _| String::new(), || Ok(None)).is_ok());
     }
 }

@@ -213,7 +213,7 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         let file = unshaken(&names, &cut, &entry, &sources, &mut report);
         (file.map_err(with_reason)?, None)
     } else {
-        let shaken = shake_cut(&names, &cut, &entry, sources, &mut report);
+        let shaken = shake_cut(&names, &cut, &entry, Arc::clone(&sources), &mut report);
         let shaken = shaken.map_err(with_reason)?;
         (shaken.file.clone(), Some(shaken))
     };
@@ -222,15 +222,21 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         .as_deref()
         .map(|query| explain::answer(&names, &cut, shaken.as_ref(), &file, adapter, query))
         .transpose()?;
-    let file = match solution.is_empty() {
+    let for_judge = |file: syn::File| match solution.is_empty() {
         true => file,
         false => prune::for_leetcode(file),
     };
-    let header = header(&read, &file, options);
+    let file = for_judge(file);
+    let asked = options.asked_style();
+    // Over the limit even minified: shaken again, taking what the program
+    // never runs (a reference build keeps everything).
+    let unrun = || -> Result<Option<syn::File>, Error> {
+        let shaken = shaken.as_ref().map(|s| s.file.clone());
+        Ok(shaken.and_then(|file| unrun(&names, &entry, file, sources).map(for_judge)))
+    };
+    let header = |file: &syn::File, style| header(&read, file, options).text(style);
     let fit::Printed { text, style, sizes } =
-        fit::fit(&file, header.asked, &options.judge, |style| {
-            header.text(style)
-        })?;
+        fit::fit(&file, asked, &options.judge, header, unrun)?;
     let toolchain = check_toolchain(&checked_text(&text, solution), options, &read.krate)?;
     report.total = started.elapsed();
     Ok(Bundle {
@@ -322,11 +328,7 @@ fn shake_cut(
     sources: Arc<Sources>,
     report: &mut Report,
 ) -> Result<Shaken, Error> {
-    let (adapter, solution) = (entry.adapter, entry.solution);
-    let mut protected = vec!["crate::main".to_string()];
-    protected.extend(adapter.map(|a| format!("crate::{}::main", a.join("::"))));
-    // LeetCode's shape: the driver calls the methods, so they are roots.
-    protected.extend(solution.iter().map(|m| format!("crate::Solution::{m}")));
+    let protected = protected(entry);
     // The bundle is one crate that the judge compiles with one edition, so
     // every rustc run on it uses the judge's. A user's crate is still read
     // by its own edition (mount.rs: a 2015 crate's paths), so that its code
@@ -343,6 +345,7 @@ fn shake_cut(
         &protected,
         &fixable,
         Arc::clone(&sources),
+        false,
     );
     let (errors, map) = match kept_whole(shaken, file, report)? {
         Ok(shaken) => return Ok(shaken),
@@ -357,11 +360,57 @@ fn shake_cut(
         .find(|d| d.level == rustc::Level::Error)
         .map(|d| map.render(d));
     let (file, map) = assembled(names, Keep::Whole(cut), entry, &sources, report)?;
-    let shaken = shake::shake(file.clone(), map, edition, &protected, &fixable, sources);
+    let shaken = shake::shake(
+        file.clone(),
+        map,
+        edition,
+        &protected,
+        &fixable,
+        sources,
+        false,
+    );
     match kept_whole(shaken, file, report)? {
         Ok(shaken) => Ok(shaken),
         Err((errors, map)) => Err(whole_error(names, cut, &errors, &map, entry)),
     }
+}
+
+/// The paths shaking never deletes: the entry points.
+fn protected(entry: &Entry) -> Vec<String> {
+    let mut protected = vec!["crate::main".to_string()];
+    let adapter = entry.adapter;
+    protected.extend(adapter.map(|a| format!("crate::{}::main", a.join("::"))));
+    // LeetCode's shape: the driver calls the methods, so they are roots.
+    protected.extend(
+        entry
+            .solution
+            .iter()
+            .map(|m| format!("crate::Solution::{m}")),
+    );
+    protected
+}
+
+/// `file`, shaken already, shaken again taking what the program never
+/// runs (`shake/instances.rs`), for a bundle over its judge's limit even
+/// minified; `None` if that fails (the bundle is then too large).
+fn unrun(
+    names: &Names,
+    entry: &Entry,
+    file: syn::File,
+    sources: Arc<Sources>,
+) -> Option<syn::File> {
+    let fixable = fixable(names.krate);
+    let protected = protected(entry);
+    let shaken = shake::shake(
+        file,
+        None,
+        entry.edition,
+        &protected,
+        &fixable,
+        sources,
+        true,
+    );
+    shaken.ok().map(|s| s.file)
 }
 
 /// Every item of the crates the cut reaches, unshaken

@@ -96,6 +96,7 @@ impl Options {
         Style {
             strip_docs: self.strip_docs,
             minify: self.minify,
+            unrun: false,
         }
     }
 

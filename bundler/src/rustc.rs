@@ -131,22 +131,26 @@ pub fn run_on(
     source: &str,
     edition: &str,
 ) -> Result<(std::process::ExitStatus, String), Error> {
-    run_emitting(command, source, edition, "metadata")
+    let (status, stderr, _) = run_emitting(command, source, edition, "metadata", false)?;
+    Ok((status, stderr))
 }
 
 /// [`run_on`], emitting `emit` (`metadata`, or `obj` to have every
-/// function the program instantiates generated).
+/// function the program instantiates generated), with what it emitted
+/// when `read`.
 fn run_emitting(
     mut command: Command,
     source: &str,
     edition: &str,
     emit: &str,
-) -> Result<(std::process::ExitStatus, String), Error> {
+    read: bool,
+) -> Result<(std::process::ExitStatus, String, Option<String>), Error> {
     let dir = tempfile::tempdir().map_err(|source| Error::Io {
         path: std::env::temp_dir(),
         source,
     })?;
     let program = command.get_program().to_string_lossy().into_owned();
+    let out = dir.path().join(format!("bundle.{emit}"));
     let mut child = command
         .args(["--edition", edition, "--crate-type", "bin"])
         .args([
@@ -158,7 +162,7 @@ fn run_emitting(
         ])
         .arg(format!("--emit={emit}"))
         .arg("-o")
-        .arg(dir.path().join(format!("bundle.{emit}")))
+        .arg(&out)
         .arg("-")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -176,20 +180,38 @@ fn run_emitting(
     })?;
     let _ = writer.join();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    Ok((output.status, stderr))
+    let emitted = (read && output.status.success())
+        .then(|| std::fs::read_to_string(&out).ok())
+        .flatten();
+    Ok((output.status, stderr, emitted))
 }
 
 /// Builds `source` to an object file, which makes rustc evaluate every
 /// constant the functions the program reaches instantiate, and returns
 /// what it says (post-monomorphisation errors among it).
 pub fn instantiate(source: &str, edition: &str) -> Result<Vec<Diagnostic>, Error> {
-    let (_, stderr) = run_emitting(Command::new(rustc()), source, edition, "obj")?;
-    Ok(stderr
+    let (_, stderr, _) = run_emitting(Command::new(rustc()), source, edition, "obj", false)?;
+    Ok(diagnostics_in(&stderr))
+}
+
+/// Builds `source` to LLVM's text, unoptimised, with each function's line
+/// and its symbol in rustc's own mangling (`v0`, which spells out type
+/// arguments): what it says, and the text when it built.
+pub fn llvm_ir(source: &str, edition: &str) -> Result<(Vec<Diagnostic>, Option<String>), Error> {
+    let mut command = Command::new(rustc());
+    command.args(["-C", "debuginfo=1", "-C", "no-prepopulate-passes"]);
+    command.args(["-C", "codegen-units=1", "-C", "symbol-mangling-version=v0"]);
+    let (_, stderr, ir) = run_emitting(command, source, edition, "llvm-ir", true)?;
+    Ok((diagnostics_in(&stderr), ir))
+}
+
+fn diagnostics_in(stderr: &str) -> Vec<Diagnostic> {
+    stderr
         .lines()
         .filter(|l| l.starts_with('{'))
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
         .filter_map(|v| diagnostic(&v))
-        .collect())
+        .collect()
 }
 
 /// Checks `source` as the binary crate of a submission (no code is

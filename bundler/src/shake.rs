@@ -39,6 +39,12 @@
 //! `Tag::is_special`, after `Debug for Tag`), and pathfinding's bundles
 //! kept an import the trim's rounds had left unused.
 //!
+//! A bundle over its judge's limit even minified is shaken once more
+//! (`unrun`, from [`crate::fit`]): the impls of which the program runs no
+//! function go, then the functions it never runs keep only
+//! `unreachable!()` ([`instances`]); what a build instantiates is the
+//! referee.
+//!
 //! Other warnings are the library's own (`unused_variables`, …): they are
 //! returned to be reported, never hidden, with their places in the
 //! library's files ([`crate::sourcemap`]).
@@ -48,6 +54,7 @@ mod debug;
 mod edit;
 mod guard;
 mod index;
+mod instances;
 mod layouts;
 mod phantom;
 mod plan;
@@ -172,6 +179,9 @@ struct Checked {
 ///
 /// `map` is where the text `file` was parsed from is in the library, when
 /// `file` is not the assembled file itself (`migrate.rs` rewrote it).
+///
+/// `unrun`: `file` is a shaken text, which loses what the program never
+/// runs ([`instances`]); the trim, the fixes and the assertions were done.
 pub fn shake(
     mut file: syn::File,
     mut map: Option<SourceMap>,
@@ -179,10 +189,17 @@ pub fn shake(
     protected: &[String],
     fixable: &[String],
     sources: Arc<Sources>,
+    unrun: bool,
 ) -> Result<Shaken, Failure> {
     narrow(&mut file);
     let underscores = hide_underscores(&mut file);
     let mut state = State::protecting(protected);
+    // A shaken text has had the rest done to it.
+    (state.pruned, state.stubbed) = (!unrun, !unrun);
+    if unrun {
+        (state.trimmed, state.asserts_dropped) = (true, true);
+        state.fix_rounds = FIX_ROUNDS;
+    }
     state.layouts = layouts::generic_layouts(&file)
         .and_then(|parameters| layouts::observed(&file, &parameters, edition));
     let mut good: Option<Checkpoint> = None;
@@ -227,6 +244,14 @@ pub fn shake(
             }
             if let Some(dropped) = state.drop_asserts(&checked, fixable) {
                 (file, map) = (dropped, Some(checked.map));
+                continue;
+            }
+            if let Some(pruned) = state.prune(&checked, edition, fixable)? {
+                (file, map) = (pruned, Some(checked.map));
+                continue;
+            }
+            if let Some(stubbed) = state.stub(&checked, edition, fixable)? {
+                (file, map) = (stubbed, Some(checked.map));
                 continue;
             }
             // One no fix answered (in the user's own code) is rustc's error.
@@ -285,6 +310,10 @@ struct State {
     layouts: Option<BTreeMap<String, String>>,
     /// Whether the crates' debug assertions were taken ([`asserts`]).
     asserts_dropped: bool,
+    /// Whether the impls the program runs nothing of were tried, and
+    /// the functions it never runs ([`instances`]).
+    pruned: bool,
+    stubbed: bool,
     /// Whether the impls nothing calls through were tried ([`trim`]),
     /// and the text before they went, while the trim may be undone.
     trimmed: bool,
@@ -387,6 +416,56 @@ impl State {
         let why = |(path, n)| (path, format!("{n} debug assertions, not run under -O"));
         self.removed.extend(dropped.iter().cloned().map(why));
         (!dropped.is_empty()).then_some(tree)
+    }
+
+    /// Once all else is done: the text without the impls of which the
+    /// program runs no function ([`instances`], tried once), if any went.
+    fn prune(
+        &mut self,
+        checked: &Checked,
+        edition: &str,
+        fixable: &[String],
+    ) -> Result<Option<syn::File>, Error> {
+        if std::mem::replace(&mut self.pruned, true) {
+            return Ok(None);
+        }
+        let (tree, text) = (&checked.tree, &checked.text);
+        let Some((pruned, gone)) =
+            instances::prune(tree, text, edition, fixable, &checked.diagnostics)?
+        else {
+            return Ok(None);
+        };
+        let why = |path| (path, "the program runs none of its functions".to_string());
+        self.removed.extend(gone.into_iter().map(why));
+        Ok(Some(pruned))
+    }
+
+    /// After [`State::prune`]: the text with the bodies of the functions
+    /// the program never runs made `unreachable!()` ([`instances::stub`],
+    /// tried once), if any were.
+    fn stub(
+        &mut self,
+        checked: &Checked,
+        edition: &str,
+        fixable: &[String],
+    ) -> Result<Option<syn::File>, Error> {
+        if std::mem::replace(&mut self.stubbed, true) {
+            return Ok(None);
+        }
+        let (tree, text) = (&checked.tree, &checked.text);
+        let Some((stubbed, bodies)) =
+            instances::stub(tree, text, edition, fixable, &checked.diagnostics)?
+        else {
+            return Ok(None);
+        };
+        let why = |path| {
+            (
+                path,
+                "the program never runs it: its body is unreachable!()".into(),
+            )
+        };
+        self.removed.extend(bodies.into_iter().map(why));
+        Ok(Some(stubbed))
     }
 
     /// Once the rounds and the fixes are done: the text without the impls

@@ -67,6 +67,9 @@ impl Header<'_> {
         if style.minify && !self.asked.minify {
             judge.push_str("; minified to fit");
         }
+        if style.unrun {
+            judge.push_str("; what the program never runs taken to fit");
+        }
         lines.push(judge);
         if let Some(note) = self.judge.edition_note() {
             lines.push(format!("// Edition: {note}"));

@@ -207,7 +207,7 @@ proptest! {
     fn printed_expressions_parse_back_to_their_shape(e in expr()) {
         let file = file_of(e);
         for minify in [false, true] {
-            let text = print(&file, Style { strip_docs: false, minify });
+            let text = print(&file, Style { minify, ..Style::default() });
             if let Err(e) = round_trip(&file, &text) {
                 return Err(TestCaseError::fail(format!("minify {minify}: {e}\n{text}")));
             }

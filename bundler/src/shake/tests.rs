@@ -17,6 +17,7 @@ fn shaken_whole(source: &str) -> Shaken {
         &["crate::main".to_string()],
         &[],
         sources,
+        false,
     ) {
         Ok(s) => s,
         Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
@@ -76,6 +77,7 @@ fn an_implicit_autoref_in_a_library_is_written_out() {
             &["crate::main".to_string()],
             &["crate::lib".to_string()],
             Arc::new(Sources::default()),
+            false,
         )
     };
     let Ok(shaken) = shake_it("lib") else {
@@ -183,4 +185,63 @@ fn a_let_whose_first_value_went_unread_stays_for_its_later_assignments() {
         "{out}"
     );
     assert!(shaken.kept.is_empty(), "{:?}", shaken.kept);
+}
+
+/// The shake of a shaken text taking what the program never runs
+/// (`instances.rs`), `lib` being the crates' code.
+fn shaken_unrun(source: &str) -> String {
+    let file = syn::parse_file(source).expect("valid source");
+    let protected = ["crate::main".to_string()];
+    let fixable = ["crate::lib".to_string()];
+    let sources = Arc::new(Sources::default());
+    match shake(file, None, "2021", &protected, &fixable, sources, true) {
+        Ok(s) => prettyplease::unparse(&s.file),
+        Err(Failure::DoesNotCompile(d, _)) => panic!("does not compile: {d:?}"),
+        Err(Failure::Error(e)) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn what_the_program_never_runs_goes_and_what_a_bound_asks_for_is_stubbed() {
+    let out = shaken_unrun(
+        "mod lib {\n\
+         use std::ops::{Add, Mul, Sub};\n\
+         pub trait Num: Copy + Add<Output = Self> + Sub<Output = Self> { fn zero() -> Self; fn clear(&mut self); }\n\
+         #[derive(Clone, Copy)] pub struct M(pub u64);\n\
+         impl Num for M { fn zero() -> M { M(0) } fn clear(&mut self) { self.0 = 0; } }\n\
+         impl Num for u8 { fn zero() -> u8 { 0 } fn clear(&mut self) { *self = 0; } }\n\
+         pub fn reset<T: Num>(x: &mut T) { x.clear() }\n\
+         impl Add for M { type Output = M; fn add(self, o: M) -> M { M(self.0 + o.0) } }\n\
+         impl Sub for M { type Output = M; fn sub(mut self, o: M) -> M { self.0 -= o.0; self } }\n\
+         impl Mul<u64> for M { type Output = M; fn mul(self, k: u64) -> M { M(self.0 * k) } }\n\
+         pub fn sum<T: Num>(xs: &[T]) -> T { xs.iter().fold(T::zero(), |a, &b| a + b) }\n\
+         pub const fn halve(x: u64) -> u64 { x / 2 }\n\
+         pub const HALF: u64 = halve(10);\n\
+         pub fn unsure(x: u64) -> impl Iterator<Item = u64> { (0..x).map(|i| i * 2) }\n\
+         pub fn rarely(x: u64) -> u64 { if x > 100 { unsure(x).sum() } else { x } }\n\
+         pub fn branch(x: u64) -> u64 { if x > 100 { rarely(x) } else { x } }\n\
+         }\n\
+         fn main() { let s = lib::sum(&[lib::M(2), lib::M(3)]); let mut b = 5u8; lib::reset(&mut b); println!(\"{} {} {b}\", s.0, lib::HALF + lib::branch(1)); }\n",
+    );
+    // Called through no path the program runs, asked for by no bound.
+    assert!(!out.contains("Mul"), "{out}");
+    // Asked for by `Num`'s supertraits, never called: a stub, whose
+    // parameters nothing reads (`mut self` would warn).
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("fn sub(self, _: M) -> M { unreachable!() }"),
+        "{out}"
+    );
+    assert!(
+        flat.contains("fn clear(&mut self) { unreachable!() }"),
+        "{out}"
+    );
+    // What runs keeps its body; so does a `const fn` (evaluated at compile
+    // time, it is in no instance), and one returning `impl Trait`.
+    assert!(out.contains("M(self.0 + o.0)"), "{out}");
+    assert!(out.contains("x / 2"), "{out}");
+    assert!(out.contains("(0..x).map(|i| i * 2)"), "{out}");
+    // `rarely` is called from code that runs: rustc generates it, and it
+    // keeps its body even if no input takes that branch.
+    assert!(out.contains("unsure(x).sum()"), "{out}");
 }

@@ -338,7 +338,7 @@ fn answer(
 /// impl whose absence only warns may still have been called
 /// (`noop_method_call`: `r.clone()` on a `&P` copies the reference once
 /// `P`'s `Clone` is gone). Dead code is no such warning.
-fn errors_and_new_warnings<'d>(
+pub(super) fn errors_and_new_warnings<'d>(
     diagnostics: &'d [Diagnostic],
     before: &[Diagnostic],
 ) -> Vec<&'d Diagnostic> {
@@ -672,7 +672,7 @@ fn without(
     (tree, unnamed)
 }
 
-fn remove(items: &mut Vec<Item>, at: &mut Vec<usize>, gone: &BTreeSet<&[usize]>) {
+pub(super) fn remove(items: &mut Vec<Item>, at: &mut Vec<usize>, gone: &BTreeSet<&[usize]>) {
     let mut i = 0;
     items.retain_mut(|item| {
         at.push(i);

@@ -199,7 +199,7 @@ fn dependencies_that_cannot_be_bundled_are_named_with_why() {
     assert!(bundle_bin("paths").is_ok());
     assert_eq!(
         message("nope"),
-        "no bin `nope`: package sol has bins broken, built, components, derived, paths"
+        "no bin `nope`: package sol has bins broken, built, components, derived, modular, paths"
     );
     let missing = Options::bin("paths", Some(user_workspace().join("nowhere/Cargo.toml")));
     let e = bundle(&missing).expect_err("no such manifest").to_string();
@@ -487,4 +487,41 @@ fn a_crates_code_that_todays_rustc_warns_about_takes_rustcs_fixes() {
     let program = compile_allowing(&bundle.text, true, true, &["unused_mut".to_string()]);
     let (stdout, code) = run(&program, "");
     assert_eq!((stdout.as_str(), code), ("Apple 5\nbanana None\n", Some(0)));
+}
+
+/// Past minifying, a bundle over its judge's limit is shaken again without
+/// what the program never runs (`mylib::modular`: num-traits' and
+/// num-bigint's shape in small, a trait asking for every operator).
+#[test]
+fn past_minifying_what_the_program_never_runs_goes() {
+    let with_limit = |limit: usize| {
+        let mut options = Options::bin("modular", Some(manifest()));
+        options.judge = Judge {
+            limit,
+            ..Judge::named("atcoder").expect("a judge")
+        };
+        bundle(&options)
+    };
+    let mut options = Options::bin("modular", Some(manifest()));
+    options.judge = Judge::named("atcoder").expect("a judge");
+    options.strip_docs = true;
+    let stripped = bundle(&options).expect("bundle").text.len();
+    let minified = with_limit(stripped - 1).expect("fits minified");
+    assert!(minified.style.minify && !minified.style.unrun);
+    assert!(minified.text.contains("fn difference("));
+    let fitted = with_limit(minified.text.len() - 1).expect("fits without what never runs");
+    assert!(fitted.style.unrun, "{:?}", fitted.style);
+    let text = &fitted.text;
+    assert!(
+        text.contains("minified to fit; what the program never runs taken to fit"),
+        "{text}"
+    );
+    // `Num` asks for `Sub`, which nothing calls; what only it called goes.
+    assert!(
+        text.contains("fn sub(self,_:Mint)->Mint{unreachable!()}"),
+        "{text}"
+    );
+    assert!(!text.contains("fn difference("), "{text}");
+    let (stdout, _) = run(&compile(text, true), "");
+    assert_eq!(stdout, "12 917363797\n");
 }

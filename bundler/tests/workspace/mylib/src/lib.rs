@@ -2,6 +2,7 @@
 #![cfg_attr(not(feature = "grid"), allow(unused))]
 
 pub mod graph;
+pub mod modular;
 #[cfg(feature = "grid")]
 pub mod grid;
 #[cfg(feature = "unused")]

@@ -15,9 +15,9 @@
 //! layout, which a judge's error message would quote. The last step shakes
 //! the bundle again (`shake/instances.rs`): impls the program runs nothing
 //! of go, and the functions it never runs (asked for by a trait or a
-//! bound) keep `unreachable!()` for a body. It changes code a reader may
-//! want to see, and costs a build per try, so it comes only when nothing
-//! else fits. The committed
+//! bound) keep `never_run()` (`unreachable!`) for a body. It changes code
+//! a reader may want to see, and costs a build per try, so it comes only
+//! when nothing else fits. The committed
 //! `submissions/killer/main.rs` is the one that needs both (the default
 //! profile's 40000 bytes), the other committed ones only the first.
 
@@ -78,7 +78,7 @@ pub fn fit(
     asked: Style,
     judge: &Judge,
     header: impl Fn(&syn::File, Style) -> String,
-    unrun: impl FnOnce() -> Result<Option<syn::File>, Error>,
+    unrun: impl FnOnce() -> Option<syn::File>,
 ) -> Result<Printed, Error> {
     let limit = judge.limit;
     let print = |file: &syn::File, style: Style| -> Result<Printed, Error> {
@@ -99,7 +99,7 @@ pub fn fit(
         }
         last = Some(printed);
     }
-    if let Some(slim) = unrun()? {
+    if let Some(slim) = unrun() {
         let style = Style {
             strip_docs: true,
             minify: true,
@@ -150,7 +150,7 @@ mod tests {
             asked,
             &judge,
             |_, _| "// header\n".to_string(),
-            || Ok(None),
+            || None,
         )
     }
 
@@ -212,7 +212,7 @@ mod tests {
         let file = syn::parse_file(&text).expect("parses");
         let yukicoder = Judge::named("yukicoder").expect("a profile");
         assert!(yukicoder.limit_is_stand_in());
-        let Err(error) = fit(&file, PLAIN, &yukicoder, |_, _| String::new(), || Ok(None)) else {
+        let Err(error) = fit(&file, PLAIN, &yukicoder, |_, _| String::new(), || None) else {
             panic!("fits");
         };
         let message = error.to_string();
@@ -225,6 +225,6 @@ mod tests {
             "{}",
             given.describe()
         );
-        assert!(fit(&file, PLAIN, &given, |_, _| String::new(), || Ok(None)).is_ok());
+        assert!(fit(&file, PLAIN, &given, |_, _| String::new(), || None).is_ok());
     }
 }

@@ -222,21 +222,17 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         .as_deref()
         .map(|query| explain::answer(&names, &cut, shaken.as_ref(), &file, adapter, query))
         .transpose()?;
-    let for_judge = |file: syn::File| match solution.is_empty() {
-        true => file,
-        false => prune::for_leetcode(file),
-    };
-    let file = for_judge(file);
-    let asked = options.asked_style();
+    let file = for_judge(file, solution);
     // Over the limit even minified: shaken again, taking what the program
     // never runs (a reference build keeps everything).
-    let unrun = || -> Result<Option<syn::File>, Error> {
+    let unrun = || {
         let shaken = shaken.as_ref().map(|s| s.file.clone());
-        Ok(shaken.and_then(|file| unrun(&names, &entry, file, sources).map(for_judge)))
+        let unrun = shaken.and_then(|file| unrun(&names, &entry, file, sources));
+        unrun.map(|file| for_judge(file, solution))
     };
     let header = |file: &syn::File, style| header(&read, file, options).text(style);
     let fit::Printed { text, style, sizes } =
-        fit::fit(&file, asked, &options.judge, header, unrun)?;
+        fit::fit(&file, options.asked_style(), &options.judge, header, unrun)?;
     let toolchain = check_toolchain(&checked_text(&text, solution), options, &read.krate)?;
     report.total = started.elapsed();
     Ok(Bundle {
@@ -251,6 +247,15 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         judge: options.judge,
         report,
     })
+}
+
+/// `file` in the shape its judge takes: LeetCode's (`solution` names the
+/// methods its driver calls), or as it is.
+fn for_judge(file: syn::File, solution: &[String]) -> syn::File {
+    match solution.is_empty() {
+        true => file,
+        false => prune::for_leetcode(file),
+    }
 }
 
 /// `options` for the crates of `krate`: where the judge offers several

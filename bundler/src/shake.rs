@@ -41,9 +41,9 @@
 //!
 //! A bundle over its judge's limit even minified is shaken once more
 //! (`unrun`, from [`crate::fit`]): the impls of which the program runs no
-//! function go, then the functions it never runs keep only
-//! `unreachable!()` ([`instances`]); what a build instantiates is the
-//! referee.
+//! function go, then the functions it never runs keep only `never_run()`,
+//! which is `unreachable!(…)` ([`instances`]); what a build instantiates
+//! is the referee.
 //!
 //! Other warnings are the library's own (`unused_variables`, …): they are
 //! returned to be reported, never hidden, with their places in the
@@ -58,6 +58,7 @@ mod instances;
 mod layouts;
 mod phantom;
 mod plan;
+mod stages;
 mod trim;
 mod uninhabited;
 
@@ -193,31 +194,21 @@ pub fn shake(
 ) -> Result<Shaken, Failure> {
     narrow(&mut file);
     let underscores = hide_underscores(&mut file);
-    let mut state = State::protecting(protected);
-    // A shaken text has had the rest done to it.
-    (state.pruned, state.stubbed) = (!unrun, !unrun);
-    if unrun {
-        (state.trimmed, state.asserts_dropped) = (true, true);
-        state.fix_rounds = FIX_ROUNDS;
-    }
-    state.layouts = layouts::generic_layouts(&file)
-        .and_then(|parameters| layouts::observed(&file, &parameters, edition));
+    let mut state = State::starting(protected, unrun, &file, edition);
     let mut good: Option<Checkpoint> = None;
     while state.rounds.len() < MAX_ROUNDS {
         let checked = check(&file, edition, map.as_ref(), &sources)?;
-        // A lint cargo caps in the library, which its fix answers, is not
-        // an error of the bundle's making (`rustc::EXPLICIT_AUTOREFS`).
-        let fixed_lint = |d: &Diagnostic| d.code.as_deref() == Some(rustc::EXPLICIT_AUTOREFS);
         let errors = (checked.diagnostics.iter())
-            .any(|d| d.level == Level::Error && !d.spans.is_empty() && !fixed_lint(d));
+            .any(|d| d.level == Level::Error && !d.spans.is_empty() && !capped_lint(d));
         if state.rounds.is_empty() && errors {
             return Err(Failure::DoesNotCompile(checked.diagnostics, checked.map));
         }
         if !errors {
+            let removed = state.removed.len();
             good = Some(Checkpoint {
                 file: file.clone(),
                 map: map.clone(),
-                removed: state.removed.len(),
+                removed,
             });
         }
         let (plan, warnings) = state.plan(&checked, edition)?;
@@ -234,46 +225,15 @@ pub fn shake(
             }
         }
         if plan.is_empty() {
-            if let Some((fixed, fixed_map)) = state.fix(&checked, &warnings, fixable)? {
-                (file, map) = (fixed, Some(fixed_map));
-                continue;
-            }
-            if let Some((next, next_map)) = state.trim(&checked, edition, fixable)? {
-                (file, map) = (next, next_map);
-                continue;
-            }
-            if let Some(dropped) = state.drop_asserts(&checked, fixable) {
-                (file, map) = (dropped, Some(checked.map));
-                continue;
-            }
-            if let Some(pruned) = state.prune(&checked, edition, fixable)? {
-                (file, map) = (pruned, Some(checked.map));
-                continue;
-            }
-            if let Some(stubbed) = state.stub(&checked, edition, fixable)? {
-                (file, map) = (stubbed, Some(checked.map));
+            if let Some(next) = state.next_stage(&checked, &warnings, edition, fixable)? {
+                (file, map) = next;
                 continue;
             }
             // One no fix answered (in the user's own code) is rustc's error.
-            if checked.diagnostics.iter().any(fixed_lint) {
+            if checked.diagnostics.iter().any(capped_lint) {
                 return Err(Failure::DoesNotCompile(checked.diagnostics, checked.map));
             }
-            // What the guard kept in one round and a later one deleted
-            // with its whole type is not kept.
-            let present = paths(&checked.tree);
-            state.kept.retain(|(path, _)| present.contains(path));
-            remove_empty_modules(&mut file.items);
-            show_underscores(&mut file, &underscores);
-            widen(&mut file);
-            let warnings = warnings.iter().map(|w| placed(w, &checked.map)).collect();
-            return Ok(Shaken {
-                file,
-                rounds: state.rounds,
-                removed: state.removed,
-                kept: state.kept,
-                warnings,
-                fixed: state.fixed,
-            });
+            return Ok(state.finish(file, &checked, &warnings, &underscores));
         }
         state.removed.extend(plan.removed.iter().cloned());
         file = edit(checked.tree, &plan)?;
@@ -282,6 +242,12 @@ pub fn shake(
     Err(Failure::Error(Error::Shake {
         message: format!("rustc still reports dead code after {MAX_ROUNDS} rounds"),
     }))
+}
+
+/// Whether `d` reports a lint cargo caps in the library, which its fix
+/// answers: not an error of the bundle's making (`rustc::EXPLICIT_AUTOREFS`).
+fn capped_lint(d: &Diagnostic) -> bool {
+    d.code.as_deref() == Some(rustc::EXPLICIT_AUTOREFS)
 }
 
 /// A round that compiled: its tree, the map of the text it came from, and
@@ -323,11 +289,49 @@ struct State {
 }
 
 impl State {
-    /// A shake that never deletes the items at `protected` paths.
-    fn protecting(protected: &[String]) -> State {
-        State {
+    /// A shake of `file` that never deletes the items at `protected`
+    /// paths; of a shaken text, taking what the program never runs, if
+    /// `unrun`.
+    fn starting(protected: &[String], unrun: bool, file: &syn::File, edition: &str) -> State {
+        let mut state = State {
             protected: protected.iter().cloned().collect(),
+            layouts: layouts::generic_layouts(file)
+                .and_then(|parameters| layouts::observed(file, &parameters, edition)),
             ..State::default()
+        };
+        // A shaken text has had the rest done to it.
+        (state.pruned, state.stubbed) = (!unrun, !unrun);
+        if unrun {
+            (state.trimmed, state.asserts_dropped) = (true, true);
+            state.fix_rounds = FIX_ROUNDS;
+        }
+        state
+    }
+
+    /// The shaken file, once rustc has nothing more to say on `checked`
+    /// (the text of `file`) and no stage is left; `warnings` are the
+    /// library's own.
+    fn finish(
+        mut self,
+        mut file: syn::File,
+        checked: &Checked,
+        warnings: &[LibraryWarning],
+        underscores: &BTreeMap<String, String>,
+    ) -> Shaken {
+        // What the guard kept in one round and a later one deleted with
+        // its whole type is not kept.
+        let present = paths(&checked.tree);
+        self.kept.retain(|(path, _)| present.contains(path));
+        remove_empty_modules(&mut file.items);
+        show_underscores(&mut file, underscores);
+        widen(&mut file);
+        Shaken {
+            file,
+            rounds: self.rounds,
+            removed: self.removed,
+            kept: self.kept,
+            warnings: warnings.iter().map(|w| placed(w, &checked.map)).collect(),
+            fixed: self.fixed,
         }
     }
 
@@ -373,168 +377,6 @@ impl State {
             ..checked.round
         });
         Ok((plan, warnings))
-    }
-
-    /// The text of `checked` with the fixes rustc offers for `warnings`
-    /// written in ([`fixes_in`]), and its map; `None` if there is none to
-    /// write, or after [`FIX_ROUNDS`].
-    fn fix(
-        &mut self,
-        checked: &Checked,
-        warnings: &[LibraryWarning],
-        fixable: &[String],
-    ) -> Result<Option<(syn::File, SourceMap)>, Error> {
-        if self.fix_rounds == FIX_ROUNDS {
-            return Ok(None);
-        }
-        self.fix_rounds += 1;
-        let (fixes, nodes): (Vec<Fix>, Vec<String>) =
-            fixes_in(checked, warnings, fixable, &self.first_warnings)
-                .into_iter()
-                .unzip();
-        let (text, applied) = crate::migrate::apply(&checked.text, &fixes);
-        if applied.is_empty() {
-            return Ok(None);
-        }
-        let fixed = syn::parse_file(&text).map_err(|e| Error::SelfCheck {
-            message: format!("the text rustc's fixes wrote does not parse: {e}"),
-        })?;
-        let map = checked.map.carry(&checked.tree, &fixed);
-        let what = |at: usize| (fixes[at].lint.clone(), nodes[at].clone());
-        self.fixed.extend(applied.into_iter().map(what));
-        Ok(Some((fixed, map)))
-    }
-
-    /// Once the rounds, the fixes and the trim are done: the text without
-    /// the crates' debug assertions ([`asserts`], once), if it had any.
-    fn drop_asserts(&mut self, checked: &Checked, fixable: &[String]) -> Option<syn::File> {
-        if std::mem::replace(&mut self.asserts_dropped, true) {
-            return None;
-        }
-        let mut tree = checked.tree.clone();
-        let dropped = asserts::drop_asserts(&mut tree, fixable);
-        let why = |(path, n)| (path, format!("{n} debug assertions, not run under -O"));
-        self.removed.extend(dropped.iter().cloned().map(why));
-        (!dropped.is_empty()).then_some(tree)
-    }
-
-    /// Once all else is done: the text without the impls of which the
-    /// program runs no function ([`instances`], tried once), if any went.
-    fn prune(
-        &mut self,
-        checked: &Checked,
-        edition: &str,
-        fixable: &[String],
-    ) -> Result<Option<syn::File>, Error> {
-        if std::mem::replace(&mut self.pruned, true) {
-            return Ok(None);
-        }
-        let (tree, text) = (&checked.tree, &checked.text);
-        let Some((pruned, gone)) =
-            instances::prune(tree, text, edition, fixable, &checked.diagnostics)?
-        else {
-            return Ok(None);
-        };
-        let why = |path| (path, "the program runs none of its functions".to_string());
-        self.removed.extend(gone.into_iter().map(why));
-        Ok(Some(pruned))
-    }
-
-    /// After [`State::prune`]: the text with the bodies of the functions
-    /// the program never runs made `unreachable!()` ([`instances::stub`],
-    /// tried once), if any were.
-    fn stub(
-        &mut self,
-        checked: &Checked,
-        edition: &str,
-        fixable: &[String],
-    ) -> Result<Option<syn::File>, Error> {
-        if std::mem::replace(&mut self.stubbed, true) {
-            return Ok(None);
-        }
-        let (tree, text) = (&checked.tree, &checked.text);
-        let Some((stubbed, bodies)) =
-            instances::stub(tree, text, edition, fixable, &checked.diagnostics)?
-        else {
-            return Ok(None);
-        };
-        let why = |path| {
-            (
-                path,
-                "the program never runs it: its body is unreachable!()".into(),
-            )
-        };
-        self.removed.extend(bodies.into_iter().map(why));
-        Ok(Some(stubbed))
-    }
-
-    /// Once the rounds and the fixes are done: the text without the impls
-    /// nothing calls through ([`trim`], tried once). When what that left
-    /// dead has to stay (it would draw a warning): the trim again, sparing
-    /// the impls that name the types holding what stays (and what rustc
-    /// then asks for), once; then the text before it. `None`: none of
-    /// these.
-    fn trim(
-        &mut self,
-        checked: &Checked,
-        edition: &str,
-        fixable: &[String],
-    ) -> Result<Option<(syn::File, Option<SourceMap>)>, Error> {
-        if !std::mem::replace(&mut self.trimmed, true) {
-            if let Some(trimmed) =
-                trim::trim(&checked.tree, edition, fixable, &checked.diagnostics)?
-            {
-                let before = Checkpoint {
-                    file: checked.tree.clone(),
-                    map: Some(checked.map.clone()),
-                    removed: self.removed.len(),
-                };
-                return Ok(Some(self.take_trim(before, trimmed, true)));
-            }
-        }
-        let Some(before_trim) = self.before_trim.take() else {
-            return Ok(None);
-        };
-        let (before, kept, trimmed) = before_trim;
-        // What the guard kept since, and shaking deleted after all (its
-        // whole type went), draws no warning.
-        let present = paths(&checked.tree);
-        let stays: BTreeSet<String> = self.kept[kept.min(self.kept.len())..]
-            .iter()
-            .filter(|(path, _)| present.contains(path))
-            .filter_map(|(path, _)| Some(path.rsplit("::").nth(1)?.to_string()))
-            .collect();
-        if stays.is_empty() {
-            return Ok(None);
-        }
-        self.kept.truncate(kept);
-        self.removed.truncate(before.removed);
-        let holders = trim::holders(&before.file, &stays);
-        let spared = match trimmed {
-            Some(trimmed) => trimmed.sparing(&before.file, &holders, edition)?,
-            None => None,
-        };
-        if let Some(spared) = spared {
-            // No third try.
-            return Ok(Some(self.take_trim(before, spared, false)));
-        }
-        Ok(Some((before.file, before.map)))
-    }
-
-    /// Records `trimmed` as taken from the text of `before` (and kept to
-    /// spare some of it later, if `may_spare`): its text, with the map of
-    /// `before`.
-    fn take_trim(
-        &mut self,
-        before: Checkpoint,
-        trimmed: trim::Trimmed,
-        may_spare: bool,
-    ) -> (syn::File, Option<SourceMap>) {
-        self.removed.extend(trimmed.gone.iter().cloned());
-        let next = (trimmed.file.clone(), before.map.clone());
-        let spare = may_spare.then_some(trimmed);
-        self.before_trim = Some((before, self.kept.len(), spare));
-        next
     }
 
     /// Goes back to `good`: everything deleted since is kept from now on,

@@ -1,4 +1,6 @@
-//! Last: the impls of which the program runs no function.
+//! For a bundle over its judge's limit even minified: the impls of which
+//! the program runs no function ([`prune`]), then the bodies of the
+//! functions it never runs ([`stub`]).
 //!
 //! rustc calls every impl of a live trait for a live type used, and the
 //! trim ([`super::trim`]) takes only those no error asks back, which is
@@ -29,6 +31,7 @@
 
 use std::collections::BTreeSet;
 
+use quote::ToTokens;
 use syn::visit_mut::VisitMut;
 use syn::{ImplItem, Item};
 
@@ -298,7 +301,8 @@ const CALLED_AS_WRITTEN: [&str; 31] = [
 
 /// `tree` (printed as `text`, whose rustc reports are `before`) with the
 /// body of every function under the `fixable` paths that the program
-/// never runs made `unreachable!()`, and their paths; `None` if there is
+/// never runs made a call of `never_run()` (added at the root, which is
+/// `unreachable!(…)`), and their paths; `None` if there is
 /// none, or the text could not be built.
 ///
 /// Such a function stays where a trait or a bound asks for it (num-traits'
@@ -309,7 +313,9 @@ const CALLED_AS_WRITTEN: [&str; 31] = [
 /// does one whose return type holds an `impl Trait`. Its parameters
 /// become `_`, which nothing reads now. What only its body used is dead
 /// code in the next round. The text must still compile, warn no more, and
-/// instantiate exactly the same functions ([`search`]).
+/// instantiate exactly the same functions ([`search`]): a stub the program
+/// ran would instantiate `never_run`, which was not there before, so
+/// that check does not rest on the lines that chose the functions.
 pub(super) fn stub(
     tree: &syn::File,
     text: &str,
@@ -317,6 +323,14 @@ pub(super) fn stub(
     fixable: &[String],
     before: &[Diagnostic],
 ) -> Result<Option<(syn::File, Vec<String>)>, Error> {
+    // The name a stub calls is taken.
+    if tree
+        .items
+        .iter()
+        .any(|i| crate::syntax::item_name(i).as_deref() == Some("never_run"))
+    {
+        return Ok(None);
+    }
     let Some(built) = build(text, edition, before)? else {
         return Ok(None);
     };
@@ -346,10 +360,17 @@ pub(super) fn stub(
 }
 
 /// `tree` with the bodies of the `chosen` functions (numbered as
-/// [`Stubs`] meets them) made `unreachable!()`.
+/// [`Stubs`] meets them) made a call of `never_run()`, added at the root.
 fn stubbed(tree: &syn::File, fixable: &[String], chosen: &BTreeSet<usize>) -> syn::File {
     let mut out = tree.clone();
     Stubs::new(tree, fixable, Walk::Stubbing(chosen)).visit_file_mut(&mut out);
+    if !chosen.is_empty() {
+        out.items.push(syn::parse_quote! {
+            fn never_run() -> ! {
+                unreachable!("the bundler found that the program never runs this function")
+            }
+        });
+    }
     out
 }
 
@@ -494,15 +515,19 @@ fn traits(items: &[Item], path: &str, fixable: &[String], out: &mut BTreeSet<Str
 
 /// Whether `block` is a stub already.
 fn is_stub(block: &syn::Block) -> bool {
-    let stub: syn::Block = syn::parse_quote!({ unreachable!() });
-    quote::ToTokens::to_token_stream(block).to_string()
-        == quote::ToTokens::to_token_stream(&stub).to_string()
+    block.to_token_stream().to_string() == stub_body().to_token_stream().to_string()
 }
 
-/// Makes the function of `sig` and `block` a stub: its body
-/// `unreachable!()`, its parameters `_`.
+/// A stub's body: a call of one function at the root, so that a stub the
+/// program did run would instantiate it, and show in what is.
+fn stub_body() -> syn::Block {
+    syn::parse_quote!({ crate::never_run() })
+}
+
+/// Makes the function of `sig` and `block` a stub: its body a call of
+/// `never_run`, its parameters `_`.
 fn make_stub(sig: &mut syn::Signature, block: &mut syn::Block) {
-    *block = syn::parse_quote!({ unreachable!() });
+    *block = stub_body();
     for input in &mut sig.inputs {
         match input {
             // `mut self`, not `&mut self`.

@@ -1,12 +1,14 @@
 //! Arithmetic modulo a prime, shaped like num-traits and num-bigint: a trait
 //! that asks for every operator, and a type implementing them in several
-//! forms. The demo adds and multiplies; nothing subtracts, but `Num` asks
-//! for `Sub`, so rustc keeps it.
+//! forms. The demo adds and multiplies; nothing subtracts or divides, but
+//! `Num` asks for `Sub` and `Div`, so rustc keeps them.
 
-use std::ops::{Add, Mul, Sub};
+use std::ops::{Add, Div, Mul, Sub};
 
 /// What generic arithmetic asks of a number.
-pub trait Num: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+pub trait Num:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self>
+{
     fn zero() -> Self;
 
     /// `self` times itself.
@@ -51,6 +53,13 @@ impl Mul for Mint {
     type Output = Mint;
     fn mul(self, other: Mint) -> Mint {
         Mint(self.0 * other.0 % MOD)
+    }
+}
+
+impl Div for Mint {
+    type Output = Mint;
+    fn div(self, other: Mint) -> Mint {
+        self * other.inverse()
     }
 }
 

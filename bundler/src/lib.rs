@@ -397,14 +397,19 @@ fn protected(entry: &Entry) -> Vec<String> {
 
 /// `file`, shaken already, shaken again taking what the program never
 /// runs (`shake/instances.rs`), for a bundle over its judge's limit even
-/// minified; `None` if that fails (the bundle is then too large).
+/// minified; `None` if that fails or there are no crates (the bundle is
+/// then too large).
 fn unrun(
     names: &Names,
     entry: &Entry,
     file: syn::File,
     sources: Arc<Sources>,
 ) -> Option<syn::File> {
+    // Only the crates' code loses anything: the user's own stays as written.
     let fixable = fixable(names.krate);
+    if fixable.is_empty() {
+        return None;
+    }
     let protected = protected(entry);
     let shaken = shake::shake(
         file,

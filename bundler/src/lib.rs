@@ -343,15 +343,9 @@ fn shake_cut(
     let edition = entry.edition;
     let (file, map) = assembled(names, Keep::Cut(cut), entry, &sources, report)?;
     let fixable = fixable(names.krate);
-    let shaken = shake::shake(
-        file.clone(),
-        map,
-        edition,
-        &protected,
-        &fixable,
-        Arc::clone(&sources),
-        false,
-    );
+    let shake =
+        |file, map, sources| shake::shake(file, map, edition, &protected, &fixable, sources, false);
+    let shaken = shake(file.clone(), map, Arc::clone(&sources));
     let (errors, map) = match kept_whole(shaken, file, report)? {
         Ok(shaken) => return Ok(shaken),
         Err(failure) => failure,
@@ -365,15 +359,7 @@ fn shake_cut(
         .find(|d| d.level == rustc::Level::Error)
         .map(|d| map.render(d));
     let (file, map) = assembled(names, Keep::Whole(cut), entry, &sources, report)?;
-    let shaken = shake::shake(
-        file.clone(),
-        map,
-        edition,
-        &protected,
-        &fixable,
-        sources,
-        false,
-    );
+    let shaken = shake(file.clone(), map, sources);
     match kept_whole(shaken, file, report)? {
         Ok(shaken) => Ok(shaken),
         Err((errors, map)) => Err(whole_error(names, cut, &errors, &map, entry)),

@@ -233,7 +233,7 @@ pub fn shake(
             if checked.diagnostics.iter().any(capped_lint) {
                 return Err(Failure::DoesNotCompile(checked.diagnostics, checked.map));
             }
-            return Ok(state.finish(file, &checked, &warnings, &underscores));
+            return state.finish(file, &checked, &warnings, &underscores);
         }
         state.removed.extend(plan.removed.iter().cloned());
         file = edit(checked.tree, &plan)?;
@@ -242,6 +242,21 @@ pub fn shake(
     Err(Failure::Error(Error::Shake {
         message: format!("rustc still reports dead code after {MAX_ROUNDS} rounds"),
     }))
+}
+
+/// How many warnings (with a place) `diagnostics` holds, by lint and
+/// message.
+fn warning_counts(diagnostics: &[Diagnostic]) -> BTreeMap<(Option<String>, String), usize> {
+    let mut counts = BTreeMap::new();
+    for d in diagnostics
+        .iter()
+        .filter(|d| d.level == Level::Warning && !d.spans.is_empty())
+    {
+        *counts
+            .entry((d.code.clone(), d.message.clone()))
+            .or_insert(0) += 1;
+    }
+    counts
 }
 
 /// Whether `d` reports a lint cargo caps in the library, which its fix
@@ -277,9 +292,12 @@ struct State {
     /// Whether the crates' debug assertions were taken ([`asserts`]).
     asserts_dropped: bool,
     /// Whether the impls the program runs nothing of were tried, and
-    /// the functions it never runs ([`instances`]).
+    /// the functions it never runs ([`instances`]); whether that is what
+    /// this shake is for, and how many of each warning its first round had.
     pruned: bool,
     stubbed: bool,
+    unrun: bool,
+    first_round: BTreeMap<(Option<String>, String), usize>,
     /// Whether the impls nothing calls through were tried ([`trim`]),
     /// and the text before they went, while the trim may be undone.
     trimmed: bool,
@@ -300,7 +318,7 @@ impl State {
             ..State::default()
         };
         // A shaken text has had the rest done to it.
-        (state.pruned, state.stubbed) = (!unrun, !unrun);
+        (state.pruned, state.stubbed, state.unrun) = (!unrun, !unrun, unrun);
         if unrun {
             (state.trimmed, state.asserts_dropped) = (true, true);
             state.fix_rounds = FIX_ROUNDS;
@@ -311,13 +329,24 @@ impl State {
     /// The shaken file, once rustc has nothing more to say on `checked`
     /// (the text of `file`) and no stage is left; `warnings` are the
     /// library's own.
+    ///
+    /// A shake taking what the program never runs fails where it ends
+    /// with a warning its first round had not: what a back-off kept
+    /// (`State::back_off`) would be dead code nobody was told of.
     fn finish(
         mut self,
         mut file: syn::File,
         checked: &Checked,
         warnings: &[LibraryWarning],
         underscores: &BTreeMap<String, String>,
-    ) -> Shaken {
+    ) -> Result<Shaken, Failure> {
+        let first = &self.first_round;
+        let new = |(key, n): (&_, &usize)| first.get(key).is_none_or(|had| n > had);
+        if self.unrun && warning_counts(&checked.diagnostics).iter().any(new) {
+            return Err(Failure::Error(Error::Shake {
+                message: "what the program never runs did not all go cleanly".into(),
+            }));
+        }
         // What the guard kept in one round and a later one deleted with
         // its whole type is not kept.
         let present = paths(&checked.tree);
@@ -325,14 +354,14 @@ impl State {
         remove_empty_modules(&mut file.items);
         show_underscores(&mut file, underscores);
         widen(&mut file);
-        Shaken {
+        Ok(Shaken {
             file,
             rounds: self.rounds,
             removed: self.removed,
             kept: self.kept,
             warnings: warnings.iter().map(|w| placed(w, &checked.map)).collect(),
             fixed: self.fixed,
-        }
+        })
     }
 
     /// The plan for the reports on `checked`, and the library's own
@@ -349,6 +378,9 @@ impl State {
             debug: &self.debug,
             layouts: self.layouts.as_ref(),
         };
+        if self.rounds.is_empty() {
+            self.first_round = warning_counts(&checked.diagnostics);
+        }
         let (mut plan, warnings) = plan(checked, &before);
         if !plan.debug_candidates.is_empty() {
             debug::decide(&checked.tree, edition, &mut plan, &mut self.debug)?;

@@ -245,3 +245,37 @@ fn what_the_program_never_runs_goes_and_what_a_bound_asks_for_is_stubbed() {
     // keeps its body even if no input takes that branch.
     assert!(out.contains("unsure(x).sum()"), "{out}");
 }
+
+/// A shake taking what the program never runs fails rather than end with
+/// a warning its first round had not: here the helper only a stubbed
+/// function called is dead, and protected (as a back-off protects what it
+/// keeps).
+#[test]
+fn taking_what_never_runs_fails_where_it_would_leave_dead_code() {
+    let source = "mod lib {\n\
+         pub trait Num: Copy + std::ops::Sub<Output = Self> { fn zero() -> Self; }\n\
+         #[derive(Clone, Copy)] pub struct M(pub u64);\n\
+         impl Num for M { fn zero() -> M { M(0) } }\n\
+         impl std::ops::Sub for M { type Output = M; fn sub(self, o: M) -> M { M(helper(self.0, o.0)) } }\n\
+         pub fn helper(a: u64, b: u64) -> u64 { a - b }\n\
+         pub fn zero<T: Num>() -> T { T::zero() }\n\
+         }\n\
+         fn main() { println!(\"{}\", lib::zero::<lib::M>().0); }\n";
+    let shake_with = |protected: &[&str]| {
+        let file = syn::parse_file(source).expect("valid source");
+        let protected: Vec<String> = protected.iter().map(|p| p.to_string()).collect();
+        let fixable = ["crate::lib".to_string()];
+        let sources = Arc::new(Sources::default());
+        shake(file, None, "2021", &protected, &fixable, sources, true)
+    };
+    let Ok(shaken) = shake_with(&["crate::main"]) else {
+        panic!("the stub and the helper's going are clean");
+    };
+    let out = prettyplease::unparse(&shaken.file);
+    assert!(!out.contains("fn helper"), "{out}");
+    match shake_with(&["crate::main", "crate::lib::helper"]) {
+        Err(Failure::Error(e)) => assert!(e.to_string().contains("did not all go"), "{e}"),
+        Ok(s) => panic!("left dead code:\n{}", prettyplease::unparse(&s.file)),
+        Err(Failure::DoesNotCompile(d, _)) => panic!("{d:?}"),
+    }
+}

@@ -694,6 +694,32 @@ fn is_fixable(path: &str, fixable: &[String]) -> bool {
     (fixable.iter()).any(|root| path == root || path.starts_with(&format!("{root}::")))
 }
 
+/// Calls `f` on each item among `items` (of module `path`, at indices
+/// `at` down the modules) that is not a module and stands under the
+/// `fixable` paths, with its module's path and its indices.
+fn each_fixable_item(
+    items: &[syn::Item],
+    path: &str,
+    at: &mut Vec<usize>,
+    fixable: &[String],
+    f: &mut dyn FnMut(&syn::Item, &str, &[usize]),
+) {
+    let under = is_fixable(path, fixable);
+    for (i, item) in items.iter().enumerate() {
+        at.push(i);
+        match item {
+            syn::Item::Mod(syn::ItemMod {
+                ident,
+                content: Some((_, inner)),
+                ..
+            }) => each_fixable_item(inner, &format!("{path}::{ident}"), at, fixable, f),
+            _ if under => f(item, path, at),
+            _ => {}
+        }
+        at.pop();
+    }
+}
+
 /// A warning of the last round, with its places in the library.
 fn placed(warning: &LibraryWarning, map: &SourceMap) -> Warning {
     Warning {

@@ -46,7 +46,7 @@ const TRIES: usize = 96;
 /// writes them without hashes (`<bundle::num::BigUint as
 /// core::ops::arith::Add>::add`), and the lines of the text where the
 /// text's own start.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 struct Instances {
     names: BTreeSet<String>,
     lines: BTreeSet<usize>,
@@ -74,14 +74,7 @@ pub(super) fn prune(
     let Some(built) = build(text, edition, before)? else {
         return Ok(None);
     };
-    let mut candidates = Vec::new();
-    collect(
-        &tree.items,
-        "crate",
-        &mut Vec::new(),
-        fixable,
-        &mut candidates,
-    );
+    let mut candidates = collect(tree, fixable);
     candidates.retain(|c| !holds_instance(tree, &c.at, &built.lines));
     let sizes: Vec<usize> = (candidates.iter())
         .map(|c| size_of(item_at(tree, &c.at)))
@@ -204,39 +197,28 @@ fn read(ir: &str) -> Instances {
     instances
 }
 
-/// The impls with a function, and the item-level macro calls, among
-/// `items` (in module `path`, at indices `at`) under the `fixable` paths.
-fn collect(
-    items: &[Item],
-    path: &str,
-    at: &mut Vec<usize>,
-    fixable: &[String],
-    out: &mut Vec<Candidate>,
-) {
-    let under = super::is_fixable(path, fixable);
-    for (i, item) in items.iter().enumerate() {
-        at.push(i);
-        let runs = |imp: &syn::ItemImpl| {
-            (imp.items.iter()).any(|m| matches!(m, ImplItem::Fn(_) | ImplItem::Macro(_)))
+/// The impls with a function, and the item-level macro calls, of `tree`
+/// under the `fixable` paths.
+fn collect(tree: &syn::File, fixable: &[String]) -> Vec<Candidate> {
+    let runs = |imp: &syn::ItemImpl| {
+        (imp.items.iter()).any(|m| matches!(m, ImplItem::Fn(_) | ImplItem::Macro(_)))
+    };
+    let mut out = Vec::new();
+    let mut take = |item: &Item, path: &str, at: &[usize]| {
+        let candidate = match item {
+            Item::Impl(imp) => runs(imp),
+            Item::Macro(m) => m.ident.is_none(),
+            _ => false,
         };
-        match item {
-            Item::Mod(syn::ItemMod {
-                ident,
-                content: Some((_, inner)),
-                ..
-            }) => collect(inner, &format!("{path}::{ident}"), at, fixable, out),
-            Item::Impl(imp) if under && runs(imp) => out.push(Candidate {
-                at: at.clone(),
+        if candidate {
+            out.push(Candidate {
+                at: at.to_vec(),
                 path: format!("{path}::<{}>", item_label(item)),
-            }),
-            Item::Macro(m) if under && m.ident.is_none() => out.push(Candidate {
-                at: at.clone(),
-                path: format!("{path}::<{}>", item_label(item)),
-            }),
-            _ => {}
+            });
         }
-        at.pop();
-    }
+    };
+    super::each_fixable_item(&tree.items, "crate", &mut Vec::new(), fixable, &mut take);
+    out
 }
 
 /// Whether a line of the item at `at` in `tree` is one where an
@@ -402,12 +384,10 @@ struct Stubs<'a> {
 
 impl<'a> Stubs<'a> {
     fn new(tree: &syn::File, fixable: &'a [String], walk: Walk<'a>) -> Self {
-        let mut own_traits = BTreeSet::new();
-        traits(&tree.items, "crate", fixable, &mut own_traits);
         Stubs {
             fixable,
             walk,
-            own_traits,
+            own_traits: traits(tree, fixable),
             path: vec!["crate".into()],
             within: None,
             met: 0,
@@ -495,22 +475,16 @@ impl VisitMut for Stubs<'_> {
     }
 }
 
-/// The names of the traits defined among `items` under the `fixable`
-/// paths.
-fn traits(items: &[Item], path: &str, fixable: &[String], out: &mut BTreeSet<String>) {
-    for item in items {
-        match item {
-            Item::Trait(t) if super::is_fixable(path, fixable) => {
-                out.insert(t.ident.to_string());
-            }
-            Item::Mod(syn::ItemMod {
-                ident,
-                content: Some((_, inner)),
-                ..
-            }) => traits(inner, &format!("{path}::{ident}"), fixable, out),
-            _ => {}
+/// The names of the traits `tree` defines under the `fixable` paths.
+fn traits(tree: &syn::File, fixable: &[String]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut take = |item: &Item, _: &str, _: &[usize]| {
+        if let Item::Trait(t) = item {
+            out.insert(t.ident.to_string());
         }
-    }
+    };
+    super::each_fixable_item(&tree.items, "crate", &mut Vec::new(), fixable, &mut take);
+    out
 }
 
 /// Whether `block` is a stub already.

@@ -272,14 +272,7 @@ pub(super) fn trim(
     fixable: &[String],
     before: &[Diagnostic],
 ) -> Result<Option<Trimmed>, Error> {
-    let mut candidates = Vec::new();
-    collect(
-        &tree.items,
-        "crate",
-        &mut Vec::new(),
-        fixable,
-        &mut candidates,
-    );
+    let mut candidates = collect(tree, fixable);
     let derefs = dereferenced(tree);
     candidates.retain(|c| !derefs.contains(&c.self_type));
     // An impl that relies on its trait's provided items (hashbrown's
@@ -497,32 +490,16 @@ fn literal_variants(header: &str) -> Vec<String> {
     out
 }
 
-/// Finds the candidates among `items` (in module `path`, at indices `at`).
-fn collect(
-    items: &[Item],
-    path: &str,
-    at: &mut Vec<usize>,
-    fixable: &[String],
-    out: &mut Vec<Candidate>,
-) {
-    let under = super::is_fixable(path, fixable);
-    for (i, item) in items.iter().enumerate() {
-        at.push(i);
-        match item {
-            Item::Mod(m) => {
-                if let Some((_, inner)) = &m.content {
-                    collect(inner, &format!("{path}::{}", m.ident), at, fixable, out);
-                }
-            }
-            Item::Impl(imp) if under => {
-                if let Some(candidate) = candidate(imp, item, path, at) {
-                    out.push(candidate);
-                }
-            }
-            _ => {}
+/// The candidates of `tree`: its impls under the `fixable` paths.
+fn collect(tree: &syn::File, fixable: &[String]) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let mut take = |item: &Item, path: &str, at: &[usize]| {
+        if let Item::Impl(imp) = item {
+            out.extend(candidate(imp, item, path, at));
         }
-        at.pop();
-    }
+    };
+    super::each_fixable_item(&tree.items, "crate", &mut Vec::new(), fixable, &mut take);
+    out
 }
 
 fn candidate(imp: &syn::ItemImpl, item: &Item, path: &str, at: &[usize]) -> Option<Candidate> {

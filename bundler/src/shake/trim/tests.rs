@@ -3,15 +3,7 @@ use super::*;
 
 fn candidates(source: &str) -> Vec<Candidate> {
     let file = syn::parse_file(source).expect("valid source");
-    let mut out = Vec::new();
-    collect(
-        &file.items,
-        "crate",
-        &mut Vec::new(),
-        &["crate::lib".into()],
-        &mut out,
-    );
-    out
+    collect(&file, &["crate::lib".into()])
 }
 
 #[test]

@@ -32,6 +32,9 @@ pub struct Style {
     /// Shaken again taking what the program never runs
     /// (`shake/instances.rs`); never asked for, only done to fit.
     pub unrun: bool,
+    /// The names the crates' code declares made short (`shorten.rs`);
+    /// never asked for, only done to fit.
+    pub short: bool,
 }
 
 /// The printed body (no header) of `file`.

@@ -8,6 +8,7 @@
 //! doc comments dropped                       fits: "docs stripped to fit"
 //! doc comments dropped, minified             fits: "docs stripped to fit; minified to fit"
 //! and what the program never runs taken      fits: "…; what the program never runs taken to fit"
+//! and the crates' names made short           fits: "…; names shortened to fit"
 //! still over                                 error: the largest items, biggest first
 //! ```
 //!
@@ -17,7 +18,9 @@
 //! of go, and the functions it never runs (asked for by a trait or a
 //! bound) keep `never_run()` (`unreachable!`) for a body. It changes code
 //! a reader may want to see, and costs a build per try, so it comes only
-//! when nothing else fits. The committed
+//! when nothing else fits. Past it, the names the crates' code declares
+//! are made short (`shorten.rs`): the bundle reads as the same program to
+//! rustc, and to nobody else. The committed
 //! `submissions/killer/main.rs` is the one that needs both (the default
 //! profile's 40000 bytes), the other committed ones only the first.
 
@@ -72,13 +75,15 @@ impl Saving {
 /// `header` writes for that text and style, is at most `judge`'s limit of
 /// bytes; past the last step, the text `unrun` gives (shaken again
 /// without what the program never runs), stripped and minified, if it
-/// gives one.
+/// gives one; then that text (or `file`) with the names `shorten` makes
+/// short, if it does.
 pub fn fit(
     file: &syn::File,
     asked: Style,
     judge: &Judge,
     header: impl Fn(&syn::File, Style) -> String,
     unrun: impl FnOnce() -> Option<syn::File>,
+    shorten: impl FnOnce(&syn::File) -> Option<syn::File>,
 ) -> Result<Printed, Error> {
     let limit = judge.limit;
     let print = |file: &syn::File, style: Style| -> Result<Printed, Error> {
@@ -99,13 +104,23 @@ pub fn fit(
         }
         last = Some(printed);
     }
-    if let Some(slim) = unrun() {
-        let style = Style {
-            strip_docs: true,
-            minify: true,
-            unrun: true,
-        };
-        let printed = print(&slim, style)?;
+    let slim = unrun();
+    let mut style = Style {
+        strip_docs: true,
+        minify: true,
+        unrun: slim.is_some(),
+        short: false,
+    };
+    if let Some(slim) = &slim {
+        let printed = print(slim, style)?;
+        if printed.text.len() <= limit {
+            return Ok(printed);
+        }
+        last = Some(printed);
+    }
+    if let Some(short) = shorten(slim.as_ref().unwrap_or(file)) {
+        style.short = true;
+        let printed = print(&short, style)?;
         if printed.text.len() <= limit {
             return Ok(printed);
         }
@@ -151,6 +166,7 @@ mod tests {
             &judge,
             |_, _| "// header\n".to_string(),
             || None,
+            |_| None,
         )
     }
 
@@ -158,6 +174,7 @@ mod tests {
         strip_docs: false,
         minify: false,
         unrun: false,
+        short: false,
     };
 
     #[test]
@@ -201,7 +218,7 @@ mod tests {
         let both = Style {
             strip_docs: true,
             minify: true,
-            unrun: false,
+            ..PLAIN
         };
         assert_eq!(super::steps(both), [both]);
     }
@@ -212,7 +229,14 @@ mod tests {
         let file = syn::parse_file(&text).expect("parses");
         let yukicoder = Judge::named("yukicoder").expect("a profile");
         assert!(yukicoder.limit_is_stand_in());
-        let Err(error) = fit(&file, PLAIN, &yukicoder, |_, _| String::new(), || None) else {
+        let Err(error) = fit(
+            &file,
+            PLAIN,
+            &yukicoder,
+            |_, _| String::new(),
+            || None,
+            |_| None,
+        ) else {
             panic!("fits");
         };
         let message = error.to_string();
@@ -225,6 +249,14 @@ mod tests {
             "{}",
             given.describe()
         );
-        assert!(fit(&file, PLAIN, &given, |_, _| String::new(), || None).is_ok());
+        assert!(fit(
+            &file,
+            PLAIN,
+            &given,
+            |_, _| String::new(),
+            || None,
+            |_| None
+        )
+        .is_ok());
     }
 }

@@ -63,6 +63,7 @@ mod refs;
 mod resolve;
 mod rustc;
 mod shake;
+mod shorten;
 mod sourcemap;
 mod syntax;
 mod toolchain;
@@ -230,9 +231,20 @@ pub fn bundle(options: &Options) -> Result<Bundle, Error> {
         let unrun = shaken.and_then(|file| unrun(&names, &entry, file, sources));
         unrun.map(|file| for_judge(file, solution))
     };
+    // Still over: the crates' names made short.
+    let shorten = |file: &syn::File| {
+        let fixable = fixable(names.krate);
+        match fixable.is_empty() {
+            true => None,
+            false => shorten::shorten(file, &fixable, entry.edition)
+                .ok()
+                .flatten(),
+        }
+    };
     let header = |file: &syn::File, style| header(&read, file, options).text(style);
+    let asked = options.asked_style();
     let fit::Printed { text, style, sizes } =
-        fit::fit(&file, options.asked_style(), &options.judge, header, unrun)?;
+        fit::fit(&file, asked, &options.judge, header, unrun, shorten)?;
     let toolchain = check_toolchain(&checked_text(&text, solution), options, &read.krate)?;
     report.total = started.elapsed();
     Ok(Bundle {

@@ -97,6 +97,7 @@ impl Options {
             strip_docs: self.strip_docs,
             minify: self.minify,
             unrun: false,
+            short: false,
         }
     }
 

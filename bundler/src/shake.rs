@@ -75,6 +75,9 @@ use crate::sourcemap::{SourceMap, Sources};
 use crate::syntax::{
     hide_underscores, narrow, remove_empty_impls, remove_empty_modules, show_underscores, widen,
 };
+pub(crate) use instances::{instantiated, NEVER_RUN};
+pub(crate) use trim::errors_and_new_warnings;
+
 use edit::Editor;
 use guard::DebugUse;
 use index::{Index, Kind};
@@ -690,7 +693,7 @@ fn paths(tree: &syn::File) -> BTreeSet<String> {
 
 /// Whether the item or module at `path` is under one of the `fixable`
 /// roots (a mounted crate's code, which the bundler may rewrite).
-fn is_fixable(path: &str, fixable: &[String]) -> bool {
+pub(crate) fn is_fixable(path: &str, fixable: &[String]) -> bool {
     (fixable.iter()).any(|root| path == root || path.starts_with(&format!("{root}::")))
 }
 

@@ -70,6 +70,9 @@ impl Header<'_> {
         if style.unrun {
             judge.push_str("; what the program never runs taken to fit");
         }
+        if style.short {
+            judge.push_str("; names shortened to fit");
+        }
         lines.push(judge);
         if let Some(note) = self.judge.edition_note() {
             lines.push(format!("// Edition: {note}"));

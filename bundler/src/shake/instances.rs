@@ -158,6 +158,16 @@ fn build(text: &str, edition: &str, before: &[Diagnostic]) -> Result<Option<Inst
     Ok(ir.as_deref().map(read))
 }
 
+/// What rustc says of `text` built to LLVM's text, and the names of the
+/// functions it instantiates, if it built.
+pub(crate) fn instantiated(
+    text: &str,
+    edition: &str,
+) -> Result<(Vec<Diagnostic>, Option<BTreeSet<String>>), Error> {
+    let (diagnostics, ir) = rustc::llvm_ir(text, edition)?;
+    Ok((diagnostics, ir.as_deref().map(|ir| read(ir).names)))
+}
+
 /// The functions LLVM's text defines, from their debug records
 /// (`!12 = distinct !DISubprogram(name: "add", linkageName: "_R…",
 /// file: !80, line: 105, …, spFlags: … DISPFlagDefinition …)`); the text
@@ -341,6 +351,9 @@ pub(super) fn stub(
     Ok(Some((file, paths)))
 }
 
+/// What a stub says if it is run after all.
+pub(crate) const NEVER_RUN: &str = "the bundler found that the program never runs this function";
+
 /// `tree` with the bodies of the `chosen` functions (numbered as
 /// [`Stubs`] meets them) made a call of `never_run()`, added at the root.
 fn stubbed(tree: &syn::File, fixable: &[String], chosen: &BTreeSet<usize>) -> syn::File {
@@ -349,7 +362,7 @@ fn stubbed(tree: &syn::File, fixable: &[String], chosen: &BTreeSet<usize>) -> sy
     if !chosen.is_empty() {
         out.items.push(syn::parse_quote! {
             fn never_run() -> ! {
-                unreachable!("the bundler found that the program never runs this function")
+                unreachable!(#NEVER_RUN)
             }
         });
     }

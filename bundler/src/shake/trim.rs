@@ -331,7 +331,7 @@ fn answer(
 /// impl whose absence only warns may still have been called
 /// (`noop_method_call`: `r.clone()` on a `&P` copies the reference once
 /// `P`'s `Clone` is gone). Dead code is no such warning.
-pub(super) fn errors_and_new_warnings<'d>(
+pub(crate) fn errors_and_new_warnings<'d>(
     diagnostics: &'d [Diagnostic],
     before: &[Diagnostic],
 ) -> Vec<&'d Diagnostic> {

@@ -491,7 +491,8 @@ fn a_crates_code_that_todays_rustc_warns_about_takes_rustcs_fixes() {
 
 /// Past minifying, a bundle over its judge's limit is shaken again without
 /// what the program never runs (`mylib::modular`: num-traits' and
-/// num-bigint's shape in small, a trait asking for every operator).
+/// num-bigint's shape in small, a trait asking for every operator); past
+/// that, its names are made short.
 #[test]
 fn past_minifying_what_the_program_never_runs_goes() {
     let with_limit = |limit: usize| {
@@ -527,6 +528,22 @@ fn past_minifying_what_the_program_never_runs_goes() {
         !text.contains("fn difference(") && !text.contains("fn inverse("),
         "{text}"
     );
+    let (stdout, _) = run(&compile(text, true), "");
+    assert_eq!(stdout, "12 917363797\n");
+    // Past that, the crates' names are made short; `Mint` derives `Debug`,
+    // which would print its name, and keeps it.
+    let short = with_limit(text.len() - 1).expect("fits with short names");
+    assert!(short.style.unrun && short.style.short, "{:?}", short.style);
+    let text = &short.text;
+    assert!(
+        text.contains("taken to fit; names shortened to fit"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("never_run") && !text.contains("#[inline]"),
+        "{text}"
+    );
+    assert!(text.contains("struct Mint("), "{text}");
     let (stdout, _) = run(&compile(text, true), "");
     assert_eq!(stdout, "12 917363797\n");
 }

@@ -72,6 +72,7 @@ impl Mul<u64> for Mint {
 
 impl Mint {
     /// `self` to the power `e`, by squaring.
+    #[inline]
     pub fn pow(self, mut e: u64) -> Mint {
         let (mut base, mut out) = (self, Mint(1));
         while e > 0 {

@@ -18,7 +18,9 @@
 //!    writing out macro calls and `sourcemap` placing reports in the
 //!    library's files; `diagnose` names what stops it;
 //! 6. **emit** (`emit`, `fit`) — header, text, within the judge's size
-//!    limit (docs stripped, then minified, then the largest items named);
+//!    limit (docs stripped, then minified, then what the program never
+//!    runs taken, then `shorten` making the crates' names short, then the
+//!    largest items named);
 //! 7. **check** (`toolchain`, `language`) — against the judge's rustc, or
 //!    the syntax check of language features where it is not installed;
 //! 8. **verify**, for a bin (`verify`) — the bundle and the program run on

@@ -181,9 +181,9 @@ const SHORT_STD: [&str; 44] = [
     "ne", "of", "ok", "or", "os", "p", "rc", "ty", "u8", "v1", "zb", "zk",
 ];
 
-/// What std's metadata spells: every run of identifier bytes in core's,
-/// alloc's and std's `.rmeta` (or `.rlib`) in the sysroot of the rustc
-/// that builds the bundles. A name std has is in there, though perhaps
+/// What std's metadata spells: every run of identifier bytes in the
+/// `.rmeta` files (or `.rlib`) of core, alloc, std and their dependencies
+/// in the sysroot of the rustc that builds the bundles. A name std has is in there, though perhaps
 /// glued to the bytes around it, so a name counts as std's if it is any
 /// part of a run ([`StdNames::spells`]).
 struct StdNames {
@@ -213,10 +213,12 @@ impl StdNames {
                 libs.extend(found.flatten().map(|l| l.path()));
             }
         }
+        // std's own dependencies count too: their generic code is
+        // instantiated with the program's types (std's `HashMap` is
+        // hashbrown's), and their names show among the instances.
         let of_std = |path: &std::path::Path, ending: &str| {
             let file = path.file_name().unwrap_or_default().to_string_lossy();
-            let crates = ["libcore-", "liballoc-", "libstd-"];
-            crates.iter().any(|c| file.starts_with(c)) && file.ends_with(ending)
+            file.starts_with("lib") && file.ends_with(ending)
         };
         // The metadata alone where it stands apart; else the whole library.
         let ending = match libs.iter().any(|l| of_std(l, ".rmeta")) {

@@ -27,8 +27,9 @@
 //! hints to the optimiser and to the lints, not behaviour.
 //!
 //! rustc is the referee, as for the other changes of code ([`instantiated`]):
-//! the new text must compile, warn no more, and instantiate the very same
-//! functions as the old, once the old's names are renamed the same way. A
+//! the new text must compile, warn no more, and instantiate functions of
+//! the same shapes as the old, each renamed name and its new one read as
+//! `_` (std's hashbrown keeps the names the bundle's copy of it loses). A
 //! use that had resolved to std would resolve elsewhere or nowhere, and
 //! show there.
 
@@ -67,8 +68,20 @@ pub fn shorten(
     let (Some(old), Some(new)) = (old, new) else {
         return Ok(None);
     };
-    let old: BTreeSet<String> = old.iter().map(|n| renamed_words(n, &names)).collect();
-    if old != new || !errors_and_new_warnings(&after, &before).is_empty() {
+    // A renamed name and its new one both read as `_`: so do the same
+    // words in the names of std's dependencies (hashbrown's, whose generic
+    // code std instantiates with the program's types), which keep theirs.
+    let words: BTreeSet<&str> = names
+        .keys()
+        .chain(names.values())
+        .map(String::as_str)
+        .collect();
+    let shapes = |instances: BTreeSet<String>| {
+        let mut shapes: Vec<String> = instances.iter().map(|n| blanked(n, &words)).collect();
+        shapes.sort();
+        shapes
+    };
+    if shapes(old) != shapes(new) || !errors_and_new_warnings(&after, &before).is_empty() {
         return Ok(None);
     }
     Ok(Some(short))
@@ -182,8 +195,7 @@ const SHORT_STD: [&str; 44] = [
 ];
 
 /// What std's metadata spells: every run of identifier bytes in the
-/// `.rmeta` files (or `.rlib`) of core, alloc, std and their dependencies
-/// in the sysroot of the rustc that builds the bundles. A name std has is in there, though perhaps
+/// `.rmeta` files (or `.rlib`) of core, alloc and std in the sysroot of the rustc that builds the bundles. A name std has is in there, though perhaps
 /// glued to the bytes around it, so a name counts as std's if it is any
 /// part of a run ([`StdNames::spells`]).
 struct StdNames {
@@ -213,12 +225,10 @@ impl StdNames {
                 libs.extend(found.flatten().map(|l| l.path()));
             }
         }
-        // std's own dependencies count too: their generic code is
-        // instantiated with the program's types (std's `HashMap` is
-        // hashbrown's), and their names show among the instances.
         let of_std = |path: &std::path::Path, ending: &str| {
             let file = path.file_name().unwrap_or_default().to_string_lossy();
-            file.starts_with("lib") && file.ends_with(ending)
+            let crates = ["libcore-", "liballoc-", "libstd-"];
+            crates.iter().any(|c| file.starts_with(c)) && file.ends_with(ending)
         };
         // The metadata alone where it stands apart; else the whole library.
         let ending = match libs.iter().any(|l| of_std(l, ".rmeta")) {
@@ -727,8 +737,8 @@ fn renamed(tokens: TokenStream, names: &BTreeMap<String, String>) -> TokenStream
 }
 
 /// `text` (a function's name as rustc-demangle writes it) with each word
-/// of `names` renamed.
-fn renamed_words(text: &str, names: &BTreeMap<String, String>) -> String {
+/// of `words` written `_`.
+fn blanked(text: &str, words: &BTreeSet<&str>) -> String {
     let mut out = String::with_capacity(text.len());
     let mut word = String::new();
     for c in text.chars().chain(std::iter::once(' ')) {
@@ -737,9 +747,9 @@ fn renamed_words(text: &str, names: &BTreeMap<String, String>) -> String {
             continue;
         }
         let starts_word = word.starts_with(|w: char| !w.is_ascii_digit());
-        match names.get(&word) {
-            Some(new) if starts_word => out.push_str(new),
-            _ => out.push_str(&word),
+        match starts_word && words.contains(word.as_str()) {
+            true => out.push('_'),
+            false => out.push_str(&word),
         }
         word.clear();
         out.push(c);

@@ -477,6 +477,12 @@ fn how(bundle: &Bundle, options: &Options) -> String {
     if bundle.style.minify {
         how.push("minified".into());
     }
+    if bundle.style.unrun {
+        how.push("what never runs taken".into());
+    }
+    if bundle.style.short {
+        how.push("names shortened".into());
+    }
     how.join(", ")
 }
 

@@ -326,10 +326,17 @@ fn renames(file: &syn::File, fixable: &[String], std_names: &StdNames) -> BTreeM
     }
     shown(all, &stringifying(file), &mut kept);
     users(&file.items, "crate", fixable, &mut kept);
+    // `r#name` is `name`: neither is renamed.
+    kept.extend(
+        seen.keys()
+            .filter_map(|w| w.strip_prefix("r#"))
+            .map(String::from),
+    );
     debugged(&file.items, &mut kept);
     let reserved = |w: &str| RESERVED.contains(&w) || std_names.spells(w);
     let mut names: Vec<(usize, String)> = (seen.iter())
-        .filter(|(w, _)| w.len() > 2 && !reserved(w) && !kept.contains(*w) && w.as_str() != "main")
+        .filter(|(w, _)| w.len() > 2 && !w.starts_with("r#") && !reserved(w))
+        .filter(|(w, _)| !kept.contains(*w) && w.as_str() != "main")
         .map(|(w, n)| (n * w.len(), w.clone()))
         .collect();
     names.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));

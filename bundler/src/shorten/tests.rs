@@ -167,3 +167,15 @@ fn a_demangled_name_reads_the_same_before_and_after() {
     assert_eq!(blanked(ours, &words), "<rust_out::lib::_>::x0");
     assert_eq!(blanked("Accumulator2", &words), "Accumulator2");
 }
+
+#[test]
+fn a_name_written_raw_somewhere_keeps_its_name_everywhere() {
+    let source = PROGRAM.replace("    fn doubled_amount(", "    fn r#doubled_amount(");
+    let short = shortened(&source).expect("shortened");
+    assert!(short.contains("r#doubled_amount(amount"), "{short}");
+    assert!(
+        short.contains(" doubled_amount(") && !short.contains("Accumulator"),
+        "{short}"
+    );
+    assert_eq!(output(&short), output(&source));
+}

@@ -10,18 +10,19 @@
 //!
 //! * a name std spells (`leading_zeros`, `len`, `fmt`) is never renamed,
 //!   since some of its uses may be std's: std's names are read from its
-//!   metadata ([`std_names`]), and a fresh name is never one of them;
-//! * the user's own code keeps every name it writes, and with it the
-//!   crates' items it names;
+//!   metadata ([`StdNames`], with [`SHORT_STD`]), and a fresh name is
+//!   never one of them;
+//! * the names the user's own code declares stay, as written; the crates'
+//!   names it only uses (`BigUint`, `gcd`) are shortened in it too;
 //! * names a string can show stay: those inside attributes, string
 //!   literals (`{x}` in a format string), `asm!`, and the macros that
 //!   stringify their input, or hand it to one that does; the names of a
 //!   type that derives `Debug`, with its fields and variants, which its
 //!   `{:?}` prints; and a file naming `type_name`, `module_path` or a
 //!   foreign symbol (`extern`, `no_mangle`) is not renamed at all;
-//! * a fresh name keeps its original's case (`BigUint` becomes `A`,
-//!   `mac3` becomes `b`, `MAX_P1` becomes `C`) and leading underscore, so
-//!   that no naming lint speaks.
+//! * a fresh name keeps its original's case (`BigUint` becomes `A` in
+//!   num's bundle, a function a lower-case name) and leading underscore,
+//!   so that no naming lint speaks.
 //!
 //! The `#[inline]`, `#[cold]` and `#[must_use]` of the crates' code go too:
 //! hints to the optimiser and to the lints, not behaviour.
@@ -353,9 +354,11 @@ fn renames(file: &syn::File, fixable: &[String], std_names: &StdNames) -> BTreeM
             Some(rest) => ("_", rest),
             None => ("", name.as_str()),
         };
+        // Taken with its underscore too: `_a` may be the user's.
+        let used = |w: &str| taken(w) || seen.contains_key(&format!("{underscore}{w}"));
         let fresh = match rest.starts_with(|c: char| c.is_ascii_uppercase()) {
-            true => upper.next(&taken),
-            false => lower.next(&taken),
+            true => upper.next(&used),
+            false => lower.next(&used),
         };
         let fresh = format!("{underscore}{fresh}");
         if fresh.len() < name.len() {

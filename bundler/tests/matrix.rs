@@ -18,9 +18,7 @@ use bundler::{bundle, Judge, Options};
 use common::{cargo, copy_tree, run, try_compile, Program};
 
 /// (crate, judge, why it does not bundle clean and right today).
-const FAILING: &[(&str, &str, &str)] = &[
-    ("num", "codeforces", "95 KB stripped and minified even once what the program never runs went and the names were shortened (204.5 KB minified; 128 KB without what never runs, 90 KB when that step may take 3000 builds, not 96): num-traits' impls for every primitive type, and num-bigint's, num-complex's and num-rational's arithmetic, which printing a BigUint reaches (Toom-3 and Burnikel-Ziegler division through to_str_radix)"),
-];
+const FAILING: &[(&str, &str, &str)] = &[];
 
 const JUDGES: [&str; 2] = ["atcoder", "codeforces"];
 

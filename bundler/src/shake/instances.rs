@@ -18,10 +18,15 @@
 //! an impl safe here, where the trim only ever brings impls back: had a
 //! call resolved otherwise without it (an integer literal typed by the
 //! only impl left, a method found through autoref), a function would be
-//! instantiated that was not, or one would be missing. The candidates are
-//! tried all at once, then the largest first, eight at a time, then one by
-//! one within eight that failed, each try on the text without those
-//! already taken ([`search`]).
+//! instantiated that was not, or one would be missing. The impls that
+//! rustc's errors do not ask back when all the candidates go, answered as
+//! the trim answers them ([`super::trim::answered`]), are tried first, in
+//! one build: the trim took every impl, instantiated or not, and an error
+//! it could tie only to a type brought back all that name it (475 of
+//! num-bigint's); with only these gone, the errors say which bounds ask
+//! for what. The rest are then tried all at once, the largest first,
+//! eight at a time, then one by one within eight that failed, each try
+//! on the text without those already taken ([`search`]).
 //!
 //! An impl with no function (a marker like `Copy` or `Eq`, one of
 //! associated items only) is never a candidate: std specialises on
@@ -79,35 +84,51 @@ pub(super) fn prune(
     let sizes: Vec<usize> = (candidates.iter())
         .map(|c| size_of(item_at(tree, &c.at)))
         .collect();
-    let taken = search(&sizes, |trial| {
-        let text = prettyplease::unparse(&without(tree, &candidates, trial));
+    let keeps = |trial: &[bool]| {
+        let text = prettyplease::unparse(&without(tree, &candidates, trial, fixable).0);
         Ok(build(&text, edition, before)?.is_some_and(|b| b.names == built.names))
-    })?;
+    };
+    // What rustc's errors do not ask back, when they say enough, spares
+    // the search most of its builds: num's 600 operator impls of which
+    // `NumOps` asks for five.
+    let among: BTreeSet<&[usize]> = candidates.iter().map(|c| c.at.as_slice()).collect();
+    let answered = super::trim::answered(tree, &among, edition, fixable, before)?;
+    let mut base: Vec<bool> = (candidates.iter())
+        .map(|c| answered.contains(&c.at))
+        .collect();
+    if base.contains(&true) && !keeps(&base)? {
+        base.fill(false);
+    }
+    let taken = search(&sizes, base, keeps)?;
     if !taken.contains(&true) {
         return Ok(None);
     }
+    let (file, unnamed) = without(tree, &candidates, &taken, fixable);
     let gone = (candidates.iter().zip(&taken))
         .filter(|(_, &t)| t)
         .map(|(c, _)| c.path.clone())
+        .chain(unnamed)
         .collect();
-    Ok(Some((without(tree, &candidates, &taken), gone)))
+    Ok(Some((file, gone)))
 }
 
-/// Which of the changes of `sizes` bytes to make: each tried on top of
-/// those kept so far, all at once first, then the largest first, eight at
-/// a time, and one by one within eight that failed together, until
-/// [`TRIES`] builds; `keeps(taken)` builds one trial.
+/// Which of the changes of `sizes` bytes to make besides those of `base`
+/// (which keep): each tried on top of those kept so far, all at once
+/// first, then the largest first, eight at a time, and one by one within
+/// eight that failed together, until [`TRIES`] builds; `keeps(taken)`
+/// builds one trial.
 fn search(
     sizes: &[usize],
+    base: Vec<bool>,
     mut keeps: impl FnMut(&[bool]) -> Result<bool, Error>,
 ) -> Result<Vec<bool>, Error> {
     let all = vec![true; sizes.len()];
-    if sizes.is_empty() || keeps(&all)? {
+    if sizes.is_empty() || base == all || keeps(&all)? {
         return Ok(all);
     }
-    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    let mut order: Vec<usize> = (0..sizes.len()).filter(|&i| !base[i]).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
-    let mut taken = vec![false; sizes.len()];
+    let mut taken = base;
     let mut groups: Vec<Vec<usize>> = order.chunks(8).rev().map(<[usize]>::to_vec).collect();
     let mut tries = 1;
     while let Some(group) = groups.pop() {
@@ -240,15 +261,19 @@ fn holds_instance(tree: &syn::File, at: &[usize], lines: &BTreeSet<usize>) -> bo
     held.next().is_some()
 }
 
-/// `tree` without the candidates `taken`.
-fn without(tree: &syn::File, candidates: &[Candidate], taken: &[bool]) -> syn::File {
+/// `tree` without the candidates `taken`, and without the functions no
+/// code names then; with those functions' paths.
+fn without(
+    tree: &syn::File,
+    candidates: &[Candidate],
+    taken: &[bool],
+    fixable: &[String],
+) -> (syn::File, Vec<String>) {
     let gone: BTreeSet<&[usize]> = (candidates.iter().zip(taken))
         .filter(|(_, &t)| t)
         .map(|(c, _)| c.at.as_slice())
         .collect();
-    let mut tree = tree.clone();
-    super::trim::remove(&mut tree.items, &mut Vec::new(), &gone);
-    tree
+    super::trim::without_items(tree, &gone, fixable)
 }
 
 /// The std traits whose methods std's own code never calls on a crate's
@@ -336,7 +361,8 @@ pub(super) fn stub(
             .collect()
     };
     let sizes: Vec<usize> = found.iter().map(|(_, _, size)| *size).collect();
-    let taken = search(&sizes, |trial| {
+    let base = vec![false; sizes.len()];
+    let taken = search(&sizes, base, |trial| {
         let text = prettyplease::unparse(&stubbed(tree, fixable, &chosen(trial)));
         Ok(build(&text, edition, before)?.is_some_and(|b| b.names == built.names))
     })?;

@@ -279,3 +279,70 @@ fn taking_what_never_runs_fails_where_it_would_leave_dead_code() {
         Err(Failure::DoesNotCompile(d, _)) => panic!("{d:?}"),
     }
 }
+
+/// Of a thousand operator impls the program never runs, the one a bound
+/// asks for stays, stubbed, and the rest go, though the trim kept them all
+/// (a mismatch in a macro's arguments names only `M`, and every impl
+/// naming `M` came back), and more than the search's builds could take
+/// eight at a time: rustc's errors choose (`NumOps` asks `M` for `Rem`).
+#[test]
+fn of_a_thousand_impls_never_run_those_a_bound_asks_for_stay() {
+    let traits = [
+        "Add", "Sub", "Mul", "Div", "Rem", "BitAnd", "BitOr", "BitXor", "Shl", "Shr",
+    ];
+    let numbers = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    let mut impls = String::new();
+    for (tr, ty) in traits
+        .iter()
+        .flat_map(|t| numbers.iter().map(move |n| (t, n)))
+    {
+        let method = tr.to_lowercase();
+        let rhs_types = [
+            ty.to_string(),
+            format!("&{ty}"),
+            format!("Option<{ty}>"),
+            format!("&Option<{ty}>"),
+        ];
+        for (me, rhs) in ["M", "&M"]
+            .iter()
+            .flat_map(|me| rhs_types.iter().map(move |r| (me, r)))
+        {
+            impls.push_str(&format!(
+                "impl {tr}<{rhs}> for {me} {{ type Output = M; \
+                 fn {method}(self, _o: {rhs}) -> M {{ M(self.0 ^ 1) }} }}\n"
+            ));
+        }
+    }
+    let out = shaken_unrun(&format!(
+        "mod lib {{\n\
+         use std::ops::*;\n\
+         pub trait NumOps: Sized + Add<Output = Self> + Rem<Output = Self> {{ fn zero() -> Self; }}\n\
+         #[derive(Clone, Copy)] pub struct M(pub u64);\n\
+         impl NumOps for M {{ fn zero() -> M {{ M(0) }} }}\n\
+         macro_rules! by_value {{ ($t:ty) => {{ impl Add for $t {{ type Output = $t; fn add(self, o: $t) -> $t {{ M(self.0 + o.0) }} }} }} }}\n\
+         by_value!(M);\n\
+         impl Add<&M> for M {{ type Output = M; fn add(self, o: &M) -> M {{ M(self.0 + o.0 + 1) }} }}\n\
+         impl Rem for M {{ type Output = M; fn rem(self, o: M) -> M {{ M(self.0 % o.0) }} }}\n\
+         {impls}\
+         macro_rules! plus {{ ($a:expr, $b:expr) => {{\n\
+         $a + $b\n\
+         }} }}\n\
+         pub fn twice(a: M) -> M {{ let b = a; plus!(a,\n\
+         &b) }}\n\
+         pub fn zero<T: NumOps>() -> T {{ T::zero() }}\n\
+         }}\n\
+         fn main() {{ println!(\"{{}} {{}}\", lib::zero::<lib::M>().0, lib::twice(lib::M(2)).0); }}\n"
+    ));
+    // `NumOps`, `by_value!`'s, `Add<&M>` (which runs) and `Rem`.
+    let kept: Vec<&str> = (out.lines())
+        .filter(|l| l.trim_start().starts_with("impl"))
+        .collect();
+    assert_eq!(kept.len(), 4, "{kept:#?}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("fn rem(self, _: M) -> M { crate::never_run() }"),
+        "{out}"
+    );
+}

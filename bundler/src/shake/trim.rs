@@ -272,6 +272,43 @@ pub(super) fn trim(
     fixable: &[String],
     before: &[Diagnostic],
 ) -> Result<Option<Trimmed>, Error> {
+    let candidates = candidates(tree, fixable);
+    if candidates.is_empty() {
+        return Ok(None);
+    }
+    let taken = vec![true; candidates.len()];
+    answer(tree, candidates, taken, edition, fixable, before)
+}
+
+/// Of the impls at `among` (indices down the modules), those rustc's
+/// errors do not ask back when all of them are taken, answered as the
+/// trim answers them: where the trim took every impl and its errors
+/// brought back all that name a type (`the trait bound `BigUint: NumOps`
+/// is not satisfied`), taking only some gives errors that say more
+/// (what `NumOps`'s bounds ask of `BigUint`). Empty when the errors
+/// cannot be answered.
+pub(super) fn answered(
+    tree: &syn::File,
+    among: &BTreeSet<&[usize]>,
+    edition: &str,
+    fixable: &[String],
+    before: &[Diagnostic],
+) -> Result<BTreeSet<Vec<usize>>, Error> {
+    let candidates = candidates(tree, fixable);
+    let taken: Vec<bool> = (candidates.iter())
+        .map(|c| among.contains(c.at.as_slice()))
+        .collect();
+    let Some(trimmed) = answer(tree, candidates, taken, edition, fixable, before)? else {
+        return Ok(BTreeSet::new());
+    };
+    Ok((trimmed.candidates.into_iter().zip(trimmed.taken))
+        .filter(|(_, t)| *t)
+        .map(|(c, _)| c.at)
+        .collect())
+}
+
+/// The impls of `tree` the trim may take.
+fn candidates(tree: &syn::File, fixable: &[String]) -> Vec<Candidate> {
     let mut candidates = collect(tree, fixable);
     let derefs = dereferenced(tree);
     candidates.retain(|c| !derefs.contains(&c.self_type));
@@ -284,11 +321,7 @@ pub(super) fn trim(
             c.members.extend(items.iter().cloned());
         }
     }
-    if candidates.is_empty() {
-        return Ok(None);
-    }
-    let taken = vec![true; candidates.len()];
-    answer(tree, candidates, taken, edition, fixable, before)
+    candidates
 }
 
 /// `tree` without the `taken` candidates, and without those rustc's
@@ -643,13 +676,24 @@ fn without(
         .filter(|(_, &t)| t)
         .map(|(c, _)| c.at.as_slice())
         .collect();
+    without_items(tree, &gone, fixable)
+}
+
+/// `tree` without the items at `gone` (indices down the modules), and
+/// without the functions of the crates' code no code names then; with
+/// those functions' paths.
+pub(super) fn without_items(
+    tree: &syn::File,
+    gone: &BTreeSet<&[usize]>,
+    fixable: &[String],
+) -> (syn::File, Vec<String>) {
     let mut tree = tree.clone();
-    remove(&mut tree.items, &mut Vec::new(), &gone);
+    remove(&mut tree.items, &mut Vec::new(), gone);
     let unnamed = unnamed::prune(&mut tree, fixable);
     (tree, unnamed)
 }
 
-pub(super) fn remove(items: &mut Vec<Item>, at: &mut Vec<usize>, gone: &BTreeSet<&[usize]>) {
+fn remove(items: &mut Vec<Item>, at: &mut Vec<usize>, gone: &BTreeSet<&[usize]>) {
     let mut i = 0;
     items.retain_mut(|item| {
         at.push(i);

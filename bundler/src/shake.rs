@@ -304,9 +304,10 @@ struct State {
     /// Whether the impls nothing calls through were tried ([`trim`]),
     /// and the text before they went, while the trim may be undone.
     trimmed: bool,
-    /// The text before the trim, how many things were kept then, and the
-    /// trim (while it may still spare some impls).
-    before_trim: Option<(Checkpoint, usize, Option<trim::Trimmed>)>,
+    /// The text before the trim, how many things were kept then, the
+    /// trim (while it may still spare some impls), and what was protected
+    /// then.
+    before_trim: Option<(Checkpoint, usize, Option<trim::Trimmed>, BTreeSet<String>)>,
 }
 
 impl State {

@@ -158,7 +158,7 @@ impl State {
         let Some(before_trim) = self.before_trim.take() else {
             return Ok(None);
         };
-        let (before, kept, trimmed) = before_trim;
+        let (before, kept, trimmed, protected) = before_trim;
         // What the guard kept since, and shaking deleted after all (its
         // whole type went), draws no warning.
         let present = paths(&checked.tree);
@@ -170,8 +170,11 @@ impl State {
         if stays.is_empty() {
             return Ok(None);
         }
+        // What a back-off protected since is back in play: kept no longer
+        // says why it stays, and the text it broke is gone.
         self.kept.truncate(kept);
         self.removed.truncate(before.removed);
+        self.protected = protected;
         let holders = trim::holders(&before.file, &stays);
         let spared = match trimmed {
             Some(trimmed) => trimmed.sparing(&before.file, &holders, edition)?,
@@ -196,7 +199,8 @@ impl State {
         self.removed.extend(trimmed.gone.iter().cloned());
         let next = (trimmed.file.clone(), before.map.clone());
         let spare = may_spare.then_some(trimmed);
-        self.before_trim = Some((before, self.kept.len(), spare));
+        let protected = self.protected.clone();
+        self.before_trim = Some((before, self.kept.len(), spare, protected));
         next
     }
 }

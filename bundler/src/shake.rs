@@ -304,10 +304,21 @@ struct State {
     /// Whether the impls nothing calls through were tried ([`trim`]),
     /// and the text before they went, while the trim may be undone.
     trimmed: bool,
-    /// The text before the trim, how many things were kept then, the
-    /// trim (while it may still spare some impls), and what was protected
-    /// then.
-    before_trim: Option<(Checkpoint, usize, Option<trim::Trimmed>, BTreeSet<String>)>,
+    /// What the shake was before the trim, while the trim may be undone.
+    before_trim: Option<BeforeTrim>,
+}
+
+/// What undoing the trim goes back to.
+struct BeforeTrim {
+    /// The text before the trim.
+    checkpoint: Checkpoint,
+    /// How many things were kept then.
+    kept: usize,
+    /// What was protected then: what a back-off protected since is back
+    /// in play once the text it broke is gone.
+    protected: BTreeSet<String>,
+    /// The trim, while it may still spare some impls.
+    trimmed: Option<trim::Trimmed>,
 }
 
 impl State {

@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use super::{
-    asserts, fixes_in, instances, paths, trim, Checked, Checkpoint, LibraryWarning, State,
-    FIX_ROUNDS,
+    asserts, fixes_in, instances, paths, trim, BeforeTrim, Checked, Checkpoint, LibraryWarning,
+    State, FIX_ROUNDS,
 };
 use crate::error::Error;
 use crate::rustc::Fix;
@@ -158,7 +158,12 @@ impl State {
         let Some(before_trim) = self.before_trim.take() else {
             return Ok(None);
         };
-        let (before, kept, trimmed, protected) = before_trim;
+        let BeforeTrim {
+            checkpoint: before,
+            kept,
+            protected,
+            trimmed,
+        } = before_trim;
         // What the guard kept since, and shaking deleted after all (its
         // whole type went), draws no warning.
         let present = paths(&checked.tree);
@@ -170,8 +175,6 @@ impl State {
         if stays.is_empty() {
             return Ok(None);
         }
-        // What a back-off protected since is back in play: kept no longer
-        // says why it stays, and the text it broke is gone.
         self.kept.truncate(kept);
         self.removed.truncate(before.removed);
         self.protected = protected;
@@ -199,8 +202,12 @@ impl State {
         self.removed.extend(trimmed.gone.iter().cloned());
         let next = (trimmed.file.clone(), before.map.clone());
         let spare = may_spare.then_some(trimmed);
-        let protected = self.protected.clone();
-        self.before_trim = Some((before, self.kept.len(), spare, protected));
+        self.before_trim = Some(BeforeTrim {
+            checkpoint: before,
+            kept: self.kept.len(),
+            protected: self.protected.clone(),
+            trimmed: spare,
+        });
         next
     }
 }
